@@ -1,0 +1,63 @@
+import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
+
+export class PaySuiteOnboardingApi implements ICredentialType {
+	name = 'paySuiteOnboardingApi';
+
+	displayName = 'PaySuite Onboarding API';
+
+	icon: Icon = { light: 'file:../icons/paysuite.svg', dark: 'file:../icons/paysuite.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-paysuite/n8n-nodes-paysuite#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'http://127.0.0.1:8765',
+			required: true,
+			placeholder: 'https://onboarding.example.com',
+			description: 'Address of the merchant onboarding API. The default points at the local sandbox.',
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'Bearer token of the consumer. Creating merchants needs the onboarding:create permission; reading needs onboarding:read.',
+		},
+		{
+			displayName: 'Notification Secret',
+			name: 'notificationSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Optional. Secret that signs process notifications (X-Signature). When set, the Onboarding Trigger refuses unsigned or forged notifications.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.accessToken}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl}}',
+			url: '/api/user',
+			method: 'GET',
+		},
+		rules: [
+			{ type: 'responseCode', properties: { value: 401, message: 'The access token is not valid or has expired.' } },
+			{ type: 'responseCode', properties: { value: 403, message: 'The access token lacks the permission needed.' } },
+		],
+	};
+}

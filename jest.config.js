@@ -1,0 +1,30 @@
+/** @type {import('jest').Config} */
+const transform = { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] };
+const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
+
+module.exports = {
+	projects: [
+		{
+			...common,
+			displayName: 'unit',
+			testMatch: ['<rootDir>/nodes/**/*.test.ts', '<rootDir>/credentials/**/*.test.ts', '<rootDir>/test/unit/**/*.test.ts'],
+		},
+		{
+			...common,
+			displayName: 'sandbox',
+			testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'],
+		},
+		{
+			...common,
+			displayName: 'engine',
+			testMatch: ['<rootDir>/test/engine/**/*.test.ts'],
+			setupFiles: ['<rootDir>/test/engine/setup-env.js'],
+		},
+		{
+			...common,
+			displayName: 'e2e',
+			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+			testTimeout: 15 * 60 * 1000,
+		},
+	],
+};

@@ -1,0 +1,34 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { buildProperties, executeResources } from '../shared/operation';
+import { paymentFacilitator } from './actions/paymentFacilitator/PaymentFacilitator.resource';
+
+const resources = [paymentFacilitator];
+
+export class PaySuiteSite implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'PaySuite Site',
+		name: 'paySuiteSite',
+		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Create and configure sites, and look up payment facilitators',
+		defaults: { name: 'PaySuite Site' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'paySuiteApi', required: true }],
+		properties: buildProperties(resources),
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return executeResources.call(this, resources);
+	}
+}

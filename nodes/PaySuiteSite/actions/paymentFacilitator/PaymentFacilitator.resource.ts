@@ -1,0 +1,9 @@
+import type { PaySuiteResource } from '../../../shared/operation';
+import { getMany } from './getMany.operation';
+
+export const paymentFacilitator: PaySuiteResource = {
+	value: 'paymentFacilitator',
+	name: 'Payment Facilitator',
+	description: 'Payment facilitators known to the platform',
+	operations: [getMany],
+};

@@ -1,0 +1,276 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	type JsonObject,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INode,
+	type INodeExecutionData,
+	type INodeProperties,
+	type INodePropertyOptions,
+	type IHttpRequestMethods,
+} from 'n8n-workflow';
+import type { ZodType, ZodTypeDef } from 'zod';
+
+import { collectPages, type PageBlock, type PageRequest } from './pagination';
+import { paySuiteRequest, type ApiName, type PaySuiteRequest, type PaySuiteResponse, type RequestSafety } from './transport';
+import { parseJsonParameter, validateInput } from './validation';
+
+/** What an operation sees of one input item. */
+export interface OperationContext {
+	readonly fn: IExecuteFunctions;
+	readonly node: INode;
+	readonly itemIndex: number;
+	/** The node parameter for this item; `fallback` when it is not shown. */
+	param<T = unknown>(name: string, fallback?: T): T;
+	/** A parameter that holds JSON (text or object), parsed. */
+	jsonParam<T = unknown>(name: string, fallback?: T): T;
+	/** Validates what is about to be sent; nothing is sent when it fails. */
+	validate<Output, Input = Output>(schema: ZodType<Output, ZodTypeDef, Input>, value: unknown): Output;
+	request<T = IDataObject>(request: PaySuiteRequest): Promise<PaySuiteResponse<T>>;
+	/** Fails this item with a message that names it. */
+	fail(message: string, description?: string): never;
+}
+
+export interface PaySuiteOperation {
+	value: string;
+	name: string;
+	action: string;
+	description: string;
+	properties: INodeProperties[];
+	execute(ctx: OperationContext): Promise<INodeExecutionData[]>;
+}
+
+export interface PaySuiteResource {
+	value: string;
+	name: string;
+	description?: string;
+	operations: PaySuiteOperation[];
+}
+
+/** Drops what the user left empty, so that nothing unset is sent. Keeps false, 0 and explicit null. */
+export function compact<T>(value: T): T {
+	if (Array.isArray(value)) return value.map((entry) => compact(entry)).filter((entry) => entry !== undefined) as T;
+	if (value && typeof value === 'object' && !(value instanceof Date)) {
+		const out: IDataObject = {};
+		for (const [key, entry] of Object.entries(value as IDataObject)) {
+			if (entry === undefined || entry === '') continue;
+			const cleaned = compact(entry);
+			if (cleaned && typeof cleaned === 'object' && !Array.isArray(cleaned) && Object.keys(cleaned).length === 0) continue;
+			out[key] = cleaned;
+		}
+		return out as T;
+	}
+	return value;
+}
+
+export const toItems = (json: IDataObject | IDataObject[]): INodeExecutionData[] =>
+	(Array.isArray(json) ? json : [json]).map((entry) => ({ json: entry }));
+
+function contextFor(fn: IExecuteFunctions, itemIndex: number): OperationContext {
+	const node = fn.getNode();
+	const ctx: OperationContext = {
+		fn,
+		node,
+		itemIndex,
+		param: <T>(name: string, fallback?: T) => fn.getNodeParameter(name, itemIndex, fallback as never) as T,
+		jsonParam: <T>(name: string, fallback?: T) => {
+			const parsed = parseJsonParameter(node, name, fn.getNodeParameter(name, itemIndex, fallback as never), itemIndex);
+			return (parsed === undefined ? fallback : parsed) as T;
+		},
+		validate: (schema, value) => validateInput(node, schema, value, itemIndex),
+		request: <T>(request: PaySuiteRequest) => paySuiteRequest.call(fn, request, itemIndex) as Promise<PaySuiteResponse<T>>,
+		fail: (message: string, description?: string) => {
+			throw new NodeOperationError(node, `${message} (item ${itemIndex})`, { itemIndex, description });
+		},
+	};
+	return ctx;
+}
+
+/** The node's `resource` and `operation` selectors plus every operation's own fields, shown only where they belong. */
+export function buildProperties(resources: PaySuiteResource[]): INodeProperties[] {
+	const firstResource = resources[0].value;
+	const properties: INodeProperties[] = [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			options: resources.map(
+				(resource): INodePropertyOptions => ({ name: resource.name, value: resource.value, description: resource.description }),
+			),
+			default: firstResource,
+		},
+	];
+	for (const resource of resources) {
+		const firstOperation = resource.operations[0].value;
+		properties.push({
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource.value] } },
+			options: resource.operations.map((operation) => ({
+				name: operation.name,
+				value: operation.value,
+				action: operation.action,
+				description: operation.description,
+			})),
+			default: firstOperation,
+		});
+		for (const operation of resource.operations) {
+			for (const property of operation.properties) {
+				const show = { ...(property.displayOptions?.show ?? {}), resource: [resource.value], operation: [operation.value] };
+				properties.push({ ...property, displayOptions: { ...property.displayOptions, show } });
+			}
+		}
+	}
+	return properties;
+}
+
+/**
+ * Runs the chosen operation once per input item. Owns what every operation shares: continue-on-fail,
+ * item pairing, and the rule that one failing item never hides the others' results.
+ */
+export async function executeResources(this: IExecuteFunctions, resources: PaySuiteResource[]): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resourceValue = this.getNodeParameter('resource', 0) as string;
+	const operationValue = this.getNodeParameter('operation', 0) as string;
+	const operation = resources.find((r) => r.value === resourceValue)?.operations.find((o) => o.value === operationValue);
+	if (!operation) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operationValue}" of "${resourceValue}" is not supported`);
+	}
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const produced = await operation.execute(contextFor(this, itemIndex));
+			output.push(...this.helpers.constructExecutionMetaData(produced, { itemData: { item: itemIndex } }));
+		} catch (error) {
+			if (!this.continueOnFail()) {
+				// Both constructors hand back an error that already is one of theirs, unchanged.
+				if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
+				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			}
+			const failure = error as { message?: string; description?: string | null; httpCode?: string | null };
+			output.push({
+				json: {
+					error: failure.message ?? String(error),
+					...(failure.description ? { description: failure.description } : {}),
+					...(failure.httpCode ? { httpCode: failure.httpCode } : {}),
+				},
+				pairedItem: { item: itemIndex },
+			});
+		}
+	}
+	return [output];
+}
+
+interface OperationLabels {
+	value: string;
+	name: string;
+	action: string;
+	description: string;
+	properties: INodeProperties[];
+}
+
+export interface RequestOperationSpec<Body> extends OperationLabels {
+	api: ApiName;
+	method?: IHttpRequestMethods;
+	safety?: RequestSafety;
+	path: string | ((ctx: OperationContext, body: Body) => string);
+	/** What the user asked for, as the body to send (before validation). */
+	body?: (ctx: OperationContext) => unknown;
+	/** The spec's rules for that body. */
+	schema?: ZodType<Body, ZodTypeDef, unknown>;
+	headers?: (ctx: OperationContext, body: Body) => IDataObject;
+	/** Answer to output items; the whole answer as one item by default. */
+	output?: (answer: IDataObject, ctx: OperationContext, body: Body) => IDataObject | IDataObject[];
+	acceptFailedStatus?: boolean;
+}
+
+/** An operation that is one request: build the body, validate it, send it, map the answer. */
+export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<Body>): PaySuiteOperation {
+	return {
+		value: spec.value,
+		name: spec.name,
+		action: spec.action,
+		description: spec.description,
+		properties: spec.properties,
+		async execute(ctx) {
+			const raw = compact(spec.body ? spec.body(ctx) : {});
+			const body = (spec.schema ? ctx.validate(spec.schema, raw) : raw) as Body;
+			const answer = await ctx.request<IDataObject>({
+				api: spec.api,
+				method: spec.method,
+				safety: spec.safety,
+				path: typeof spec.path === 'function' ? spec.path(ctx, body) : spec.path,
+				body: spec.method === 'GET' ? undefined : (body as IDataObject),
+				headers: spec.headers?.(ctx, body),
+				acceptFailedStatus: spec.acceptFailedStatus,
+			});
+			return toItems(spec.output ? spec.output(answer.body, ctx, body) : answer.body);
+		},
+	};
+}
+
+export const returnAllProperty: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+};
+
+export const limitProperty: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 50,
+	description: 'Max number of results to return',
+	displayOptions: { show: { returnAll: [false] } },
+};
+
+export interface ListOperationSpec<Filters> extends OperationLabels {
+	api: ApiName;
+	path: string;
+	/** The search filters, without pagination. */
+	filters: (ctx: OperationContext) => unknown;
+	schema?: ZodType<Filters, ZodTypeDef, unknown>;
+	/** Key of the records in the answer; `data` in every search of the spec. */
+	recordsKey?: string;
+}
+
+/** A paginated search: Return All / Limit over the spec's `pagination` block, one output item per record. */
+export function listOperation<Filters = IDataObject>(spec: ListOperationSpec<Filters>): PaySuiteOperation {
+	return {
+		value: spec.value,
+		name: spec.name,
+		action: spec.action,
+		description: spec.description,
+		properties: [...spec.properties, returnAllProperty, limitProperty],
+		async execute(ctx) {
+			const raw = compact(spec.filters(ctx));
+			const filters = (spec.schema ? ctx.validate(spec.schema, raw) : raw) as IDataObject;
+			const returnAll = ctx.param<boolean>('returnAll', false);
+			const limit = ctx.param<number>('limit', 50);
+			const records = await collectPages(
+				async (page: PageRequest) => {
+					const answer = await ctx.request<IDataObject>({
+						api: spec.api,
+						path: spec.path,
+						safety: 'read',
+						body: { ...filters, pagination: page },
+					});
+					const list = answer.body[spec.recordsKey ?? 'data'];
+					return {
+						records: Array.isArray(list) ? (list as IDataObject[]) : [],
+						pagination: answer.body.pagination as PageBlock | undefined,
+					};
+				},
+				{ returnAll, limit },
+			);
+			return toItems(records);
+		},
+	};
+}

@@ -1,0 +1,35 @@
+import { createHash } from 'crypto';
+import { buildAuth, computeTranKey, currentSeed } from './signing';
+
+// Published vector (legacy SHA-1 integrations).
+const secret = 'ABCD1234';
+const seed = '2016-10-26T21:37:00+00:00';
+const rawNonce = Buffer.from('ifYEPnAcJbpDVR1t', 'utf8');
+
+describe('signing', () => {
+	it('reproduces the published SHA-1 vector', () => {
+		const auth = buildAuth('site-login', secret, 'sha1', rawNonce, seed);
+		expect(auth.nonce).toBe('aWZZRVBuQWNKYnBEVlIxdA==');
+		expect(auth.tranKey).toBe('Xi5xrRwrqPU21WE2JI4hyMaCvQ8=');
+		expect(auth.seed).toBe(seed);
+		expect(auth.login).toBe('site-login');
+	});
+
+	it('uses SHA-256 over the same inputs by default', () => {
+		const expected = createHash('sha256').update('ifYEPnAcJbpDVR1t' + seed + secret).digest('base64');
+		expect(computeTranKey(rawNonce, seed, secret)).toBe(expected);
+		expect(expected).toBe('NDlpEEAIe8sbKZ6mGWQrZwbyBB62J1LcyP/a/o7LRqY=');
+	});
+
+	it('draws a fresh 16-byte nonce and a current seed for every call', () => {
+		const a = buildAuth('l', secret);
+		const b = buildAuth('l', secret);
+		expect(Buffer.from(a.nonce, 'base64')).toHaveLength(16);
+		expect(a.nonce).not.toBe(b.nonce);
+		expect(Math.abs(Date.parse(a.seed) - Date.now())).toBeLessThan(5000);
+	});
+
+	it('formats the seed as ISO 8601 with an offset', () => {
+		expect(currentSeed(new Date('2026-01-02T03:04:05.678Z'))).toBe('2026-01-02T03:04:05+00:00');
+	});
+});

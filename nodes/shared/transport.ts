@@ -1,0 +1,280 @@
+import {
+	NodeApiError,
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHookFunctions,
+	type IHttpRequestMethods,
+	type IHttpRequestOptions,
+	type ILoadOptionsFunctions,
+	type IWebhookFunctions,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import { describeAuthFailure } from './authReasons';
+import { redact } from './redact';
+
+export type ApiName = 'core' | 'gateway' | 'checkout' | 'links' | 'onboarding';
+
+/**
+ * How a request may be repeated after a failure.
+ * - `read`: no effect on the platform; retried on any transient failure.
+ * - `idempotent`: a write the platform deduplicates (idempotenceKey, Idempotency-Key); retried like a read.
+ * - `write`: retried only when the platform certainly did not process it (connection refused, 429/503 with Retry-After).
+ */
+export type RequestSafety = 'read' | 'idempotent' | 'write';
+
+export interface PaySuiteRequest {
+	api: ApiName;
+	method?: IHttpRequestMethods;
+	path: string;
+	body?: IDataObject;
+	qs?: IDataObject;
+	headers?: IDataObject;
+	safety?: RequestSafety;
+	/** Keep a 200 answer whose `status.status` is FAILED/ERROR/REJECTED as a result instead of an error. */
+	acceptFailedStatus?: boolean;
+	/** HTTP statuses handed back to the caller instead of raised (e.g. 425 while a report is not ready). */
+	passThroughStatuses?: number[];
+	/** `arraybuffer` for binary answers (report files); JSON by default. */
+	encoding?: 'arraybuffer' | 'json';
+	timeoutMs?: number;
+}
+
+export interface PaySuiteResponse<T = IDataObject> {
+	statusCode: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: T;
+}
+
+export type PaySuiteContext = IExecuteFunctions | IWebhookFunctions | ILoadOptionsFunctions | IHookFunctions;
+
+export const CREDENTIAL_FOR_API: Record<ApiName, 'paySuiteApi' | 'paySuiteOnboardingApi'> = {
+	core: 'paySuiteApi',
+	gateway: 'paySuiteApi',
+	checkout: 'paySuiteApi',
+	links: 'paySuiteApi',
+	onboarding: 'paySuiteOnboardingApi',
+};
+
+const URL_OVERRIDE: Record<ApiName, string | undefined> = {
+	core: 'restUrl',
+	gateway: 'gatewayUrl',
+	checkout: 'checkoutUrl',
+	links: 'linksUrl',
+	onboarding: undefined,
+};
+
+export const RETRY_POLICY = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 30_000 };
+
+// Failures where the request never reached the platform: always safe to send again.
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+// Failures where the platform may have processed the request: only reads and deduplicated writes are repeated.
+const MAYBE_SENT_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
+
+const CONNECTION_WORDS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host name lookup failed',
+	EHOSTUNREACH: 'host unreachable',
+	ENETUNREACH: 'network unreachable',
+	ECONNRESET: 'connection reset',
+	ETIMEDOUT: 'timed out',
+	ECONNABORTED: 'timed out',
+	EPIPE: 'connection broken',
+	ERR_SOCKET_CONNECTION_TIMEOUT: 'timed out',
+};
+
+export function baseUrlFor(api: ApiName, credentials: IDataObject): string {
+	const override = URL_OVERRIDE[api];
+	const chosen = (override && String(credentials[override] ?? '').trim()) || String(credentials.baseUrl ?? '').trim();
+	return chosen.replace(/\/+$/, '');
+}
+
+export function headerValue(headers: PaySuiteResponse['headers'], name: string): string | undefined {
+	const wanted = name.toLowerCase();
+	for (const [key, value] of Object.entries(headers ?? {})) {
+		if (key.toLowerCase() === wanted) return Array.isArray(value) ? value[0] : value;
+	}
+	return undefined;
+}
+
+/** Seconds from a Retry-After header (delta seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | undefined {
+	if (value === undefined || value === null || String(value).trim() === '') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds);
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+}
+
+export function backoffDelayMs(attempt: number, retryAfter?: number): number {
+	if (retryAfter !== undefined) return Math.min(retryAfter * 1000, RETRY_POLICY.maxDelayMs);
+	return Math.min(RETRY_POLICY.baseDelayMs * 2 ** (attempt - 1), 5_000);
+}
+
+function errorCode(error: unknown): string | undefined {
+	const candidate = error as { code?: unknown; cause?: { code?: unknown; cause?: { code?: unknown } } };
+	const code = candidate?.cause?.code ?? candidate?.code ?? candidate?.cause?.cause?.code;
+	return typeof code === 'string' ? code : undefined;
+}
+
+const FAILED_STATUSES = new Set(['FAILED', 'ERROR']);
+
+interface StatusBlock {
+	status?: unknown;
+	reason?: unknown;
+	message?: unknown;
+}
+
+function statusOf(body: unknown): StatusBlock | undefined {
+	if (body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) {
+		const status = (body as IDataObject).status;
+		if (status && typeof status === 'object') return status as StatusBlock;
+	}
+	return undefined;
+}
+
+function decodeBody(body: unknown): unknown {
+	if (Buffer.isBuffer(body)) {
+		const text = body.toString('utf8');
+		try {
+			return JSON.parse(text);
+		} catch {
+			return text.slice(0, 500);
+		}
+	}
+	return body;
+}
+
+/** The words of an error: what the platform answered, never what was sent. */
+export function describePlatformAnswer(statusCode: number, body: unknown): { message: string; description?: string } {
+	const status = statusOf(body);
+	const parts = [`The platform answered HTTP ${statusCode}`];
+	if (status?.status) parts.push(String(status.status));
+	if (status?.reason !== undefined && status?.reason !== null && status.reason !== '') parts.push(`(reason ${String(status.reason)})`);
+	let message = parts.join(' ');
+	if (status?.message) message += `: ${String(status.message)}`;
+	else if (typeof body === 'string' && body.trim()) message += `: ${body.trim().slice(0, 200)}`;
+
+	const hints: string[] = [];
+	if (statusCode === 401) {
+		const words = describeAuthFailure(status?.reason);
+		if (words) hints.push(words);
+	}
+	const errors = body && typeof body === 'object' ? (body as IDataObject).errors : undefined;
+	if (errors && typeof errors === 'object') {
+		for (const [path, problems] of Object.entries(errors as IDataObject)) {
+			hints.push(`${path}: ${Array.isArray(problems) ? problems.join('; ') : String(problems)}`);
+		}
+	}
+	return { message, description: hints.length ? hints.join('\n') : undefined };
+}
+
+function platformError(
+	ctx: PaySuiteContext,
+	statusCode: number,
+	body: unknown,
+	itemIndex: number,
+): NodeApiError {
+	const safeBody = redact(body);
+	const { message, description } = describePlatformAnswer(statusCode, safeBody);
+	const status = statusOf(safeBody);
+	const response: JsonObject = {
+		httpCode: statusCode,
+		status: (status as JsonObject) ?? null,
+		...(safeBody && typeof safeBody === 'object' && !Array.isArray(safeBody) && (safeBody as IDataObject).errors
+			? { errors: (safeBody as IDataObject).errors as JsonObject }
+			: {}),
+	};
+	return new NodeApiError(ctx.getNode(), response, { message, description, httpCode: String(statusCode), itemIndex });
+}
+
+function connectionError(ctx: PaySuiteContext, code: string | undefined, path: string, itemIndex: number): NodeApiError {
+	// Words rather than the bare code: n8n swaps a message holding a known code for its own generic text.
+	const what = (code && CONNECTION_WORDS[code]) ?? 'no answer';
+	return new NodeApiError(
+		ctx.getNode(),
+		{ connection: code ?? 'no answer', path },
+		{
+			message: `The platform could not be reached (${what}) for ${path}`,
+			description:
+				code && MAYBE_SENT_CODES.has(code)
+					? 'The connection broke after the request was sent; it was not repeated because the platform may have processed it. Check its state before running again.'
+					: 'Check the base URL of the credential and the network.',
+			itemIndex,
+		},
+	);
+}
+
+/**
+ * The one way this package talks to the platform: signs through the credential, retries only what is safe,
+ * and turns every failure into a NodeApiError that says what the platform answered and carries no secret.
+ */
+export async function paySuiteRequest<T = IDataObject>(
+	this: PaySuiteContext,
+	request: PaySuiteRequest,
+	itemIndex = 0,
+): Promise<PaySuiteResponse<T>> {
+	const credentialType = CREDENTIAL_FOR_API[request.api];
+	const credentials = (await (this.getCredentials as (type: string, index?: number) => Promise<IDataObject>)(
+		credentialType,
+		itemIndex,
+	)) as IDataObject;
+	const method = request.method ?? 'POST';
+	const safety = request.safety ?? (method === 'GET' ? 'read' : 'write');
+	const repeatable = safety !== 'write';
+
+	const options: IHttpRequestOptions = {
+		method,
+		baseURL: baseUrlFor(request.api, credentials),
+		url: request.path,
+		headers: { Accept: 'application/json', ...(request.headers ?? {}) },
+		qs: request.qs,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: request.timeoutMs ?? 60_000,
+		...(request.encoding === 'arraybuffer' ? { encoding: 'arraybuffer' as const, json: false } : { json: true }),
+	};
+	// The signed APIs carry `auth` in a JSON body, so they always send one.
+	if (request.body !== undefined || credentialType === 'paySuiteApi') options.body = { ...(request.body ?? {}) };
+
+	for (let attempt = 1; ; attempt++) {
+		let response: PaySuiteResponse<unknown>;
+		try {
+			// A copy per attempt: the credential signs it afresh (new nonce and seed) every time.
+			response = (await this.helpers.httpRequestWithAuthentication.call(this, credentialType, {
+				...options,
+				body: options.body && typeof options.body === 'object' ? { ...(options.body as IDataObject) } : options.body,
+			})) as PaySuiteResponse<unknown>;
+		} catch (error) {
+			const code = errorCode(error);
+			const retry = code !== undefined && (NOT_SENT_CODES.has(code) || (repeatable && MAYBE_SENT_CODES.has(code)));
+			if (retry && attempt < RETRY_POLICY.maxAttempts) {
+				await sleep(backoffDelayMs(attempt));
+				continue;
+			}
+			throw connectionError(this, code, request.path, itemIndex);
+		}
+
+		const statusCode = response.statusCode;
+		const body = request.encoding === 'arraybuffer' && statusCode >= 300 ? decodeBody(response.body) : response.body;
+		const retryAfter = retryAfterSeconds(headerValue(response.headers, 'retry-after'));
+		const notProcessed = (statusCode === 429 || statusCode === 503) && retryAfter !== undefined;
+		const transient = statusCode === 429 || statusCode >= 500;
+		if ((notProcessed || (repeatable && transient)) && attempt < RETRY_POLICY.maxAttempts) {
+			await sleep(backoffDelayMs(attempt, retryAfter));
+			continue;
+		}
+
+		if (request.passThroughStatuses?.includes(statusCode)) {
+			return { statusCode, headers: response.headers, body: body as T };
+		}
+		if (statusCode < 200 || statusCode >= 300) throw platformError(this, statusCode, body, itemIndex);
+		const status = statusOf(body);
+		if (!request.acceptFailedStatus && status && FAILED_STATUSES.has(String(status.status).toUpperCase())) {
+			throw platformError(this, statusCode, body, itemIndex);
+		}
+		return { statusCode, headers: response.headers, body: body as T };
+	}
+}

@@ -1,0 +1,199 @@
+/**
+ * Runs workflows of this package's nodes in n8n's real execution engine (n8n-core's WorkflowExecute),
+ * with credentials resolved and signed by the package's own credential classes.
+ */
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import {
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type IConnections,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IVersionedNodeType,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+
+import { PaySuiteApi } from '../../credentials/PaySuiteApi.credentials';
+import { PaySuiteOnboardingApi } from '../../credentials/PaySuiteOnboardingApi.credentials';
+import { packageNodeTypes } from './nodeTypes';
+
+/** Emits the items given in its `items` parameter: the start of every test workflow. */
+class TestItems implements INodeType {
+	description = {
+		displayName: 'Test Items',
+		name: 'testItems',
+		group: ['trigger'],
+		version: 1,
+		description: 'Emits fixed items',
+		defaults: { name: 'Items' },
+		inputs: [],
+		outputs: ['main'],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	} as unknown as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
+		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as IDataObject[];
+		return [items.map((json) => ({ json }))];
+	}
+}
+
+const credentialTypes: Record<string, ICredentialType> = {
+	paySuiteApi: new PaySuiteApi(),
+	paySuiteOnboardingApi: new PaySuiteOnboardingApi(),
+};
+
+const allNodeTypes = (): Record<string, INodeType> => ({ testItems: new TestItems(), ...packageNodeTypes() });
+
+function nodeTypesRegistry(): INodeTypes {
+	const types = allNodeTypes();
+	const byName = (name: string) => types[name.replace(/^.*\./, '')] as INodeType | IVersionedNodeType;
+	return {
+		getByName: byName,
+		getByNameAndVersion: (name: string) => byName(name) as INodeType,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+}
+
+/** Resolves `={{$credentials.x}}` templates of generic (header) authentication. */
+function resolveTemplate(value: unknown, credentials: ICredentialDataDecryptedObject): unknown {
+	if (typeof value !== 'string' || !value.startsWith('=')) return value;
+	return value.slice(1).replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) => String(credentials[key] ?? ''));
+}
+
+async function authenticate(
+	credentials: ICredentialDataDecryptedObject,
+	typeName: string,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const type = credentialTypes[typeName];
+	const auth = type?.authenticate;
+	if (!auth) return requestOptions;
+	if (typeof auth === 'function') return auth(credentials, requestOptions);
+	const headers = { ...(requestOptions.headers ?? {}) };
+	for (const [key, value] of Object.entries(auth.properties.headers ?? {})) headers[key] = resolveTemplate(value, credentials) as string;
+	return { ...requestOptions, headers };
+}
+
+export interface TestNode {
+	name: string;
+	type: string;
+	parameters?: INodeParameters;
+	credentials?: string[];
+	continueOnFail?: boolean;
+}
+
+export interface RunOptions {
+	/** Items the start node emits. */
+	items?: IDataObject[];
+	/** Nodes after the start node, chained in order. */
+	nodes: TestNode[];
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+}
+
+export interface RunResult {
+	run: IRun;
+	/** Output items (first output) of each node by name. */
+	output(nodeName: string): INodeExecutionData[];
+	/** The error the run stopped on, if any. */
+	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
+}
+
+export async function runWorkflow(options: RunOptions): Promise<RunResult> {
+	const start: INode = {
+		id: 'start',
+		name: 'Items',
+		type: 'testItems',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { items: JSON.stringify(options.items ?? [{}]) },
+	};
+	const nodes: INode[] = [start];
+	const connections: IConnections = {};
+	let previous = start.name;
+	options.nodes.forEach((spec, index) => {
+		nodes.push({
+			id: `node-${index}`,
+			name: spec.name,
+			type: spec.type,
+			typeVersion: 1,
+			position: [200 * (index + 1), 0],
+			parameters: spec.parameters ?? {},
+			credentials: Object.fromEntries((spec.credentials ?? []).map((type) => [type, { id: type, name: type }])),
+			...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		});
+		connections[previous] = { main: [[{ node: spec.name, type: 'main', index: 0 }]] };
+		previous = spec.name;
+	});
+
+	const workflow = new Workflow({
+		id: 'engine-test',
+		name: 'engine test',
+		nodes,
+		connections,
+		active: false,
+		nodeTypes: nodeTypesRegistry(),
+		settings: { executionOrder: 'v1' },
+	});
+
+	const credentialsHelper = {
+		getParentTypes: () => [],
+		isCredentialUsableByNode: () => true,
+		authenticate: (credentials: ICredentialDataDecryptedObject, typeName: string, requestOptions: IHttpRequestOptions) =>
+			authenticate(credentials, typeName, requestOptions),
+		preAuthentication: async () => undefined,
+		runPreAuthentication: async () => undefined,
+		getCredentials: async () => {
+			throw new Error('not used in tests');
+		},
+		getDecrypted: async (_additionalData: unknown, nodeCredentials: { id: string }, type: string) => {
+			const data = options.credentials[type] ?? options.credentials[nodeCredentials.id];
+			if (!data) throw new Error(`No test credentials of type ${type}`);
+			return { ...data };
+		},
+		updateCredentials: async () => undefined,
+		updateCredentialsOauthTokenData: async () => undefined,
+		getCredentialsProperties: (type: string) => credentialTypes[type]?.properties ?? [],
+	};
+
+	const additionalData = {
+		credentialsHelper,
+		hooks: new ExecutionLifecycleHooks('manual', 'engine-test-execution', workflow as never),
+		executeWorkflow: async () => {
+			throw new Error('sub-workflows are not used in tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		logAiEvent: () => undefined,
+		userId: 'test-user',
+	} as unknown as IWorkflowExecuteAdditionalData;
+	additionalData.executionId = 'engine-test-execution';
+
+	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: start as never });
+	const runData = run.data.resultData.runData;
+	return {
+		run,
+		output: (nodeName: string) => runData[nodeName]?.[0]?.data?.main?.[0] ?? [],
+		error: run.data.resultData.error as RunResult['error'],
+	};
+}
