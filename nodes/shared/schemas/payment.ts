@@ -1,0 +1,123 @@
+/**
+ * The Payment Processing API's shared structures, as zod schemas with the spec's limits. Used to validate
+ * what a node is about to send; the platform's answers are not parsed with them.
+ */
+import { z } from 'zod';
+
+export const TAX_KINDS = ['valueAddedTax', 'exciseDuty', 'ice', 'airportTax', 'stateTax', 'reducedStateTax', 'municipalTax'] as const;
+export const DETAIL_KINDS = [
+	'discount',
+	'additional',
+	'vatDevolutionBase',
+	'shipping',
+	'handlingFee',
+	'insurance',
+	'giftWrap',
+	'subtotal',
+	'fee',
+	'tip',
+	'airline',
+	'interests',
+] as const;
+
+/** Numbers may arrive from expressions as numeric strings; the platform takes numbers. */
+const amountNumber = z.preprocess(
+	(value) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value),
+	z.number({ invalid_type_error: 'must be a number' }).finite(),
+);
+
+export const currencySchema = z
+	.string()
+	.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 alphabetic code such as USD');
+
+export const addressSchema = z
+	.object({
+		street: z.string(),
+		city: z.string(),
+		state: z.string(),
+		postalCode: z.string(),
+		country: z.string(),
+		phone: z.string(),
+	})
+	.partial();
+
+export const personSchema = z
+	.object({
+		document: z.string(),
+		documentType: z.string(),
+		name: z.string(),
+		surname: z.string(),
+		company: z.string(),
+		email: z.string().email('must be an e-mail address'),
+		mobile: z.string(),
+		address: addressSchema,
+	})
+	.partial();
+
+export const amountSchema = z.object({
+	currency: currencySchema,
+	total: amountNumber.refine((total) => total >= 0, 'must not be negative'),
+	taxes: z.array(z.object({ kind: z.enum(TAX_KINDS), amount: amountNumber, base: amountNumber.optional() })).optional(),
+	details: z.array(z.object({ kind: z.enum(DETAIL_KINDS), amount: amountNumber })).optional(),
+});
+
+/** A partial refund or reversal: `{currency, total}` only. */
+export const simpleAmountSchema = amountSchema.pick({ currency: true, total: true });
+
+export const nameValuePairSchema = z.object({
+	keyword: z.string().min(1),
+	value: z.unknown(),
+	displayOn: z.enum(['none', 'approved', 'payment', 'both']).optional(),
+});
+
+export const referenceSchema = z.string().min(1, 'must not be empty').max(32, 'must be at most 32 characters');
+export const descriptionSchema = z.string().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
+
+export const paymentRequestSchema = z.object({
+	reference: referenceSchema,
+	description: descriptionSchema.optional(),
+	amount: amountSchema,
+	allowPartial: z.boolean().optional(),
+	shipping: personSchema.optional(),
+	items: z
+		.array(
+			z
+				.object({ sku: z.string(), name: z.string(), category: z.string(), qty: amountNumber, price: amountNumber, tax: amountNumber })
+				.partial(),
+		)
+		.optional(),
+	fields: z.array(nameValuePairSchema).optional(),
+	recurring: z
+		.object({
+			periodicity: z.string(),
+			interval: amountNumber,
+			nextPayment: z.string(),
+			maxPeriods: z.number().int(),
+			dueDate: z.string(),
+			notificationUrl: z.string().url(),
+		})
+		.partial()
+		.optional(),
+	subscribe: z.boolean().optional(),
+	dispersion: z.array(z.object({ agreement: z.unknown(), agreementType: z.string(), amount: amountSchema }).partial()).optional(),
+	modifiers: z.array(z.object({ type: z.string(), code: z.unknown(), additional: z.record(z.unknown()) }).partial()).optional(),
+	processorFields: z.array(nameValuePairSchema).optional(),
+});
+
+export const cardSchema = z.object({
+	number: z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits'),
+	expiration: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'must be MM/YY'),
+	cvv: z
+		.string()
+		.regex(/^\d{3,4}$/, 'must be 3 or 4 digits')
+		.optional(),
+});
+
+export const instrumentSchema = z
+	.object({
+		card: cardSchema,
+		token: z.object({ token: z.string().min(1), subtoken: z.string().optional() }),
+		credit: z.object({ code: z.unknown(), type: z.string(), groupCode: z.string(), installment: z.number().int() }).partial(),
+	})
+	.partial()
+	.passthrough();

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// Installs the dev dependencies when they are missing or older than package-lock.json, so that the
+// README's commands work on a fresh clone. `--ignore-scripts`: n8n-core pulls optional native packages
+// whose install scripts download prebuilt binaries; none of them is needed here.
+const { execSync } = require('child_process');
+const { existsSync, statSync } = require('fs');
+const { join } = require('path');
+
+const root = join(__dirname, '..');
+const marker = join(root, 'node_modules', '.package-lock.json');
+const lock = join(root, 'package-lock.json');
+const fresh = existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
+
+if (process.argv.includes('--force') || !fresh) {
+	console.log('Installing dependencies (npm ci --ignore-scripts)...');
+	execSync('npm ci --ignore-scripts --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+}
