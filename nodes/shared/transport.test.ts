@@ -1,0 +1,42 @@
+import { backoffDelayMs, baseUrlFor, describePlatformAnswer, headerValue, retryAfterSeconds } from './transport';
+
+describe('transport helpers', () => {
+	it('picks the API-specific URL when set, the base URL otherwise, without a trailing slash', () => {
+		const credentials = { baseUrl: 'https://platform.example/', gatewayUrl: 'https://gw.example/', checkoutUrl: '  ' };
+		expect(baseUrlFor('gateway', credentials)).toBe('https://gw.example');
+		expect(baseUrlFor('checkout', credentials)).toBe('https://platform.example');
+		expect(baseUrlFor('core', credentials)).toBe('https://platform.example');
+		expect(baseUrlFor('onboarding', { baseUrl: 'https://onb.example' })).toBe('https://onb.example');
+	});
+
+	it('reads Retry-After as seconds or as an HTTP date, and nothing else', () => {
+		expect(retryAfterSeconds('3')).toBe(3);
+		expect(retryAfterSeconds('0')).toBe(0);
+		expect(retryAfterSeconds(new Date(10_000).toUTCString(), 4_000)).toBe(6);
+		expect(retryAfterSeconds(undefined)).toBeUndefined();
+		expect(retryAfterSeconds('soon')).toBeUndefined();
+	});
+
+	it('finds headers whatever their case', () => {
+		expect(headerValue({ 'Retry-After': '2' }, 'retry-after')).toBe('2');
+		expect(headerValue({ 'x-a': ['1', '2'] }, 'X-A')).toBe('1');
+	});
+
+	it('backs off exponentially, or as long as Retry-After asks within a bound', () => {
+		expect([1, 2, 3].map((attempt) => backoffDelayMs(attempt))).toEqual([250, 500, 1000]);
+		expect(backoffDelayMs(1, 2)).toBe(2000);
+		expect(backoffDelayMs(1, 3600)).toBe(30_000);
+	});
+
+	it('says what the platform answered, with words for authentication reasons and field errors', () => {
+		expect(describePlatformAnswer(401, { status: { status: 'FAILED', reason: 101, message: 'Unknown' } })).toEqual({
+			message: 'The platform answered HTTP 401 FAILED (reason 101): Unknown',
+			description: expect.stringMatching(/^Unknown login/),
+		});
+		expect(describePlatformAnswer(422, { status: { status: 'FAILED', reason: null, message: null }, errors: { 'sites.0.foo': ['unknown key'] } })).toEqual({
+			message: 'The platform answered HTTP 422 FAILED',
+			description: 'sites.0.foo: unknown key',
+		});
+		expect(describePlatformAnswer(502, 'Bad gateway').message).toBe('The platform answered HTTP 502: Bad gateway');
+	});
+});
