@@ -24,7 +24,7 @@ module.exports = {
 			...common,
 			displayName: 'e2e',
 			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-			testTimeout: 15 * 60 * 1000,
+			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup-timeout.js'],
 		},
 	],
 };
