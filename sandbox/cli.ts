@@ -1,0 +1,38 @@
+/**
+ * `npm run sandbox [-- --port N] [--state FILE] [--quiet]`: serves the sandbox on 127.0.0.1 (default port 8765)
+ * and prints the demo credentials. The demo secret key and token stay the same between runs, so an n8n
+ * credential made once keeps working.
+ */
+import { startSandbox } from './index';
+
+function argument(name: string): string | undefined {
+	const index = process.argv.indexOf(`--${name}`);
+	return index > 0 ? process.argv[index + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+	const sandbox = await startSandbox({
+		port: Number(argument('port') ?? process.env.SANDBOX_PORT ?? 8765),
+		host: argument('host') ?? '127.0.0.1',
+		stateFile: argument('state'),
+		login: 'demo-site-login',
+		secretKey: process.env.SANDBOX_SECRET_KEY ?? 'demo-secret-key-0123456789',
+		accessToken: process.env.SANDBOX_ACCESS_TOKEN ?? 'sbx_demo_access_token_0123456789',
+		processPendingPolls: Number(argument('pending-polls') ?? 2),
+		retryAfterSeconds: Number(argument('retry-after') ?? 1),
+		log: !process.argv.includes('--quiet'),
+	});
+	const c = sandbox.credentials;
+	console.log(`Sandbox listening on ${sandbox.url}`);
+	console.log(`  signed APIs: login ${c.login}, secret key ${c.secretKey}`);
+	console.log(`  onboarding API: access token ${c.accessToken}, notification secret ${c.notificationSecret}`);
+	console.log(`  control API: ${sandbox.url}/__sandbox/credentials (see docs/sandbox.md)`);
+	const stop = () => void sandbox.stop().then(() => process.exit(0));
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+}
+
+main().catch((error: Error) => {
+	console.error(`The sandbox could not start: ${error.message}`);
+	process.exit(1);
+});

@@ -1,0 +1,165 @@
+/**
+ * The sandbox's own machinery, over real HTTP: the signed `auth` check (written here a second time, from
+ * DESIGN.md, so neither copy can hide the other's mistake), bearer tokens, the ledger's masking, faults
+ * and the state file.
+ */
+import { createHash, randomBytes } from 'crypto';
+import { mkdtempSync, readFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { bearer, signed } from '../../sandbox/guards';
+import { ok } from '../../sandbox/http';
+
+let sandbox: RunningSandbox;
+
+function auth(login: string, secretKey: string, options: { algorithm?: 'sha256' | 'sha1'; seed?: string; rawNonce?: Buffer } = {}) {
+	const rawNonce = options.rawNonce ?? randomBytes(16);
+	const seed = options.seed ?? new Date().toISOString().replace('Z', '+00:00');
+	const tranKey = createHash(options.algorithm ?? 'sha256')
+		.update(Buffer.concat([rawNonce, Buffer.from(seed + secretKey)]))
+		.digest('base64');
+	return { login, tranKey, nonce: rawNonce.toString('base64'), seed };
+}
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+	const response = await fetch(`${sandbox.url}${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...headers },
+		body: JSON.stringify(body),
+	});
+	const text = await response.text();
+	return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };
+}
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+	sandbox.router.post('/test/signed', signed((request) => ok({ site: request.site?.login, echo: request.body.echo })));
+	sandbox.router.post('/test/create', bearer('onboarding:create', (request) => ok({ user: request.token?.username })));
+});
+afterAll(() => sandbox.stop());
+beforeEach(() => {
+	sandbox.clearLedger();
+	sandbox.clearFaults();
+});
+
+describe('signed auth', () => {
+	it('reproduces the published SHA-1 vector with its own signer', () => {
+		const vector = auth('x', 'ABCD1234', { algorithm: 'sha1', seed: '2016-10-26T21:37:00+00:00', rawNonce: Buffer.from('ifYEPnAcJbpDVR1t') });
+		expect(vector.nonce).toBe('aWZZRVBuQWNKYnBEVlIxdA==');
+		expect(vector.tranKey).toBe('Xi5xrRwrqPU21WE2JI4hyMaCvQ8=');
+	});
+
+	it.each(['sha256', 'sha1'] as const)('accepts a %s tranKey and records the algorithm', async (algorithm) => {
+		const { login, secretKey } = sandbox.credentials;
+		const answer = await post('/test/signed', { auth: auth(login, secretKey, { algorithm }), echo: 1 });
+		expect(answer.status).toBe(200);
+		expect(answer.json).toMatchObject({ status: { status: 'OK', reason: '00' }, site: login, echo: 1 });
+		expect(sandbox.ledger()[0].auth).toEqual({ login, ok: true, algorithm, reason: undefined });
+	});
+
+	it.each([
+		['an unknown login', '101', () => auth('nobody', sandbox.credentials.secretKey)],
+		['a wrong secret key', '102', () => auth(sandbox.credentials.login, 'not-the-secret')],
+		['a seed 6 minutes old', '103', () => auth(sandbox.credentials.login, sandbox.credentials.secretKey, { seed: new Date(Date.now() - 6 * 60_000).toISOString() })],
+		['an inactive site', '104', () => auth(sandbox.credentials.inactiveLogin, sandbox.credentials.secretKey)],
+		['an expired site', '105', () => auth(sandbox.credentials.expiredLogin, sandbox.credentials.secretKey)],
+		['expired credentials', '106', () => auth(sandbox.credentials.expiredCredentialsLogin, sandbox.credentials.secretKey)],
+	])('refuses %s with HTTP 401 and reason %s', async (_what, reason, makeAuth) => {
+		const answer = await post('/test/signed', { auth: makeAuth() });
+		expect(answer.status).toBe(401);
+		expect(answer.json.status).toMatchObject({ status: 'FAILED', reason });
+		expect(answer.json.status.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+	});
+
+	it('refuses a body without auth, and a replayed nonce', async () => {
+		expect((await post('/test/signed', { echo: 1 })).status).toBe(401);
+		const once = auth(sandbox.credentials.login, sandbox.credentials.secretKey);
+		expect((await post('/test/signed', { auth: once })).status).toBe(200);
+		const replay = await post('/test/signed', { auth: once });
+		expect(replay.status).toBe(401);
+		expect(replay.json.status.reason).toBe('100');
+	});
+
+	it('keeps the tranKey, card numbers and CVVs out of the ledger', async () => {
+		await post('/test/signed', {
+			auth: auth(sandbox.credentials.login, sandbox.credentials.secretKey),
+			instrument: { card: { number: '4111111111111111', cvv: '123', expiration: '12/29' } },
+		});
+		const [entry] = sandbox.ledger();
+		expect(entry.body.auth.tranKey).toBe('***');
+		expect(entry.body.instrument.card).toEqual({ number: '411111******1111', cvv: '***', expiration: '12/29' });
+		expect(JSON.stringify(entry)).not.toContain(sandbox.credentials.secretKey);
+	});
+});
+
+describe('bearer tokens', () => {
+	it('answers 401 without a valid token and 403 without the permission', async () => {
+		expect((await post('/test/create', {})).status).toBe(401);
+		expect((await post('/test/create', {}, { authorization: 'Bearer nope' })).status).toBe(401);
+		const readOnly = await post('/test/create', {}, { authorization: `Bearer ${sandbox.credentials.readOnlyToken}` });
+		expect(readOnly.status).toBe(403);
+		expect(readOnly.json.status.message).toContain('onboarding:create');
+		const granted = await post('/test/create', {}, { authorization: `Bearer ${sandbox.credentials.accessToken}` });
+		expect(granted.json).toMatchObject({ user: 'sandbox-integrator' });
+		expect(sandbox.ledger().at(-1)?.headers.authorization).toBe('Bearer ***');
+	});
+});
+
+describe('faults', () => {
+	it('answers an injected status with Retry-After, only as many times as asked', async () => {
+		sandbox.setFaults([{ path: '/test/*', kind: 'status', status: 503, retryAfter: 2, count: 1 }]);
+		const first = await post('/test/signed', { auth: auth(sandbox.credentials.login, sandbox.credentials.secretKey) });
+		expect(first.status).toBe(503);
+		expect(first.headers.get('retry-after')).toBe('2');
+		const second = await post('/test/signed', { auth: auth(sandbox.credentials.login, sandbox.credentials.secretKey) });
+		expect(second.status).toBe(200);
+		expect(sandbox.ledger().map((entry) => entry.fault)).toEqual(['status', undefined]);
+	});
+
+	it('drops the connection before or after doing the work', async () => {
+		let handled = 0;
+		sandbox.router.post('/test/count', () => ok({ handled: ++handled }));
+		sandbox.setFaults([{ path: '/test/count', kind: 'drop', count: 1 }]);
+		await expect(post('/test/count', {})).rejects.toThrow();
+		expect(handled).toBe(0);
+		sandbox.setFaults([{ path: '/test/count', kind: 'drop-after-processing', count: 1 }]);
+		await expect(post('/test/count', {})).rejects.toThrow();
+		expect(handled).toBe(1);
+	});
+
+	it('is controlled over HTTP as well', async () => {
+		const set = await post('/__sandbox/faults', { rules: [{ path: '/nowhere', kind: 'latency', latencyMs: 5 }] });
+		expect(set.json.rules).toHaveLength(1);
+		await fetch(`${sandbox.url}/__sandbox/faults`, { method: 'DELETE' });
+		const listed = await (await fetch(`${sandbox.url}/__sandbox/faults`)).json();
+		expect(listed.rules).toEqual([]);
+	});
+});
+
+describe('control API', () => {
+	it('tells the demo credentials and answers unknown paths in the platform shape', async () => {
+		const credentials = await (await fetch(`${sandbox.url}/__sandbox/credentials`)).json();
+		expect(credentials).toMatchObject({ login: sandbox.credentials.login, secretKey: sandbox.credentials.secretKey, accessToken: sandbox.credentials.accessToken });
+		const missing = await post('/no/such/path', {});
+		expect(missing.status).toBe(404);
+		expect(missing.json.status.status).toBe('FAILED');
+	});
+});
+
+describe('state file', () => {
+	it('keeps state slices between runs', async () => {
+		const stateFile = join(mkdtempSync(join(tmpdir(), 'paysuite-sandbox-')), 'state.json');
+		const first = await startSandbox({ port: 0, stateFile });
+		first.world.slice('demo', () => ({ count: 0 })).count = 3;
+		first.world.nextId('thing');
+		first.world.save();
+		await first.stop();
+		expect(JSON.parse(readFileSync(stateFile, 'utf8')).slices.demo).toEqual({ count: 3 });
+		const second = await startSandbox({ port: 0, stateFile });
+		expect(second.world.slice('demo', () => ({ count: 0 })).count).toBe(3);
+		expect(second.world.nextId('thing')).toBe(2);
+		await second.stop();
+	});
+});
