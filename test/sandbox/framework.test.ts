@@ -133,14 +133,14 @@ describe('faults', () => {
 		const set = await post('/__sandbox/faults', { rules: [{ path: '/nowhere', kind: 'latency', latencyMs: 5 }] });
 		expect(set.json.rules).toHaveLength(1);
 		await fetch(`${sandbox.url}/__sandbox/faults`, { method: 'DELETE' });
-		const listed = await (await fetch(`${sandbox.url}/__sandbox/faults`)).json();
+		const listed = (await (await fetch(`${sandbox.url}/__sandbox/faults`)).json()) as { rules: unknown[] };
 		expect(listed.rules).toEqual([]);
 	});
 });
 
 describe('control API', () => {
 	it('tells the demo credentials and answers unknown paths in the platform shape', async () => {
-		const credentials = await (await fetch(`${sandbox.url}/__sandbox/credentials`)).json();
+		const credentials = (await (await fetch(`${sandbox.url}/__sandbox/credentials`)).json()) as Record<string, unknown>;
 		expect(credentials).toMatchObject({ login: sandbox.credentials.login, secretKey: sandbox.credentials.secretKey, accessToken: sandbox.credentials.accessToken });
 		const missing = await post('/no/such/path', {});
 		expect(missing.status).toBe(404);
