@@ -8,8 +8,9 @@ import {
 
 import { buildProperties, executeResources } from '../shared/operation';
 import { paymentFacilitator } from './actions/paymentFacilitator/PaymentFacilitator.resource';
+import { site } from './actions/site/Site.resource';
 
-const resources = [paymentFacilitator];
+const resources = [site, paymentFacilitator];
 
 export class PaySuiteSite implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,0 +1,35 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { buildProperties, executeResources } from '../shared/operation';
+import { merchantPaymentMethod } from './actions/merchantPaymentMethod/MerchantPaymentMethod.resource';
+import { sitePaymentMethod } from './actions/sitePaymentMethod/SitePaymentMethod.resource';
+
+const resources = [merchantPaymentMethod, sitePaymentMethod];
+
+export class PaySuitePaymentMethod implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'PaySuite Payment Method',
+		name: 'paySuitePaymentMethod',
+		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Add, update, remove and search the payment methods of a merchant, and offer them on its sites',
+		defaults: { name: 'PaySuite Payment Method' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'paySuiteApi', required: true }],
+		properties: buildProperties(resources),
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return executeResources.call(this, resources);
+	}
+}

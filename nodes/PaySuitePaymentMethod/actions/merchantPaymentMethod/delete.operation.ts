@@ -1,0 +1,16 @@
+import { requestOperation } from '../../../shared/operation';
+import { merchantPaymentMethodDeleteSchema, type MerchantPaymentMethodDeleteBody } from '../../schemas';
+import { paymentMethodIdProperty } from './ids';
+
+export const deleteOperation = requestOperation<MerchantPaymentMethodDeleteBody>({
+	value: 'delete',
+	name: 'Delete',
+	action: 'Remove a payment method from a merchant',
+	description: 'Remove a payment method from a merchant',
+	api: 'core',
+	path: '/core/merchant/payment-methods/delete',
+	safety: 'write',
+	properties: [paymentMethodIdProperty],
+	body: (ctx) => ({ id: ctx.param('paymentMethodId') }),
+	schema: merchantPaymentMethodDeleteSchema,
+});

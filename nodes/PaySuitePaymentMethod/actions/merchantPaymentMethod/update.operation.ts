@@ -1,0 +1,67 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { requestOperation } from '../../../shared/operation';
+import {
+	accountNumberProperty,
+	accountTypeProperty,
+	commissionModelProperty,
+	commissionValueProperty,
+	creditRulesOf,
+	creditRulesProperty,
+	financialEntityProperty,
+	orderProperty,
+	settingsProperty,
+	toSettings,
+	withoutJson,
+} from '../../fields';
+import { merchantPaymentMethodUpdateSchema, type MerchantPaymentMethodUpdateBody } from '../../schemas';
+import { paymentMethodIdProperty } from './ids';
+
+export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
+	value: 'update',
+	name: 'Update',
+	action: 'Update a payment method of a merchant',
+	description: 'Update a payment method of a merchant; only the fields you set are sent',
+	api: 'core',
+	path: '/core/merchant/payment-methods/update',
+	safety: 'write',
+	properties: [
+		paymentMethodIdProperty,
+		{
+			displayName: 'Update Fields',
+			name: 'updateFields',
+			type: 'collection',
+			placeholder: 'Add Field to Update',
+			default: {},
+			options: [
+				accountNumberProperty,
+				accountTypeProperty,
+				commissionModelProperty,
+				commissionValueProperty,
+				creditRulesProperty,
+				financialEntityProperty,
+				orderProperty,
+				{
+					displayName: 'Remove Credit Rules',
+					name: 'removeCreditRules',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to remove every credit rule of the payment method (sends creditRules null)',
+				},
+			],
+		},
+		{ ...settingsProperty, description: 'Settings of the payment method with the acquirer; when any is set, the settings sent replace the stored ones' },
+	],
+	body: (ctx) => {
+		const fields = withoutJson(ctx.param<IDataObject>('updateFields', {}), 'creditRules', 'removeCreditRules');
+		const remove = ctx.param<boolean>('updateFields.removeCreditRules', false);
+		const creditRules = creditRulesOf(ctx, 'updateFields');
+		const hasRules = creditRules !== undefined && !(typeof creditRules === 'object' && creditRules && Object.keys(creditRules).length === 0);
+		if (remove && hasRules) ctx.fail("Invalid 'data.creditRules': set either Credit Rules (JSON) or Remove Credit Rules, not both");
+		return {
+			id: ctx.param('paymentMethodId'),
+			data: { ...fields, settings: toSettings(ctx.param<IDataObject>('settings', {})), creditRules: remove ? null : creditRules },
+		};
+	},
+	schema: merchantPaymentMethodUpdateSchema,
+});

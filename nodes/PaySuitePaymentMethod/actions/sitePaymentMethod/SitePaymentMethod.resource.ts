@@ -1,0 +1,9 @@
+import type { PaySuiteResource } from '../../../shared/operation';
+import { addToSite } from './addToSite.operation';
+
+export const sitePaymentMethod: PaySuiteResource = {
+	value: 'sitePaymentMethod',
+	name: 'Site Payment Method',
+	description: 'Merchant payment methods offered on a site',
+	operations: [addToSite],
+};

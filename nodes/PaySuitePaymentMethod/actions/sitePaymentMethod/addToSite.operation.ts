@@ -1,0 +1,81 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { requestOperation } from '../../../shared/operation';
+import {
+	accountNumberProperty,
+	accountTypeProperty,
+	commissionModelProperty,
+	commissionValueProperty,
+	creditRulesOf,
+	creditRulesProperty,
+	financialEntityProperty,
+	orderProperty,
+	settingsProperty,
+	toSettings,
+	withoutJson,
+} from '../../fields';
+import { sitePaymentMethodCreateSchema, type SitePaymentMethodCreateBody } from '../../schemas';
+
+export const addToSite = requestOperation<SitePaymentMethodCreateBody>({
+	value: 'addToSite',
+	name: 'Add to Site',
+	action: 'Add a merchant payment method to a site',
+	description: 'Attach a payment method of the merchant that owns the site to the site',
+	api: 'core',
+	path: '/core/site/payment-methods/create',
+	safety: 'write',
+	properties: [
+		{ displayName: 'Site ID', name: 'siteId', type: 'number', default: 0, required: true, description: 'Identifier of the site' },
+		{
+			displayName: 'Merchant Payment Method ID',
+			name: 'customerPaymentId',
+			type: 'number',
+			default: 0,
+			required: true,
+			description: 'Identifier of a payment method of the merchant that owns the site',
+		},
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				{ ...accountNumberProperty, description: 'Account that receives the payments (max 20 characters); set it together with Account Type' },
+				{ ...accountTypeProperty, description: 'Type of the account that receives the payments; set it together with Account Number' },
+				commissionModelProperty,
+				commissionValueProperty,
+				creditRulesProperty,
+				financialEntityProperty,
+				{
+					displayName: 'Maximum Amount',
+					name: 'maxAmount',
+					type: 'number',
+					typeOptions: { numberPrecision: 2 },
+					default: 0,
+					description: 'Largest amount accepted with this payment method on the site; set it together with Minimum Amount',
+				},
+				{
+					displayName: 'Minimum Amount',
+					name: 'minAmount',
+					type: 'number',
+					typeOptions: { numberPrecision: 2 },
+					default: 0,
+					description: 'Smallest amount accepted with this payment method on the site; set it together with Maximum Amount',
+				},
+				orderProperty,
+			],
+		},
+		settingsProperty,
+	],
+	body: (ctx) => ({
+		data: {
+			siteId: ctx.param('siteId'),
+			customerPaymentId: ctx.param('customerPaymentId'),
+			...withoutJson(ctx.param<IDataObject>('additionalFields', {}), 'creditRules'),
+			settings: toSettings(ctx.param<IDataObject>('settings', {})),
+			creditRules: creditRulesOf(ctx, 'additionalFields'),
+		},
+	}),
+	schema: sitePaymentMethodCreateSchema,
+});

@@ -1,0 +1,138 @@
+/** Fields shared by the merchant and site payment method operations, and how they become the body. */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { OperationContext } from '../shared/operation';
+
+export const commissionModelOptions = [
+	{ name: 'F', value: 'F', description: 'Commission model F' },
+	{ name: 'P', value: 'P', description: 'Commission model P' },
+];
+
+const commissionModelDescription =
+	'Commission model: P or F (one letter; the platform documents only the letters, commonly P is a percentage and F a fixed amount)';
+
+export const commissionModelProperty: INodeProperties = {
+	displayName: 'Commission Model',
+	name: 'commissionModel',
+	type: 'options',
+	options: commissionModelOptions,
+	default: 'P',
+	description: commissionModelDescription,
+};
+
+export const commissionValueProperty: INodeProperties = {
+	displayName: 'Commission Value',
+	name: 'commissionValue',
+	type: 'number',
+	typeOptions: { numberPrecision: 4 },
+	default: 0,
+	description: 'Commission charged, read according to the commission model',
+};
+
+export const accountTypeProperty: INodeProperties = {
+	displayName: 'Account Type',
+	name: 'accountType',
+	type: 'number',
+	default: 0,
+	description: 'Type of the account that receives the payments (a number)',
+};
+
+export const accountNumberProperty: INodeProperties = {
+	displayName: 'Account Number',
+	name: 'accountNumber',
+	type: 'string',
+	default: '',
+	description: 'Number of the account that receives the payments (max 20 characters)',
+};
+
+export const financialEntityProperty: INodeProperties = {
+	displayName: 'Financial Entity',
+	name: 'financialEntity',
+	type: 'number',
+	default: 0,
+	description: "Identifier of the financial entity; it must belong to the merchant's country",
+};
+
+export const orderProperty: INodeProperties = {
+	displayName: 'Order',
+	name: 'order',
+	type: 'number',
+	default: 1,
+	description: 'Priority of the payment method (display order)',
+};
+
+export const creditRulesProperty: INodeProperties = {
+	displayName: 'Credit Rules (JSON)',
+	name: 'creditRules',
+	type: 'json',
+	default: '{}',
+	description:
+		'Installment rules as JSON: payment method code → card group code → installment number (as text) → {"minimum": "100.00", "maximum": "5000.00", "remove": false}; "remove": true removes that installment',
+};
+
+/** The payment method `settings` (internal names: `3DS…` keys are not valid n8n parameter names). */
+export const settingsProperty: INodeProperties = {
+	displayName: 'Settings',
+	name: 'settings',
+	type: 'collection',
+	placeholder: 'Add Setting',
+	default: {},
+	description: 'Settings of the payment method with the acquirer; all optional',
+	options: [
+		{
+			displayName: '3DS API Key',
+			name: 'threeDSApiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: '3-D Secure API key (max 380 characters)',
+		},
+		{
+			displayName: '3DS Version',
+			name: 'threeDSVersion',
+			type: 'options',
+			options: [
+				{ name: 'V1', value: 'v1' },
+				{ name: 'V2', value: 'v2' },
+			],
+			default: 'v2',
+			description: '3-D Secure version',
+		},
+		{ displayName: 'Aggregator Model', name: 'aggregatorModel', type: 'boolean', default: false, description: 'Whether the aggregator model is used' },
+		{ displayName: 'Is E-Commerce', name: 'isEcommerce', type: 'boolean', default: true, description: 'Whether the payment method is used for e-commerce' },
+		{ displayName: 'Merchant Code', name: 'merchantCode', type: 'string', default: '', description: 'Code of the merchant at the entity' },
+		{ displayName: 'MID', name: 'MID', type: 'string', default: '', description: 'Merchant ID at the acquirer' },
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'Password with the acquirer (max 30 characters)',
+		},
+		{ displayName: 'Retail Code', name: 'retailCode', type: 'string', default: '', description: 'Retail code (max 10 characters)' },
+		{ displayName: 'RUC', name: 'RUC', type: 'string', default: '', description: 'Taxpayer registry number' },
+		{ displayName: 'Service Code', name: 'serviceCode', type: 'string', default: '', description: 'Code of the service at the acquirer' },
+		{ displayName: 'Terminal Location', name: 'terminalLocation', type: 'string', default: '', description: 'Location of the terminal' },
+		{ displayName: 'Terminal Number', name: 'terminalNumber', type: 'string', default: '', description: 'Number of the terminal at the acquirer' },
+		{ displayName: 'Username', name: 'username', type: 'string', default: '', description: 'Username with the acquirer (max 30 characters)' },
+	],
+};
+
+/** The `settings` object the platform takes, from the Settings collection. */
+export function toSettings(raw: IDataObject | undefined): IDataObject {
+	const { threeDSVersion, threeDSApiKey, ...rest } = raw ?? {};
+	return { ...rest, '3DSVersion': threeDSVersion, '3DSApiKey': threeDSApiKey };
+}
+
+/** The creditRules JSON of a collection (undefined when left at `{}`; checked by the schema). */
+export function creditRulesOf(ctx: OperationContext, collection: string): unknown {
+	return ctx.jsonParam<unknown>(`${collection}.creditRules`, {});
+}
+
+/** A collection's fields without its JSON field, which is read on its own. */
+export function withoutJson(fields: IDataObject, ...names: string[]): IDataObject {
+	const copy = { ...fields };
+	for (const name of names) delete copy[name];
+	return copy;
+}

@@ -1,0 +1,28 @@
+import { requestOperation } from '../../../shared/operation';
+import { siteCreateSchema, type SiteCreateBody } from '../../schemas';
+import { siteData, siteWriteProperties } from './fields';
+
+export const create = requestOperation<SiteCreateBody>({
+	value: 'create',
+	name: 'Create',
+	action: 'Create a site',
+	description:
+		"Create a site for a merchant; the answer holds the new site's ID, state, login and transactional key in clear (treat it as a secret)",
+	api: 'core',
+	path: '/core/site/create',
+	safety: 'write',
+	properties: [
+		{
+			displayName: 'Merchant ID',
+			name: 'customerId',
+			type: 'number',
+			default: 0,
+			required: true,
+			description: 'Identifier of the merchant (called customer by the platform) the site belongs to',
+		},
+		{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Site name' },
+		...siteWriteProperties('create'),
+	],
+	body: (ctx) => ({ data: siteData(ctx, 'create') }),
+	schema: siteCreateSchema,
+});

@@ -1,0 +1,16 @@
+import { requestOperation } from '../../../shared/operation';
+import { siteUpdateAllSchema, type SiteUpdateAllBody } from '../../schemas';
+import { siteData, siteWriteProperties } from './fields';
+
+export const updateAll = requestOperation<SiteUpdateAllBody>({
+	value: 'updateAll',
+	name: 'Update All',
+	action: 'Update the whole configuration of a site',
+	description: 'Update any part of the configuration of a site; only the fields you set are sent',
+	api: 'core',
+	path: '/core/site/update-all',
+	safety: 'write',
+	properties: siteWriteProperties('update'),
+	body: (ctx) => ({ id: ctx.param('siteId'), data: siteData(ctx, 'update') }),
+	schema: siteUpdateAllSchema,
+});

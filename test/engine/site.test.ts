@@ -1,0 +1,323 @@
+/**
+ * The PaySuite Site node run by n8n's real engine against the sandbox: what the sandbox received, what the
+ * node output, and that bad input fails the item before anything is sent.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { runWorkflow, type RunResult } from '../helpers/engine';
+
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+	await sandbox?.stop();
+});
+beforeEach(() => sandbox.reset());
+
+const credentials = (as?: { login: string; secretKey: string }) => ({
+	paySuiteApi: {
+		login: as?.login ?? sandbox.credentials.login,
+		secretKey: as?.secretKey ?? sandbox.credentials.secretKey,
+		algorithm: 'sha256',
+		baseUrl: sandbox.url,
+	},
+});
+
+async function run(
+	parameters: IDataObject,
+	options: { items?: IDataObject[]; continueOnFail?: boolean; as?: { login: string; secretKey: string } } = {},
+): Promise<RunResult> {
+	return runWorkflow({
+		items: options.items,
+		nodes: [{ name: 'Site', type: 'paySuiteSite', credentials: ['paySuiteApi'], continueOnFail: options.continueOnFail, parameters: parameters as never }],
+		credentials: credentials(options.as),
+	});
+}
+
+const json = (result: RunResult) => result.output('Site').map((item) => item.json);
+const apiCalls = () => sandbox.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));
+
+const withoutAuth = (body: unknown) => {
+	const { auth, ...rest } = (body ?? {}) as IDataObject;
+	expect(auth).toBeDefined();
+	return rest;
+};
+
+async function storedSite(id: number): Promise<IDataObject> {
+	const answer = (await (await fetch(`${sandbox.url}/__sandbox/core/sites/${id}`)).json()) as IDataObject;
+	return answer;
+}
+
+/** The item failed before anything was sent: the message names the field and the item, the ledger is empty. */
+async function expectRefused(parameters: IDataObject, field: string, problem: RegExp) {
+	sandbox.clearLedger();
+	const result = await run(parameters);
+	expect(result.error).toBeDefined();
+	expect(result.error!.message).toContain(`'${field}'`);
+	expect(result.error!.message).toContain('item 0');
+	expect(`${result.error!.message}\n${result.error!.description ?? ''}`).toMatch(problem);
+	expect(apiCalls()).toEqual([]);
+}
+
+const createSite = (overrides: IDataObject = {}): IDataObject => ({
+	resource: 'site',
+	operation: 'create',
+	customerId: sandbox.credentials.customerId,
+	name: 'Shoe shop',
+	...overrides,
+});
+
+describe('Site > Create', () => {
+	it('sends the merchant and name only when nothing else is set, and outputs the new credentials', async () => {
+		const result = await run(createSite());
+		expect(result.error).toBeUndefined();
+		const calls = apiCalls();
+		expect(calls).toHaveLength(1);
+		expect(calls[0]).toMatchObject({ method: 'POST', path: '/core/site/create', status: 200, auth: { ok: true } });
+		expect(withoutAuth(calls[0].body)).toEqual({ data: { customerId: sandbox.credentials.customerId, name: 'Shoe shop' } });
+
+		const items = result.output('Site');
+		expect(items).toHaveLength(1);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(items[0].json).toMatchObject({ status: { status: 'OK', reason: '00' }, active: true });
+		expect(items[0].json.login).toEqual(expect.any(String));
+		expect(items[0].json.tranKey).toEqual(expect.any(String));
+
+		// The created site's login and tranKey sign its own calls.
+		const asNewSite = { login: String(items[0].json.login), secretKey: String(items[0].json.tranKey) };
+		const search = await run({ resource: 'paymentFacilitator', operation: 'getMany', limit: 1 }, { as: asNewSite });
+		expect(search.error).toBeUndefined();
+		expect(apiCalls().at(-1)?.auth).toMatchObject({ login: asNewSite.login, ok: true });
+	});
+
+	it('sends the whole write shape: fields, integration, branding and the JSON configuration merged', async () => {
+		const result = await run(
+			createSite({
+				additionalFields: {
+					active: false,
+					email: 'shop@example.com',
+					currency: 'USD',
+					expiration: '2030-01-31T10:00:00+00:00',
+					login: 'shoe-shop',
+					tranKey: 'my-new-site-secret',
+					configuration: JSON.stringify({
+						integration: { checkoutVersion: 'v3', analyticsCode: 'G-1,GTM-2' },
+						control: { minAmount: 10, maxAmount: 5000, allowedHours: 'FFFFFF', allowedBankCountries: ['US', 'CO'], exceptionBinsList: [411111] },
+						threeDS: { setting: 'LOW', minAmount: 100 },
+						historic: { behaviour: 'IGNORE', lowerScore: null, rejectionScore: 80 },
+						creditBureau: { behaviours: { onFailed: 'REJECTED', onNoMatch: 'PROCESS', onMatch: 'PROCESS' }, paymentGroups: ['CASH'], minAmount: 1 },
+						riskEngine: { behaviours: { onHighRisk: 'REJECTED', onMediumRisk: 'MANUAL' }, onCalibration: true },
+						securityFilters: { forceIPMatch: true, dayMax: 10, dayMaxAmount: 1000.5 },
+						operation: { calculateTax: true, taxPercentage: 19 },
+						subscriptionValidation: { enable: true, amount: 1 },
+						branding: { sidebarColor: '#000000' },
+					}),
+				},
+				integration: { initiatorIndicator: 'CIT', checkoutVersion: 'v4', notificationUrl: 'https://shop.example.com/notify', allowPartial: false },
+				branding: { buttonColor: '#1A2B3C' },
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const [call] = apiCalls();
+		expect(withoutAuth(call.body)).toEqual({
+			data: {
+				customerId: sandbox.credentials.customerId,
+				name: 'Shoe shop',
+				active: false,
+				email: 'shop@example.com',
+				currency: 'USD',
+				expiration: '2030-01-31T10:00:00+00:00',
+				login: 'shoe-shop',
+				tranKey: '***', // the ledger masks it; it was sent
+				integration: {
+					checkoutVersion: 'v4',
+					analyticsCode: 'G-1,GTM-2',
+					initiatorIndicator: 'CIT',
+					notificationUrl: 'https://shop.example.com/notify',
+					allowPartial: false,
+				},
+				control: { minAmount: 10, maxAmount: 5000, allowedHours: 'FFFFFF', allowedBankCountries: ['US', 'CO'], exceptionBinsList: [411111] },
+				threeDS: { setting: 'LOW', minAmount: 100 },
+				historic: { behaviour: 'IGNORE', lowerScore: null, rejectionScore: 80 },
+				creditBureau: { behaviours: { onFailed: 'REJECTED', onNoMatch: 'PROCESS', onMatch: 'PROCESS' }, paymentGroups: ['CASH'], minAmount: 1 },
+				riskEngine: { behaviours: { onHighRisk: 'REJECTED', onMediumRisk: 'MANUAL' }, onCalibration: true },
+				securityFilters: { forceIPMatch: true, dayMax: 10, dayMaxAmount: 1000.5 },
+				operation: { calculateTax: true, taxPercentage: 19 },
+				subscriptionValidation: { enable: true, amount: 1 },
+				branding: { sidebarColor: '#000000', buttonColor: '#1A2B3C' },
+			},
+		});
+		expect(json(result)[0]).toMatchObject({ active: false, login: 'shoe-shop', tranKey: 'my-new-site-secret' });
+		const stored = await storedSite(Number(json(result)[0].id));
+		expect(stored.site).toMatchObject({ state: 'INACTIVE', customerId: sandbox.credentials.customerId });
+		expect((stored.configuration as IDataObject).integration).toMatchObject({ initiatorIndicator: 'CIT' });
+	});
+
+	it.each([
+		['a button colour that is not #rrggbb', { branding: { buttonColor: 'blue' } }, 'data.branding.buttonColor', /#rrggbb/],
+		['allowed hours that are not hexadecimal', { additionalFields: { configuration: '{"control":{"allowedHours":"nine"}}' } }, 'data.control.allowedHours', /hexadecimal/],
+		['a field the write shape does not have', { additionalFields: { configuration: '{"control":{"maxAmmount":5}}' } }, 'data.control.maxAmmount', /not a field/],
+		['update-all only productionDate in the JSON', { additionalFields: { configuration: '{"productionDate":"2030-01-01"}' } }, 'data.productionDate', /not a field/],
+		['a configuration that is not JSON', { additionalFields: { configuration: '{control:' } }, 'additionalFields.configuration', /JSON/],
+		['a configuration that is a list', { additionalFields: { configuration: '[1]' } }, 'configuration', /JSON object/],
+		['a missing merchant', { customerId: 0 }, 'data.customerId', /positive/],
+		['an e-mail that is not one', { additionalFields: { email: 'nope' } }, 'data.email', /e-mail/],
+		['a notification URL that is not one', { integration: { notificationUrl: 'shop/notify' } }, 'data.integration.notificationUrl', /URL/],
+	])('fails the item before sending for %s', async (_what, overrides, field, problem) => {
+		await expectRefused(createSite(overrides), field, problem);
+	});
+
+	it('with Continue On Fail, fails only the bad item and creates the others, each paired with its input', async () => {
+		const result = await run(createSite({ name: '={{ $json.name }}', branding: { buttonColor: '={{ $json.colour }}' } }), {
+			items: [
+				{ name: 'Good one', colour: '#00ff00' },
+				{ name: 'Bad one', colour: 'green' },
+				{ name: 'Good two', colour: '#0000FF' },
+			],
+			continueOnFail: true,
+		});
+		expect(result.error).toBeUndefined();
+		const items = result.output('Site');
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[1].json.error).toContain("'data.branding.buttonColor'");
+		expect(items[1].json.error).toContain('item 1');
+		expect(items[0].json.id).toEqual(expect.any(Number));
+		expect(items[2].json.id).toEqual(expect.any(Number));
+		expect(apiCalls().map((call) => call.body.data.name)).toEqual(['Good one', 'Good two']);
+	});
+});
+
+describe('Site > Update Branding', () => {
+	it('sends the colours and checkout version and outputs the site read shape', async () => {
+		const result = await run({
+			resource: 'site',
+			operation: 'updateBranding',
+			siteId: sandbox.credentials.siteId,
+			branding: { buttonColor: '#112233', sidebarColor: '#ffffff' },
+			checkoutVersion: 'v3',
+		});
+		expect(result.error).toBeUndefined();
+		const [call] = apiCalls();
+		expect(call).toMatchObject({ path: '/core/site/update', status: 200 });
+		expect(withoutAuth(call.body)).toEqual({ id: sandbox.credentials.siteId, branding: { buttonColor: '#112233', sidebarColor: '#ffffff' }, checkoutVersion: 'v3' });
+		const items = result.output('Site');
+		expect(items).toHaveLength(1);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(items[0].json).toMatchObject({
+			id: sandbox.credentials.siteId,
+			state: 'ACTIVE',
+			checkoutVersion: 'v3',
+			branding: { buttonColor: '#112233', sidebarColor: '#ffffff' },
+			credentials: [{ login: sandbox.credentials.login }],
+		});
+	});
+
+	it('sends only the site ID and what is set', async () => {
+		const result = await run({ resource: 'site', operation: 'updateBranding', siteId: sandbox.credentials.siteId, branding: { sidebarColor: '#abcdef' } });
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({ id: sandbox.credentials.siteId, branding: { sidebarColor: '#abcdef' } });
+	});
+
+	it('fails before sending for a colour that is not #rrggbb or a missing site ID', async () => {
+		await expectRefused({ resource: 'site', operation: 'updateBranding', siteId: 2001, branding: { sidebarColor: '#12345' } }, 'branding.sidebarColor', /#rrggbb/);
+		await expectRefused({ resource: 'site', operation: 'updateBranding', siteId: 0, checkoutVersion: 'v4' }, 'id', /positive/);
+	});
+
+	it('reports a site the platform does not know as a clear error', async () => {
+		const result = await run({ resource: 'site', operation: 'updateBranding', siteId: 987654, checkoutVersion: 'v4' });
+		expect(result.error?.message).toContain('HTTP 404');
+		expect(result.error?.message).toContain('Site 987654');
+	});
+});
+
+describe('Site > Update All', () => {
+	async function newSite(): Promise<number> {
+		const result = await run(createSite({ integration: { initiatorIndicator: 'CIT' } }));
+		expect(result.error).toBeUndefined();
+		sandbox.clearLedger();
+		return Number(json(result)[0].id);
+	}
+	const integrationOf = async (id: number) => ((await storedSite(id)).configuration as IDataObject).integration as IDataObject;
+
+	it('keeps the initiator indicator when it is not sent', async () => {
+		const id = await newSite();
+		const result = await run({ resource: 'site', operation: 'updateAll', siteId: id, integration: { allowWallet: true } });
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({ id, data: { integration: { allowWallet: true } } });
+		expect(json(result)[0]).toMatchObject({ id, state: 'ACTIVE' });
+		expect(await integrationOf(id)).toMatchObject({ initiatorIndicator: 'CIT', allowWallet: true });
+	});
+
+	it('removes the initiator indicator by sending null', async () => {
+		const id = await newSite();
+		const result = await run({ resource: 'site', operation: 'updateAll', siteId: id, initiatorIndicatorAction: 'remove' });
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({ id, data: { integration: { initiatorIndicator: null } } });
+		expect(await integrationOf(id)).not.toHaveProperty('initiatorIndicator');
+	});
+
+	it('sets a new initiator indicator, the production date as a date, and other fields', async () => {
+		const id = await newSite();
+		const result = await run({
+			resource: 'site',
+			operation: 'updateAll',
+			siteId: id,
+			initiatorIndicatorAction: 'set',
+			initiatorIndicator: 'MIT',
+			updateFields: {
+				active: false,
+				productionDate: '2030-02-01',
+				name: 'Renamed shop',
+				configuration: '{"securityFilters":{"onlyWhitelisted":true},"control":{"filterByBin":true}}',
+			},
+			integration: { sourceRestriction: 'NONE' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({
+			id,
+			data: {
+				active: false,
+				productionDate: '2030-02-01',
+				name: 'Renamed shop',
+				securityFilters: { onlyWhitelisted: true },
+				control: { filterByBin: true },
+				integration: { sourceRestriction: 'NONE', initiatorIndicator: 'MIT' },
+			},
+		});
+		expect(json(result)[0]).toMatchObject({ id, state: 'INACTIVE' });
+		expect(await integrationOf(id)).toMatchObject({ initiatorIndicator: 'MIT' });
+	});
+
+	it.each([
+		['nothing to update', {}, 'data', /at least one field/],
+		['the create-only merchant in the JSON', { updateFields: { configuration: '{"customerId":5}' } }, 'data.customerId', /not a field/],
+		['a production date that is not a date', { updateFields: { productionDate: 'soon' } }, 'data.productionDate', /YYYY-MM-DD/],
+		['Set without a value', { initiatorIndicatorAction: 'set', initiatorIndicator: '={{ $json.missing }}' }, 'data.integration.initiatorIndicator', /required/],
+	])('fails the item before sending for %s', async (_what, overrides, field, problem) => {
+		await expectRefused({ resource: 'site', operation: 'updateAll', siteId: sandbox.credentials.siteId, ...overrides }, field, problem);
+	});
+});
+
+describe('Payment Facilitator > Get Many (against the sandbox)', () => {
+	it('returns every facilitator with Return All, one item per facilitator', async () => {
+		const result = await run({ resource: 'paymentFacilitator', operation: 'getMany', returnAll: true });
+		expect(result.error).toBeUndefined();
+		const items = result.output('Site');
+		expect(items).toHaveLength(20);
+		expect(items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(items[0].json).toEqual(expect.objectContaining({ id: 1, name: 'Sandbox Facilitator 01', active: true, country: expect.any(String) }));
+	});
+
+	it('pages up to the limit and sends the filters as the spec types them', async () => {
+		const result = await run({ resource: 'paymentFacilitator', operation: 'getMany', limit: 3, filters: { active: false } });
+		expect(json(result).map((f) => f.active)).toEqual([false, false, false]);
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({ active: false, pagination: { perPage: 3, currentPage: 1 } });
+		sandbox.clearLedger();
+		const byId = await run({ resource: 'paymentFacilitator', operation: 'getMany', limit: 5, filters: { id: '7' } });
+		expect(json(byId)).toEqual([expect.objectContaining({ id: 7 })]);
+		expect(withoutAuth(apiCalls()[0].body)).toMatchObject({ id: '7' });
+	});
+});
