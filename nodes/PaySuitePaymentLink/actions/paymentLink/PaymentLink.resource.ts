@@ -1,0 +1,11 @@
+import type { PaySuiteResource } from '../../../shared/operation';
+import { create } from './create.operation';
+import { disable } from './disable.operation';
+import { get } from './get.operation';
+
+export const paymentLink: PaySuiteResource = {
+	value: 'paymentLink',
+	name: 'Payment Link',
+	description: 'Links buyers open to pay; one link may take several payments',
+	operations: [create, get, disable],
+};

@@ -1,0 +1,160 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
+import { compact, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
+import { toLinkDate, toList } from '../../linkDate';
+import { linkCreateSchema } from '../../schemas';
+
+function linkBody(ctx: OperationContext, timeZone: string): IDataObject {
+	const extra = ctx.param<IDataObject>('additionalFields', {});
+	const modifiers = ctx.jsonParam('additionalFields.modifiers', []);
+	return {
+		name: ctx.param<string>('name', ''),
+		// The spec lists reference and description among the top-level fields; they are sent there.
+		reference: ctx.param<string>('reference', ''),
+		description: ctx.param<string>('description', ''),
+		payment: {
+			amount: { currency: ctx.param<string>('currency', ''), total: ctx.param<number>('total') },
+			modifiers: Array.isArray(modifiers) && modifiers.length === 0 ? undefined : modifiers,
+		},
+		expirationDate: toLinkDate(ctx.param('expirationDate', ''), timeZone) as string | undefined,
+		paymentExpiration: ctx.param('paymentExpiration'),
+		paymentsAllowed: extra.paymentsAllowed,
+		isGeneric: extra.isGeneric,
+		receiverEmails: toList(extra.receiverEmails),
+		paymentMethod: toList(extra.paymentMethod),
+		additional: toNameValuePairs(extra.additional),
+		notificationUrl: extra.notificationUrl,
+		locale: extra.locale,
+	};
+}
+
+export const create: PaySuiteOperation = {
+	value: 'create',
+	name: 'Create',
+	action: 'Create a payment link',
+	description: 'Create a payment link to send to buyers',
+	properties: [
+		{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Name of the link' },
+		{
+			displayName: 'Reference',
+			name: 'reference',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'Your unique reference of the link (1 to 32 characters)',
+		},
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'What is paid, shown to the buyer (1 to 255 characters)',
+		},
+		{
+			displayName: 'Currency',
+			name: 'currency',
+			type: 'string',
+			default: 'USD',
+			required: true,
+			description: 'ISO 4217 alphabetic code of the currency, such as USD or COP',
+		},
+		{
+			displayName: 'Amount',
+			name: 'total',
+			type: 'number',
+			typeOptions: { numberPrecision: 2, minValue: 0 },
+			default: 0,
+			required: true,
+			description: 'Amount of each payment',
+		},
+		{
+			displayName: 'Expiration Date',
+			name: 'expirationDate',
+			type: 'dateTime',
+			default: '',
+			required: true,
+			description:
+				"When the link stops accepting payments; later than now. Sent as YYYY-MM-DD HH:MM:SS in the workflow's time zone.",
+		},
+		{
+			displayName: 'Payment Expiration (Minutes)',
+			name: 'paymentExpiration',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 30,
+			required: true,
+			description: 'Minutes the buyer has to finish each checkout opened from the link',
+		},
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				nameValuePairsProperty('additional', 'Additional Data', 'Extra fields of the link; each keyword may appear only once'),
+				{
+					displayName: 'Is Generic',
+					name: 'isGeneric',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the same link may be paid again and again until the allowed number of approved payments',
+				},
+				{
+					displayName: 'Locale',
+					name: 'locale',
+					type: 'string',
+					default: '',
+					placeholder: 'es_CO',
+					description: 'Language of the link, such as es_CO',
+				},
+				{
+					displayName: 'Modifiers',
+					name: 'modifiers',
+					type: 'json',
+					default: '[]',
+					description: 'Tax-law modifiers of the payment (a JSON array of {type, code, additional})',
+				},
+				{
+					displayName: 'Notification URL',
+					name: 'notificationUrl',
+					type: 'string',
+					default: '',
+					description: 'URL notified of payments made through the link and of its expiration',
+				},
+				{
+					displayName: 'Payment Methods',
+					name: 'paymentMethod',
+					type: 'string',
+					default: '',
+					placeholder: 'visa,master',
+					description: 'Codes of the payment methods to offer, separated by commas; only methods enabled on the site',
+				},
+				{
+					displayName: 'Payments Allowed',
+					name: 'paymentsAllowed',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: 1,
+					description: 'How many payments the link accepts; unlimited when not set',
+				},
+				{
+					displayName: 'Receiver Emails',
+					name: 'receiverEmails',
+					type: 'string',
+					default: '',
+					placeholder: 'name@email.com, other@email.com',
+					description: 'Addresses the link is sent to after it is created, separated by commas',
+				},
+			],
+		},
+	],
+	async execute(ctx) {
+		const timeZone = ctx.fn.getTimezone();
+		const body = ctx.validate(linkCreateSchema(timeZone), compact(linkBody(ctx, timeZone)));
+		const answer = await ctx.request({ api: 'links', path: '/api/payment-link', safety: 'write', body: body as IDataObject });
+		return toItems(answer.body);
+	},
+};

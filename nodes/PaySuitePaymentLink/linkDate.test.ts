@@ -1,0 +1,55 @@
+import { toLinkDate, toList } from './linkDate';
+import { linkCreateSchema } from './schemas';
+
+describe('payment link dates', () => {
+	it('formats picker values and ISO date-times as YYYY-MM-DD HH:MM:SS in the workflow time zone', () => {
+		expect(toLinkDate('2030-01-15T10:30:00', 'America/Bogota')).toBe('2030-01-15 10:30:00');
+		expect(toLinkDate('2030-01-15T10:30:00Z', 'America/Bogota')).toBe('2030-01-15 05:30:00');
+		expect(toLinkDate('2030-01-15 10:30:00', 'UTC')).toBe('2030-01-15 10:30:00');
+	});
+
+	it('hands back what is not a date-time, and nothing for an empty value', () => {
+		expect(toLinkDate('soon', 'UTC')).toBe('soon');
+		expect(toLinkDate('', 'UTC')).toBeUndefined();
+	});
+
+	it('splits lists on commas and lines', () => {
+		expect(toList('a@example.com, b@example.com\nc@example.com,')).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+		expect(toList(['visa', ' master '])).toEqual(['visa', 'master']);
+		expect(toList(' , ')).toBeUndefined();
+	});
+});
+
+describe('payment link create schema', () => {
+	const now = Date.parse('2030-01-15T12:00:00Z');
+	const valid = {
+		name: 'Link',
+		reference: 'REF-1',
+		description: 'Shoes',
+		payment: { amount: { currency: 'USD', total: 10 } },
+		expirationDate: '2030-01-15 12:00:01',
+		paymentExpiration: 30,
+	};
+	const paths = (value: unknown) =>
+		linkCreateSchema('UTC', () => now)
+			.safeParse(value)
+			.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+	it('accepts a link expiring later than now in the workflow time zone', () => {
+		expect(paths(valid)).toBeUndefined();
+		// 07:00:01 in Bogota is 12:00:01 UTC
+		expect(linkCreateSchema('America/Bogota', () => now).safeParse({ ...valid, expirationDate: '2030-01-15 07:00:01' }).success).toBe(true);
+	});
+
+	it('refuses an expiration that is not later than now', () => {
+		expect(paths({ ...valid, expirationDate: '2030-01-15 12:00:00' })).toEqual([
+			'expirationDate: must be later than now (it is 2030-01-15 12:00:00, time zone UTC)',
+		]);
+	});
+
+	it('refuses a repeated additional keyword, naming the repeat', () => {
+		expect(
+			paths({ ...valid, additional: [{ keyword: 'a', value: 1 }, { keyword: 'b', value: 2 }, { keyword: 'a', value: 3 }] }),
+		).toEqual(["additional.2.keyword: 'a' is already used by additional.0; each keyword must be unique within the link"]);
+	});
+});

@@ -1,0 +1,36 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { buildProperties, executeResources } from '../shared/operation';
+import { session } from './actions/session/Session.resource';
+import { ticket } from './actions/ticket/Ticket.resource';
+import { transaction } from './actions/transaction/Transaction.resource';
+
+const resources = [session, transaction, ticket];
+
+export class PaySuiteSession implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'PaySuite Session',
+		name: 'paySuiteSession',
+		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Create, get and cancel checkout sessions, refund and act on their payments, and record tickets',
+		defaults: { name: 'PaySuite Session' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'paySuiteApi', required: true }],
+		properties: buildProperties(resources),
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return executeResources.call(this, resources);
+	}
+}

@@ -1,0 +1,11 @@
+import type { PaySuiteResource } from '../../../shared/operation';
+import { cancel } from './cancel.operation';
+import { create } from './create.operation';
+import { get } from './get.operation';
+
+export const session: PaySuiteResource = {
+	value: 'session',
+	name: 'Session',
+	description: 'Checkout sessions: the hosted page where the buyer pays',
+	operations: [create, get, cancel],
+};

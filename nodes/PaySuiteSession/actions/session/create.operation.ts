@@ -1,0 +1,250 @@
+import type { IDataObject } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { requestOperation, type OperationContext } from '../../../shared/operation';
+import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
+import { resolveExpiration } from '../../expiration';
+import { sessionCreateSchema, type SessionCreateBody } from '../../schemas';
+import { personProperty, toPerson } from './person';
+
+const withPayment = { show: { sessionType: ['payment', 'checkin'] } };
+
+function buildPayment(ctx: OperationContext, extra: IDataObject): IDataObject {
+	const { paymentExtras: extras } = ctx.validate(z.object({ paymentExtras: z.record(z.unknown(), { invalid_type_error: 'must be a JSON object' }) }), {
+		paymentExtras: ctx.jsonParam('additionalFields.paymentExtras', {}) ?? {},
+	}) as { paymentExtras: IDataObject };
+	const extraAmount = extras.amount && typeof extras.amount === 'object' ? (extras.amount as IDataObject) : {};
+	return {
+		...extras,
+		reference: ctx.param<string>('reference', ''),
+		description: ctx.param<string>('description', ''),
+		amount: { ...extraAmount, currency: ctx.param<string>('currency', ''), total: ctx.param<number>('total') },
+		allowPartial: extra.allowPartial,
+	};
+}
+
+function sessionBody(ctx: OperationContext): IDataObject {
+	const type = ctx.param<string>('sessionType', 'payment');
+	const extra = ctx.param<IDataObject>('additionalFields', {});
+	return {
+		locale: extra.locale,
+		payer: toPerson(ctx.param('payer', {})),
+		buyer: toPerson(ctx.param('buyer', {})),
+		payment: type === 'payment' || type === 'checkin' ? buildPayment(ctx, extra) : undefined,
+		subscription:
+			type === 'subscription'
+				? { reference: ctx.param<string>('subscriptionReference', ''), description: ctx.param<string>('subscriptionDescription', '') }
+				: undefined,
+		fields: toNameValuePairs(extra.fields),
+		expiration: resolveExpiration(extra.expiration, ctx.fn.getTimezone(), Date.now()),
+		ipAddress: ctx.param<string>('ipAddress', ''),
+		userAgent: ctx.param<string>('userAgent', ''),
+		returnUrl: ctx.param<string>('returnUrl', ''),
+		cancelUrl: extra.cancelUrl,
+		paymentMethod: extra.paymentMethod,
+		skipResult: extra.skipResult,
+		noBuyerFill: extra.noBuyerFill,
+		type: type === 'checkin' || type === 'autopay' ? type : undefined,
+		metadata: ctx.jsonParam('additionalFields.metadata', {}),
+		autopay: type === 'autopay' ? ctx.jsonParam('autopay', {}) : undefined,
+	};
+}
+
+export const create = requestOperation<SessionCreateBody>({
+	value: 'create',
+	name: 'Create',
+	action: 'Create a checkout session',
+	description: 'Create a checkout session and get the URL to send the buyer to',
+	api: 'checkout',
+	path: '/api/session',
+	safety: 'write',
+	properties: [
+		{
+			displayName: 'Session Type',
+			name: 'sessionType',
+			type: 'options',
+			options: [
+				{ name: 'Autopay', value: 'autopay', description: 'The buyer registers a payment method for automatic charges' },
+				{ name: 'Payment', value: 'payment', description: 'The buyer pays an amount' },
+				{
+					name: 'Pre-Authorization (Check-In)',
+					value: 'checkin',
+					description: 'The amount is held now and collected later with Transaction > Checkout',
+				},
+				{ name: 'Subscription', value: 'subscription', description: 'The buyer registers a payment method for later charges' },
+			],
+			default: 'payment',
+			description: 'What the buyer does in the session',
+		},
+		{
+			displayName: 'Return URL',
+			name: 'returnUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://shop.example.com/order/123',
+			description: 'Where the buyer is sent when the session ends (max 255 characters)',
+		},
+		{
+			displayName: 'Reference',
+			name: 'reference',
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: withPayment,
+			description: 'Your reference of the payment, such as an order number (1 to 32 characters)',
+		},
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+			displayOptions: withPayment,
+			description: 'What is paid, shown to the buyer (1 to 255 characters)',
+		},
+		{
+			displayName: 'Currency',
+			name: 'currency',
+			type: 'string',
+			default: 'USD',
+			required: true,
+			displayOptions: withPayment,
+			description: 'ISO 4217 alphabetic code of the currency, such as USD or COP',
+		},
+		{
+			displayName: 'Amount',
+			name: 'total',
+			type: 'number',
+			typeOptions: { numberPrecision: 2, minValue: 0 },
+			default: 0,
+			required: true,
+			displayOptions: withPayment,
+			description: 'Total amount to pay',
+		},
+		{
+			displayName: 'Subscription Reference',
+			name: 'subscriptionReference',
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: { show: { sessionType: ['subscription'] } },
+			description: 'Your reference of the subscription (1 to 32 characters)',
+		},
+		{
+			displayName: 'Subscription Description',
+			name: 'subscriptionDescription',
+			type: 'string',
+			default: '',
+			displayOptions: { show: { sessionType: ['subscription'] } },
+			description: 'What the subscription is for, shown to the buyer',
+		},
+		{
+			displayName: 'Autopay',
+			name: 'autopay',
+			type: 'json',
+			default: '{}',
+			required: true,
+			displayOptions: { show: { sessionType: ['autopay'] } },
+			description: 'The autopay object as the platform documents it (a JSON object)',
+		},
+		{
+			displayName: 'IP Address',
+			name: 'ipAddress',
+			type: 'string',
+			default: '127.0.0.1',
+			required: true,
+			description:
+				"The buyer's IP address, required by the platform (max 46 characters). Pass the buyer's real address when you have it (for example from the web form that started the workflow); the default only fits workflows that have none.",
+		},
+		{
+			displayName: 'User Agent',
+			name: 'userAgent',
+			type: 'string',
+			default: 'n8n',
+			required: true,
+			description:
+				"The buyer's browser user agent, required by the platform (max 255 characters). Pass the buyer's real user agent when you have it; the default only fits workflows that have none.",
+		},
+		personProperty('buyer', 'Buyer', 'The person who buys; pre-fills the checkout form'),
+		personProperty('payer', 'Payer', 'The person who pays, when not the buyer'),
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				{
+					displayName: 'Allow Partial Payment',
+					name: 'allowPartial',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the buyer may pay the amount in several payments',
+				},
+				{
+					displayName: 'Cancel URL',
+					name: 'cancelUrl',
+					type: 'string',
+					default: '',
+					description: 'Where the buyer is sent on choosing not to continue (max 255 characters)',
+				},
+				{
+					displayName: 'Expiration',
+					name: 'expiration',
+					type: 'dateTime',
+					default: '',
+					description:
+						'When the session expires; the buyer must finish before it. At least 5 minutes from now. Empty: 60 minutes from now.',
+				},
+				nameValuePairsProperty('fields', 'Fields', 'Extra data stored with the session'),
+				{
+					displayName: 'Locale',
+					name: 'locale',
+					type: 'string',
+					default: '',
+					placeholder: 'es_CO',
+					description: 'Language and country of the checkout, such as es_CO or en_US',
+				},
+				{
+					displayName: 'Metadata',
+					name: 'metadata',
+					type: 'json',
+					default: '{}',
+					description: 'Key/value data that may steer how the session is processed (a JSON object)',
+				},
+				{
+					displayName: 'No Buyer Fill',
+					name: 'noBuyerFill',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to leave the checkout form empty instead of pre-filling it with the buyer data',
+				},
+				{
+					displayName: 'Payment Extras',
+					name: 'paymentExtras',
+					type: 'json',
+					default: '{}',
+					description:
+						'More fields of the payment, merged into it (a JSON object): shipping, items, fields, recurring, subscribe, dispersion, modifiers, processorFields, and amount.taxes or amount.details',
+				},
+				{
+					displayName: 'Payment Methods',
+					name: 'paymentMethod',
+					type: 'string',
+					default: '',
+					placeholder: 'visa,master',
+					description: 'Codes of the payment methods to offer, separated by commas; empty offers all methods of the site',
+				},
+				{
+					displayName: 'Skip Result Page',
+					name: 'skipResult',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to send the buyer straight to the return URL instead of showing the result page',
+				},
+			],
+		},
+	],
+	body: sessionBody,
+	schema: sessionCreateSchema,
+});

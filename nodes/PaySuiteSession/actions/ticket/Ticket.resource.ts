@@ -1,0 +1,10 @@
+import type { PaySuiteResource } from '../../../shared/operation';
+import { create } from './create.operation';
+import { getMany } from './getMany.operation';
+
+export const ticket: PaySuiteResource = {
+	value: 'ticket',
+	name: 'Ticket',
+	description: 'Ticket records (a ticket number and an issue date) tied to a transaction',
+	operations: [create, getMany],
+};

@@ -1,0 +1,25 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { limitProperty, returnAllProperty, toItems, type PaySuiteOperation } from '../../../shared/operation';
+import { ticketSearchSchema } from '../../schemas';
+import { internalReferenceProperty } from '../transaction/fields';
+
+/** The search has no pagination: every ticket comes in one answer, and the limit is applied here. */
+export const getMany: PaySuiteOperation = {
+	value: 'getMany',
+	name: 'Get Many',
+	action: 'Get many tickets',
+	description: 'Get the tickets recorded for a transaction',
+	properties: [
+		{ ...internalReferenceProperty, description: "The platform's internal reference of the transaction whose tickets to get" },
+		returnAllProperty,
+		limitProperty,
+	],
+	async execute(ctx) {
+		const body = ctx.validate(ticketSearchSchema, { internalReference: ctx.param('internalReference') });
+		const answer = await ctx.request({ api: 'core', path: '/ticket/search', safety: 'read', body: body as IDataObject });
+		const tickets = Array.isArray(answer.body.data) ? (answer.body.data as IDataObject[]) : [];
+		const returnAll = ctx.param<boolean>('returnAll', false);
+		return toItems(returnAll ? tickets : tickets.slice(0, Math.max(0, ctx.param<number>('limit', 50))));
+	},
+};

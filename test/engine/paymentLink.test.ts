@@ -1,0 +1,282 @@
+/**
+ * The PaySuite Payment Link node run by n8n's real engine against the sandbox: what the sandbox received,
+ * what the node output, and that bad input fails the item before anything is sent.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { runWorkflow, type RunResult } from '../helpers/engine';
+
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+	await sandbox?.stop();
+});
+beforeEach(() => sandbox.clearLedger());
+
+const credentialsFor = (target: RunningSandbox) => ({
+	paySuiteApi: { login: target.credentials.login, secretKey: target.credentials.secretKey, algorithm: 'sha256', baseUrl: target.url },
+});
+
+async function run(parameters: IDataObject, target: RunningSandbox = sandbox, continueOnFail = false): Promise<RunResult> {
+	return runWorkflow({
+		nodes: [{ name: 'Link', type: 'paySuitePaymentLink', credentials: ['paySuiteApi'], continueOnFail, parameters: parameters as never }],
+		credentials: credentialsFor(target),
+	});
+}
+
+const json = (result: RunResult) => result.output('Link').map((item) => item.json);
+const apiCalls = (target: RunningSandbox = sandbox) => target.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));
+
+const withoutAuth = (body: unknown) => {
+	const { auth, ...rest } = (body ?? {}) as IDataObject;
+	expect(auth).toBeDefined();
+	return rest;
+};
+
+/** Picker text (no offset): sent as typed, whatever the workflow's time zone. */
+const nextYear = new Date().getUTCFullYear() + 1;
+const EXPIRES = `${nextYear}-03-01T10:15:00`;
+const EXPIRES_SENT = `${nextYear}-03-01 10:15:00`;
+
+let referenceCounter = 0;
+const linkParameters = (overrides: IDataObject = {}): IDataObject => ({
+	resource: 'paymentLink',
+	operation: 'create',
+	name: 'Spring sale',
+	reference: `LINK-${Date.now() % 1_000_000}-${++referenceCounter}`,
+	description: 'Concert ticket',
+	currency: 'COP',
+	total: 150000,
+	expirationDate: EXPIRES,
+	paymentExpiration: 30,
+	...overrides,
+});
+
+async function createLink(overrides: IDataObject = {}, target: RunningSandbox = sandbox): Promise<number> {
+	const result = await run(linkParameters(overrides), target);
+	expect(result.error).toBeUndefined();
+	return Number(json(result)[0].id);
+}
+
+async function pay(id: number, body: IDataObject = {}): Promise<void> {
+	const response = await fetch(`${sandbox.url}/__sandbox/payment-links/${id}/pay`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	expect(response.status).toBeLessThan(300);
+}
+
+async function expectRefused(parameters: IDataObject, field: string, problem: RegExp) {
+	sandbox.clearLedger();
+	const result = await run(parameters);
+	expect(result.error).toBeDefined();
+	expect(result.error!.message).toContain(`'${field}'`);
+	expect(result.error!.message).toContain('item 0');
+	expect(result.error!.description).toMatch(problem);
+	expect(result.error!.description).toContain('Nothing was sent to the platform');
+	expect(apiCalls()).toEqual([]);
+}
+
+describe('Payment Link > Create', () => {
+	it('sends name, reference and description at the top level, the amount in payment, and the date as YYYY-MM-DD HH:MM:SS', async () => {
+		const parameters = linkParameters();
+		const result = await run(parameters);
+		expect(result.error).toBeUndefined();
+		const calls = apiCalls();
+		expect(calls).toHaveLength(1);
+		expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/payment-link' });
+		expect(calls[0].auth).toMatchObject({ ok: true });
+		expect(withoutAuth(calls[0].body)).toEqual({
+			name: 'Spring sale',
+			reference: parameters.reference,
+			description: 'Concert ticket',
+			payment: { amount: { currency: 'COP', total: 150000 } },
+			expirationDate: EXPIRES_SENT,
+			paymentExpiration: 30,
+		});
+		const items = result.output('Link');
+		expect(items).toHaveLength(1);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(items[0].json.id).toEqual(expect.any(Number));
+		expect(items[0].json.url).toEqual(expect.any(String));
+	});
+
+	it('sends every additional field: lists as arrays, additional as name/value pairs', async () => {
+		const parameters = linkParameters({
+			additionalFields: {
+				additional: { pair: [{ keyword: 'campaign', value: 'spring', displayOn: 'both' }, { keyword: 'seller', value: 'Eva' }] },
+				isGeneric: true,
+				locale: 'es_CO',
+				modifiers: '[{"type":"FEDERAL_GOVERNMENT","code":17934,"additional":{"invoice":"123"}}]',
+				notificationUrl: 'https://crm.example.com/hooks/links',
+				paymentMethod: 'visa, master',
+				paymentsAllowed: 3,
+				receiverEmails: 'ana@example.com,luis@example.com',
+			},
+		});
+		const result = await run(parameters);
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({
+			name: 'Spring sale',
+			reference: parameters.reference,
+			description: 'Concert ticket',
+			payment: {
+				amount: { currency: 'COP', total: 150000 },
+				modifiers: [{ type: 'FEDERAL_GOVERNMENT', code: 17934, additional: { invoice: '123' } }],
+			},
+			expirationDate: EXPIRES_SENT,
+			paymentExpiration: 30,
+			paymentsAllowed: 3,
+			isGeneric: true,
+			receiverEmails: ['ana@example.com', 'luis@example.com'],
+			paymentMethod: ['visa', 'master'],
+			additional: [
+				{ keyword: 'campaign', value: 'spring', displayOn: 'both' },
+				{ keyword: 'seller', value: 'Eva' },
+			],
+			notificationUrl: 'https://crm.example.com/hooks/links',
+			locale: 'es_CO',
+		});
+	});
+
+	it('accepts an ISO date-time with an offset from an expression', async () => {
+		const result = await run(linkParameters({ expirationDate: `${nextYear}-03-01T10:15:00Z` }));
+		expect(result.error).toBeUndefined();
+		const sent = withoutAuth(apiCalls()[0].body).expirationDate as string;
+		expect(sent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+	});
+
+	describe('refuses bad input before sending anything', () => {
+		it.each<[string, IDataObject, string, RegExp]>([
+			['an expiration date in the past', { expirationDate: '2020-01-01T00:00:00' }, 'expirationDate', /later than now/],
+			['an expiration date that is not a date-time', { expirationDate: 'next month' }, 'expirationDate', /YYYY-MM-DD HH:MM:SS/],
+			['no expiration date (from an expression)', { expirationDate: '={{ "" }}' }, 'expirationDate', /is required/],
+			['a reference over 32 characters', { reference: 'R'.repeat(33) }, 'reference', /at most 32 characters/],
+			['a description over 255 characters', { description: 'd'.repeat(256) }, 'description', /at most 255 characters/],
+			['no description (from an expression)', { description: '={{ "" }}' }, 'description', /Required/],
+			['no name (from an expression)', { name: '={{ "" }}' }, 'name', /is required/],
+			['a currency that is not ISO 4217', { currency: 'pesos' }, 'payment.amount.currency', /ISO 4217/],
+			['a payment expiration of 0 minutes', { paymentExpiration: 0 }, 'paymentExpiration', /more than 0/],
+			['payments allowed of 0', { additionalFields: { paymentsAllowed: 0 } }, 'paymentsAllowed', /more than 0/],
+			['payments allowed that are not whole', { additionalFields: { paymentsAllowed: 1.5 } }, 'paymentsAllowed', /whole number/],
+			['a receiver that is not an e-mail', { additionalFields: { receiverEmails: 'ana@example.com, luis' } }, 'receiverEmails.1', /e-mail/],
+			['a notification URL that is not a URL', { additionalFields: { notificationUrl: 'crm/hooks' } }, 'notificationUrl', /must be a URL/],
+			[
+				'a repeated additional keyword',
+				{ additionalFields: { additional: { pair: [{ keyword: 'seller', value: 'Eva' }, { keyword: 'seller', value: 'Max' }] } } },
+				'additional.1.keyword',
+				/'seller' is already used by additional\.0; each keyword must be unique within the link/,
+			],
+		])('%s', async (_what, overrides, field, problem) => {
+			await expectRefused(linkParameters(overrides), field, problem);
+		});
+
+		it('modifiers that are not JSON', async () => {
+			const result = await run(linkParameters({ additionalFields: { modifiers: '[{' } }));
+			expect(result.error!.message).toBe("Invalid 'additionalFields.modifiers' in item 0: not valid JSON");
+			expect(apiCalls()).toEqual([]);
+		});
+	});
+});
+
+describe('Payment Link > Get', () => {
+	it('outputs the link as one item', async () => {
+		const parameters = linkParameters();
+		const id = await createLink(parameters);
+		sandbox.clearLedger();
+		const result = await run({ resource: 'paymentLink', operation: 'get', linkId: String(id) });
+		expect(result.error).toBeUndefined();
+		const calls = apiCalls();
+		expect(calls).toHaveLength(1);
+		expect(calls[0]).toMatchObject({ method: 'POST', path: `/api/payment-link/${id}` });
+		expect(withoutAuth(calls[0].body)).toEqual({});
+		const items = json(result);
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({ id, reference: parameters.reference, name: 'Spring sale', description: 'Concert ticket', payments: [] });
+	});
+
+	it('with One Item per Payment, outputs each payment with the link id, reference and status', async () => {
+		const parameters = linkParameters({ additionalFields: { isGeneric: true, paymentsAllowed: 5 } });
+		const id = await createLink(parameters);
+		await pay(id);
+		await pay(id);
+		const result = await run({ resource: 'paymentLink', operation: 'get', linkId: String(id), options: { splitPayments: true } });
+		expect(result.error).toBeUndefined();
+		const items = result.output('Link');
+		expect(items).toHaveLength(2);
+		for (const item of items) {
+			expect(item.pairedItem).toEqual({ item: 0 });
+			expect(item.json).toMatchObject({ linkId: id, linkReference: parameters.reference, requestId: expect.anything() });
+		}
+		expect(new Set(items.map((item) => item.json.id)).size).toBe(2);
+	});
+
+	it('with One Item per Payment, outputs nothing for a link without payments', async () => {
+		const id = await createLink();
+		const result = await run({ resource: 'paymentLink', operation: 'get', linkId: String(id), options: { splitPayments: true } });
+		expect(result.error).toBeUndefined();
+		expect(result.output('Link')).toEqual([]);
+	});
+
+	it('refuses a link ID that is not a number before sending anything', async () => {
+		await expectRefused({ resource: 'paymentLink', operation: 'get', linkId: '../session/1' }, 'linkId', /whole number/);
+	});
+});
+
+describe('Payment Link > Disable', () => {
+	it('uses the path as the spec spells it (disalbe) when the platform answers there', async () => {
+		const spelled = await startSandbox({ port: 0, disablePathSpelling: 'disalbe' });
+		try {
+			const id = await createLink({}, spelled);
+			spelled.clearLedger();
+			const result = await run({ resource: 'paymentLink', operation: 'disable', linkId: String(id) }, spelled);
+			expect(result.error).toBeUndefined();
+			const calls = apiCalls(spelled);
+			expect(calls.map((call) => [call.path, call.status])).toEqual([[`/api/payment-link/disalbe/${id}`, 200]]);
+			expect(withoutAuth(calls[0].body)).toEqual({});
+			expect(Number(json(result)[0].id)).toBe(id);
+
+			const after = await run({ resource: 'paymentLink', operation: 'get', linkId: String(id) }, spelled);
+			expect(json(after)[0].status).toBe('INACTIVE');
+		} finally {
+			await spelled.stop();
+		}
+	});
+
+	it('tries the corrected spelling (disable) once when the platform answers 404 at disalbe', async () => {
+		const corrected = await startSandbox({ port: 0, disablePathSpelling: 'disable' });
+		try {
+			const id = await createLink({}, corrected);
+			corrected.clearLedger();
+			const result = await run({ resource: 'paymentLink', operation: 'disable', linkId: String(id) }, corrected);
+			expect(result.error).toBeUndefined();
+			expect(apiCalls(corrected).map((call) => [call.path, call.status])).toEqual([
+				[`/api/payment-link/disalbe/${id}`, 404],
+				[`/api/payment-link/disable/${id}`, 200],
+			]);
+			expect(Number(json(result)[0].id)).toBe(id);
+			const after = await run({ resource: 'paymentLink', operation: 'get', linkId: String(id) }, corrected);
+			expect(json(after)[0].status).toBe('INACTIVE');
+		} finally {
+			await corrected.stop();
+		}
+	});
+
+	it('reports the platform answer when the link does not exist under either spelling', async () => {
+		const result = await run({ resource: 'paymentLink', operation: 'disable', linkId: '987654' });
+		expect(result.error).toBeDefined();
+		expect(result.error!.message).toMatch(/^The platform answered HTTP 404/);
+		const paths = apiCalls().map((call) => call.path);
+		expect(paths.length).toBeLessThanOrEqual(2);
+		expect(paths[0]).toBe('/api/payment-link/disalbe/987654');
+	});
+
+	it('refuses a link ID that is not a number before sending anything', async () => {
+		await expectRefused({ resource: 'paymentLink', operation: 'disable', linkId: 'abc' }, 'linkId', /whole number/);
+	});
+});

@@ -1,0 +1,384 @@
+/**
+ * The sandbox's checkout sessions, refunds, transaction actions, tickets and payment links over raw HTTP,
+ * signed by a signer written here from DESIGN.md (not the nodes' one): the spec's field rules are refusals,
+ * and the state moves as the spec's table of transitions says.
+ */
+import { createHash, randomBytes } from 'crypto';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { findSession } from '../../sandbox/routes/checkout';
+
+let sandbox: RunningSandbox;
+
+/** tranKey = Base64(SHA-256(rawNonce + seed + secretKey)), nonce = Base64(rawNonce). */
+function auth(login: string, secretKey: string) {
+	const rawNonce = randomBytes(16);
+	const seed = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
+	const tranKey = createHash('sha256')
+		.update(Buffer.concat([rawNonce, Buffer.from(seed + secretKey)]))
+		.digest('base64');
+	return { login, tranKey, nonce: rawNonce.toString('base64'), seed };
+}
+
+type Answer = { status: number; json: Record<string, any> };
+
+async function call(path: string, body: Record<string, unknown> = {}, target: RunningSandbox = sandbox): Promise<Answer> {
+	const response = await fetch(`${target.url}${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ auth: auth(target.credentials.login, target.credentials.secretKey), ...body }),
+	});
+	return { status: response.status, json: (await response.json()) as Record<string, any> };
+}
+
+async function control(path: string, body: Record<string, unknown> = {}, target: RunningSandbox = sandbox): Promise<Answer> {
+	const response = await fetch(`${target.url}${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	return { status: response.status, json: (await response.json()) as Record<string, any> };
+}
+
+function expectFieldRefusal(answer: Answer, field: string, problem?: RegExp) {
+	expect(answer.status).toBe(400);
+	expect(answer.json.status).toMatchObject({ status: 'FAILED', reason: 'XN' });
+	expect(answer.json.errors).toHaveProperty([field]);
+	if (problem) expect(answer.json.errors[field].join(' ')).toMatch(problem);
+}
+
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+const sessionBody = (overrides: Record<string, unknown> = {}) => ({
+	payment: { reference: 'ORDER-1', description: 'Shoes', amount: { currency: 'USD', total: 100 } },
+	expiration: inMinutes(30),
+	ipAddress: '203.0.113.7',
+	userAgent: 'Mozilla/5.0',
+	returnUrl: 'https://shop.example.com/return',
+	...overrides,
+});
+
+async function createSession(overrides: Record<string, unknown> = {}): Promise<number> {
+	const created = await call('/api/session', sessionBody(overrides));
+	expect(created.status).toBe(200);
+	return created.json.requestId as number;
+}
+
+async function paidSession(overrides: Record<string, unknown> = {}, pay: Record<string, unknown> = {}) {
+	const requestId = await createSession(overrides);
+	const paid = await control(`/__sandbox/sessions/${requestId}/pay`, pay);
+	expect(paid.status).toBe(200);
+	const queried = await call(`/api/session/${requestId}`);
+	return { requestId, payment: (queried.json.payment ?? [])[0] as Record<string, any>, session: queried.json };
+}
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(() => sandbox.stop());
+beforeEach(() => sandbox.reset());
+
+describe('POST /api/session', () => {
+	it('creates a pending session whose processUrl points at the sandbox', async () => {
+		const created = await call('/api/session', sessionBody());
+		expect(created.status).toBe(200);
+		expect(created.json).toMatchObject({ status: { status: 'OK', reason: 'PC' }, requestId: expect.any(Number) });
+		expect(created.json.processUrl.startsWith(sandbox.url)).toBe(true);
+		const page = await fetch(created.json.processUrl);
+		expect(page.status).toBe(200);
+
+		const queried = await call(`/api/session/${created.json.requestId}`);
+		expect(queried.status).toBe(200);
+		expect(queried.json).toMatchObject({
+			requestId: created.json.requestId,
+			status: { status: 'PENDING' },
+			request: { payment: { reference: 'ORDER-1' }, returnUrl: 'https://shop.example.com/return', ipAddress: '203.0.113.7' },
+		});
+		expect(queried.json).not.toHaveProperty('payment');
+	});
+
+	it.each<[string, Record<string, unknown>, string, RegExp]>([
+		['an expiration under 5 minutes ahead', { expiration: inMinutes(4) }, 'expiration', /at least 5 minutes/],
+		['an expiration over 35 characters', { expiration: inMinutes(30).replace('+00:00', '.00000000000+00:00') }, 'expiration', /at most 35/],
+		['an expiration that is not a date-time', { expiration: 'tomorrow' }, 'expiration', /date-time/],
+		['an ipAddress over 46 characters', { ipAddress: '1'.repeat(47) }, 'ipAddress', /at most 46/],
+		['no ipAddress', { ipAddress: undefined }, 'ipAddress', /required/],
+		['a userAgent over 255 characters', { userAgent: 'u'.repeat(256) }, 'userAgent', /at most 255/],
+		['no userAgent', { userAgent: undefined }, 'userAgent', /required/],
+		['no returnUrl', { returnUrl: undefined }, 'returnUrl', /required/],
+		['a returnUrl over 255 characters', { returnUrl: `https://e.com/${'a'.repeat(250)}` }, 'returnUrl', /at most 255/],
+		['a returnUrl that is not a URI', { returnUrl: 'shop/return' }, 'returnUrl', /URI/],
+		['a cancelUrl over 255 characters', { cancelUrl: `https://e.com/${'a'.repeat(250)}` }, 'cancelUrl', /at most 255/],
+		['a locale with a dash', { locale: 'es-CO' }, 'locale', /\^\\w\{2\}_\[A-Z\]\{2\}/],
+		['a locale over 5 characters', { locale: 'es_COL' }, 'locale', /at most 5/],
+		['an unknown type', { type: 'preauth' }, 'type', /checkin, autopay/],
+		['type autopay without autopay', { type: 'autopay' }, 'autopay', /required when type is autopay/],
+		['a field the spec does not list', { paymentMethods: 'visa' }, 'paymentMethods', /not a field/],
+	])('refuses %s', async (_what, overrides, field, problem) => {
+		expectFieldRefusal(await call('/api/session', sessionBody(overrides)), field, problem);
+	});
+
+	it.each<[string, Record<string, unknown>, string, RegExp]>([
+		['a reference over 32 characters', { reference: 'R'.repeat(33) }, 'payment.reference', /1 to 32/],
+		['an empty reference', { reference: '' }, 'payment.reference', /1 to 32/],
+		['a description over 255 characters', { description: 'd'.repeat(256) }, 'payment.description', /1 to 255/],
+		['an empty description', { description: '' }, 'payment.description', /1 to 255/],
+		['no amount', { amount: undefined }, 'payment.amount', /required/],
+		['a tax kind the spec does not list', { amount: { currency: 'USD', total: 5, taxes: [{ kind: 'salesTax', amount: 1 }] } }, 'payment.amount.taxes.0.kind', /valueAddedTax/],
+	])('refuses a payment with %s', async (_what, overrides, field, problem) => {
+		const payment = { reference: 'ORDER-1', description: 'Shoes', amount: { currency: 'USD', total: 100 }, ...overrides };
+		expectFieldRefusal(await call('/api/session', sessionBody({ payment })), field, problem);
+	});
+
+	it('refuses a bad signature with 401 reason 102 and creates nothing', async () => {
+		const response = await fetch(`${sandbox.url}/api/session`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ ...sessionBody(), auth: auth(sandbox.credentials.login, 'wrong-secret') }),
+		});
+		expect(response.status).toBe(401);
+		expect(String(((await response.json()) as any).status.reason)).toBe('102');
+		const sessions = sandbox.world.slice<{ sessions: Record<string, unknown> }>('checkout', () => ({ sessions: {} })).sessions;
+		expect(Object.keys(sessions)).toEqual([]);
+	});
+});
+
+describe('paying a session (control endpoint)', () => {
+	it('adds a payment in the Transaction shape, with lastDigits in processorFields and no card number', async () => {
+		const { payment, session } = await paidSession();
+		expect(session.status).toMatchObject({ status: 'APPROVED', reason: '00' });
+		expect(payment).toMatchObject({
+			status: { status: 'APPROVED' },
+			internalReference: expect.any(Number),
+			reference: 'ORDER-1',
+			amount: { from: { currency: 'USD', total: 100 }, to: { currency: 'USD', total: 100 }, factor: 1 },
+			refunded: false,
+		});
+		expect(payment.processorFields).toContainEqual(expect.objectContaining({ keyword: 'lastDigits', value: '1111' }));
+		expect(JSON.stringify(session)).not.toContain('4111111111111111');
+	});
+
+	it('registers a token for a subscription session', async () => {
+		const requestId = await createSession({ payment: undefined, subscription: { reference: 'SUB-1', description: 'Plan' } });
+		await control(`/__sandbox/sessions/${requestId}/pay`, { card: '5500000000000004' });
+		const queried = await call(`/api/session/${requestId}`);
+		expect(queried.json.status.status).toBe('APPROVED');
+		expect(queried.json.subscription).toMatchObject({ type: 'token' });
+		const keywords = (queried.json.subscription.instrument as Array<{ keyword: string; value: unknown }>).map((pair) => pair.keyword);
+		expect(keywords).toEqual(expect.arrayContaining(['token', 'subtoken', 'franchise', 'lastDigits', 'validUntil']));
+		expect(queried.json.subscription.instrument).toContainEqual(expect.objectContaining({ keyword: 'lastDigits', value: '0004' }));
+	});
+
+	it('a declined card leaves a rejected payment', async () => {
+		const { payment, session } = await paidSession({}, { card: '4000000000000002' });
+		expect(session.status.status).toBe('REJECTED');
+		expect(payment.status.status).toBe('REJECTED');
+	});
+});
+
+describe('POST /api/session/{requestId}/cancel', () => {
+	it('cancels a session without an approved payment: REJECTED with reason MC', async () => {
+		const requestId = await createSession();
+		const cancelled = await call(`/api/session/${requestId}/cancel`);
+		expect(cancelled.status).toBe(200);
+		expect(cancelled.json.session).toMatchObject({ requestId, status: { status: 'REJECTED', reason: 'MC' }, payment: null, subscription: null });
+		expect((await call(`/api/session/${requestId}`)).json.status).toMatchObject({ status: 'REJECTED', reason: 'MC' });
+		expect((await control(`/__sandbox/sessions/${requestId}/pay`)).status).toBe(409);
+	});
+
+	it('refuses to cancel a session with an approved payment', async () => {
+		const { requestId } = await paidSession();
+		const refused = await call(`/api/session/${requestId}/cancel`);
+		expect(refused.status).toBe(409);
+		expect(refused.json.status.status).toBe('FAILED');
+		expect((await call(`/api/session/${requestId}`)).json.status.status).toBe('APPROVED');
+	});
+
+	it('answers 404 for a session of another site or that does not exist', async () => {
+		expect((await call('/api/session/999999/cancel')).status).toBe(404);
+	});
+});
+
+describe('POST /api/reverse', () => {
+	it('refunds in part, then the rest, then refuses: refunded becomes true at the full amount', async () => {
+		const { requestId, payment } = await paidSession();
+		const partial = await call('/api/reverse', { internalReference: payment.internalReference, amount: { currency: 'USD', total: 30 } });
+		expect(partial.status).toBe(200);
+		expect(partial.json.payment).toMatchObject({ internalReference: payment.internalReference, refunded: false, amount: { from: { total: 30 } } });
+
+		const tooMuch = await call('/api/reverse', { internalReference: payment.internalReference, amount: { currency: 'USD', total: 80 } });
+		expectFieldRefusal(tooMuch, 'amount.total', /must not exceed 70/);
+
+		const rest = await call('/api/reverse', { internalReference: payment.internalReference });
+		expect(rest.json.payment).toMatchObject({ refunded: true, amount: { from: { total: 70 } } });
+		const queried = await call(`/api/session/${requestId}`);
+		expect(queried.json.payment[0].refunded).toBe(true);
+
+		expect((await call('/api/reverse', { internalReference: payment.internalReference })).status).toBe(409);
+	});
+
+	it.each<[string, Record<string, unknown>, string]>([
+		['no internalReference', {}, 'internalReference'],
+		['an internalReference that is text', { internalReference: 'abc' }, 'internalReference'],
+		['an amount in another currency', { internalReference: 1, amount: { currency: 'usd', total: 1 } }, 'amount.currency'],
+	])('refuses %s', async (_what, body, field) => {
+		expectFieldRefusal(await call('/api/reverse', body), field);
+	});
+
+	it('refuses a refund in a currency other than the payment', async () => {
+		const { payment } = await paidSession();
+		expectFieldRefusal(await call('/api/reverse', { internalReference: payment.internalReference, amount: { currency: 'EUR', total: 1 } }), 'amount.currency');
+	});
+});
+
+describe('POST /api/transaction', () => {
+	it('checks out a check-in once, and refuses checkout of a sale', async () => {
+		const { payment } = await paidSession({ type: 'checkin' });
+		const checkedOut = await call('/api/transaction', { action: 'checkout', internalReference: payment.internalReference, amount: { currency: 'USD', total: 80 } });
+		expect(checkedOut.status).toBe(200);
+		expect(checkedOut.json).toMatchObject({ status: { status: 'OK' }, reference: 'ORDER-1', amount: { currency: 'USD', total: 80 } });
+		expect((await call('/api/transaction', { action: 'checkout', internalReference: payment.internalReference })).status).toBe(409);
+
+		const sale = await paidSession();
+		expect((await call('/api/transaction', { action: 'checkout', internalReference: sale.payment.internalReference })).status).toBe(409);
+	});
+
+	it('reauthorizes a held check-in with a new amount', async () => {
+		const { payment } = await paidSession({ type: 'checkin' });
+		const changed = await call('/api/transaction', { action: 'reauthorization', internalReference: payment.internalReference, amount: { currency: 'USD', total: 150 } });
+		expect(changed.status).toBe(200);
+		expect(changed.json.amount).toEqual({ currency: 'USD', total: 150 });
+	});
+
+	it('reverses an approved payment, which then shows as refunded', async () => {
+		const { requestId, payment } = await paidSession();
+		expect((await call('/api/transaction', { action: 'reverse', internalReference: payment.internalReference })).status).toBe(200);
+		expect((await call(`/api/session/${requestId}`)).json.payment[0].refunded).toBe(true);
+	});
+
+	it('refuses an unknown action and a missing action', async () => {
+		expectFieldRefusal(await call('/api/transaction', { action: 'capture', internalReference: 1 }), 'action', /checkout, reauthorization, reverse/);
+		expectFieldRefusal(await call('/api/transaction', { internalReference: 1 }), 'action', /required/);
+	});
+
+	it('answers 404 for an unknown transaction', async () => {
+		expect((await call('/api/transaction', { action: 'reverse', internalReference: 424242 })).status).toBe(404);
+	});
+});
+
+describe('tickets', () => {
+	it('creates tickets for an approved session and finds them by internalReference', async () => {
+		const { payment } = await paidSession();
+		const created = await call('/ticket/create', { internalReference: payment.internalReference, tickets: [{ ticket: 'T-1', issuedAt: '2030-01-15' }] });
+		expect(created.status).toBe(200);
+		expect(created.json.count).toBe(1);
+		const found = await call('/ticket/search', { internalReference: payment.internalReference });
+		expect(found.json.data).toEqual([
+			expect.objectContaining({ internalReference: payment.internalReference, ticket: 'T-1', issuedAt: '2030-01-15', createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) }),
+		]);
+	});
+
+	it('refuses tickets for a session that is not approved', async () => {
+		const { payment } = await paidSession({}, { status: 'REJECTED' });
+		expect((await call('/ticket/create', { internalReference: payment.internalReference, tickets: [{ ticket: 'T-1', issuedAt: '2030-01-15' }] })).status).toBe(409);
+	});
+
+	it.each<[string, Record<string, unknown>, string]>([
+		['no tickets', { internalReference: 1 }, 'tickets'],
+		['an issuedAt that is not a date', { internalReference: 1, tickets: [{ ticket: 'T', issuedAt: '15/01/2030' }] }, 'tickets.0.issuedAt'],
+		['no internalReference', { tickets: [{ ticket: 'T', issuedAt: '2030-01-15' }] }, 'internalReference'],
+	])('refuses %s', async (_what, body, field) => {
+		expectFieldRefusal(await call('/ticket/create', body), field);
+	});
+});
+
+describe('payment links', () => {
+	const nextYear = new Date().getUTCFullYear() + 1;
+	const linkBody = (overrides: Record<string, unknown> = {}) => ({
+		name: 'Concert',
+		reference: `L-${randomBytes(4).toString('hex')}`,
+		description: 'Ticket',
+		payment: { amount: { currency: 'COP', total: 50000 } },
+		expirationDate: `${nextYear}-01-01 10:00:00`,
+		paymentExpiration: 30,
+		...overrides,
+	});
+
+	it('creates a link (reason 201), reads it back as ACTIVE, and a non-generic link takes one approved payment', async () => {
+		const created = await call('/api/payment-link', linkBody());
+		expect(created.status).toBe(200);
+		expect(created.json).toMatchObject({ status: { status: 'OK', reason: 201 }, id: expect.any(Number), url: expect.any(String) });
+		const id = created.json.id;
+		expect((await control(`/__sandbox/payment-links/${id}/pay`, { card: '6011000000000004' })).status).toBe(200);
+		expect((await control(`/__sandbox/payment-links/${id}/pay`)).status).toBe(409);
+		const read = await call(`/api/payment-link/${id}`);
+		expect(read.json).toMatchObject({ id, status: 'ACTIVE', totalPayments: 1, availablePayments: 0, isGeneric: false });
+		expect(read.json.payments[0]).toMatchObject({ status: 'APPROVED', lastDigits: '0004', amount: { currency: 'COP', total: '50000.00' } });
+	});
+
+	it('a generic link takes payments until paymentsAllowed approved ones; rejected ones do not count', async () => {
+		const { json } = await call('/api/payment-link', linkBody({ isGeneric: true, paymentsAllowed: 2 }));
+		const pay = (body: Record<string, unknown> = {}) => control(`/__sandbox/payment-links/${json.id}/pay`, body);
+		expect((await pay()).status).toBe(200);
+		expect((await pay({ status: 'REJECTED' })).status).toBe(200);
+		expect((await pay()).status).toBe(200);
+		expect((await pay()).status).toBe(409);
+		expect((await call(`/api/payment-link/${json.id}`)).json).toMatchObject({ totalPayments: 2, availablePayments: 0 });
+	});
+
+	it.each<[string, Record<string, unknown>, string, RegExp]>([
+		['an expirationDate in ISO form', { expirationDate: `${nextYear}-01-01T10:00:00Z` }, 'expirationDate', /YYYY-MM-DD HH:MM:SS/],
+		['an expirationDate in the past', { expirationDate: '2020-01-01 10:00:00' }, 'expirationDate', /later than the current time/],
+		['no paymentExpiration', { paymentExpiration: undefined }, 'paymentExpiration', /required/],
+		['no name', { name: undefined }, 'name', /required/],
+		['a reference over 32 characters', { reference: 'R'.repeat(33) }, 'reference', /1 to 32/],
+		['no description', { description: undefined }, 'description', /required/],
+		['a repeated additional keyword', { additional: [{ keyword: 'a', value: '1' }, { keyword: 'a', value: '2' }] }, 'additional.1.keyword', /unique/],
+		['reference and description inside payment', { payment: { amount: { currency: 'COP', total: 1 }, reference: 'X' } }, 'payment.reference', /not a field/],
+	])('refuses %s', async (_what, overrides, field, problem) => {
+		expectFieldRefusal(await call('/api/payment-link', linkBody(overrides)), field, problem);
+	});
+
+	it('refuses a reference already used by another link of the site', async () => {
+		const body = linkBody();
+		expect((await call('/api/payment-link', body)).status).toBe(200);
+		expectFieldRefusal(await call('/api/payment-link', { ...body, name: 'Again' }), 'reference', /unique/);
+	});
+
+	it.each<['disalbe' | 'disable' | 'both', number, number]>([
+		['disalbe', 200, 404],
+		['disable', 404, 200],
+		['both', 200, 200],
+	])('with disablePathSpelling %s, disalbe answers %d and disable %d', async (spelling, disalbeStatus, disableStatus) => {
+		const target = await startSandbox({ port: 0, disablePathSpelling: spelling });
+		try {
+			const first = (await call('/api/payment-link', linkBody(), target)).json.id;
+			const second = (await call('/api/payment-link', linkBody(), target)).json.id;
+			const viaDisalbe = await call(`/api/payment-link/disalbe/${first}`, {}, target);
+			const viaDisable = await call(`/api/payment-link/disable/${second}`, {}, target);
+			expect([viaDisalbe.status, viaDisable.status]).toEqual([disalbeStatus, disableStatus]);
+			if (disalbeStatus === 200) expect(viaDisalbe.json).toMatchObject({ status: { reason: 200 }, id: first });
+			const states = [(await call(`/api/payment-link/${first}`, {}, target)).json.status, (await call(`/api/payment-link/${second}`, {}, target)).json.status];
+			expect(states).toEqual([disalbeStatus === 200 ? 'INACTIVE' : 'ACTIVE', disableStatus === 200 ? 'INACTIVE' : 'ACTIVE']);
+			expect((await control(`/__sandbox/payment-links/${first}/pay`, {}, target)).status).toBe(disalbeStatus === 200 ? 409 : 200);
+		} finally {
+			await target.stop();
+		}
+	});
+});
+
+describe('findSession (used by the events module for checkout notifications)', () => {
+	it('gives the stored session: requestId, site login, status block, reference and payments', async () => {
+		const { requestId, payment } = await paidSession();
+		const app = { world: sandbox.world, router: sandbox.router, url: () => sandbox.url };
+		expect(findSession(app, requestId)).toMatchObject({
+			requestId,
+			siteLogin: sandbox.credentials.login,
+			status: { status: 'APPROVED', reason: '00', message: expect.any(String), date: expect.any(String) },
+			reference: 'ORDER-1',
+			payments: [expect.objectContaining({ internalReference: payment.internalReference })],
+		});
+		expect(findSession(app, String(requestId))?.requestId).toBe(requestId);
+		expect(findSession(app, 987654)).toBeUndefined();
+	});
+});
