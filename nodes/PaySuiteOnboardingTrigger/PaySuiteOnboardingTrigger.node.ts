@@ -1,0 +1,167 @@
+import {
+	NodeConnectionTypes,
+	sleep,
+	type IDataObject,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { headerValue, paySuiteRequest, retryAfterSeconds } from '../shared/transport';
+import {
+	acknowledgement,
+	manualRegistration,
+	headerOf,
+	parseJsonObject,
+	rawBodyOf,
+	refuseWebhook,
+	REFUSAL_REASON,
+	webhookUrlNotice,
+} from '../shared/webhookReply';
+import { verifyOnboardingSignature } from '../shared/webhookSignatures';
+import { checkProcessNotification, matchesProcessFilters, outcomeOf, SIGNATURE_PROBLEM_WORDS } from './processNotification';
+
+interface TriggerOptions {
+	keyId?: string;
+	waitSeconds?: number;
+}
+
+export class PaySuiteOnboardingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'PaySuite Onboarding Trigger',
+		name: 'paySuiteOnboardingTrigger',
+		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: 'Merchant process finished',
+		description:
+			'Starts the workflow when a merchant create or update process finishes, with the result read from the platform',
+		defaults: { name: 'PaySuite Onboarding Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'paySuiteOnboardingApi', required: true }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'onboarding' }],
+		properties: [
+			webhookUrlNotice('notification.url in the body of a merchant create or update (PaySuite Merchant node, Notification URL)'),
+			{
+				displayName: 'Actions',
+				name: 'actions',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Create', value: 'merchant.create', description: 'A merchant creation process' },
+					{ name: 'Update', value: 'merchant.update', description: 'A merchant update process' },
+				],
+				default: [],
+				description: 'Which processes start the workflow. Leave empty for both.',
+			},
+			{
+				displayName: 'Outcomes',
+				name: 'outcomes',
+				type: 'multiOptions',
+				options: [
+					{ name: 'Succeeded', value: 'succeeded', description: 'The process status is OK' },
+					{ name: 'Failed', value: 'failed', description: 'The process finished with any other status' },
+				],
+				default: [],
+				description: 'Which results start the workflow. Leave empty for both.',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Key ID',
+						name: 'keyId',
+						type: 'string',
+						default: '',
+						description:
+							'Only when the credential has a notification secret: the key ID (kid) the X-Signature header must name. Empty accepts any key ID.',
+					},
+					{
+						displayName: 'Wait for Final Result (Seconds)',
+						name: 'waitSeconds',
+						type: 'number',
+						typeOptions: { minValue: 0, maxValue: 60 },
+						default: 10,
+						description:
+							'How long to keep querying the process while the platform still says it is pending. After that the call is answered HTTP 503 with Retry-After and the workflow does not run.',
+					},
+				],
+			},
+		],
+	};
+
+	webhookMethods = manualRegistration;
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const credentials = await this.getCredentials('paySuiteOnboardingApi');
+		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		const raw = rawBodyOf(this);
+
+		const secret = String(credentials.notificationSecret ?? '');
+		let keyId: string | undefined;
+		if (secret) {
+			const verdict = verifyOnboardingSignature(headerOf(this, 'x-signature'), raw, secret, { keyId: options.keyId || undefined });
+			if (!verdict.ok) return refuseWebhook(this, 401, REFUSAL_REASON.badSignature, SIGNATURE_PROBLEM_WORDS[verdict.problem]);
+			keyId = verdict.keyId;
+		}
+
+		const check = checkProcessNotification(parseJsonObject(raw));
+		if (!check.ok) return refuseWebhook(this, 400, REFUSAL_REASON.badBody, check.message);
+
+		// The process query is the source of truth: the body only says which process to read.
+		let budget = Math.max(0, Math.min(Number(options.waitSeconds ?? 10), 60));
+		let process: IDataObject;
+		for (;;) {
+			const answer = await paySuiteRequest.call(this, {
+				api: 'onboarding',
+				method: 'GET',
+				path: `/api/processes/${encodeURIComponent(check.processId)}`,
+				safety: 'read',
+				acceptFailedStatus: true,
+				passThroughStatuses: [404],
+			});
+			if (answer.statusCode === 404) {
+				return refuseWebhook(this, 400, REFUSAL_REASON.badBody, `The platform does not know the process ${check.processId}`);
+			}
+			const retryAfter = retryAfterSeconds(headerValue(answer.headers, 'retry-after'));
+			if (retryAfter === undefined) {
+				process = answer.body as IDataObject;
+				break;
+			}
+			const pause = Math.max(retryAfter, 1);
+			if (pause > budget) {
+				return refuseWebhook(this, 503, REFUSAL_REASON.notReady, `The process ${check.processId} is not final yet`, {
+					'retry-after': String(Math.ceil(retryAfter)),
+				});
+			}
+			budget -= pause;
+			await sleep(pause * 1000);
+		}
+
+		const filters = {
+			actions: this.getNodeParameter('actions', []) as string[],
+			outcomes: this.getNodeParameter('outcomes', []) as string[],
+		};
+		if (!matchesProcessFilters(process, filters)) {
+			return { webhookResponse: acknowledgement('Process result received; this workflow does not handle it') };
+		}
+		return {
+			webhookResponse: acknowledgement('Process result received'),
+			workflowData: [
+				this.helpers.returnJsonArray([
+					{
+						...process,
+						outcome: outcomeOf(process),
+						signatureVerified: Boolean(secret),
+						...(keyId ? { signatureKeyId: keyId } : {}),
+					},
+				]),
+			],
+		};
+	}
+}

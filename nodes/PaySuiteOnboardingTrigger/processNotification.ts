@@ -1,0 +1,41 @@
+/** The onboarding process notification: what the trigger needs from it, and how it filters the result. Pure. */
+
+export type NotificationCheck = { ok: true; processId: string } | { ok: false; message: string };
+
+/** The notification only has to name the process: its result is read from the platform, not from the body. */
+export function checkProcessNotification(body: Record<string, unknown> | undefined): NotificationCheck {
+	if (!body) return { ok: false, message: 'The body is not a JSON object' };
+	const processId = body.processId;
+	if (typeof processId !== 'string' || processId.trim() === '') return { ok: false, message: 'Missing or empty field: processId' };
+	if (processId.length > 100 || /[/?#\s]/.test(processId)) return { ok: false, message: 'The field processId is not a process identifier' };
+	return { ok: true, processId: processId.trim() };
+}
+
+export type ProcessOutcome = 'succeeded' | 'failed';
+
+/** A final process succeeded when its status is OK; every other final status is a failure. */
+export function outcomeOf(process: Record<string, unknown>): ProcessOutcome {
+	const status = process.status as { status?: unknown } | undefined;
+	return String(status?.status ?? '').toUpperCase() === 'OK' ? 'succeeded' : 'failed';
+}
+
+export interface ProcessFilters {
+	/** merchant.create / merchant.update; empty: all. */
+	actions: string[];
+	/** succeeded / failed; empty: all. */
+	outcomes: string[];
+}
+
+export function matchesProcessFilters(process: Record<string, unknown>, filters: ProcessFilters): boolean {
+	if (filters.actions.length && !filters.actions.includes(String(process.action))) return false;
+	if (filters.outcomes.length && !filters.outcomes.includes(outcomeOf(process))) return false;
+	return true;
+}
+
+export const SIGNATURE_PROBLEM_WORDS: Record<string, string> = {
+	missing: 'The X-Signature header is missing',
+	malformed: 'The X-Signature header is malformed',
+	'unknown key': 'The X-Signature header names another key (kid)',
+	'outside the time window': 'The X-Signature timestamp is more than 300 seconds away from now',
+	mismatch: 'The X-Signature does not match the body',
+};

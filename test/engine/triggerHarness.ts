@@ -1,0 +1,307 @@
+/**
+ * Serves one of the package's webhook triggers over real HTTP, the way n8n's webhook server does: each call
+ * builds n8n-core's real WebhookContext around the request, runs the node's `webhook()`, answers (or lets the
+ * node answer), and when the node hands back workflow data runs the workflow in n8n-core's WorkflowExecute
+ * with the trigger as start node, followed by a pass-through node named "Received".
+ *
+ * The answer rules follow n8n's webhook helpers for `responseMode: 'onReceived'`:
+ *  - `noWebhookResponse`: the node wrote the answer itself; n8n adds nothing.
+ *  - no `workflowData`: answer `webhookResponse` (or "Webhook call received") and run nothing.
+ *  - `workflowData`: answer `webhookResponse` (or "Workflow was started") at once, then run the workflow.
+ *  - `webhook()` throws: HTTP 500, no run.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
+import type { AddressInfo, Socket } from 'net';
+
+import { ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
+import {
+	createRunExecutionData,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type IExecuteFunctions,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IWebhookData,
+	type IWebhookResponseData,
+	type IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+
+import { PaySuiteApi } from '../../credentials/PaySuiteApi.credentials';
+import { PaySuiteOnboardingApi } from '../../credentials/PaySuiteOnboardingApi.credentials';
+import { packageNodeTypes } from '../helpers/nodeTypes';
+
+/** Passes its input through: shows what the trigger handed to the next node. */
+class Received implements INodeType {
+	description = {
+		displayName: 'Received',
+		name: 'received',
+		group: ['transform'],
+		version: 1,
+		description: 'Passes items through',
+		defaults: { name: 'Received' },
+		inputs: ['main'],
+		outputs: ['main'],
+		properties: [],
+	} as unknown as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
+}
+
+const credentialTypes: Record<string, ICredentialType> = {
+	paySuiteApi: new PaySuiteApi(),
+	paySuiteOnboardingApi: new PaySuiteOnboardingApi(),
+};
+
+function resolveTemplate(value: unknown, credentials: ICredentialDataDecryptedObject): unknown {
+	if (typeof value !== 'string' || !value.startsWith('=')) return value;
+	return value.slice(1).replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) => String(credentials[key] ?? ''));
+}
+
+async function authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const auth = credentialTypes[typeName]?.authenticate;
+	if (!auth) return options;
+	if (typeof auth === 'function') return auth(credentials, options);
+	const headers = { ...(options.headers ?? {}) };
+	for (const [key, value] of Object.entries(auth.properties.headers ?? {})) headers[key] = resolveTemplate(value, credentials) as string;
+	return { ...options, headers };
+}
+
+export interface TriggerCall {
+	/** What the trigger's webhook() returned (undefined when it threw). */
+	result?: IWebhookResponseData;
+	error?: Error;
+	/** The HTTP answer the caller got. */
+	status: number;
+	body: string;
+	/** The run the call started, if any. */
+	run?: IRun;
+}
+
+export interface TriggerServer {
+	/** The URL to give the sandbox (the trigger's production webhook URL in n8n). */
+	url: string;
+	calls: TriggerCall[];
+	/** Runs started so far (one per call that handed back workflow data). */
+	runs(): IRun[];
+	/** Output items of a node in a run. */
+	output(run: IRun, nodeName: string): INodeExecutionData[];
+	/** Resolves once every call received so far has been answered and its run (if any) has finished. */
+	idle(): Promise<void>;
+	stop(): Promise<void>;
+}
+
+export interface TriggerServerOptions {
+	/** The trigger's node type name, e.g. paySuiteAutopayTrigger. */
+	type: string;
+	parameters?: INodeParameters;
+	/** Credential data by credential type. */
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		request.on('data', (chunk: Buffer) => chunks.push(chunk));
+		request.on('end', () => resolve(Buffer.concat(chunks)));
+		request.on('error', reject);
+	});
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+	const payload = body === undefined ? '' : JSON.stringify(body);
+	response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(payload)) });
+	response.end(payload);
+}
+
+/** Captures what is written to the response, whoever writes it (the node or the harness). */
+function capture(response: ServerResponse): () => { status: number; body: string } {
+	const chunks: Buffer[] = [];
+	const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+	(response as unknown as { end: (...args: unknown[]) => ServerResponse }).end = (...args: unknown[]) => {
+		if (typeof args[0] === 'string' || Buffer.isBuffer(args[0])) chunks.push(Buffer.from(args[0] as string));
+		return end(...args);
+	};
+	return () => ({ status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') });
+}
+
+export async function startTriggerServer(options: TriggerServerOptions): Promise<TriggerServer> {
+	const types: Record<string, INodeType> = { ...packageNodeTypes(), received: new Received() };
+	const nodeTypes = {
+		getByName: (name: string) => types[name.replace(/^.*\./, '')],
+		getByNameAndVersion: (name: string) => types[name.replace(/^.*\./, '')],
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+	const triggerType = types[options.type];
+	if (!triggerType?.webhook || !triggerType.description.webhooks?.length) throw new Error(`${options.type} is not a webhook trigger of this package`);
+
+	const trigger: INode = {
+		id: 'trigger',
+		name: 'Trigger',
+		type: options.type,
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId: '3f0c6f1e-2a4b-4c1d-9e8f-000000000001',
+		parameters: options.parameters ?? {},
+		credentials: Object.fromEntries(Object.keys(options.credentials).map((type) => [type, { id: type, name: type }])),
+	};
+	const received: INode = { id: 'received', name: 'Received', type: 'received', typeVersion: 1, position: [200, 0], parameters: {} };
+	const newWorkflow = () =>
+		new Workflow({
+			id: 'trigger-test',
+			name: 'trigger test',
+			nodes: [{ ...trigger, parameters: { ...trigger.parameters } }, received],
+			connections: { Trigger: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+			active: true,
+			nodeTypes,
+			settings: { executionOrder: 'v1' },
+		});
+
+	const credentialsHelper = {
+		getParentTypes: () => [],
+		isCredentialUsableByNode: () => true,
+		authenticate,
+		preAuthentication: async () => undefined,
+		runPreAuthentication: async () => undefined,
+		getCredentials: async () => {
+			throw new Error('not used in tests');
+		},
+		getDecrypted: async (_additionalData: unknown, nodeCredentials: { id: string }, type: string) => {
+			const data = options.credentials[type] ?? options.credentials[nodeCredentials.id];
+			if (!data) throw new Error(`No test credentials of type ${type}`);
+			return { ...data };
+		},
+		updateCredentials: async () => undefined,
+		updateCredentialsOauthTokenData: async () => undefined,
+		getCredentialsProperties: (type: string) => credentialTypes[type]?.properties ?? [],
+	};
+
+	let executions = 0;
+	const additionalDataFor = (workflow: Workflow, executionId: string) => {
+		const data = {
+			credentialsHelper,
+			hooks: new ExecutionLifecycleHooks('webhook', executionId, workflow as never),
+			executeWorkflow: async () => {
+				throw new Error('sub-workflows are not used in tests');
+			},
+			getRunExecutionData: async () => undefined,
+			getRuntimeCredential: async () => undefined,
+			currentNodeExecutionIndex: 0,
+			restApiUrl: 'http://127.0.0.1:5678/rest',
+			instanceBaseUrl: 'http://127.0.0.1:5678/',
+			formBaseUrl: 'http://127.0.0.1:5678/form',
+			formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+			formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+			webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+			webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+			webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+			mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+			mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+			variables: {},
+			logAiEvent: () => undefined,
+			userId: 'test-user',
+		} as unknown as IWorkflowExecuteAdditionalData;
+		data.executionId = executionId;
+		return data;
+	};
+
+	const calls: TriggerCall[] = [];
+	const pending = new Set<Promise<void>>();
+
+	async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+		const answered = capture(response);
+		const rawBody = await readBody(incoming);
+		const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
+		let body: unknown = {};
+		if (/json/i.test(String(incoming.headers['content-type'] ?? ''))) {
+			try {
+				body = rawBody.length ? JSON.parse(rawBody.toString('utf8')) : {};
+			} catch {
+				body = {};
+			}
+		}
+		// What n8n's webhook server gives the node: the parsed body, the raw bytes, query and path parameters.
+		Object.assign(incoming, { rawBody, body, query: Object.fromEntries(url.searchParams), params: {} });
+
+		const workflow = newWorkflow();
+		const executionId = `trigger-execution-${++executions}`;
+		const additionalData = additionalDataFor(workflow, executionId);
+		additionalData.httpRequest = incoming as never;
+		additionalData.httpResponse = response as never;
+		const node = workflow.getNode('Trigger')!;
+		const webhookData: IWebhookData = {
+			httpMethod: 'POST',
+			node: node.name,
+			path: `${trigger.webhookId}/${triggerType.description.webhooks![0].path as string}`,
+			webhookDescription: triggerType.description.webhooks![0],
+			workflowId: workflow.id,
+			workflowExecuteAdditionalData: additionalData,
+			webhookId: trigger.webhookId,
+		};
+		const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], null);
+
+		const call: TriggerCall = { status: 0, body: '' };
+		calls.push(call);
+		try {
+			call.result = await triggerType.webhook!.call(context);
+		} catch (error) {
+			call.error = error as Error;
+			if (!response.writableEnded) sendJson(response, 500, { message: 'Error in workflow' });
+			Object.assign(call, answered());
+			return;
+		}
+		const result = call.result;
+		if (result.noWebhookResponse) {
+			// n8n leaves the answer to the node; a node that wrote none would leave the caller hanging.
+			if (!response.writableEnded) sendJson(response, 599, { message: 'The node wrote no answer' });
+		} else if (result.workflowData === undefined) {
+			sendJson(response, 200, result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Webhook call received' });
+		} else {
+			sendJson(response, 200, result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Workflow was started' });
+		}
+		Object.assign(call, answered());
+		if (result.workflowData === undefined) return;
+
+		const runExecutionData = createRunExecutionData({
+			executionData: { nodeExecutionStack: [{ node, data: { main: result.workflowData }, source: null }] },
+		});
+		call.run = await new WorkflowExecute(additionalData, 'webhook', runExecutionData).processRunExecutionData(workflow);
+	}
+
+	const sockets = new Set<Socket>();
+	const server: Server = createServer((request, response) => {
+		const work = handle(request, response).catch((error: Error) => {
+			if (!response.headersSent) sendJson(response, 500, { message: error.message });
+		});
+		pending.add(work);
+		void work.finally(() => pending.delete(work));
+	});
+	server.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+	const { port } = server.address() as AddressInfo;
+
+	return {
+		url: `http://127.0.0.1:${port}/webhook/${trigger.webhookId}/${triggerType.description.webhooks[0].path as string}`,
+		calls,
+		runs: () => calls.filter((call) => call.run).map((call) => call.run!),
+		output: (run, nodeName) => run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? [],
+		idle: async () => {
+			while (pending.size) await Promise.all([...pending]);
+		},
+		stop: () =>
+			new Promise<void>((resolve) => {
+				for (const socket of sockets) socket.destroy();
+				server.close(() => resolve());
+			}),
+	};
+}
