@@ -1,0 +1,36 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { buildProperties, executeResources } from '../shared/operation';
+import { account } from './actions/account/Account.resource';
+import { merchant } from './actions/merchant/Merchant.resource';
+import { processResource } from './actions/process/Process.resource';
+
+const resources = [merchant, processResource, account];
+
+export class PaySuiteMerchant implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'PaySuite Merchant',
+		name: 'paySuiteMerchant',
+		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Register, update and read merchants through the onboarding API, and follow their processes',
+		defaults: { name: 'PaySuite Merchant' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'paySuiteOnboardingApi', required: true }],
+		properties: buildProperties(resources),
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return executeResources.call(this, resources);
+	}
+}

@@ -1,0 +1,13 @@
+import { requestOperation } from '../../../shared/operation';
+
+export const getCurrentUser = requestOperation({
+	value: 'getCurrentUser',
+	name: 'Get Current User',
+	action: 'Get the current user',
+	description: 'Get the consumer (application) that owns the access token: ID, username, environment and whether it is active. The simplest check of the credential.',
+	api: 'onboarding',
+	method: 'GET',
+	safety: 'read',
+	path: '/api/user',
+	properties: [],
+});

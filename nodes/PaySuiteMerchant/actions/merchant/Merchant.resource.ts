@@ -1,0 +1,11 @@
+import type { PaySuiteResource } from '../../../shared/operation';
+import { create } from './create.operation';
+import { get } from './get.operation';
+import { update } from './update.operation';
+
+export const merchant: PaySuiteResource = {
+	value: 'merchant',
+	name: 'Merchant',
+	description: 'Merchants with their sites, payment methods and integrations',
+	operations: [create, get, update],
+};

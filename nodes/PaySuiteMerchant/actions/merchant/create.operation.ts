@@ -1,0 +1,21 @@
+import type { PaySuiteOperation } from '../../../shared/operation';
+import { merchantCreateSchema } from '../../schemas';
+import { createProperties, merchantBody } from './fields';
+import { sendMerchantWrite, waitProperties, writeOptionsProperty } from './write';
+
+export const create: PaySuiteOperation = {
+	value: 'create',
+	name: 'Create',
+	action: 'Create a merchant',
+	description:
+		'Register a merchant with its sites, payment methods and integrations. The platform answers with a process; optionally wait for it to get the merchant ID.',
+	properties: [...createProperties, ...waitProperties, writeOptionsProperty],
+	execute: (ctx) =>
+		sendMerchantWrite(ctx, {
+			method: 'POST',
+			path: '/api/merchants',
+			body: merchantBody(ctx, 'create'),
+			schema: merchantCreateSchema,
+			keyScope: 'merchant.create',
+		}),
+};

@@ -1,0 +1,54 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { pathId } from '../../../shared/identifiers';
+import { requestOperation } from '../../../shared/operation';
+import { hideCredentials, splitMerchant, type MerchantOutput } from '../../readShape';
+import { merchantIdProperty } from './fields';
+
+export const get = requestOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a merchant',
+	description:
+		'Get a merchant with all its sites, payment methods and integrations. Warning: the platform returns credentials in clear (site tranKeys, provider passwords); they are hidden unless you include them.',
+	api: 'onboarding',
+	method: 'GET',
+	safety: 'read',
+	path: (ctx) => `/api/merchants/${pathId(ctx, 'merchantId')}`,
+	properties: [
+		merchantIdProperty,
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{
+					displayName: 'Include Credentials',
+					name: 'includeCredentials',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether to output site tranKeys and secret settings (passwords, keys, tokens) as the platform returns them. Off: they are replaced by [hidden]. Executions store their output, so leave this off unless the next node needs them.',
+				},
+				{
+					displayName: 'Output',
+					name: 'output',
+					type: 'options',
+					options: [
+						{ name: 'Merchant', value: 'merchant', description: 'One item: the whole merchant' },
+						{ name: 'One Item per Payment Method', value: 'paymentMethods', description: "One item per merchant payment method, with the merchant's ID" },
+						{ name: 'One Item per Site', value: 'sites', description: "One item per site, with the merchant's ID" },
+					],
+					default: 'merchant',
+				},
+			],
+		},
+	],
+	output: (answer, ctx) => {
+		const options = ctx.param<IDataObject>('options', {});
+		const merchant = options.includeCredentials ? answer : hideCredentials(answer);
+		return splitMerchant(merchant, (options.output as MerchantOutput | undefined) ?? 'merchant');
+	},
+});

@@ -1,0 +1,25 @@
+import { pathId } from '../../../shared/identifiers';
+import type { PaySuiteOperation } from '../../../shared/operation';
+import { merchantUpdateSchema } from '../../schemas';
+import { merchantBody, updateProperties } from './fields';
+import { sendMerchantWrite, waitProperties, writeOptionsProperty } from './write';
+
+export const update: PaySuiteOperation = {
+	value: 'update',
+	name: 'Update',
+	action: 'Update a merchant',
+	description:
+		'Change a merchant (PATCH /api/merchants/{merchantId}: the path is not in the API document). Integrations are upserted by type; payment methods are changed by ID or added by code.',
+	properties: [...updateProperties, ...waitProperties, writeOptionsProperty],
+	execute: (ctx) => {
+		const merchantId = pathId(ctx, 'merchantId');
+		return sendMerchantWrite(ctx, {
+			method: 'PATCH',
+			path: `/api/merchants/${merchantId}`,
+			body: merchantBody(ctx, 'update'),
+			schema: merchantUpdateSchema,
+			// Unique to this execution: a retry of the item is deduplicated, a later run applies the change again.
+			keyScope: `merchant.update:${merchantId}:${ctx.fn.getExecutionId()}`,
+		});
+	},
+};

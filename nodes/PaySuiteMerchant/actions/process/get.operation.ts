@@ -1,0 +1,16 @@
+import { getProcess, processOutput } from '../../../shared/onboardingProcess';
+import { toItems, type PaySuiteOperation } from '../../../shared/operation';
+import { processIdParam, processIdProperty } from './fields';
+
+export const get: PaySuiteOperation = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a process',
+	description:
+		'Get the state of a merchant process once. The output says whether it is final (the platform sent no Retry-After) and, when it succeeded, the merchant ID. A failed process is output as it is, not as an error.',
+	properties: [processIdProperty],
+	async execute(ctx) {
+		const state = await getProcess(ctx, processIdParam(ctx));
+		return toItems(processOutput(state.process, { final: state.final, ...(state.final ? {} : { retryAfterSeconds: state.retryAfterSeconds ?? null }) }));
+	},
+};

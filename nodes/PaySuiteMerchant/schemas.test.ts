@@ -1,0 +1,54 @@
+import { splitList } from './actions/merchant/fields';
+import { merchantCreateSchema, merchantUpdateSchema } from './schemas';
+
+const valid = {
+	name: 'Acme',
+	brand: 'Acme',
+	languages: ['es'],
+	currencies: ['USD'],
+	document: { type: 'NIT', number: '1' },
+	address: { city: 'Bogota', state: 11 },
+	legalRepresentative: { name: 'Ana' },
+	control: { seller: 'direct' },
+};
+
+const paths = (result: ReturnType<typeof merchantCreateSchema.safeParse>) => (result.success ? [] : result.error.issues.map((issue) => issue.path.join('.')));
+
+describe('merchantCreateSchema', () => {
+	it('accepts a complete merchant and the limits themselves', () => {
+		expect(merchantCreateSchema.safeParse({ ...valid, name: 'n'.repeat(80), brand: 'b'.repeat(60), url: `https://x.example/${'p'.repeat(237)}` }).success).toBe(true);
+	});
+
+	it.each([
+		[{ name: 'n'.repeat(81) }, 'name'],
+		[{ brand: 'b'.repeat(61) }, 'brand'],
+		[{ url: `https://x.example/${'p'.repeat(238)}` }, 'url'],
+		[{ languages: ['es', 'Es'] }, 'languages.1'],
+		[{ currencies: ['USD', 'cop', 'COP'] }, 'currencies.2'],
+		[{ size: 'XL' }, 'size'],
+		[{ incrementType: 'X' }, 'incrementType'],
+		[{ address: { state: 'DC' } }, 'address.state'],
+		[{ billing: { taxType: 1.5 } }, 'billing.taxType'],
+		[{ paymentMethods: [{ id: 1, code: 'VISA' }] }, 'paymentMethods.0.id'],
+		[{ sites: [{ currency: 'USD' }] }, 'sites.0.name'],
+		[{ document: undefined }, 'document'],
+	])('refuses %j at %s', (overrides, path) => {
+		expect(paths(merchantCreateSchema.safeParse({ ...valid, ...overrides }))).toContain(path);
+	});
+});
+
+describe('merchantUpdateSchema', () => {
+	it('requires nothing but refuses an empty update and applies the same rules', () => {
+		expect(merchantUpdateSchema.safeParse({ brand: 'New' }).success).toBe(true);
+		expect(merchantUpdateSchema.safeParse({}).success).toBe(false);
+		expect(merchantUpdateSchema.safeParse({ languages: ['en', 'EN'] }).success).toBe(false);
+	});
+});
+
+describe('splitList', () => {
+	it('splits comma-separated text, keeps arrays, drops empty', () => {
+		expect(splitList(' es, en ,')).toEqual(['es', 'en']);
+		expect(splitList(['es'])).toEqual(['es']);
+		expect(splitList(' , ')).toBeUndefined();
+	});
+});

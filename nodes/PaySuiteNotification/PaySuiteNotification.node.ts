@@ -1,0 +1,34 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { buildProperties, executeResources } from '../shared/operation';
+import { message } from './actions/message/Message.resource';
+
+const resources = [message];
+
+export class PaySuiteNotification implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'PaySuite Notification',
+		name: 'paySuiteNotification',
+		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Send one-way informational messages by SMS, messaging app or e-mail',
+		defaults: { name: 'PaySuite Notification' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'paySuiteOnboardingApi', required: true }],
+		properties: buildProperties(resources),
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return executeResources.call(this, resources);
+	}
+}

@@ -1,0 +1,9 @@
+import type { PaySuiteResource } from '../../../shared/operation';
+import { send } from './send.operation';
+
+export const message: PaySuiteResource = {
+	value: 'message',
+	name: 'Message',
+	description: 'One-way informational messages',
+	operations: [send],
+};

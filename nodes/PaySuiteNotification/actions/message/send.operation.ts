@@ -1,0 +1,133 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { requestOperation, type OperationContext } from '../../../shared/operation';
+import { LOCALES, messageSchema, type MessageBody } from '../../schemas';
+
+interface ChannelsParameter {
+	sms?: IDataObject;
+	chat?: IDataObject;
+	email?: IDataObject;
+}
+
+/** The Channels group as the API's `channels` object. */
+function channelsBody(ctx: OperationContext): IDataObject {
+	const chosen = ctx.param<ChannelsParameter>('channels', {});
+	const channels: IDataObject = {};
+	if (chosen.sms) channels.sms = { phone_number: chosen.sms.phoneNumber, short_message: chosen.sms.shortMessage };
+	if (chosen.chat) {
+		const parameters = chosen.chat.templateParameters;
+		channels.chat = {
+			phone_number: chosen.chat.phoneNumber,
+			template: {
+				name: chosen.chat.templateName ?? '',
+				lang: chosen.chat.templateLang,
+				parameters: Array.isArray(parameters) && parameters.length ? parameters.map(String) : undefined,
+			},
+		};
+	}
+	if (chosen.email) channels.email = { email: chosen.email.email, subject: chosen.email.subject };
+	return channels;
+}
+
+export const send = requestOperation<MessageBody>({
+	value: 'send',
+	name: 'Send',
+	action: 'Send a message',
+	description:
+		'Send a one-way informational message by SMS, messaging app (chat) and/or e-mail. The platform only says it accepted it: no answer is awaited, nothing can be queried later.',
+	api: 'onboarding',
+	path: '/api/notifications',
+	safety: 'write',
+	properties: [
+		{
+			displayName: 'Message',
+			name: 'message',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			required: true,
+			description: 'Text of the message (shown in the e-mail)',
+		},
+		{
+			displayName: 'Channels',
+			name: 'channels',
+			type: 'fixedCollection',
+			placeholder: 'Add Channel',
+			default: {},
+			required: true,
+			description: 'Where to send the message; choose at least one channel',
+			options: [
+				{
+					name: 'sms',
+					displayName: 'SMS',
+					values: [
+						{ displayName: 'Phone Number', name: 'phoneNumber', type: 'string', default: '', required: true, placeholder: '+573001112233' },
+						{ displayName: 'Short Message', name: 'shortMessage', type: 'string', default: '', required: true, description: 'Text of the SMS' },
+					],
+				},
+				{
+					name: 'chat',
+					displayName: 'Chat (Messaging App)',
+					values: [
+						{ displayName: 'Phone Number', name: 'phoneNumber', type: 'string', default: '', required: true, placeholder: '+573001112233' },
+						{ displayName: 'Template Name', name: 'templateName', type: 'string', default: '', required: true, description: 'Name of the approved message template' },
+						{ displayName: 'Template Language', name: 'templateLang', type: 'string', default: '', placeholder: 'es', description: 'Language of the template' },
+						{
+							displayName: 'Template Parameters',
+							name: 'templateParameters',
+							type: 'string',
+							typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Parameter' },
+							default: [],
+							description: 'Values for the placeholders of the template, in order',
+						},
+					],
+				},
+				{
+					name: 'email',
+					displayName: 'E-Mail',
+					values: [
+						{ displayName: 'Email', name: 'email', type: 'string', default: '', required: true, placeholder: 'name@email.com' },
+						{ displayName: 'Subject', name: 'subject', type: 'string', default: '' },
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				{ displayName: 'Kind', name: 'kind', type: 'string', default: '', description: 'Classifies the request (max 50 characters)' },
+				{
+					displayName: 'Locale',
+					name: 'locale',
+					type: 'options',
+					options: LOCALES.map((locale) => ({ name: locale, value: locale })),
+					default: 'es',
+					description: 'Language of the message',
+				},
+				{
+					displayName: 'Site ID',
+					name: 'siteId',
+					type: 'number',
+					default: 0,
+					description: 'Site whose middleware sends the SMS and chat messages, when the tenant has one configured (otherwise ignored)',
+				},
+			],
+		},
+	],
+	body: (ctx) => {
+		const extra = ctx.param<IDataObject>('additionalFields', {});
+		return {
+			message: ctx.param<string>('message', ''),
+			locale: extra.locale,
+			kind: extra.kind,
+			site_id: extra.siteId,
+			channels: channelsBody(ctx),
+		};
+	},
+	schema: messageSchema,
+	output: (answer, _ctx, body) => ({ accepted: true, channels: Object.keys(body.channels), status: answer.status }),
+});

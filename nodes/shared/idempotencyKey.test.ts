@@ -1,0 +1,45 @@
+import { createHash } from 'crypto';
+
+import { canonicalJson, deriveIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from './idempotencyKey';
+
+describe('canonicalJson', () => {
+	it('sorts keys at every level, keeps array order and leaves out undefined', () => {
+		expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: undefined, x: null }], c: 'é' } })).toBe(
+			'{"a":{"c":"é","d":[2,{"x":null,"z":1}]},"b":1}',
+		);
+		expect(canonicalJson([3, 1])).not.toBe(canonicalJson([1, 3]));
+	});
+});
+
+describe('deriveIdempotencyKey', () => {
+	const body = { name: 'Acme', brand: 'Acme', languages: ['es'], address: { city: 'Bogota', state: 11 } };
+
+	it('matches the platform pattern', () => {
+		const key = deriveIdempotencyKey('merchant.create', body);
+		expect(key).toMatch(IDEMPOTENCY_KEY_PATTERN);
+		expect(key).toHaveLength(52);
+	});
+
+	it('is SHA-256 of scope, newline and the canonical body, as documented', () => {
+		const expected = createHash('sha256').update('merchant.create\n{"address":{"city":"Bogota","state":11},"brand":"Acme","languages":["es"],"name":"Acme"}').digest('hex');
+		expect(deriveIdempotencyKey('merchant.create', body)).toBe(`n8n-${expected.slice(0, 48)}`);
+	});
+
+	it('gives the same key for the same content in any key order', () => {
+		const reordered = { address: { state: 11, city: 'Bogota' }, languages: ['es'], brand: 'Acme', name: 'Acme' };
+		expect(deriveIdempotencyKey('merchant.create', reordered)).toBe(deriveIdempotencyKey('merchant.create', body));
+	});
+
+	it('gives another key for other content or another scope', () => {
+		const key = deriveIdempotencyKey('merchant.create', body);
+		expect(deriveIdempotencyKey('merchant.create', { ...body, brand: 'Acme 2' })).not.toBe(key);
+		expect(deriveIdempotencyKey('merchant.update:12', body)).not.toBe(key);
+	});
+});
+
+describe('IDEMPOTENCY_KEY_PATTERN', () => {
+	it.each(['a'.repeat(16), 'a'.repeat(64), 'abc_DEF.123:xyz-9'])('accepts %s', (key) => expect(key).toMatch(IDEMPOTENCY_KEY_PATTERN));
+	it.each(['a'.repeat(15), 'a'.repeat(65), 'abcdefghijklmnop q', 'abcdefghijklmnop/'])('refuses %s', (key) =>
+		expect(key).not.toMatch(IDEMPOTENCY_KEY_PATTERN),
+	);
+});

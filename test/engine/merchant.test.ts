@@ -1,0 +1,469 @@
+/**
+ * The PaySuite Merchant node run by n8n's real engine against the sandbox: what the sandbox received (path,
+ * headers, body), what the node output, the process polling that follows Retry-After, the idempotent re-run,
+ * failed processes, the platform's 422 / 404 / 403, and that bad input fails the item before anything is sent.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { runWorkflow, type RunResult } from '../helpers/engine';
+
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0, processPendingPolls: 2, retryAfterSeconds: 0 });
+});
+afterAll(async () => {
+	await sandbox?.stop();
+});
+beforeEach(() => sandbox.reset());
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{16,64}$/;
+
+const credentials = (target: RunningSandbox = sandbox, token?: string) => ({
+	paySuiteOnboardingApi: { baseUrl: target.url, accessToken: token ?? target.credentials.accessToken, notificationSecret: target.credentials.notificationSecret },
+});
+
+async function run(
+	parameters: IDataObject,
+	options: { items?: IDataObject[]; continueOnFail?: boolean; token?: string; target?: RunningSandbox } = {},
+): Promise<RunResult> {
+	return runWorkflow({
+		items: options.items,
+		nodes: [{ name: 'Merchant', type: 'paySuiteMerchant', credentials: ['paySuiteOnboardingApi'], continueOnFail: options.continueOnFail, parameters: parameters as never }],
+		credentials: credentials(options.target, options.token),
+	});
+}
+
+const json = (result: RunResult) => result.output('Merchant').map((item) => item.json);
+const apiCalls = (target: RunningSandbox = sandbox) => target.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));
+const control = async (path: string) => (await (await fetch(`${sandbox.url}/__sandbox/onboarding/${path}`)).json()) as IDataObject;
+
+/** The create parameters of a complete merchant, field by field. */
+const createParameters = (overrides: IDataObject = {}, additionalFields: IDataObject = {}): IDataObject => ({
+	resource: 'merchant',
+	operation: 'create',
+	specifyBody: 'fields',
+	name: 'Acme Holdings S.A.S.',
+	brand: 'Acme',
+	languages: 'es, en',
+	currencies: 'USD, COP',
+	document: { type: 'NIT', number: '900123456' },
+	address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
+	legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
+	control: { seller: 'direct' },
+	additionalFields,
+	waitForCompletion: true,
+	timeoutSeconds: 30,
+	...overrides,
+});
+
+/** What the create parameters above must put on the wire, exactly. */
+const expectedBody = {
+	name: 'Acme Holdings S.A.S.',
+	brand: 'Acme',
+	languages: ['es', 'en'],
+	currencies: ['USD', 'COP'],
+	document: { type: 'NIT', number: '900123456' },
+	address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
+	legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
+	control: { seller: 'direct' },
+};
+
+async function createMerchant(additionalFields: IDataObject = {}): Promise<number> {
+	const result = await run(createParameters({}, additionalFields));
+	expect(result.error).toBeUndefined();
+	return json(result)[0].merchantId as number;
+}
+
+/** The item failed before anything was sent: the message names the field and the item, the ledger is empty. */
+async function expectRefused(parameters: IDataObject, field: string, problem?: RegExp) {
+	sandbox.clearLedger();
+	const result = await run(parameters);
+	expect(result.error).toBeDefined();
+	expect(result.error!.message).toContain(`'${field}'`);
+	expect(result.error!.message).toContain('item 0');
+	if (problem) expect(result.error!.description).toMatch(problem);
+	expect(apiCalls()).toEqual([]);
+}
+
+describe('Merchant → Create', () => {
+	it('sends the body per spec with a derived Idempotency-Key, follows Retry-After until it is gone, outputs the merchant id', async () => {
+		const result = await run(createParameters({}, { mcc: '5411', size: 'S', timezone: 'America/Bogota', url: 'https://acme.example.com', travelAgencyIata: 'IATA1' }));
+		expect(result.error).toBeUndefined();
+
+		const calls = apiCalls();
+		expect(calls.map((call) => `${call.method} ${call.path} ${call.status}`)).toEqual([
+			'POST /api/merchants 202',
+			`GET /api/processes/${calls[1].path.split('/').pop()} 200`,
+			`GET /api/processes/${calls[1].path.split('/').pop()} 200`,
+			`GET /api/processes/${calls[1].path.split('/').pop()} 200`,
+		]);
+		expect(calls[0].body).toEqual({
+			...expectedBody,
+			mcc: '5411',
+			size: 'S',
+			timezone: 'America/Bogota',
+			url: 'https://acme.example.com',
+			travelAgency: { iata: 'IATA1' },
+		});
+		expect(calls[0].headers['idempotency-key']).toMatch(KEY_PATTERN);
+		expect(calls[0].headers['content-type']).toMatch(/^application\/json/);
+		expect(calls[0].headers.authorization).toBe('Bearer ***');
+
+		const [item] = result.output('Merchant');
+		expect(item.pairedItem).toEqual({ item: 0 });
+		expect(item.json).toMatchObject({
+			status: { status: 'OK' },
+			action: 'merchant.create',
+			processId: calls[1].path.split('/').pop(),
+			merchantId: expect.any(Number),
+			result: { merchantId: item.json.merchantId },
+			idempotencyKey: calls[0].headers['idempotency-key'],
+		});
+		const merchants = (await control('merchants')).merchants as IDataObject[];
+		expect(merchants.map((merchant) => merchant.id)).toEqual([item.json.merchantId]);
+	});
+
+	it('without waiting outputs the accepted process and sends nothing else', async () => {
+		const result = await run(createParameters({ waitForCompletion: false }));
+		expect(result.error).toBeUndefined();
+		expect(apiCalls().map((call) => call.path)).toEqual(['/api/merchants']);
+		expect(json(result)).toEqual([
+			expect.objectContaining({ status: expect.objectContaining({ status: 'OK' }), action: 'merchant.create', result: null, processId: expect.any(String) }),
+		]);
+		expect(json(result)[0].merchantId).toBeUndefined();
+	});
+
+	it('re-running the same item returns the same process: one merchant, two identical keys', async () => {
+		const first = await run(createParameters());
+		const second = await run(createParameters());
+		expect(json(second)[0].processId).toBe(json(first)[0].processId);
+		expect(json(second)[0].merchantId).toBe(json(first)[0].merchantId);
+		const posts = apiCalls().filter((call) => call.method === 'POST');
+		expect(posts).toHaveLength(2);
+		expect(posts[1].headers['idempotency-key']).toBe(posts[0].headers['idempotency-key']);
+		expect((await control('merchants')).merchants).toHaveLength(1);
+
+		await run(createParameters({ brand: 'Acme Two' }));
+		const third = apiCalls().filter((call) => call.method === 'POST')[2];
+		expect(third.headers['idempotency-key']).not.toBe(posts[0].headers['idempotency-key']);
+		expect((await control('merchants')).merchants).toHaveLength(2);
+	});
+
+	it('sends the Idempotency-Key the user gives; the same key with other content is a clear 409 error', async () => {
+		const key = 'my-own-key-0000000001';
+		await run(createParameters({ options: { idempotencyKey: key } }));
+		expect(apiCalls()[0].headers['idempotency-key']).toBe(key);
+		const clash = await run(createParameters({ brand: 'Other', options: { idempotencyKey: key } }));
+		expect(clash.error?.message).toContain('HTTP 409');
+		expect(clash.error?.message).toContain('Idempotency-Key was already used with different content');
+	});
+
+	it('takes the whole body as JSON, with a notification URL, sites and payment methods', async () => {
+		const body = {
+			...expectedBody,
+			paymentMethods: [{ code: 'VISA', commissionModel: 'P', commissionValue: 2.5 }],
+			integrations: [{ type: 'crm', settings: { account: 'a1' } }],
+			sites: [{ name: 'Web store', currency: 'USD' }],
+			notification: { url: 'http://127.0.0.1:9/hook' },
+		};
+		const result = await run({ ...createParameters(), specifyBody: 'json', merchantJson: JSON.stringify(body) });
+		expect(result.error).toBeUndefined();
+		expect(apiCalls()[0].body).toEqual(body);
+		expect(json(result)[0]).toMatchObject({ result: { siteIds: [expect.any(Number)] }, notification: { url: 'http://127.0.0.1:9/hook' } });
+	});
+
+	it('a failed process fails the item, naming the body paths of its errors', async () => {
+		const result = await run(createParameters({}, { mcc: '0000' }));
+		expect(result.error?.message).toMatch(/Process [0-9a-f-]+ \(merchant\.create\) ended FAILED with errors in mcc \(item 0\)/);
+		expect(result.error?.description).toContain('mcc: is not in the catalog of merchant category codes');
+	});
+
+	it('with Continue On Fail a failed process becomes an error item paired with its input, next to good items', async () => {
+		const result = await runWorkflow({
+			items: [{ mcc: '5411' }, { mcc: '0000' }],
+			nodes: [
+				{
+					name: 'Merchant',
+					type: 'paySuiteMerchant',
+					credentials: ['paySuiteOnboardingApi'],
+					continueOnFail: true,
+					parameters: createParameters({ name: '={{ "Acme " + $json.mcc }}' }, { mcc: '={{ $json.mcc }}' }) as never,
+				},
+			],
+			credentials: credentials(),
+		});
+		const items = result.output('Merchant');
+		expect(items).toHaveLength(2);
+		expect(items[0]).toMatchObject({ json: { merchantId: expect.any(Number) }, pairedItem: { item: 0 } });
+		expect(items[1].pairedItem).toEqual({ item: 1 });
+		expect(items[1].json.error).toContain('errors in mcc (item 1)');
+		expect(items[1].json.description).toContain('mcc: is not in the catalog');
+	});
+
+	it('maps the 422 of a catalog the node cannot know to an error naming the body path', async () => {
+		const result = await run(createParameters({ currencies: 'USD, XXX' }));
+		expect(result.error?.message).toContain('HTTP 422');
+		expect(result.error?.description).toContain('currencies.1: is not in the catalog of currencies');
+		expect(apiCalls().map((call) => call.path)).toEqual(['/api/merchants']);
+	});
+
+	it('says a token without onboarding:create is refused (403)', async () => {
+		const result = await run(createParameters(), { token: sandbox.credentials.readOnlyToken });
+		expect(result.error?.message).toContain('HTTP 403');
+		expect(result.error?.message).toContain('onboarding:create');
+		expect(JSON.stringify(result.error)).not.toContain(sandbox.credentials.readOnlyToken);
+	});
+
+	describe('fails before sending', () => {
+		it.each([
+			['name over 80 characters', { name: 'n'.repeat(81) }, {}, 'name', /at most 80/],
+			['brand over 60 characters', { brand: 'b'.repeat(61) }, {}, 'brand', /at most 60/],
+			['a brand that resolves to nothing', { brand: '={{ "" }}' }, {}, 'brand', /required/],
+			['url over 255 characters', {}, { url: `https://acme.example.com/${'p'.repeat(240)}` }, 'url', /at most 255/],
+			['url that is not a URL', {}, { url: 'acme dot com' }, 'url', /URL/],
+			['a language twice ignoring case', { languages: 'es, EN, en' }, {}, 'languages.2', /set/],
+			['a currency twice ignoring case', { currencies: 'usd, USD' }, {}, 'currencies.1', /set/],
+			['a currency that is not an ISO code', { currencies: 'US Dollar' }, {}, 'currencies.0', /ISO/],
+			['languages that resolve to nothing', { languages: '={{ " , " }}' }, {}, 'languages', /is required/],
+			['no document', { document: {} }, {}, 'document', /is required/],
+			['no control', { control: {} }, {}, 'control', /is required/],
+			['a payment method with id and code', {}, { paymentMethods: '[{"id": 4, "code": "VISA"}]' }, 'paymentMethods.0.id', /never both/],
+			['a payment method with neither', {}, { paymentMethods: '[{"name": "Visa"}]' }, 'paymentMethods.0.code', /id .* or code/],
+			['an unknown key in an integration', {}, { integrations: '[{"type": "crm", "colour": "red"}]' }, 'integrations.0', /colour/],
+			['the same integration type twice', {}, { integrations: '[{"type": "crm"}, {"type": "crm"}]' }, 'integrations.1.type', /upserted by type/],
+			['an unknown key in a site', {}, { sites: '[{"name": "Web", "colour": "red"}]' }, 'sites.0', /colour/],
+			['a notification URL that is not a URL', {}, { notificationUrl: 'not a url' }, 'notification.url', /URL/],
+			['payment methods that are not JSON', {}, { paymentMethods: '[{' }, 'additionalFields.paymentMethods', /JSON/],
+		])('%s', async (_label, overrides, additional, field, problem) => {
+			await expectRefused(createParameters(overrides as IDataObject, additional as IDataObject), field, problem);
+		});
+
+		it('an Idempotency Key outside the pattern', async () => {
+			await expectRefused(createParameters({ options: { idempotencyKey: 'too short' } }), 'options.idempotencyKey', /16 to 64/);
+		});
+
+		it('an unknown key at the root of the JSON body', async () => {
+			await expectRefused({ ...createParameters(), specifyBody: 'json', merchantJson: JSON.stringify({ ...expectedBody, nmae: 'typo' }) }, '(input)', /nmae/);
+		});
+	});
+});
+
+describe('Merchant → Update', () => {
+	it('PATCHes /api/merchants/{id} with only the changed fields and waits; integrations upsert by type', async () => {
+		const merchantId = await createMerchant({ integrations: '[{"type": "crm", "settings": {"a": 1}}]' });
+		sandbox.clearLedger();
+		const result = await run({
+			resource: 'merchant',
+			operation: 'update',
+			merchantId: String(merchantId),
+			specifyBody: 'fields',
+			updateFields: { brand: 'Acme New', languages: 'pt', integrations: '[{"type": "crm", "settings": {"b": 2}}]' },
+			waitForCompletion: true,
+			timeoutSeconds: 30,
+		});
+		expect(result.error).toBeUndefined();
+		const calls = apiCalls();
+		expect(calls[0]).toMatchObject({ method: 'PATCH', path: `/api/merchants/${merchantId}`, status: 202 });
+		expect(calls[0].body).toEqual({ brand: 'Acme New', languages: ['pt'], integrations: [{ type: 'crm', settings: { b: 2 } }] });
+		expect(calls[0].headers['idempotency-key']).toMatch(KEY_PATTERN);
+		expect(calls.slice(1).map((call) => call.method + ' ' + call.path.split('/').slice(0, 3).join('/'))).toEqual([
+			'GET /api/processes',
+			'GET /api/processes',
+			'GET /api/processes',
+		]);
+		expect(json(result)[0]).toMatchObject({ action: 'merchant.update', status: { status: 'OK' }, merchantId });
+
+		const stored = ((await control('merchants')).merchants as IDataObject[])[0];
+		expect(stored).toMatchObject({ brand: 'Acme New', languages: ['pt'], integrations: [{ type: 'crm', settings: { a: 1, b: 2 } }] });
+	});
+
+	it('without waiting outputs the accepted update process', async () => {
+		const merchantId = await createMerchant();
+		sandbox.clearLedger();
+		const result = await run({ resource: 'merchant', operation: 'update', merchantId: String(merchantId), specifyBody: 'json', merchantJson: '{"active": false}', waitForCompletion: false });
+		expect(json(result)[0]).toMatchObject({ action: 'merchant.update', result: null });
+		expect(apiCalls().map((call) => `${call.method} ${call.path}`)).toEqual([`PATCH /api/merchants/${merchantId}`]);
+		expect(apiCalls()[0].body).toEqual({ active: false });
+	});
+
+	it('an unknown payment method id fails the process, naming paymentMethods.0.id', async () => {
+		const merchantId = await createMerchant();
+		const result = await run({
+			resource: 'merchant',
+			operation: 'update',
+			merchantId: String(merchantId),
+			specifyBody: 'fields',
+			updateFields: { paymentMethods: '[{"id": 987654, "disabled": true}]' },
+			waitForCompletion: true,
+			timeoutSeconds: 30,
+		});
+		expect(result.error?.message).toContain('ended FAILED with errors in paymentMethods.0.id');
+	});
+
+	it('maps the 404 of an unknown merchant', async () => {
+		const result = await run({ resource: 'merchant', operation: 'update', merchantId: '424242', specifyBody: 'json', merchantJson: '{"brand": "x"}' });
+		expect(result.error?.message).toContain('HTTP 404');
+		expect(result.error?.message).toContain('Merchant 424242 was not found');
+	});
+
+	it.each([
+		['a non-numeric merchant id', { merchantId: 'abc', updateFields: { brand: 'x' } }, 'merchantId'],
+		['nothing to change', { merchantId: '1', updateFields: {} }, '(input)'],
+		['a brand over 60', { merchantId: '1', updateFields: { brand: 'b'.repeat(61) } }, 'brand'],
+	])('fails before sending: %s', async (_label, parameters, field) => {
+		await expectRefused({ resource: 'merchant', operation: 'update', specifyBody: 'fields', ...parameters }, field);
+	});
+});
+
+describe('Merchant → Get', () => {
+	async function merchantWithSite(): Promise<number> {
+		return createMerchant({
+			sites: '[{"name": "Web store", "currency": "USD"}]',
+			paymentMethods: '[{"code": "VISA", "settings": {"password": "provider-pass", "merchantCode": "M1"}}]',
+		});
+	}
+
+	it('outputs the read shape with credentials hidden', async () => {
+		const merchantId = await merchantWithSite();
+		sandbox.clearLedger();
+		const result = await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId) });
+		expect(apiCalls().map((call) => `${call.method} ${call.path}`)).toEqual([`GET /api/merchants/${merchantId}`]);
+		const [merchant] = json(result);
+		expect(merchant).toMatchObject({ id: merchantId, name: 'Acme Holdings S.A.S.', currencies: ['COP', 'USD'], languages: ['en', 'es'] });
+		expect((merchant.sites as IDataObject[])[0]).toMatchObject({ name: 'Web store', tranKey: '[hidden]' });
+		expect((merchant.paymentMethods as IDataObject[])[0].settings).toEqual({ password: '[hidden]', merchantCode: 'M1' });
+		expect(JSON.stringify(merchant)).not.toContain('provider-pass');
+	});
+
+	it('includes credentials on request and splits sites or payment methods into items', async () => {
+		const merchantId = await merchantWithSite();
+		const stored = ((await control('merchants')).merchants as IDataObject[])[0];
+		const withSecrets = json(await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId), options: { includeCredentials: true } }))[0];
+		expect((withSecrets.sites as IDataObject[])[0].tranKey).toBe((stored.sites as IDataObject[])[0].tranKey);
+
+		const sites = await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId), options: { output: 'sites' } });
+		expect(sites.output('Merchant')).toEqual([
+			expect.objectContaining({ json: expect.objectContaining({ merchantId, name: 'Web store', tranKey: '[hidden]' }), pairedItem: { item: 0 } }),
+		]);
+		const methods = json(await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId), options: { output: 'paymentMethods' } }));
+		expect(methods).toEqual([expect.objectContaining({ merchantId, code: 'VISA' })]);
+	});
+
+	it('checks the numeric id before sending and maps the 404 of an unknown merchant', async () => {
+		await expectRefused({ resource: 'merchant', operation: 'get', merchantId: '12a' }, 'merchantId', /whole number/);
+		const missing = await run({ resource: 'merchant', operation: 'get', merchantId: '99999' });
+		expect(missing.error?.message).toContain('HTTP 404');
+		expect(missing.error?.httpCode).toBe('404');
+	});
+});
+
+describe('Process', () => {
+	it('Get answers once: pending with its Retry-After, and final once the platform stops sending it', async () => {
+		const accepted = json(await run(createParameters({ waitForCompletion: false })))[0];
+		sandbox.clearLedger();
+		const pending = json(await run({ resource: 'process', operation: 'get', processId: accepted.processId }))[0];
+		expect(pending).toMatchObject({ processId: accepted.processId, final: false, retryAfterSeconds: 0, result: null, status: { status: 'PENDING' } });
+		await run({ resource: 'process', operation: 'get', processId: accepted.processId });
+		const final = json(await run({ resource: 'process', operation: 'get', processId: String(accepted.processId).toUpperCase() }))[0];
+		expect(final).toMatchObject({ final: true, status: { status: 'OK' }, merchantId: expect.any(Number) });
+		expect(final.retryAfterSeconds).toBeUndefined();
+		expect(apiCalls().map((call) => call.path)).toEqual(Array(3).fill(`/api/processes/${accepted.processId}`));
+	});
+
+	it('Get outputs a failed process as it is (HTTP 200), not as an error', async () => {
+		const accepted = json(await run(createParameters({ waitForCompletion: false }, { mcc: '0000' })))[0];
+		await fetch(`${sandbox.url}/__sandbox/onboarding/processes/${accepted.processId}/finish`, { method: 'POST' });
+		const result = await run({ resource: 'process', operation: 'get', processId: accepted.processId });
+		expect(result.error).toBeUndefined();
+		expect(json(result)[0]).toMatchObject({ final: true, status: { status: 'FAILED' }, errors: { mcc: [expect.any(String)] } });
+	});
+
+	it('Wait for Completion polls until final and outputs the merchant id; a failed one fails naming its fields', async () => {
+		const accepted = json(await run(createParameters({ waitForCompletion: false })))[0];
+		sandbox.clearLedger();
+		const done = await run({ resource: 'process', operation: 'waitForCompletion', processId: accepted.processId, timeoutSeconds: 30 });
+		expect(json(done)[0]).toMatchObject({ processId: accepted.processId, merchantId: expect.any(Number) });
+		expect(apiCalls()).toHaveLength(3);
+
+		const failed = json(await run(createParameters({ waitForCompletion: false, brand: 'Failing' }, { mcc: '0000' })))[0];
+		const result = await run({ resource: 'process', operation: 'waitForCompletion', processId: failed.processId, timeoutSeconds: 30 });
+		expect(result.error?.message).toContain('errors in mcc');
+	});
+
+	it('honours the Retry-After value: a wait longer than the timeout is not attempted, the item fails and says how to look later', async () => {
+		const slow = await startSandbox({ port: 0, processPendingPolls: 5, retryAfterSeconds: 120 });
+		try {
+			const accepted = json(await run(createParameters({ waitForCompletion: false }), { target: slow }))[0];
+			slow.clearLedger();
+			const result = await run({ resource: 'process', operation: 'waitForCompletion', processId: accepted.processId, timeoutSeconds: 60 }, { target: slow });
+			expect(result.error?.message).toMatch(/Process [0-9a-f-]+ is still pending after \d+ s \(1 checks\) \(item 0\)/);
+			expect(result.error?.description).toContain('Process → Get');
+			expect(apiCalls(slow)).toHaveLength(1);
+		} finally {
+			await slow.stop();
+		}
+	});
+
+	it('checks the process id before sending', async () => {
+		await expectRefused({ resource: 'process', operation: 'get', processId: '../merchants/1' }, 'processId');
+		await expectRefused({ resource: 'process', operation: 'waitForCompletion', processId: '={{ "" }}' }, 'processId');
+	});
+});
+
+describe('Account → Get Current User', () => {
+	it('outputs the consumer of the token', async () => {
+		const result = await run({ resource: 'account', operation: 'getCurrentUser' }, { token: sandbox.credentials.readOnlyToken });
+		expect(json(result)).toEqual([expect.objectContaining({ id: 8, username: 'sandbox-reader', environment: 'sandbox', active: true })]);
+		expect(apiCalls().map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/user']);
+	});
+
+	it('maps an invalid token to a 401 without the token in the error', async () => {
+		const result = await run({ resource: 'account', operation: 'getCurrentUser' }, { token: 'sbx_wrong_token_123' });
+		expect(result.error?.message).toContain('HTTP 401');
+		expect(JSON.stringify({ message: result.error?.message, description: result.error?.description })).not.toContain('sbx_wrong_token_123');
+	});
+});
+
+describe('README example: create a merchant, wait, then configure its site', () => {
+	it('Merchant Create (wait) → Merchant Get (one item per site) → Site Update Branding', async () => {
+		const result = await runWorkflow({
+			nodes: [
+				{
+					name: 'Create Merchant',
+					type: 'paySuiteMerchant',
+					credentials: ['paySuiteOnboardingApi'],
+					parameters: createParameters({}, { sites: '[{"name": "Web store", "currency": "USD"}]' }) as never,
+				},
+				{
+					name: 'Get Sites',
+					type: 'paySuiteMerchant',
+					credentials: ['paySuiteOnboardingApi'],
+					parameters: { resource: 'merchant', operation: 'get', merchantId: '={{ $json.merchantId }}', options: { output: 'sites' } } as never,
+				},
+				{
+					name: 'Brand Site',
+					type: 'paySuiteSite',
+					credentials: ['paySuiteApi'],
+					parameters: { resource: 'site', operation: 'updateBranding', siteId: '={{ $json.id }}', branding: { buttonColor: '#ff6600' }, checkoutVersion: 'v4' } as never,
+				},
+			],
+			credentials: {
+				...credentials(),
+				paySuiteApi: { login: sandbox.credentials.login, secretKey: sandbox.credentials.secretKey, algorithm: 'sha256', baseUrl: sandbox.url },
+			},
+		});
+		expect(result.error).toBeUndefined();
+		const merchantId = result.output('Create Merchant')[0].json.merchantId;
+		const site = result.output('Get Sites')[0].json;
+		expect(site).toMatchObject({ merchantId, name: 'Web store', tranKey: '[hidden]' });
+		const calls = apiCalls().map((call) => `${call.method} ${call.path}`);
+		expect(calls[0]).toBe('POST /api/merchants');
+		expect(calls.slice(-2)).toEqual([`GET /api/merchants/${merchantId}`, 'POST /core/site/update']);
+		const branding = apiCalls().pop()!;
+		expect(branding.body).toMatchObject({ id: site.id, branding: { buttonColor: '#ff6600' }, checkoutVersion: 'v4' });
+		expect(branding.status).toBe(200);
+		expect(result.output('Brand Site')).toHaveLength(1);
+	});
+});

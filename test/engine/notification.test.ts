@@ -1,0 +1,117 @@
+/**
+ * The PaySuite Notification node run by n8n's real engine against the sandbox: the body the sandbox received
+ * for each channel, the one-way output, and that bad input fails the item before anything is sent.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { runWorkflow, type RunResult } from '../helpers/engine';
+
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0 });
+});
+afterAll(async () => {
+	await sandbox?.stop();
+});
+beforeEach(() => sandbox.reset());
+
+async function run(parameters: IDataObject, options: { items?: IDataObject[]; continueOnFail?: boolean } = {}): Promise<RunResult> {
+	return runWorkflow({
+		items: options.items,
+		nodes: [
+			{
+				name: 'Notification',
+				type: 'paySuiteNotification',
+				credentials: ['paySuiteOnboardingApi'],
+				continueOnFail: options.continueOnFail,
+				parameters: { resource: 'message', operation: 'send', ...parameters } as never,
+			},
+		],
+		credentials: { paySuiteOnboardingApi: { baseUrl: sandbox.url, accessToken: sandbox.credentials.accessToken } },
+	});
+}
+
+const apiCalls = () => sandbox.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));
+const messages = async () => ((await (await fetch(`${sandbox.url}/__sandbox/onboarding/messages`)).json()) as IDataObject).messages as IDataObject[];
+
+const email = { email: { email: 'owner@acme.example.com', subject: 'Welcome' } };
+
+describe('Message → Send', () => {
+	it('sends every channel with the spec field names and outputs only that it was accepted', async () => {
+		const result = await run({
+			message: 'Your store is ready',
+			channels: {
+				sms: { phoneNumber: '+573001112233', shortMessage: 'Store ready' },
+				chat: { phoneNumber: '+573001112233', templateName: 'store_ready', templateLang: 'es', templateParameters: ['Ana', 'Acme'] },
+				...email,
+			},
+			additionalFields: { locale: 'es', kind: 'onboarding', siteId: 2001 },
+		});
+		expect(result.error).toBeUndefined();
+		const calls = apiCalls();
+		expect(calls).toHaveLength(1);
+		expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/notifications', status: 200 });
+		expect(calls[0].headers.authorization).toBe('Bearer ***');
+		expect(calls[0].body).toEqual({
+			message: 'Your store is ready',
+			locale: 'es',
+			kind: 'onboarding',
+			site_id: 2001,
+			channels: {
+				sms: { phone_number: '+573001112233', short_message: 'Store ready' },
+				chat: { phone_number: '+573001112233', template: { name: 'store_ready', lang: 'es', parameters: ['Ana', 'Acme'] } },
+				email: { email: 'owner@acme.example.com', subject: 'Welcome' },
+			},
+		});
+		const items = result.output('Notification');
+		expect(items).toEqual([
+			{ json: { accepted: true, channels: ['sms', 'chat', 'email'], status: expect.objectContaining({ status: 'OK' }) }, pairedItem: { item: 0 } },
+		]);
+		expect(await messages()).toHaveLength(1);
+	});
+
+	it('sends only the chosen channel and leaves unset fields out', async () => {
+		await run({ message: 'Hi', channels: { chat: { phoneNumber: '+1555', templateName: 'hello' } } });
+		expect(apiCalls()[0].body).toEqual({ message: 'Hi', channels: { chat: { phone_number: '+1555', template: { name: 'hello' } } } });
+	});
+
+	it('one item per input item, each paired; a bad item fails alone with Continue On Fail', async () => {
+		const result = await run(
+			{ message: '={{ $json.text }}', channels: { email: { email: '={{ $json.to }}' } } },
+			{ items: [{ text: 'A', to: 'a@x.example' }, { text: 'B', to: 'not-an-address' }, { text: 'C', to: 'c@x.example' }], continueOnFail: true },
+		);
+		const items = result.output('Notification');
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[1].json.error).toBe("Invalid 'channels.email.email' in item 1");
+		expect(apiCalls().map((call) => call.body.message)).toEqual(['A', 'C']);
+	});
+
+	describe('fails before sending', () => {
+		it.each([
+			['no channel chosen', { message: 'Hi', channels: {} }, 'channels', /at least one channel/],
+			['a message that resolves to nothing', { message: '={{ "" }}', channels: email }, 'message', /required/],
+			['a locale other than es, en, pt, it', { message: 'Hi', channels: email, additionalFields: { locale: '={{ "fr" }}' } }, 'locale', /es, en, pt, it/],
+			['a kind over 50 characters', { message: 'Hi', channels: email, additionalFields: { kind: 'k'.repeat(51) } }, 'kind', /at most 50/],
+			['a site ID that is not positive', { message: 'Hi', channels: email, additionalFields: { siteId: 0 } }, 'site_id', /positive/],
+			['an SMS without its text', { message: 'Hi', channels: { sms: { phoneNumber: '+1555', shortMessage: '={{ "" }}' } } }, 'channels.sms.short_message', /required/],
+			['a chat without template name', { message: 'Hi', channels: { chat: { phoneNumber: '+1555', templateName: '={{ "" }}' } } }, 'channels.chat.template', /template name/],
+			['an e-mail that is not an address', { message: 'Hi', channels: { email: { email: 'nobody' } } }, 'channels.email.email', /e-mail/],
+		])('%s', async (_label, parameters, field, problem) => {
+			const result = await run(parameters as IDataObject);
+			expect(result.error?.message).toBe(`Invalid '${field}' in item 0`);
+			expect(result.error?.description).toMatch(problem);
+			expect(apiCalls()).toEqual([]);
+		});
+	});
+
+	it('maps a refused token to a clear 401', async () => {
+		const result = await runWorkflow({
+			nodes: [{ name: 'Notification', type: 'paySuiteNotification', credentials: ['paySuiteOnboardingApi'], parameters: { resource: 'message', operation: 'send', message: 'Hi', channels: email } as never }],
+			credentials: { paySuiteOnboardingApi: { baseUrl: sandbox.url, accessToken: 'sbx_nope_000000' } },
+		});
+		expect(result.error?.message).toContain('HTTP 401');
+		expect(await messages()).toEqual([]);
+	});
+});
