@@ -1,0 +1,37 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { buildProperties, executeResources } from '../shared/operation';
+import { accountValidation } from './actions/accountValidation/AccountValidation.resource';
+import { card } from './actions/card/Card.resource';
+import { report } from './actions/report/Report.resource';
+import { transaction } from './actions/transaction/Transaction.resource';
+
+const resources = [transaction, card, report, accountValidation];
+
+export class PaySuiteGateway implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'PaySuite Gateway',
+		name: 'paySuiteGateway',
+		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Process card payments directly, look up cards, pull transaction reports and validate bank accounts',
+		defaults: { name: 'PaySuite Gateway' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'paySuiteApi', required: true }],
+		properties: buildProperties(resources),
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return executeResources.call(this, resources);
+	}
+}

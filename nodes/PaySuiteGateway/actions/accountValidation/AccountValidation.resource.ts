@@ -1,0 +1,11 @@
+import type { PaySuiteResource } from '../../../shared/operation';
+import { createSession } from './createSession.operation';
+import { getSession } from './getSession.operation';
+import { validateToken } from './validateToken.operation';
+
+export const accountValidation: PaySuiteResource = {
+	value: 'accountValidation',
+	name: 'Account Validation',
+	description: 'Validation of bank accounts, turned into tokens the gateway can charge',
+	operations: [createSession, getSession, validateToken],
+};

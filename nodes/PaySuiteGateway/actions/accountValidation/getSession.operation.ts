@@ -1,0 +1,26 @@
+import { requestOperation } from '../../../shared/operation';
+import { validatorQuerySchema, type ValidatorQueryBody } from '../../schemas';
+
+export const getSession = requestOperation<ValidatorQueryBody>({
+	value: 'getSession',
+	name: 'Get Session',
+	action: 'Get an account validation session',
+	description: 'The state of a validation session and, once the user validated the account, its token',
+	api: 'gateway',
+	path: '/gateway/account-validator/query',
+	safety: 'read',
+	acceptFailedStatus: true,
+	properties: [
+		{
+			displayName: 'Session ID',
+			name: 'requestId',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: '0f8fad5b-d9cb-469f-a165-70867728950e',
+			description: 'The request ID (a UUID) that Create Session returned',
+		},
+	],
+	body: (ctx) => ({ requestId: String(ctx.param<string>('requestId', '') ?? '').trim() }),
+	schema: validatorQuerySchema,
+});

@@ -1,0 +1,65 @@
+import { requestOperation } from '../../../shared/operation';
+import { cardFromParameters, cardNumberProperty, currencyProperty, expirationProperty, referenceProperty, totalProperty } from '../../fields';
+import { interestsSchema, type InterestsBody } from '../../schemas';
+import { clientOptions, optionsOf } from './lookup';
+
+export const calculateInterests = requestOperation<InterestsBody>({
+	value: 'calculateInterests',
+	name: 'Calculate Interests',
+	action: 'Calculate the interests of a credit option',
+	description:
+		'Interest, installment and total of paying with a credit option of the card (Ecuador only; only for a card whose information answers Display Interest)',
+	api: 'gateway',
+	path: '/gateway/interests',
+	safety: 'read',
+	properties: [
+		cardNumberProperty,
+		expirationProperty,
+		{
+			displayName: 'Credit Code',
+			name: 'creditCode',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'Code of the credit option, from the credits of Card > Get Information',
+		},
+		{
+			displayName: 'Installments',
+			name: 'installment',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 1,
+			required: true,
+			description: 'Number of installments, one of those the credit option lists',
+		},
+		referenceProperty,
+		currencyProperty,
+		totalProperty,
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				{ displayName: 'Credit Group Code', name: 'groupCode', type: 'string', default: '', description: 'Group code of the credit option' },
+				{ displayName: 'Credit Type', name: 'type', type: 'string', default: '', description: 'Type of the credit option' },
+				...clientOptions,
+			],
+		},
+	],
+	body: (ctx) => {
+		const options = optionsOf(ctx);
+		return {
+			locale: options.locale,
+			instrument: {
+				card: cardFromParameters(ctx),
+				credit: { code: ctx.param<string>('creditCode', ''), type: options.type, groupCode: options.groupCode, installment: ctx.param<number>('installment', 1) },
+			},
+			payment: { reference: ctx.param<string>('reference', ''), amount: { currency: ctx.param<string>('currency', ''), total: ctx.param<number>('total') } },
+			ipAddress: options.ipAddress,
+			userAgent: options.userAgent,
+		};
+	},
+	schema: interestsSchema,
+});

@@ -1,0 +1,28 @@
+import { toItems, type PaySuiteOperation } from '../../../shared/operation';
+import { obtainSchema } from '../../schemas';
+import { obtainReport, outputProperties, reportItems } from './reportFile';
+
+export const obtain: PaySuiteOperation = {
+	value: 'obtain',
+	name: 'Obtain',
+	action: 'Obtain a transaction report',
+	description:
+		'Get a requested report: one item per row (numbers as numbers), the TSV file, or both. While the report is not ready, one item with ready false and the platform status.',
+	properties: [
+		{
+			displayName: 'Report ID',
+			name: 'reportId',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'The ID that Report > Request returned',
+		},
+		...outputProperties,
+	],
+	async execute(ctx) {
+		const { id } = ctx.validate(obtainSchema, { id: ctx.param<unknown>('reportId', '') === '' ? undefined : ctx.param<unknown>('reportId') });
+		const outcome = await obtainReport(ctx, id);
+		if (!outcome.ready) return toItems({ id, ready: false, status: outcome.answer.status ?? null });
+		return reportItems(ctx, id, outcome.file);
+	},
+};

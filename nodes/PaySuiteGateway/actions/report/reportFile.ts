@@ -1,0 +1,86 @@
+/** Obtaining a report and turning its TSV into items, a binary file, or both. */
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import type { OperationContext } from '../../../shared/operation';
+import { TsvReportParser, sliceBuffer } from '../../../shared/reportTsv';
+import { headerValue, retryAfterSeconds } from '../../../shared/transport';
+
+export const outputProperties: INodeProperties[] = [
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{ name: 'One Item per Row', value: 'items', description: "Each row as an item, keyed by the report's column names" },
+			{ name: 'Binary File', value: 'binary', description: 'One item holding the TSV file' },
+			{ name: 'Both', value: 'both', description: 'One item per row; the first one also holds the TSV file' },
+		],
+		default: 'items',
+		description: 'What to output once the report is ready',
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		displayOptions: { show: { output: ['binary', 'both'] } },
+		description: 'Name of the binary field that holds the TSV file',
+	},
+];
+
+export type ObtainOutcome =
+	| { ready: true; file: Buffer }
+	| { ready: false; answer: IDataObject; retryAfterSeconds?: number };
+
+/** One call of /gateway/report/obtain: the file, or the platform's "not ready" answer (HTTP 425). */
+export async function obtainReport(ctx: OperationContext, id: number): Promise<ObtainOutcome> {
+	const response = await ctx.request<Buffer | IDataObject>({
+		api: 'gateway',
+		path: '/gateway/report/obtain',
+		safety: 'read',
+		body: { id },
+		headers: { Accept: 'text/tab-separated-values, text/plain, application/json', 'Accept-Encoding': 'gzip' },
+		// The transport has no streaming mode: the (decompressed) file arrives as one buffer and is parsed in slices.
+		encoding: 'arraybuffer',
+		passThroughStatuses: [425],
+	});
+	if (response.statusCode === 425) {
+		const answer = response.body && typeof response.body === 'object' && !Buffer.isBuffer(response.body) ? (response.body as IDataObject) : {};
+		return { ready: false, answer, retryAfterSeconds: retryAfterSeconds(headerValue(response.headers, 'retry-after')) };
+	}
+	const file = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as unknown as ArrayBuffer);
+	const type = headerValue(response.headers, 'content-type') ?? '';
+	if (/json/i.test(type)) {
+		let answer: IDataObject = {};
+		try {
+			answer = JSON.parse(file.toString('utf8')) as IDataObject;
+		} catch {
+			answer = {};
+		}
+		const status = (answer.status ?? {}) as IDataObject;
+		ctx.fail(
+			`The platform answered a JSON document instead of the report ${id}: ${String(status.status ?? '')} ${String(status.message ?? '')}`.trim(),
+		);
+	}
+	return { ready: true, file };
+}
+
+/** The item(s) of a ready report. */
+export async function reportItems(ctx: OperationContext, id: number, file: Buffer): Promise<INodeExecutionData[]> {
+	const output = ctx.param<string>('output', 'items');
+	const items: INodeExecutionData[] = [];
+	const parser = new TsvReportParser();
+	if (output !== 'binary') {
+		for (const chunk of sliceBuffer(file)) for (const row of parser.push(chunk)) items.push({ json: row as IDataObject });
+		for (const row of parser.end()) items.push({ json: row as IDataObject });
+	}
+	if (output === 'items') return items;
+	const property = ctx.param<string>('binaryPropertyName', 'data') || 'data';
+	const binary = await ctx.fn.helpers.prepareBinaryData(file, `report-${id}.tsv`, 'text/tab-separated-values');
+	if (items.length === 0) {
+		const lines = file.length ? file.toString('utf8', 0, Math.min(file.length, 65536)).split('\n')[0] : '';
+		items.push({ json: { reportId: id, bytes: file.length, columns: lines ? lines.replace(/\r$/, '').split('\t') : [] } });
+	}
+	items[0].binary = { [property]: binary };
+	return items;
+}

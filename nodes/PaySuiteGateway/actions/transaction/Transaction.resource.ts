@@ -1,0 +1,11 @@
+import type { PaySuiteResource } from '../../../shared/operation';
+import { get } from './get.operation';
+import { processPayment } from './process.operation';
+import { search } from './search.operation';
+
+export const transaction: PaySuiteResource = {
+	value: 'transaction',
+	name: 'Transaction',
+	description: 'Card payments processed directly by the gateway',
+	operations: [processPayment, get, search],
+};

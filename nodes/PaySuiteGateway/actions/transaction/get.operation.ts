@@ -1,0 +1,38 @@
+import { requestOperation } from '../../../shared/operation';
+import { localeOption } from '../../fields';
+import { querySchema, type QueryBody } from '../../schemas';
+
+export const get = requestOperation<QueryBody>({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a transaction',
+	description: 'Get a transaction of the gateway by its internal reference',
+	api: 'gateway',
+	path: '/gateway/query',
+	safety: 'read',
+	acceptFailedStatus: true,
+	properties: [
+		{
+			displayName: 'Internal Reference',
+			name: 'internalReference',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: '500001',
+			description: "The platform's number of the transaction, as Process or Search return it",
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [localeOption],
+		},
+	],
+	body: (ctx) => ({
+		internalReference: ctx.param<string | number>('internalReference', ''),
+		locale: ctx.param<{ locale?: string }>('options', {}).locale,
+	}),
+	schema: querySchema,
+});

@@ -1,0 +1,161 @@
+import { randomUUID } from 'crypto';
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
+import { cardNumberProperty, cvvProperty, currencyProperty, expirationProperty, localeOption, personProperty, referenceProperty, toPerson, totalProperty } from '../../fields';
+import { deriveIdempotenceKey } from '../../idempotenceKey';
+import { processSchema } from '../../schemas';
+import { buildPayment, optionalJson, paymentDetailProperties } from './paymentFields';
+
+const withCard = { show: { instrumentType: ['card'] } };
+const withToken = { show: { instrumentType: ['token'] } };
+
+function instrument(ctx: OperationContext, extra: IDataObject): IDataObject {
+	const credit =
+		extra.creditCode !== undefined
+			? { code: extra.creditCode, type: extra.creditType, groupCode: extra.creditGroupCode, installment: extra.creditInstallment ?? 1 }
+			: undefined;
+	if (ctx.param<string>('instrumentType', 'card') === 'token') {
+		return { token: { token: ctx.param<string>('token', '') || null, subtoken: ctx.param<string>('subtoken', '') }, credit };
+	}
+	return {
+		card: {
+			number: String(ctx.param<string>('cardNumber', '') ?? '').replace(/[\s-]/g, ''),
+			expiration: String(ctx.param<string>('expiration', '') ?? '').trim(),
+			cvv: String(ctx.param<string>('cvv', '') ?? '').trim(),
+		},
+		credit,
+	};
+}
+
+function processBody(ctx: OperationContext): IDataObject {
+	const extra = ctx.param<IDataObject>('additionalFields', {});
+	return compact({
+		action: extra.checkin ? 'checkin' : undefined,
+		locale: extra.locale,
+		payer: toPerson(ctx.param('payer', {})) ?? {},
+		buyer: toPerson(ctx.param('buyer', {})),
+		instrument: instrument(ctx, extra),
+		payment: buildPayment(ctx, extra),
+		additional: optionalJson(ctx, 'additionalFields.additional') as IDataObject | undefined,
+		metadata: optionalJson(ctx, 'additionalFields.metadata') as IDataObject | undefined,
+		idempotenceKey: extra.idempotenceKey,
+		notificationURL: extra.notificationURL,
+		ipAddress: extra.ipAddress,
+		userAgent: extra.userAgent,
+		sourcePlatform: extra.sourcePlatform,
+	});
+}
+
+export const processPayment: PaySuiteOperation = {
+	value: 'process',
+	name: 'Process',
+	action: 'Process a card payment',
+	description:
+		'Charge a card or a stored token directly. Each item carries an idempotence key (yours, or one derived from the execution, the node, the item and the payment), so a retry never charges twice.',
+	properties: [
+		{
+			displayName: 'Pay With',
+			name: 'instrumentType',
+			type: 'options',
+			options: [
+				{ name: 'Card', value: 'card', description: 'A card number, its expiration and CVV' },
+				{ name: 'Token', value: 'token', description: 'A token of a validated account or a stored card' },
+			],
+			default: 'card',
+			description: 'What the payment is charged to',
+		},
+		{ ...cardNumberProperty, displayOptions: withCard },
+		{ ...expirationProperty, required: true, displayOptions: withCard },
+		{ ...cvvProperty, displayOptions: withCard },
+		{
+			displayName: 'Token',
+			name: 'token',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			displayOptions: withToken,
+			description: 'The token to charge',
+		},
+		{ displayName: 'Subtoken', name: 'subtoken', type: 'string', typeOptions: { password: true }, default: '', displayOptions: withToken, description: 'The subtoken of the token, when it has one' },
+		referenceProperty,
+		{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What is paid (1 to 255 characters)' },
+		currencyProperty,
+		totalProperty,
+		personProperty('payer', 'Payer', 'The person who pays (required: set at least one field, usually name, surname, e-mail and document)', true),
+		personProperty('buyer', 'Buyer', 'The person who buys, when not the payer (recommended)'),
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				{
+					displayName: 'Additional Data (JSON)',
+					name: 'additional',
+					type: 'json',
+					default: '',
+					description:
+						'Key/value data stored with the transaction, as a JSON object. The platform forbids the keys _accountNumber, userAgent, fingerprint, sourcePlatform, tokenizationID, trazabilyCode, transactionCycle, RequestId, PartnerAuthCode, onTest, threeDSEnrolled and threeDSAuthenticated.',
+				},
+				{
+					displayName: 'Allow Partial Payment',
+					name: 'allowPartial',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the amount may be paid in several payments',
+				},
+				{ displayName: 'Credit Code', name: 'creditCode', type: 'string', default: '', description: 'Credit option to pay in installments (from Card > Get Information)' },
+				{ displayName: 'Credit Group Code', name: 'creditGroupCode', type: 'string', default: '', description: 'Group code of the credit option' },
+				{ displayName: 'Credit Installments', name: 'creditInstallment', type: 'number', typeOptions: { minValue: 1 }, default: 1, description: 'Number of installments' },
+				{ displayName: 'Credit Type', name: 'creditType', type: 'string', default: '', description: 'Type of the credit option' },
+				{
+					displayName: 'Idempotence Key',
+					name: 'idempotenceKey',
+					type: 'string',
+					default: '',
+					description:
+						'Max 32 characters. The platform returns the transaction it already made for a key it has seen instead of charging again. Empty: derived from the execution, the node, the item and the payment. Set your own (for example from an order ID) to also protect runs of another execution.',
+				},
+				{ ...localeOption, description: 'Language of the answer, such as en_US (max 5 characters)' },
+				{ displayName: 'IP Address', name: 'ipAddress', type: 'string', default: '', description: "The payer's IP address (max 46 characters)" },
+				{ displayName: 'Metadata (JSON)', name: 'metadata', type: 'json', default: '', description: 'Data for external services, as a JSON object' },
+				{ displayName: 'Notification URL', name: 'notificationURL', type: 'string', default: '', description: 'URL the platform notifies after processing' },
+				...paymentDetailProperties,
+				{
+					displayName: 'Pre-Authorization (Check-In)',
+					name: 'checkin',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to only hold the amount (action checkin), collected later with PaySuite Session > Transaction > Checkout',
+				},
+				{ displayName: 'Source Platform', name: 'sourcePlatform', type: 'string', default: '', description: 'Name of the platform the payment comes from' },
+				{ displayName: 'User Agent', name: 'userAgent', type: 'string', default: '', description: "The payer's browser user agent (max 255 characters)" },
+			],
+		},
+	],
+	async execute(ctx) {
+		const body = processBody(ctx);
+		if (body.idempotenceKey === undefined) {
+			body.idempotenceKey = deriveIdempotenceKey({
+				// Without an execution id (never the case in a real run), a random one: no false deduplication.
+				executionId: ctx.fn.getExecutionId() || randomUUID(),
+				nodeId: ctx.node.id ?? ctx.node.name,
+				itemIndex: ctx.itemIndex,
+				body,
+			});
+		}
+		const checked = ctx.validate(processSchema, body);
+		const answer = await ctx.request<IDataObject>({
+			api: 'gateway',
+			path: '/gateway/process',
+			// The platform deduplicates by idempotenceKey, and every request carries one.
+			safety: 'idempotent',
+			body: checked as unknown as IDataObject,
+			acceptFailedStatus: true,
+		});
+		return toItems(answer.body);
+	},
+};

@@ -1,0 +1,53 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { requestOperation } from '../../../shared/operation';
+import { currencyProperty, totalProperty } from '../../fields';
+import { searchSchema, type SearchBody } from '../../schemas';
+
+/** The spec does not show the answer's fields: the first list of transactions found in it, else the answer. */
+export function searchResults(answer: IDataObject): IDataObject[] {
+	for (const key of ['transactions', 'data', 'payments', 'payment']) {
+		const value = answer[key];
+		if (Array.isArray(value) && value.every((entry) => entry && typeof entry === 'object')) return value as IDataObject[];
+	}
+	return [answer];
+}
+
+export const search = requestOperation<SearchBody>({
+	value: 'search',
+	name: 'Search',
+	action: 'Search transactions by reference and amount',
+	description: 'Find the transactions with a reference and an amount; the way to recover the internal reference after a lost connection',
+	api: 'gateway',
+	path: '/gateway/search',
+	safety: 'read',
+	properties: [
+		{
+			displayName: 'Reference',
+			name: 'reference',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'Your reference of the payment, as sent to Process',
+		},
+		currencyProperty,
+		totalProperty,
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			options: [
+				{ name: 'One Item per Transaction', value: 'split', description: 'No item when nothing is found' },
+				{ name: 'Whole Answer', value: 'whole', description: 'One item with the platform answer as it is' },
+			],
+			default: 'split',
+			description: 'How to output what was found',
+		},
+	],
+	body: (ctx) => ({
+		reference: ctx.param<string>('reference', ''),
+		amount: { currency: ctx.param<string>('currency', ''), total: ctx.param<number>('total') },
+	}),
+	schema: searchSchema,
+	output: (answer, ctx) => (ctx.param<string>('output', 'split') === 'whole' ? answer : searchResults(answer)),
+});

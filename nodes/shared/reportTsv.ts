@@ -1,0 +1,178 @@
+/**
+ * A streaming parser for the gateway's transaction report (a tab-separated file with a header line): chunks of
+ * bytes or text in, rows out. It keeps only the unfinished last line between chunks, so its own memory is
+ * bounded by the longest line, whatever the size of the report. Multi-byte characters split across chunks are
+ * decoded correctly. Pure: nothing here knows about n8n.
+ */
+
+export type ReportValue = string | number | boolean | null;
+export type ReportRow = Record<string, ReportValue>;
+
+/** Columns of the spec's report that hold numbers: turned into numbers (empty → null). */
+export const NUMERIC_REPORT_COLUMNS: ReadonlySet<string> = new Set([
+	'id',
+	'amount',
+	'tax',
+	'internal_reference',
+	'installments',
+	'bank_factor',
+	'bank_amount',
+	'batch_number',
+	'line_number',
+]);
+
+/** Columns that hold a yes/no: `true`/`false`/`1`/`0` (any case) become booleans; anything else stays text. */
+export const BOOLEAN_REPORT_COLUMNS: ReadonlySet<string> = new Set(['refunded']);
+
+/** The spec's columns, in order; `type` comes last and only when the report was filtered by type. */
+export const REPORT_COLUMNS = [
+	'id',
+	'date',
+	'transaction_date',
+	'reference',
+	'currency_code',
+	'amount',
+	'tax',
+	'payment_method',
+	'internal_reference',
+	'status',
+	'reason',
+	'merchant',
+	'terminal',
+	'authorization',
+	'refunded',
+	'installments',
+	'last_digits',
+	'bank_currency',
+	'bank_factor',
+	'bank_amount',
+	'issuer_name',
+	'payer_document',
+	'payer_first_name',
+	'payer_last_name',
+	'payer_email',
+	'ip_address',
+	'batch_number',
+	'line_number',
+	'type',
+] as const;
+
+export interface TsvParserOptions {
+	numericColumns?: ReadonlySet<string>;
+	booleanColumns?: ReadonlySet<string>;
+	/** A line longer than this (characters) is refused rather than held in memory. Default 1 MiB. */
+	maxLineLength?: number;
+}
+
+const NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
+
+/** One cell as the row holds it: numbers as numbers in numeric columns, text elsewhere (never guessed). */
+export function convertCell(column: string, raw: string, options: TsvParserOptions = {}): ReportValue {
+	const numeric = options.numericColumns ?? NUMERIC_REPORT_COLUMNS;
+	const booleans = options.booleanColumns ?? BOOLEAN_REPORT_COLUMNS;
+	if (numeric.has(column)) {
+		const trimmed = raw.trim();
+		if (trimmed === '') return null;
+		return NUMBER.test(trimmed) ? Number(trimmed) : raw;
+	}
+	if (booleans.has(column)) {
+		const lower = raw.trim().toLowerCase();
+		if (lower === 'true' || lower === '1') return true;
+		if (lower === 'false' || lower === '0') return false;
+		if (lower === '') return null;
+	}
+	return raw;
+}
+
+export class TsvLineTooLongError extends Error {
+	constructor(readonly limit: number) {
+		super(`A line of the report is longer than ${limit} characters; the file does not look like a tab-separated report`);
+	}
+}
+
+/** Feed chunks with `push`, then call `end`; each returns the rows completed so far. */
+export class TsvReportParser {
+	private readonly decoder = new TextDecoder('utf-8');
+	private carry = '';
+	private columnNames?: string[];
+	private rows = 0;
+	private readonly limit: number;
+
+	constructor(private readonly options: TsvParserOptions = {}) {
+		this.limit = options.maxLineLength ?? 1024 * 1024;
+	}
+
+	/** The header's column names, once the header line has been read. */
+	get columns(): string[] | undefined {
+		return this.columnNames?.slice();
+	}
+
+	/** Rows returned so far. */
+	get rowCount(): number {
+		return this.rows;
+	}
+
+	push(chunk: Uint8Array | string): ReportRow[] {
+		const text = this.carry + (typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true }));
+		const out: ReportRow[] = [];
+		let start = 0;
+		for (let newline = text.indexOf('\n', start); newline !== -1; newline = text.indexOf('\n', start)) {
+			this.line(text.slice(start, newline), out);
+			start = newline + 1;
+		}
+		this.carry = start === 0 ? text : text.slice(start);
+		if (this.carry.length > this.limit) throw new TsvLineTooLongError(this.limit);
+		return out;
+	}
+
+	end(): ReportRow[] {
+		const out: ReportRow[] = [];
+		const rest = this.carry + this.decoder.decode();
+		this.carry = '';
+		if (rest.length) {
+			for (const line of rest.split('\n')) this.line(line, out);
+		}
+		return out;
+	}
+
+	private line(raw: string, out: ReportRow[]): void {
+		let line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+		if (this.columnNames === undefined) {
+			if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
+			if (line.trim() === '') return;
+			this.columnNames = line.split('\t').map((name) => name.trim());
+			return;
+		}
+		if (line.trim() === '') return;
+		const cells = line.split('\t');
+		const columns = this.columnNames;
+		const row: ReportRow = {};
+		for (let index = 0; index < columns.length; index++) {
+			const cell = cells[index];
+			row[columns[index]] = cell === undefined ? null : convertCell(columns[index], cell, this.options);
+		}
+		// Cells beyond the header are kept rather than lost.
+		for (let index = columns.length; index < cells.length; index++) row[`column_${index + 1}`] = cells[index];
+		this.rows++;
+		out.push(row);
+	}
+}
+
+/** Rows of a report given as chunks (a buffer cut in slices, a stream's chunks...), one at a time. */
+export function* parseTsvChunks(chunks: Iterable<Uint8Array | string>, options?: TsvParserOptions): Generator<ReportRow> {
+	const parser = new TsvReportParser(options);
+	for (const chunk of chunks) yield* parser.push(chunk);
+	yield* parser.end();
+}
+
+/** The same for an async source, such as a readable stream. */
+export async function* parseTsvStream(chunks: AsyncIterable<Uint8Array | string>, options?: TsvParserOptions): AsyncGenerator<ReportRow> {
+	const parser = new TsvReportParser(options);
+	for await (const chunk of chunks) yield* parser.push(chunk);
+	yield* parser.end();
+}
+
+/** A buffer held in memory, cut into slices of `size` bytes without copying. */
+export function* sliceBuffer(buffer: Uint8Array, size = 64 * 1024): Generator<Uint8Array> {
+	for (let offset = 0; offset < buffer.length; offset += size) yield buffer.subarray(offset, Math.min(offset + size, buffer.length));
+}

@@ -1,0 +1,645 @@
+/**
+ * The PaySuite Gateway node run by n8n's real engine against the sandbox: what the sandbox received, what the
+ * node output, that bad input fails the item before anything is sent, that a retried Process charges once,
+ * and the report path at 100,000 rows.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { runWorkflow, type RunResult } from '../helpers/engine';
+
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ port: 0, retryAfterSeconds: 0, reportPendingPolls: 1 });
+});
+afterAll(async () => {
+	await sandbox?.stop();
+});
+beforeEach(() => {
+	sandbox.clearLedger();
+	sandbox.clearFaults();
+});
+
+const credentialsFor = (box: RunningSandbox) => ({
+	paySuiteApi: { login: box.credentials.login, secretKey: box.credentials.secretKey, algorithm: 'sha256', baseUrl: box.url },
+});
+
+async function run(
+	parameters: IDataObject,
+	options: { items?: IDataObject[]; continueOnFail?: boolean; box?: RunningSandbox } = {},
+): Promise<RunResult> {
+	return runWorkflow({
+		items: options.items,
+		nodes: [{ name: 'Gateway', type: 'paySuiteGateway', credentials: ['paySuiteApi'], continueOnFail: options.continueOnFail, parameters: parameters as never }],
+		credentials: credentialsFor(options.box ?? sandbox),
+	});
+}
+
+const items = (result: RunResult): INodeExecutionData[] => result.output('Gateway');
+const json = (result: RunResult) => items(result).map((item) => item.json);
+const apiCalls = (box = sandbox) => box.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));
+
+const withoutAuth = (body: unknown) => {
+	const { auth, ...rest } = (body ?? {}) as IDataObject;
+	expect(auth).toBeDefined();
+	return rest;
+};
+
+async function control(path: string, body?: IDataObject): Promise<IDataObject> {
+	const response = await fetch(`${sandbox.url}${path}`, {
+		method: body === undefined ? 'GET' : 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	expect(response.status).toBeLessThan(300);
+	return (await response.json()) as IDataObject;
+}
+
+const storedTransactions = async () => (await control('/__sandbox/gateway/transactions')).transactions as IDataObject[];
+
+/** The item failed before anything was sent: the error names the field and the item, the ledger is empty. */
+function expectRefusedBeforeSending(result: RunResult, field: string, item = 0) {
+	const error = result.error;
+	expect(error).toBeDefined();
+	expect(error!.message).toContain(`'${field}'`);
+	expect(error!.message).toContain(`item ${item}`);
+	expect(error!.description).toContain('Nothing was sent');
+	expect(apiCalls()).toHaveLength(0);
+}
+
+const CARD = '4111111111111111';
+
+/** Neither the message nor the description of the error carries the card number or the CVV. */
+function expectNoCardInError(result: RunResult) {
+	const words = `${result.error?.message ?? ''}\n${result.error?.description ?? ''}`;
+	expect(words).not.toContain(CARD);
+	expect(words).not.toContain('987');
+}
+const processParams = (overrides: IDataObject = {}): IDataObject => ({
+	resource: 'transaction',
+	operation: 'process',
+	cardNumber: CARD,
+	expiration: '12/30',
+	cvv: '987',
+	reference: 'ORDER-1',
+	description: 'Shoes',
+	currency: 'USD',
+	total: 120.5,
+	payer: { name: 'Ana', surname: 'Gomez', email: 'ana@example.com', document: '1020304050', documentType: 'CC' },
+	...overrides,
+});
+
+let referenceCounter = 0;
+const uniqueReference = (prefix: string) => `${prefix}-${++referenceCounter}-${Date.now() % 100000}`;
+
+// ---------------------------------------------------------------------------------------------------------
+describe('Card', () => {
+	it('Get Information sends the card and outputs what the platform knows, without the card number', async () => {
+		const result = await run({ resource: 'card', operation: 'getInformation', cardNumber: '5500 0000 0000 0004', expiration: '11/29', options: { locale: 'es_EC' } });
+		expect(result.error).toBeUndefined();
+		const [call] = apiCalls();
+		expect(call.path).toBe('/gateway/information');
+		expect(withoutAuth(call.body)).toEqual({ locale: 'es_EC', instrument: { card: { number: '550000******0004', expiration: '11/29' } } });
+		const [out] = json(result);
+		expect(out).toMatchObject({ status: { status: 'OK' }, displayInterest: true, cardType: 'C', requireBalance: false });
+		expect((out.credits as IDataObject[])[0]).toMatchObject({ code: '1', installments: [3, 6, 12] });
+		expect(JSON.stringify(result.run.data)).not.toContain('5500000000000004');
+	});
+
+	it('Get Information sends the optional payment only as a whole (reference and amount)', async () => {
+		const result = await run({
+			resource: 'card',
+			operation: 'getInformation',
+			cardNumber: CARD,
+			options: { paymentTotal: 10, paymentCurrency: 'USD', paymentReference: 'R-1' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({
+			instrument: { card: { number: '411111******1111' } },
+			payment: { reference: 'R-1', amount: { currency: 'USD', total: 10 } },
+		});
+		sandbox.clearLedger();
+		const missing = await run({ resource: 'card', operation: 'getInformation', cardNumber: CARD, options: { paymentTotal: 10, paymentCurrency: 'USD' } });
+		expectRefusedBeforeSending(missing, 'payment.reference');
+	});
+
+	it.each([
+		['a card number that is not digits', { cardNumber: '4111-abcd' }, 'instrument.card.number'],
+		['no card number', { cardNumber: '={{ "" }}' }, 'instrument.card.number'],
+		['a locale longer than 5', { options: { locale: 'es_EC_X' } }, 'locale'],
+		['an expiration that is not MM/YY', { expiration: '2029-11' }, 'instrument.card.expiration'],
+	])('Get Information refuses %s before sending', async (_what, change, field) => {
+		const result = await run({ resource: 'card', operation: 'getInformation', cardNumber: CARD, ...change });
+		expectRefusedBeforeSending(result, field);
+		expectNoCardInError(result);
+	});
+
+	it('Calculate Interests sends card, credit and payment and outputs the values', async () => {
+		const result = await run({
+			resource: 'card',
+			operation: 'calculateInterests',
+			cardNumber: '5500000000000004',
+			expiration: '11/29',
+			creditCode: '1',
+			installment: 6,
+			reference: 'INT-1',
+			currency: 'USD',
+			total: 1000,
+			options: { type: '02', groupCode: 'P' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({
+			instrument: { card: { number: '550000******0004', expiration: '11/29' }, credit: { code: '1', type: '02', groupCode: 'P', installment: 6 } },
+			payment: { reference: 'INT-1', amount: { currency: 'USD', total: 1000 } },
+		});
+		expect(json(result)[0]).toMatchObject({ values: { original: 1000, interest: 90, total: 1090, installment: 181.67 } });
+	});
+
+	it('Calculate Interests on a card without displayInterest fails with the platform refusal', async () => {
+		const result = await run({
+			resource: 'card',
+			operation: 'calculateInterests',
+			cardNumber: CARD,
+			creditCode: '1',
+			installment: 3,
+			reference: 'INT-2',
+			currency: 'USD',
+			total: 100,
+		});
+		expect(result.error?.message).toMatch(/HTTP 400 FAILED \(reason XI\).*displayInterest/);
+		expect(apiCalls()).toHaveLength(1);
+	});
+
+	it.each([
+		['zero installments', { installment: 0 }, 'instrument.credit.installment'],
+		['no credit code', { creditCode: '={{ "" }}' }, 'instrument.credit.code'],
+		['a lower-case currency', { currency: 'usd' }, 'payment.amount.currency'],
+		['no reference', { reference: '={{ "" }}' }, 'payment.reference'],
+	])('Calculate Interests refuses %s before sending', async (_what, change, field) => {
+		const result = await run({
+			resource: 'card',
+			operation: 'calculateInterests',
+			cardNumber: '5500000000000004',
+			creditCode: '1',
+			installment: 3,
+			reference: 'INT-3',
+			currency: 'USD',
+			total: 100,
+			...change,
+		});
+		expectRefusedBeforeSending(result, field);
+	});
+
+	it('Get Balance outputs the balance of a card that requires it', async () => {
+		const result = await run({ resource: 'card', operation: 'getBalance', cardNumber: '6011000000000004', expiration: '10/29' });
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({ instrument: { card: { number: '601100******0004', expiration: '10/29' } } });
+		expect(json(result)[0]).toMatchObject({ status: { status: 'OK' }, total: 1500 });
+	});
+
+	it('Get Balance refuses an expiration with month 13 before sending', async () => {
+		expectRefusedBeforeSending(await run({ resource: 'card', operation: 'getBalance', cardNumber: '6011000000000004', expiration: '13/29' }), 'instrument.card.expiration');
+	});
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('Transaction > Process', () => {
+	it('sends payer, card, payment and a derived idempotenceKey; outputs the transaction with lastDigits only', async () => {
+		const reference = uniqueReference('P');
+		const result = await run(
+			processParams({
+				reference,
+				additionalFields: {
+					taxes: { tax: [{ kind: 'valueAddedTax', amount: 19.24, base: 101.26 }] },
+					details: { detail: [{ kind: 'shipping', amount: 5 }] },
+					items: { item: [{ sku: 'SKU-1', name: 'Shoe', category: 'physical', qty: 2, price: 57.75, tax: 0 }] },
+					fields: { pair: [{ keyword: 'orderChannel', value: 'web', displayOn: 'none' }] },
+					additional: '{"campaign":"spring"}',
+					ipAddress: '203.0.113.7',
+					userAgent: 'Mozilla/5.0',
+					notificationURL: 'https://shop.example.com/notify',
+				},
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const calls = apiCalls();
+		expect(calls).toHaveLength(1);
+		const body = withoutAuth(calls[0].body);
+		expect(body.idempotenceKey).toMatch(/^[0-9a-f]{32}$/);
+		expect({ ...body, idempotenceKey: 'x' }).toEqual({
+			payer: { name: 'Ana', surname: 'Gomez', email: 'ana@example.com', document: '1020304050', documentType: 'CC' },
+			instrument: { card: { number: '411111******1111', expiration: '12/30', cvv: '***' } },
+			payment: {
+				reference,
+				description: 'Shoes',
+				amount: { currency: 'USD', total: 120.5, taxes: [{ kind: 'valueAddedTax', amount: 19.24, base: 101.26 }], details: [{ kind: 'shipping', amount: 5 }] },
+				items: [{ sku: 'SKU-1', name: 'Shoe', category: 'physical', qty: 2, price: 57.75, tax: 0 }],
+				fields: [{ keyword: 'orderChannel', value: 'web', displayOn: 'none' }],
+			},
+			additional: { campaign: 'spring' },
+			idempotenceKey: 'x',
+			notificationURL: 'https://shop.example.com/notify',
+			ipAddress: '203.0.113.7',
+			userAgent: 'Mozilla/5.0',
+		});
+		const out = items(result);
+		expect(out).toHaveLength(1);
+		expect(out[0].pairedItem).toEqual({ item: 0 });
+		expect(out[0].json).toMatchObject({ status: { status: 'APPROVED' }, reference, lastDigits: '1111', type: 'AUTH_ONLY', amount: { total: 120.5 } });
+		const serialized = JSON.stringify(result.run.data);
+		expect(serialized).not.toContain(CARD);
+		expect(serialized).not.toContain('"987"');
+		const stored = (await storedTransactions()).filter((txn) => txn.reference === reference);
+		expect(stored).toHaveLength(1);
+		expect(stored[0].idempotenceKey).toBe(body.idempotenceKey);
+	});
+
+	it('a retried Process (connection dropped after the platform charged) charges once', async () => {
+		const reference = uniqueReference('RETRY');
+		sandbox.setFaults([{ path: '/gateway/process', kind: 'drop-after-processing', count: 1 }]);
+		const result = await run(processParams({ reference }));
+		expect(result.error).toBeUndefined();
+		const calls = apiCalls().filter((entry) => entry.path === '/gateway/process');
+		// The first attempt was processed and its answer lost; the transport sent it again with the same key.
+		expect(calls).toHaveLength(2);
+		expect(calls[0].fault).toBe('drop-after-processing');
+		expect(calls[0].body.idempotenceKey).toBe(calls[1].body.idempotenceKey);
+		expect(calls[0].body.auth.nonce).not.toBe(calls[1].body.auth.nonce);
+		const stored = (await storedTransactions()).filter((txn) => txn.reference === reference);
+		expect(stored).toHaveLength(1);
+		expect(json(result)).toHaveLength(1);
+		expect(json(result)[0].internalReference).toBe(stored[0].internalReference);
+	});
+
+	it('running the same item again in the same execution sends the same key and gets the same transaction', async () => {
+		const reference = uniqueReference('AGAIN');
+		const first = await run(processParams({ reference }));
+		const second = await run(processParams({ reference }));
+		const [a, b] = apiCalls().map((entry) => entry.body.idempotenceKey);
+		expect(a).toBe(b);
+		expect(json(second)[0].internalReference).toBe(json(first)[0].internalReference);
+		expect((await storedTransactions()).filter((txn) => txn.reference === reference)).toHaveLength(1);
+	});
+
+	it('gives each item its own key, and uses the key the user sets', async () => {
+		const reference = uniqueReference('MANY');
+		const result = await run(
+			processParams({
+				reference: '={{ $json.reference }}',
+				total: '={{ $json.total }}',
+				additionalFields: { idempotenceKey: '={{ $json.key }}' },
+			}),
+			{
+				items: [
+					{ reference: `${reference}-a`, total: 10, key: '' },
+					{ reference: `${reference}-b`, total: 10, key: 'order-77-attempt-1' },
+				],
+			},
+		);
+		expect(result.error).toBeUndefined();
+		const keys = apiCalls().map((entry) => entry.body.idempotenceKey);
+		expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+		expect(keys[1]).toBe('order-77-attempt-1');
+		expect(items(result).map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(json(result).map((out) => out.reference)).toEqual([`${reference}-a`, `${reference}-b`]);
+	});
+
+	it('outputs a declined payment as a result (status REJECTED), not an error', async () => {
+		const result = await run(processParams({ reference: uniqueReference('DECLINE'), cardNumber: '4000000000000002' }));
+		expect(result.error).toBeUndefined();
+		expect(json(result)[0]).toMatchObject({ status: { status: 'REJECTED', reason: '05' }, lastDigits: '0002', authorization: null });
+	});
+
+	it('sends action checkin, the credit option, dispersion and modifiers when asked', async () => {
+		const reference = uniqueReference('CHECKIN');
+		const result = await run(
+			processParams({
+				reference,
+				additionalFields: {
+					checkin: true,
+					creditCode: '1',
+					creditType: '00',
+					creditGroupCode: 'C',
+					creditInstallment: 3,
+					dispersion: JSON.stringify([{ agreement: 12, agreementType: 'AIRLINE', amount: { currency: 'USD', total: 20.5 } }]),
+					modifiers: [{ type: 'FEDERAL_GOVERNMENT', code: 17934, additional: { invoice: '123345' } }],
+					recurring: { periodicity: 'M', interval: 1, nextPayment: '2030-01-01', maxPeriods: 12 },
+				},
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const body = withoutAuth(apiCalls()[0].body);
+		expect(body.action).toBe('checkin');
+		expect(body.instrument).toEqual({ card: { number: '411111******1111', expiration: '12/30', cvv: '***' }, credit: { code: '1', type: '00', groupCode: 'C', installment: 3 } });
+		expect((body.payment as IDataObject).dispersion).toEqual([{ agreement: 12, agreementType: 'AIRLINE', amount: { currency: 'USD', total: 20.5 } }]);
+		expect((body.payment as IDataObject).modifiers).toEqual([{ type: 'FEDERAL_GOVERNMENT', code: 17934, additional: { invoice: '123345' } }]);
+		expect((body.payment as IDataObject).recurring).toEqual({ periodicity: 'M', interval: 1, nextPayment: '2030-01-01', maxPeriods: 12 });
+		expect(json(result)[0]).toMatchObject({ type: 'CHECKIN', additional: { credit: { code: '1', installments: 3 } } });
+	});
+
+	it.each([
+		['a forbidden key in additional', { additionalFields: { additional: '{"onTest":true}' } }, 'additional.onTest'],
+		['another forbidden key in additional', { additionalFields: { additional: { _accountNumber: '1' } } }, 'additional._accountNumber'],
+		['an idempotenceKey longer than 32', { additionalFields: { idempotenceKey: 'k'.repeat(33) } }, 'idempotenceKey'],
+		['a reference longer than 32', { reference: 'R'.repeat(33) }, 'payment.reference'],
+		['an empty reference', { reference: '={{ "" }}' }, 'payment.reference'],
+		['a description longer than 255', { description: 'd'.repeat(256) }, 'payment.description'],
+		['no payer', { payer: {} }, 'payer'],
+		['a payer e-mail that is not one', { payer: { name: 'Ana', email: 'not-an-email' } }, 'payer.email'],
+		['a currency that is not ISO 4217', { currency: 'DOLLARS' }, 'payment.amount.currency'],
+		['a negative amount', { total: -1 }, 'payment.amount.total'],
+		['a CVV of 5 digits', { cvv: '12345' }, 'instrument.card.cvv'],
+		['an expiration that is not MM/YY', { expiration: '1230' }, 'instrument.card.expiration'],
+		['a notification URL that is not one', { additionalFields: { notificationURL: 'not a url' } }, 'notificationURL'],
+		['an ipAddress longer than 46', { additionalFields: { ipAddress: '1'.repeat(47) } }, 'ipAddress'],
+		['a userAgent longer than 255', { additionalFields: { userAgent: 'u'.repeat(256) } }, 'userAgent'],
+		['dispersion that is not an array', { additionalFields: { dispersion: '{"a":1}' } }, 'dispersion'],
+		['a tax of an unknown kind', { additionalFields: { taxes: { tax: [{ kind: 'salesTax', amount: 1 }] } } }, 'payment.amount.taxes.0.kind'],
+		['an unknown key in payment extras', { additionalFields: { paymentExtras: '{"shiping":{"name":"Ana"}}' } }, 'payment'],
+		['no token', { instrumentType: 'token', token: '={{ "" }}' }, 'instrument.token.token'],
+	])('refuses %s before sending', async (_what, change, field) => {
+		const result = await run(processParams({ reference: 'REFUSED-1', ...change }));
+		expectRefusedBeforeSending(result, field);
+		expectNoCardInError(result);
+	});
+
+	it('with Continue On Fail, a bad item fails alone and the others are charged', async () => {
+		const reference = uniqueReference('COF');
+		const result = await run(processParams({ reference: '={{ $json.reference }}' }), {
+			items: [{ reference: `${reference}-ok` }, { reference: 'X'.repeat(40) }],
+			continueOnFail: true,
+		});
+		const out = items(result);
+		expect(out).toHaveLength(2);
+		expect(out[0].json.status).toMatchObject({ status: 'APPROVED' });
+		expect(out[1].json.error).toContain("'payment.reference'");
+		expect(out[1].json.error).toContain('item 1');
+		expect(out[1].pairedItem).toEqual({ item: 1 });
+		expect(apiCalls()).toHaveLength(1);
+	});
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('Transaction > Get and Search', () => {
+	let processed: IDataObject;
+	const reference = uniqueReference('FIND');
+
+	beforeAll(async () => {
+		const result = await run(processParams({ reference, total: 42.1 }));
+		processed = json(result)[0];
+	});
+
+	it('Get queries by internal reference and outputs the transaction', async () => {
+		const result = await run({ resource: 'transaction', operation: 'get', internalReference: String(processed.internalReference) });
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({ internalReference: processed.internalReference });
+		expect(json(result)[0]).toEqual(processed);
+	});
+
+	it('Get of an unknown transaction fails with the platform 404', async () => {
+		const result = await run({ resource: 'transaction', operation: 'get', internalReference: '999999999' });
+		expect(result.error?.httpCode).toBe('404');
+	});
+
+	it('Get refuses an internal reference that is not a number before sending', async () => {
+		expectRefusedBeforeSending(await run({ resource: 'transaction', operation: 'get', internalReference: 'abc' }), 'internalReference');
+	});
+
+	it('Search by reference and amount recovers the internal reference, one item per transaction', async () => {
+		const result = await run({ resource: 'transaction', operation: 'search', reference, currency: 'USD', total: 42.1 });
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({ reference, amount: { currency: 'USD', total: 42.1 } });
+		expect(json(result).map((out) => out.internalReference)).toEqual([processed.internalReference]);
+		const none = await run({ resource: 'transaction', operation: 'search', reference, currency: 'USD', total: 42.2 });
+		expect(items(none)).toHaveLength(0);
+		const whole = await run({ resource: 'transaction', operation: 'search', reference, currency: 'USD', total: 42.1, output: 'whole' });
+		expect(json(whole)[0]).toMatchObject({ status: { status: 'OK' }, transactions: [{ internalReference: processed.internalReference }] });
+	});
+
+	it.each([
+		['an empty reference', { reference: '={{ "" }}' }, 'reference'],
+		['a lower-case currency', { currency: 'usd' }, 'amount.currency'],
+	])('Search refuses %s before sending', async (_what, change, field) => {
+		expectRefusedBeforeSending(await run({ resource: 'transaction', operation: 'search', reference, currency: 'USD', total: 1, ...change }), field);
+	});
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('Report', () => {
+	const start = new Date(Date.now() - 3600_000).toISOString();
+	const end = new Date(Date.now() + 3600_000).toISOString();
+
+	it('Request sends the filters as ISO date-times and outputs the report id', async () => {
+		const result = await run({
+			resource: 'report',
+			operation: 'request',
+			startDate: '2025-01-01T00:00:00+00:00',
+			endDate: '2025-01-31T23:59:59Z',
+			filters: { state: ['APPROVED', 'REJECTED'], type: ['AUTH_ONLY'] },
+			options: { callbackUrl: 'https://ops.example.com/report-ready', locale: 'en_US' },
+		});
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({
+			filters: { startDate: '2025-01-01T00:00:00+00:00', endDate: '2025-01-31T23:59:59+00:00', state: ['APPROVED', 'REJECTED'], type: ['AUTH_ONLY'] },
+			callbackUrl: 'https://ops.example.com/report-ready',
+			locale: 'en_US',
+		});
+		expect(typeof json(result)[0].id).toBe('number');
+	});
+
+	it.each([
+		['an end before the start', { startDate: '2025-02-01T00:00:00Z', endDate: '2025-01-01T00:00:00Z' }, 'filters.endDate'],
+		['no start date', { startDate: '={{ "" }}' }, 'filters.startDate'],
+		['a start date that is not one', { startDate: 'yesterday' }, 'filters.startDate'],
+		['a callback URL that is not one', { options: { callbackUrl: 'nope' } }, 'callbackUrl'],
+	])('Request refuses %s before sending', async (_what, change, field) => {
+		const result = await run({ resource: 'report', operation: 'request', startDate: '2025-01-01T00:00:00Z', endDate: '2025-01-31T00:00:00Z', ...change });
+		expectRefusedBeforeSending(result, field);
+	});
+
+	it('Obtain outputs "not ready" while the platform answers 425, then one item per row with numbers as numbers', async () => {
+		const reference = uniqueReference('REPORT');
+		await run(processParams({ reference, total: 77.25 }));
+		const requested = await run({ resource: 'report', operation: 'request', startDate: start, endDate: end });
+		const id = json(requested)[0].id as number;
+		sandbox.clearLedger();
+
+		const first = await run({ resource: 'report', operation: 'obtain', reportId: String(id) });
+		expect(result0(first)).toMatchObject({ id, ready: false, status: { status: 'PENDING' } });
+		const second = await run({ resource: 'report', operation: 'obtain', reportId: String(id) });
+		expect(second.error).toBeUndefined();
+		const calls = apiCalls();
+		expect(calls.map((entry) => [entry.path, entry.status])).toEqual([
+			['/gateway/report/obtain', 425],
+			['/gateway/report/obtain', 200],
+		]);
+		expect(withoutAuth(calls[1].body)).toEqual({ id });
+		expect(String(calls[1].headers['accept-encoding'])).toMatch(/gzip/);
+		const rows = json(second);
+		const row = rows.find((entry) => entry.reference === reference)!;
+		expect(Object.keys(row)).toEqual([
+			'id', 'date', 'transaction_date', 'reference', 'currency_code', 'amount', 'tax', 'payment_method', 'internal_reference', 'status', 'reason',
+			'merchant', 'terminal', 'authorization', 'refunded', 'installments', 'last_digits', 'bank_currency', 'bank_factor', 'bank_amount',
+			'issuer_name', 'payer_document', 'payer_first_name', 'payer_last_name', 'payer_email', 'ip_address', 'batch_number', 'line_number',
+		]);
+		expect(row).toMatchObject({ amount: 77.25, currency_code: 'USD', status: 'APPROVED', reason: '00', last_digits: '1111', refunded: false, payer_document: '1020304050' });
+		expect(typeof row.internal_reference).toBe('number');
+		expect(typeof row.id).toBe('number');
+		expect(items(second).every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	it('Request and Wait polls until ready and outputs the binary TSV file, with the type column when filtered by type', async () => {
+		const result = await run({
+			resource: 'report',
+			operation: 'requestAndWait',
+			startDate: start,
+			endDate: end,
+			filters: { type: ['AUTH_ONLY', 'CHECKIN'] },
+			output: 'binary',
+			binaryPropertyName: 'report',
+			pollInterval: 0,
+		});
+		expect(result.error).toBeUndefined();
+		expect(apiCalls().map((entry) => [entry.path, entry.status])).toEqual([
+			['/gateway/report', 200],
+			['/gateway/report/obtain', 425],
+			['/gateway/report/obtain', 200],
+		]);
+		const out = items(result);
+		expect(out).toHaveLength(1);
+		const binary = out[0].binary!.report;
+		expect(binary.mimeType).toBe('text/tab-separated-values');
+		expect(binary.fileName).toMatch(/^report-\d+\.tsv$/);
+		const text = Buffer.from(binary.data, 'base64').toString('utf8');
+		const [header, ...lines] = text.trim().split('\n');
+		expect(header.split('\t').at(-1)).toBe('type');
+		expect(header.split('\t')).toHaveLength(29);
+		expect(lines.length).toBeGreaterThan(0);
+		expect(lines.every((line) => ['AUTH_ONLY', 'CHECKIN'].includes(line.split('\t').at(-1)!))).toBe(true);
+		expect(text).not.toContain(CARD);
+	});
+
+	it('Request and Wait with Both: one item per row, the first one holding the file', async () => {
+		const result = await run({ resource: 'report', operation: 'requestAndWait', startDate: start, endDate: end, filters: { state: ['REJECTED'] }, output: 'both', pollInterval: 0 });
+		expect(result.error).toBeUndefined();
+		const out = items(result);
+		expect(out.length).toBeGreaterThan(0);
+		expect(out.every((item) => item.json.status === 'REJECTED')).toBe(true);
+		expect(out[0].binary?.data).toBeDefined();
+		expect(out.slice(1).every((item) => item.binary === undefined)).toBe(true);
+		const lines = Buffer.from(out[0].binary!.data.data, 'base64').toString('utf8').trim().split('\n');
+		expect(lines).toHaveLength(out.length + 1);
+	});
+
+	it('Request and Wait fails the item after the timeout, naming the report id', async () => {
+		const slow = await startSandbox({ port: 0, reportPendingPolls: 1000, retryAfterSeconds: 1 });
+		try {
+			const result = await run({ resource: 'report', operation: 'requestAndWait', startDate: start, endDate: end, timeout: 1 }, { box: slow });
+			const id = (slow.ledger().find((entry) => entry.path === '/gateway/report/obtain')?.body as IDataObject).id;
+			expect(result.error?.message).toBe(`The report ${id} was not ready after 1 s (item 0)`);
+			expect(result.error?.description).toContain('Report > Obtain');
+		} finally {
+			await slow.stop();
+		}
+	});
+
+	it('Request and Wait turns a report of 100,000 rows into 100,000 items (gzip on the wire)', async () => {
+		const big = await startSandbox({ port: 0, reportRows: 100_000, retryAfterSeconds: 0 });
+		try {
+			const result = await run(
+				{ resource: 'report', operation: 'requestAndWait', startDate: '2025-01-01T00:00:00Z', endDate: '2025-01-31T23:59:59Z', pollInterval: 0 },
+				{ box: big },
+			);
+			expect(result.error).toBeUndefined();
+			const out = items(result);
+			expect(out).toHaveLength(100_000);
+			expect(out[0].json).toMatchObject({ id: 1, line_number: 1, batch_number: 1 });
+			expect(out[99_999].json).toMatchObject({ id: 100_000, reference: expect.stringMatching(/-100000$/) });
+			expect(typeof out[12_345].json.amount).toBe('number');
+			expect(typeof out[12_345].json.last_digits).toBe('string');
+			const obtained = big.ledger().filter((entry) => entry.path === '/gateway/report/obtain' && entry.status === 200);
+			expect(String(obtained[0].headers['accept-encoding'])).toMatch(/gzip/);
+		} finally {
+			await big.stop();
+		}
+	}, 120_000);
+});
+
+const result0 = (result: RunResult) => json(result)[0];
+
+// ---------------------------------------------------------------------------------------------------------
+describe('Account Validation', () => {
+	it('creates a session, reads it before and after the user validates, validates and charges the token', async () => {
+		const created = await run({
+			resource: 'accountValidation',
+			operation: 'createSession',
+			email: 'ana@example.com',
+			returnUrl: 'https://shop.example.com/accounts/done',
+			options: { name: 'Ana', surname: 'Gomez', isAuthenticated: true, locale: 'es_CO' },
+		});
+		expect(created.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({
+			user: { name: 'Ana', surname: 'Gomez', email: 'ana@example.com' },
+			returnUrl: 'https://shop.example.com/accounts/done',
+			locale: 'es_CO',
+			isAuthenticated: true,
+		});
+		const requestId = (result0(created).data as IDataObject).requestId as string;
+		expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+		const pending = await run({ resource: 'accountValidation', operation: 'getSession', requestId });
+		expect(result0(pending)).toMatchObject({ status: { status: 'PENDING' }, data: { requestId, isAuthenticated: true, token: null } });
+
+		await control(`/__sandbox/gateway/account-validations/${requestId}/complete`, { balance: 250 });
+		const done = await run({ resource: 'accountValidation', operation: 'getSession', requestId });
+		const token = (result0(done).data as IDataObject).token as IDataObject;
+		expect(token).toMatchObject({ lastDigits: '4321' });
+
+		sandbox.clearLedger();
+		const valid = await run({ resource: 'accountValidation', operation: 'validateToken', token: token.token, subtoken: token.subtoken, options: { currency: 'USD', total: 200 } });
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({
+			instrument: { token: { token: token.token, subtoken: token.subtoken } },
+			payment: { amount: { currency: 'USD', total: 200 } },
+		});
+		expect(result0(valid)).toMatchObject({ status: { status: 'OK' } });
+		const tooMuch = await run({ resource: 'accountValidation', operation: 'validateToken', token: token.token, options: { currency: 'USD', total: 300 } });
+		expect(tooMuch.error).toBeUndefined();
+		expect(result0(tooMuch)).toMatchObject({ status: { status: 'REJECTED', reason: 'V3' } });
+		const unknown = await run({ resource: 'accountValidation', operation: 'validateToken', token: 'not-a-token' });
+		expect(result0(unknown)).toMatchObject({ status: { status: 'REJECTED', reason: 'V1' } });
+
+		sandbox.clearLedger();
+		const reference = uniqueReference('TOKEN');
+		const charged = await run(processParams({ reference, instrumentType: 'token', token: token.token, subtoken: token.subtoken }));
+		expect(charged.error).toBeUndefined();
+		expect((withoutAuth(apiCalls()[0].body).instrument as IDataObject).token).toEqual({ token: token.token, subtoken: token.subtoken });
+		expect(result0(charged)).toMatchObject({ status: { status: 'APPROVED' }, lastDigits: '4321', reference });
+	});
+
+	it.each([
+		['no e-mail', { email: '={{ "" }}' }, 'user'],
+		['an e-mail that is not one', { email: 'ana' }, 'user.email'],
+		['a return URL longer than 255', { returnUrl: `https://x.example.com/${'a'.repeat(250)}` }, 'returnUrl'],
+		['a locale longer than 5', { options: { locale: 'es_CO_1' } }, 'locale'],
+	])('Create Session refuses %s before sending', async (_what, change, field) => {
+		const result = await run({ resource: 'accountValidation', operation: 'createSession', email: 'ana@example.com', returnUrl: 'https://x.example.com', ...change });
+		expectRefusedBeforeSending(result, field);
+	});
+
+	it.each([
+		['a session id that is not a UUID', 'session-1'],
+		['an upper-case UUID', '0F8FAD5B-D9CB-469F-A165-70867728950E'],
+		['a UUID with extra characters', '0f8fad5b-d9cb-469f-a165-70867728950e0'],
+	])('Get Session refuses %s before sending', async (_what, requestId) => {
+		expectRefusedBeforeSending(await run({ resource: 'accountValidation', operation: 'getSession', requestId }), 'requestId');
+	});
+
+	it('Validate Token refuses a missing token and a bad currency before sending', async () => {
+		expectRefusedBeforeSending(await run({ resource: 'accountValidation', operation: 'validateToken', token: '={{ "" }}' }), 'instrument.token.token');
+		expectRefusedBeforeSending(
+			await run({ resource: 'accountValidation', operation: 'validateToken', token: 't', options: { currency: 'usd', total: 1 } }),
+			'payment.amount.currency',
+		);
+	});
+});
