@@ -7,12 +7,12 @@ import {
 } from 'n8n-workflow';
 
 import {
-	acknowledgement,
+	acknowledgeAndRun,
+	acknowledgeUnhandled,
 	manualRegistration,
 	parseJsonObject,
 	rawBodyOf,
-	refuseWebhook,
-	REFUSAL_REASON,
+	refuseFailedCheck,
 	webhookUrlNotice,
 } from '../shared/webhookReply';
 import { AUTOPAY_EVENT_TYPES, checkAutopayEvent } from './autopayEvent';
@@ -57,17 +57,9 @@ export class PaySuiteAutopayTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const credentials = await this.getCredentials('paySuiteApi');
 		const check = checkAutopayEvent(parseJsonObject(rawBodyOf(this)), String(credentials.secretKey ?? ''));
-		if (!check.ok) {
-			const reason = check.httpStatus === 401 ? REFUSAL_REASON.badSignature : REFUSAL_REASON.badBody;
-			return refuseWebhook(this, check.httpStatus, reason, check.message);
-		}
+		if (!check.ok) return refuseFailedCheck(this, check);
 		const wanted = this.getNodeParameter('events', []) as string[];
-		if (wanted.length && !wanted.includes(check.event.type)) {
-			return { webhookResponse: acknowledgement(`Event ${check.event.type} received; this workflow does not handle it`) };
-		}
-		return {
-			webhookResponse: acknowledgement(`Event ${check.event.type} received`),
-			workflowData: [this.helpers.returnJsonArray([{ ...check.event, signatureVerified: true }])],
-		};
+		if (wanted.length && !wanted.includes(check.event.type)) return acknowledgeUnhandled(`Event ${check.event.type} received`);
+		return acknowledgeAndRun(this, `Event ${check.event.type} received`, { ...check.event, signatureVerified: true });
 	}
 }

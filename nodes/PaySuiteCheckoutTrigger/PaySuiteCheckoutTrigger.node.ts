@@ -9,10 +9,12 @@ import {
 
 import { paySuiteRequest } from '../shared/transport';
 import {
-	acknowledgement,
+	acknowledgeAndRun,
+	acknowledgeUnhandled,
 	manualRegistration,
 	parseJsonObject,
 	rawBodyOf,
+	refuseFailedCheck,
 	refuseWebhook,
 	REFUSAL_REASON,
 	webhookUrlNotice,
@@ -98,10 +100,7 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 			String(credentials.secretKey ?? ''),
 			options.acceptSha1 !== false,
 		);
-		if (!check.ok) {
-			const reason = check.httpStatus === 401 ? REFUSAL_REASON.badSignature : REFUSAL_REASON.badBody;
-			return refuseWebhook(this, check.httpStatus, reason, check.message);
-		}
+		if (!check.ok) return refuseFailedCheck(this, check);
 
 		// The notification says which session changed; the session query says what it now is.
 		const { requestId } = check.notification;
@@ -117,21 +116,12 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 		const session = answer.body as IDataObject;
 		const sessionStatus = String((session.status as { status?: unknown } | undefined)?.status ?? '');
 		const wanted = this.getNodeParameter('statuses', []) as string[];
-		if (wanted.length && !wanted.includes(sessionStatus)) {
-			return { webhookResponse: acknowledgement(`Session ${requestId} is ${sessionStatus}; this workflow does not handle it`) };
-		}
-		return {
-			webhookResponse: acknowledgement(`Notification of session ${requestId} received`),
-			workflowData: [
-				this.helpers.returnJsonArray([
-					{
-						...session,
-						notification: check.notification,
-						signatureVerified: true,
-						signatureAlgorithm: check.algorithm,
-					},
-				]),
-			],
-		};
+		if (wanted.length && !wanted.includes(sessionStatus)) return acknowledgeUnhandled(`Session ${requestId} is ${sessionStatus}`);
+		return acknowledgeAndRun(this, `Notification of session ${requestId} received`, {
+			...session,
+			notification: check.notification,
+			signatureVerified: true,
+			signatureAlgorithm: check.algorithm,
+		});
 	}
 }

@@ -1,4 +1,4 @@
-/** Fields several gateway operations share: the card, the amount, a person, the language. */
+/** Fields several gateway operations share: the card, the amount, the language (the Person is in shared/person). */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../shared/operation';
@@ -78,55 +78,3 @@ export const localeOption: INodeProperties = {
 	placeholder: 'en_US',
 	description: 'Language of the answer, such as en_US or es_CO (max 5 characters)',
 };
-
-const PERSON_FIELDS: Array<[string, string, string]> = [
-	['company', 'Company', 'Company name'],
-	['document', 'Document', 'Identity document number'],
-	['documentType', 'Document Type', 'Type of the identity document, such as CC, CE, NIT or PPN'],
-	['email', 'Email', 'E-mail address'],
-	['mobile', 'Mobile', 'Mobile phone number'],
-	['name', 'Name', 'First name(s)'],
-	['surname', 'Surname', 'Last name(s)'],
-];
-
-const ADDRESS_FIELDS: Array<[string, string, string]> = [
-	['city', 'Address City', 'City'],
-	['country', 'Address Country', 'Country code (ISO 3166-1 alpha-2), such as CO'],
-	['phone', 'Address Phone', 'Phone number at the address'],
-	['postalCode', 'Address Postal Code', 'Postal code'],
-	['state', 'Address State', 'State or province'],
-	['street', 'Address Street', 'Street and number'],
-];
-
-const addressName = (key: string) => `address${key[0].toUpperCase()}${key.slice(1)}`;
-
-/** A Person (payer, buyer) as a collection of optional fields; the address fields are flattened. */
-export function personProperty(name: string, displayName: string, description: string, required = false): INodeProperties {
-	const options: INodeProperties[] = [
-		...ADDRESS_FIELDS.map(([key, label, words]): INodeProperties => ({ displayName: label, name: addressName(key), type: 'string', default: '', description: words })),
-		...PERSON_FIELDS.map(
-			([key, label, words]): INodeProperties => ({
-				displayName: label,
-				name: key,
-				type: 'string',
-				default: '',
-				description: words,
-				...(key === 'email' ? { placeholder: 'name@email.com' } : {}),
-			}),
-		),
-	];
-	options.sort((a, b) => a.displayName.localeCompare(b.displayName));
-	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, description, options, required };
-}
-
-/** The collection's value as the spec's Person; undefined when nothing was set. */
-export function toPerson(value: unknown): IDataObject | undefined {
-	if (!value || typeof value !== 'object') return undefined;
-	const fields = value as IDataObject;
-	const person: IDataObject = {};
-	for (const [key] of PERSON_FIELDS) if (fields[key] !== undefined && fields[key] !== '') person[key] = fields[key];
-	const address: IDataObject = {};
-	for (const [key] of ADDRESS_FIELDS) if (fields[addressName(key)] !== undefined && fields[addressName(key)] !== '') address[key] = fields[addressName(key)];
-	if (Object.keys(address).length) person.address = address;
-	return Object.keys(person).length ? person : undefined;
-}

@@ -10,7 +10,8 @@ import {
 
 import { headerValue, paySuiteRequest, retryAfterSeconds } from '../shared/transport';
 import {
-	acknowledgement,
+	acknowledgeAndRun,
+	acknowledgeUnhandled,
 	manualRegistration,
 	headerOf,
 	parseJsonObject,
@@ -147,21 +148,12 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 			actions: this.getNodeParameter('actions', []) as string[],
 			outcomes: this.getNodeParameter('outcomes', []) as string[],
 		};
-		if (!matchesProcessFilters(process, filters)) {
-			return { webhookResponse: acknowledgement('Process result received; this workflow does not handle it') };
-		}
-		return {
-			webhookResponse: acknowledgement('Process result received'),
-			workflowData: [
-				this.helpers.returnJsonArray([
-					{
-						...process,
-						outcome: outcomeOf(process),
-						signatureVerified: Boolean(secret),
-						...(keyId ? { signatureKeyId: keyId } : {}),
-					},
-				]),
-			],
-		};
+		if (!matchesProcessFilters(process, filters)) return acknowledgeUnhandled('Process result received');
+		return acknowledgeAndRun(this, 'Process result received', {
+			...process,
+			outcome: outcomeOf(process),
+			signatureVerified: Boolean(secret),
+			...(keyId ? { signatureKeyId: keyId } : {}),
+		});
 	}
 }

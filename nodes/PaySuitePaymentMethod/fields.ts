@@ -126,13 +126,26 @@ export function toSettings(raw: IDataObject | undefined): IDataObject {
 }
 
 /** The creditRules JSON of a collection (undefined when left at `{}`; checked by the schema). */
-export function creditRulesOf(ctx: OperationContext, collection: string): unknown {
+function creditRulesOf(ctx: OperationContext, collection: string): unknown {
 	return ctx.jsonParam<unknown>(`${collection}.creditRules`, {});
 }
 
 /** A collection's fields without its JSON field, which is read on its own. */
-export function withoutJson(fields: IDataObject, ...names: string[]): IDataObject {
+function withoutJson(fields: IDataObject, ...names: string[]): IDataObject {
 	const copy = { ...fields };
 	for (const name of names) delete copy[name];
 	return copy;
+}
+
+/**
+ * What every payment method write sends from its collection of optional fields: the plain fields as they are,
+ * then `settings` from the Settings collection and `creditRules` parsed from the collection's JSON field.
+ * `readApart` names further fields of the collection the operation reads on its own, so they are not sent as is.
+ */
+export function paymentMethodFields(ctx: OperationContext, collection: string, ...readApart: string[]): Record<string, unknown> {
+	return {
+		...withoutJson(ctx.param<IDataObject>(collection, {}), 'creditRules', ...readApart),
+		settings: toSettings(ctx.param<IDataObject>('settings', {})),
+		creditRules: creditRulesOf(ctx, collection),
+	};
 }

@@ -47,6 +47,31 @@ export function refuseWebhook(
 	return { noWebhookResponse: true };
 }
 
+/** How a trigger's body check reports a refusal: 401 when the signature failed, 400 when the body breaks a rule. */
+export interface FailedCheck {
+	httpStatus: 400 | 401;
+	message: string;
+}
+
+/** Refuses a call whose body check failed, with the refusal reason that goes with its HTTP status. */
+export function refuseFailedCheck(fn: IWebhookFunctions, check: FailedCheck): IWebhookResponseData {
+	const reason = check.httpStatus === 401 ? REFUSAL_REASON.badSignature : REFUSAL_REASON.badBody;
+	return refuseWebhook(fn, check.httpStatus, reason, check.message);
+}
+
+/**
+ * Acknowledges a call the workflow's filters leave out, without running it: the platform still gets its OK, so it
+ * does not send the call again.
+ */
+export function acknowledgeUnhandled(what: string): IWebhookResponseData {
+	return { webhookResponse: acknowledgement(`${what}; this workflow does not handle it`) };
+}
+
+/** Acknowledges a call and runs the workflow with one item. */
+export function acknowledgeAndRun(fn: IWebhookFunctions, message: string, item: IDataObject): IWebhookResponseData {
+	return { webhookResponse: acknowledgement(message), workflowData: [fn.helpers.returnJsonArray([item])] };
+}
+
 /** The body exactly as it arrived (signatures are computed over these bytes). */
 export function rawBodyOf(fn: IWebhookFunctions): Buffer {
 	const request = fn.getRequestObject() as { rawBody?: unknown; body?: unknown };

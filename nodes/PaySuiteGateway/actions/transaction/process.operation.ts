@@ -2,7 +2,8 @@ import { randomUUID } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
-import { cardNumberProperty, cvvProperty, currencyProperty, expirationProperty, localeOption, personProperty, referenceProperty, toPerson, totalProperty } from '../../fields';
+import { personProperty, toPerson } from '../../../shared/person';
+import { cardNumberProperty, cvvProperty, currencyProperty, expirationProperty, localeOption, referenceProperty, totalProperty } from '../../fields';
 import { deriveIdempotenceKey } from '../../idempotenceKey';
 import { processSchema } from '../../schemas';
 import { buildPayment, optionalJson, paymentDetailProperties } from './paymentFields';

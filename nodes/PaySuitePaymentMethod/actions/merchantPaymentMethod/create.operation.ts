@@ -1,18 +1,14 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { requestOperation } from '../../../shared/operation';
 import {
 	accountNumberProperty,
 	accountTypeProperty,
 	commissionModelProperty,
 	commissionValueProperty,
-	creditRulesOf,
 	creditRulesProperty,
 	financialEntityProperty,
 	orderProperty,
+	paymentMethodFields,
 	settingsProperty,
-	toSettings,
-	withoutJson,
 } from '../../fields';
 import { merchantPaymentMethodCreateSchema, type MerchantPaymentMethodCreateBody } from '../../schemas';
 import { customerIdProperty } from './ids';
@@ -49,21 +45,16 @@ export const create = requestOperation<MerchantPaymentMethodCreateBody>({
 		},
 		settingsProperty,
 	],
-	body: (ctx) => {
-		const extra = withoutJson(ctx.param<IDataObject>('additionalFields', {}), 'creditRules');
-		return {
-			data: {
-				customerId: ctx.param('customerId'),
-				code: ctx.param<string>('code', ''),
-				commissionModel: ctx.param<string>('commissionModel', ''),
-				commissionValue: ctx.param('commissionValue'),
-				accountType: ctx.param('accountType'),
-				accountNumber: ctx.param<string>('accountNumber', ''),
-				...extra,
-				settings: toSettings(ctx.param<IDataObject>('settings', {})),
-				creditRules: creditRulesOf(ctx, 'additionalFields'),
-			},
-		};
-	},
+	body: (ctx) => ({
+		data: {
+			customerId: ctx.param('customerId'),
+			code: ctx.param<string>('code', ''),
+			commissionModel: ctx.param<string>('commissionModel', ''),
+			commissionValue: ctx.param('commissionValue'),
+			accountType: ctx.param('accountType'),
+			accountNumber: ctx.param<string>('accountNumber', ''),
+			...paymentMethodFields(ctx, 'additionalFields'),
+		},
+	}),
 	schema: merchantPaymentMethodCreateSchema,
 });

@@ -1,18 +1,14 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { requestOperation } from '../../../shared/operation';
 import {
 	accountNumberProperty,
 	accountTypeProperty,
 	commissionModelProperty,
 	commissionValueProperty,
-	creditRulesOf,
 	creditRulesProperty,
 	financialEntityProperty,
 	orderProperty,
+	paymentMethodFields,
 	settingsProperty,
-	toSettings,
-	withoutJson,
 } from '../../fields';
 import { merchantPaymentMethodUpdateSchema, type MerchantPaymentMethodUpdateBody } from '../../schemas';
 import { paymentMethodIdProperty } from './ids';
@@ -53,15 +49,12 @@ export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
 		{ ...settingsProperty, description: 'Settings of the payment method with the acquirer; when any is set, the settings sent replace the stored ones' },
 	],
 	body: (ctx) => {
-		const fields = withoutJson(ctx.param<IDataObject>('updateFields', {}), 'creditRules', 'removeCreditRules');
+		const data = paymentMethodFields(ctx, 'updateFields', 'removeCreditRules');
 		const remove = ctx.param<boolean>('updateFields.removeCreditRules', false);
-		const creditRules = creditRulesOf(ctx, 'updateFields');
+		const { creditRules } = data;
 		const hasRules = creditRules !== undefined && !(typeof creditRules === 'object' && creditRules && Object.keys(creditRules).length === 0);
 		if (remove && hasRules) ctx.fail("Invalid 'data.creditRules': set either Credit Rules (JSON) or Remove Credit Rules, not both");
-		return {
-			id: ctx.param('paymentMethodId'),
-			data: { ...fields, settings: toSettings(ctx.param<IDataObject>('settings', {})), creditRules: remove ? null : creditRules },
-		};
+		return { id: ctx.param('paymentMethodId'), data: { ...data, creditRules: remove ? null : creditRules } };
 	},
 	schema: merchantPaymentMethodUpdateSchema,
 });

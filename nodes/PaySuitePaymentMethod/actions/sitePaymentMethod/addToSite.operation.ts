@@ -1,18 +1,14 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { requestOperation } from '../../../shared/operation';
 import {
 	accountNumberProperty,
 	accountTypeProperty,
 	commissionModelProperty,
 	commissionValueProperty,
-	creditRulesOf,
 	creditRulesProperty,
 	financialEntityProperty,
 	orderProperty,
+	paymentMethodFields,
 	settingsProperty,
-	toSettings,
-	withoutJson,
 } from '../../fields';
 import { sitePaymentMethodCreateSchema, type SitePaymentMethodCreateBody } from '../../schemas';
 
@@ -72,9 +68,7 @@ export const addToSite = requestOperation<SitePaymentMethodCreateBody>({
 		data: {
 			siteId: ctx.param('siteId'),
 			customerPaymentId: ctx.param('customerPaymentId'),
-			...withoutJson(ctx.param<IDataObject>('additionalFields', {}), 'creditRules'),
-			settings: toSettings(ctx.param<IDataObject>('settings', {})),
-			creditRules: creditRulesOf(ctx, 'additionalFields'),
+			...paymentMethodFields(ctx, 'additionalFields'),
 		},
 	}),
 	schema: sitePaymentMethodCreateSchema,

@@ -3,9 +3,9 @@ import { z } from 'zod';
 
 import { requestOperation, type OperationContext } from '../../../shared/operation';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
+import { personProperty, toPerson } from '../../../shared/person';
 import { resolveExpiration } from '../../expiration';
 import { sessionCreateSchema, type SessionCreateBody } from '../../schemas';
-import { personProperty, toPerson } from './person';
 
 const withPayment = { show: { sessionType: ['payment', 'checkin'] } };
 

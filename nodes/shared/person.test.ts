@@ -14,6 +14,16 @@ describe('person fields', () => {
 		expect(toPerson(undefined)).toBeUndefined();
 	});
 
+	it('leaves out fields left empty', () => {
+		expect(toPerson({ name: 'Ana', surname: '', addressCity: '' })).toEqual({ name: 'Ana' });
+		expect(toPerson({ email: '', addressStreet: '' })).toBeUndefined();
+	});
+
+	it('is required only when asked', () => {
+		expect(personProperty('payer', 'Payer', 'The payer', true).required).toBe(true);
+		expect(personProperty('buyer', 'Buyer', 'The buyer')).not.toHaveProperty('required');
+	});
+
 	it('offers every field of the spec, sorted by label', () => {
 		const property = personProperty('buyer', 'Buyer', 'The buyer');
 		const names = (property.options as Array<{ name: string; displayName: string }>).map((o) => o.name);

@@ -1,3 +1,7 @@
+/**
+ * A Person (payer, buyer) of the Gateway and Session nodes: its fields as one n8n collection, and the collection's
+ * value as the spec's Person. Both APIs describe the same Person, so both nodes offer the same fields.
+ */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 const PERSON_FIELDS: Array<[string, string, string]> = [
@@ -21,37 +25,33 @@ const ADDRESS_FIELDS: Array<[string, string, string]> = [
 
 const addressName = (key: string) => `address${key[0].toUpperCase()}${key.slice(1)}`;
 
-/** A Person (buyer, payer) as a collection of optional fields; the address fields are flattened. */
-export function personProperty(name: string, displayName: string, description: string): INodeProperties {
+/** A Person as a collection of optional fields; the address fields are flattened, so they sit in the same list. */
+export function personProperty(name: string, displayName: string, description: string, required = false): INodeProperties {
 	const options: INodeProperties[] = [
-		...ADDRESS_FIELDS.map(([key, label, words]): INodeProperties => ({
-			displayName: label,
-			name: addressName(key),
-			type: 'string',
-			default: '',
-			description: words,
-		})),
-		...PERSON_FIELDS.map(([key, label, words]): INodeProperties => ({
-			displayName: label,
-			name: key,
-			type: 'string',
-			default: '',
-			description: words,
-			...(key === 'email' ? { placeholder: 'name@email.com' } : {}),
-		})),
+		...ADDRESS_FIELDS.map(([key, label, words]): INodeProperties => ({ displayName: label, name: addressName(key), type: 'string', default: '', description: words })),
+		...PERSON_FIELDS.map(
+			([key, label, words]): INodeProperties => ({
+				displayName: label,
+				name: key,
+				type: 'string',
+				default: '',
+				description: words,
+				...(key === 'email' ? { placeholder: 'name@email.com' } : {}),
+			}),
+		),
 	];
 	options.sort((a, b) => a.displayName.localeCompare(b.displayName));
-	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, description, options };
+	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, description, options, ...(required ? { required } : {}) };
 }
 
-/** The collection's value as the spec's Person; undefined when nothing was set. */
+/** The collection's value as the spec's Person; a field left empty is not sent, and nothing set gives undefined. */
 export function toPerson(value: unknown): IDataObject | undefined {
 	if (!value || typeof value !== 'object') return undefined;
 	const fields = value as IDataObject;
 	const person: IDataObject = {};
-	for (const [key] of PERSON_FIELDS) if (fields[key] !== undefined) person[key] = fields[key];
+	for (const [key] of PERSON_FIELDS) if (fields[key] !== undefined && fields[key] !== '') person[key] = fields[key];
 	const address: IDataObject = {};
-	for (const [key] of ADDRESS_FIELDS) if (fields[addressName(key)] !== undefined) address[key] = fields[addressName(key)];
+	for (const [key] of ADDRESS_FIELDS) if (fields[addressName(key)] !== undefined && fields[addressName(key)] !== '') address[key] = fields[addressName(key)];
 	if (Object.keys(address).length) person.address = address;
 	return Object.keys(person).length ? person : undefined;
 }
