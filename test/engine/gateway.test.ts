@@ -6,66 +6,29 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { runWorkflow, type RunResult } from '../helpers/engine';
+import { expectFieldRefused, outputJson, runNode, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { apiCallsOf, control as sandboxControl, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, retryAfterSeconds: 0, reportPendingPolls: 1 });
-});
-afterAll(async () => {
-	await sandbox?.stop();
-});
-beforeEach(() => {
-	sandbox.clearLedger();
-	sandbox.clearFaults();
+const sandbox = withSandbox({ retryAfterSeconds: 0, reportPendingPolls: 1 }, (box) => {
+	box.clearLedger();
+	box.clearFaults();
 });
 
-const credentialsFor = (box: RunningSandbox) => ({
-	paySuiteApi: { login: box.credentials.login, secretKey: box.credentials.secretKey, algorithm: 'sha256', baseUrl: box.url },
-});
-
-async function run(
-	parameters: IDataObject,
-	options: { items?: IDataObject[]; continueOnFail?: boolean; box?: RunningSandbox } = {},
-): Promise<RunResult> {
-	return runWorkflow({
-		items: options.items,
-		nodes: [{ name: 'Gateway', type: 'paySuiteGateway', credentials: ['paySuiteApi'], continueOnFail: options.continueOnFail, parameters: parameters as never }],
-		credentials: credentialsFor(options.box ?? sandbox),
-	});
-}
+const GATEWAY = { name: 'Gateway', type: 'paySuiteGateway', credentialType: 'paySuiteApi' };
+const run = (parameters: IDataObject, options: NodeRunOptions & { box?: RunningSandbox } = {}) =>
+	runNode(GATEWAY, parameters, paySuiteApi(options.box ?? sandbox), options);
 
 const items = (result: RunResult): INodeExecutionData[] => result.output('Gateway');
-const json = (result: RunResult) => items(result).map((item) => item.json);
-const apiCalls = (box = sandbox) => box.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));
-
-const withoutAuth = (body: unknown) => {
-	const { auth, ...rest } = (body ?? {}) as IDataObject;
-	expect(auth).toBeDefined();
-	return rest;
-};
-
-async function control(path: string, body?: IDataObject): Promise<IDataObject> {
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method: body === undefined ? 'GET' : 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	expect(response.status).toBeLessThan(300);
-	return (await response.json()) as IDataObject;
-}
+const json = (result: RunResult) => outputJson(result, 'Gateway');
+const apiCalls = (box: RunningSandbox = sandbox) => apiCallsOf(box);
+const control = (path: string, body?: IDataObject) => sandboxControl(sandbox, path, body);
 
 const storedTransactions = async () => (await control('/__sandbox/gateway/transactions')).transactions as IDataObject[];
 
 /** The item failed before anything was sent: the error names the field and the item, the ledger is empty. */
 function expectRefusedBeforeSending(result: RunResult, field: string, item = 0) {
-	const error = result.error;
-	expect(error).toBeDefined();
-	expect(error!.message).toContain(`'${field}'`);
-	expect(error!.message).toContain(`item ${item}`);
-	expect(error!.description).toContain('Nothing was sent');
-	expect(apiCalls()).toHaveLength(0);
+	const error = expectFieldRefused(result, field, apiCalls(), item);
+	expect(error.description).toContain('Nothing was sent');
 }
 
 const CARD = '4111111111111111';

@@ -6,37 +6,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { runWorkflow, type RunResult } from '../helpers/engine';
+import { expectFieldRefused, outputJson, runNode, runWorkflow, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { apiCallsOf, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, processPendingPolls: 2, retryAfterSeconds: 0 });
-});
-afterAll(async () => {
-	await sandbox?.stop();
-});
-beforeEach(() => sandbox.reset());
+const sandbox = withSandbox({ processPendingPolls: 2, retryAfterSeconds: 0 });
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{16,64}$/;
 
-const credentials = (target: RunningSandbox = sandbox, token?: string) => ({
-	paySuiteOnboardingApi: { baseUrl: target.url, accessToken: token ?? target.credentials.accessToken, notificationSecret: target.credentials.notificationSecret },
-});
-
-async function run(
-	parameters: IDataObject,
-	options: { items?: IDataObject[]; continueOnFail?: boolean; token?: string; target?: RunningSandbox } = {},
-): Promise<RunResult> {
-	return runWorkflow({
-		items: options.items,
-		nodes: [{ name: 'Merchant', type: 'paySuiteMerchant', credentials: ['paySuiteOnboardingApi'], continueOnFail: options.continueOnFail, parameters: parameters as never }],
-		credentials: credentials(options.target, options.token),
-	});
-}
-
-const json = (result: RunResult) => result.output('Merchant').map((item) => item.json);
-const apiCalls = (target: RunningSandbox = sandbox) => target.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));
+const MERCHANT = { name: 'Merchant', type: 'paySuiteMerchant', credentialType: 'paySuiteOnboardingApi' };
+const run = (parameters: IDataObject, options: NodeRunOptions & { token?: string; target?: RunningSandbox } = {}) =>
+	runNode(MERCHANT, parameters, onboardingApi(options.target ?? sandbox, { accessToken: options.token }), options);
+const json = (result: RunResult) => outputJson(result, 'Merchant');
+const apiCalls = (target: RunningSandbox = sandbox) => apiCallsOf(target);
 const control = async (path: string) => (await (await fetch(`${sandbox.url}/__sandbox/onboarding/${path}`)).json()) as IDataObject;
 
 /** The create parameters of a complete merchant, field by field. */
@@ -80,11 +61,8 @@ async function createMerchant(additionalFields: IDataObject = {}): Promise<numbe
 async function expectRefused(parameters: IDataObject, field: string, problem?: RegExp) {
 	sandbox.clearLedger();
 	const result = await run(parameters);
-	expect(result.error).toBeDefined();
-	expect(result.error!.message).toContain(`'${field}'`);
-	expect(result.error!.message).toContain('item 0');
-	if (problem) expect(result.error!.description).toMatch(problem);
-	expect(apiCalls()).toEqual([]);
+	const error = expectFieldRefused(result, field, apiCalls());
+	if (problem) expect(error.description).toMatch(problem);
 }
 
 describe('Merchant → Create', () => {
@@ -181,18 +159,9 @@ describe('Merchant → Create', () => {
 	});
 
 	it('with Continue On Fail a failed process becomes an error item paired with its input, next to good items', async () => {
-		const result = await runWorkflow({
+		const result = await run(createParameters({ name: '={{ "Acme " + $json.mcc }}' }, { mcc: '={{ $json.mcc }}' }), {
 			items: [{ mcc: '5411' }, { mcc: '0000' }],
-			nodes: [
-				{
-					name: 'Merchant',
-					type: 'paySuiteMerchant',
-					credentials: ['paySuiteOnboardingApi'],
-					continueOnFail: true,
-					parameters: createParameters({ name: '={{ "Acme " + $json.mcc }}' }, { mcc: '={{ $json.mcc }}' }) as never,
-				},
-			],
-			credentials: credentials(),
+			continueOnFail: true,
 		});
 		const items = result.output('Merchant');
 		expect(items).toHaveLength(2);
@@ -449,10 +418,7 @@ describe('README example: create a merchant, wait, then configure its site', () 
 					parameters: { resource: 'site', operation: 'updateBranding', siteId: '={{ $json.id }}', branding: { buttonColor: '#ff6600' }, checkoutVersion: 'v4' } as never,
 				},
 			],
-			credentials: {
-				...credentials(),
-				paySuiteApi: { login: sandbox.credentials.login, secretKey: sandbox.credentials.secretKey, algorithm: 'sha256', baseUrl: sandbox.url },
-			},
+			credentials: { ...onboardingApi(sandbox), ...paySuiteApi(sandbox) },
 		});
 		expect(result.error).toBeUndefined();
 		const merchantId = result.output('Create Merchant')[0].json.merchantId;

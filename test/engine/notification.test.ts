@@ -4,36 +4,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { runWorkflow, type RunResult } from '../helpers/engine';
+import { runNode, type NodeRunOptions } from '../helpers/engine';
+import { apiCallsOf, onboardingApi, withSandbox } from '../helpers/sandbox';
 
-let sandbox: RunningSandbox;
+const sandbox = withSandbox();
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox?.stop();
-});
-beforeEach(() => sandbox.reset());
+const NOTIFICATION = { name: 'Notification', type: 'paySuiteNotification', credentialType: 'paySuiteOnboardingApi' };
+const run = (parameters: IDataObject, options: NodeRunOptions & { token?: string } = {}) =>
+	runNode(NOTIFICATION, { resource: 'message', operation: 'send', ...parameters }, onboardingApi(sandbox, { accessToken: options.token }), options);
 
-async function run(parameters: IDataObject, options: { items?: IDataObject[]; continueOnFail?: boolean } = {}): Promise<RunResult> {
-	return runWorkflow({
-		items: options.items,
-		nodes: [
-			{
-				name: 'Notification',
-				type: 'paySuiteNotification',
-				credentials: ['paySuiteOnboardingApi'],
-				continueOnFail: options.continueOnFail,
-				parameters: { resource: 'message', operation: 'send', ...parameters } as never,
-			},
-		],
-		credentials: { paySuiteOnboardingApi: { baseUrl: sandbox.url, accessToken: sandbox.credentials.accessToken } },
-	});
-}
-
-const apiCalls = () => sandbox.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));
+const apiCalls = () => apiCallsOf(sandbox);
 const messages = async () => ((await (await fetch(`${sandbox.url}/__sandbox/onboarding/messages`)).json()) as IDataObject).messages as IDataObject[];
 
 const email = { email: { email: 'owner@acme.example.com', subject: 'Welcome' } };
@@ -107,10 +87,7 @@ describe('Message → Send', () => {
 	});
 
 	it('maps a refused token to a clear 401', async () => {
-		const result = await runWorkflow({
-			nodes: [{ name: 'Notification', type: 'paySuiteNotification', credentials: ['paySuiteOnboardingApi'], parameters: { resource: 'message', operation: 'send', message: 'Hi', channels: email } as never }],
-			credentials: { paySuiteOnboardingApi: { baseUrl: sandbox.url, accessToken: 'sbx_nope_000000' } },
-		});
+		const result = await run({ message: 'Hi', channels: email }, { token: 'sbx_nope_000000' });
 		expect(result.error?.message).toContain('HTTP 401');
 		expect(await messages()).toEqual([]);
 	});

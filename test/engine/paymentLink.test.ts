@@ -5,37 +5,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { runWorkflow, type RunResult } from '../helpers/engine';
+import { expectFieldRefused, outputJson, runNode, type RunResult } from '../helpers/engine';
+import { apiCallsOf, control, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
-let sandbox: RunningSandbox;
+const sandbox = withSandbox({}, 'clearLedger');
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox?.stop();
-});
-beforeEach(() => sandbox.clearLedger());
-
-const credentialsFor = (target: RunningSandbox) => ({
-	paySuiteApi: { login: target.credentials.login, secretKey: target.credentials.secretKey, algorithm: 'sha256', baseUrl: target.url },
-});
-
-async function run(parameters: IDataObject, target: RunningSandbox = sandbox, continueOnFail = false): Promise<RunResult> {
-	return runWorkflow({
-		nodes: [{ name: 'Link', type: 'paySuitePaymentLink', credentials: ['paySuiteApi'], continueOnFail, parameters: parameters as never }],
-		credentials: credentialsFor(target),
-	});
-}
-
-const json = (result: RunResult) => result.output('Link').map((item) => item.json);
-const apiCalls = (target: RunningSandbox = sandbox) => target.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));
-
-const withoutAuth = (body: unknown) => {
-	const { auth, ...rest } = (body ?? {}) as IDataObject;
-	expect(auth).toBeDefined();
-	return rest;
-};
+const LINK = { name: 'Link', type: 'paySuitePaymentLink', credentialType: 'paySuiteApi' };
+const run = (parameters: IDataObject, target: RunningSandbox = sandbox, continueOnFail = false) =>
+	runNode(LINK, parameters, paySuiteApi(target), { continueOnFail });
+const json = (result: RunResult) => outputJson(result, 'Link');
+const apiCalls = (target: RunningSandbox = sandbox) => apiCallsOf(target);
 
 /** Picker text (no offset): sent as typed, whatever the workflow's time zone. */
 const nextYear = new Date().getUTCFullYear() + 1;
@@ -62,24 +41,14 @@ async function createLink(overrides: IDataObject = {}, target: RunningSandbox = 
 	return Number(json(result)[0].id);
 }
 
-async function pay(id: number, body: IDataObject = {}): Promise<void> {
-	const response = await fetch(`${sandbox.url}/__sandbox/payment-links/${id}/pay`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	expect(response.status).toBeLessThan(300);
-}
+const pay = (id: number, body: IDataObject = {}) => control(sandbox, `/__sandbox/payment-links/${id}/pay`, body);
 
 async function expectRefused(parameters: IDataObject, field: string, problem: RegExp) {
 	sandbox.clearLedger();
 	const result = await run(parameters);
-	expect(result.error).toBeDefined();
-	expect(result.error!.message).toContain(`'${field}'`);
-	expect(result.error!.message).toContain('item 0');
-	expect(result.error!.description).toMatch(problem);
-	expect(result.error!.description).toContain('Nothing was sent to the platform');
-	expect(apiCalls()).toEqual([]);
+	const error = expectFieldRefused(result, field, apiCalls());
+	expect(error.description).toMatch(problem);
+	expect(error.description).toContain('Nothing was sent to the platform');
 }
 
 describe('Payment Link > Create', () => {

@@ -4,41 +4,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { runWorkflow, type RunResult } from '../helpers/engine';
+import { expectFieldRefused, outputJson, runNode, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { apiCallsOf, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
-let sandbox: RunningSandbox;
+const sandbox = withSandbox();
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox?.stop();
-});
-beforeEach(() => sandbox.reset());
-
-const credentials = () => ({
-	paySuiteApi: { login: sandbox.credentials.login, secretKey: sandbox.credentials.secretKey, algorithm: 'sha256', baseUrl: sandbox.url },
-});
-
-async function run(parameters: IDataObject, options: { items?: IDataObject[]; continueOnFail?: boolean } = {}): Promise<RunResult> {
-	return runWorkflow({
-		items: options.items,
-		nodes: [
-			{ name: 'Method', type: 'paySuitePaymentMethod', credentials: ['paySuiteApi'], continueOnFail: options.continueOnFail, parameters: parameters as never },
-		],
-		credentials: credentials(),
-	});
-}
-
-const json = (result: RunResult) => result.output('Method').map((item) => item.json);
-const apiCalls = () => sandbox.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));
-
-const withoutAuth = (body: unknown) => {
-	const { auth, ...rest } = (body ?? {}) as IDataObject;
-	expect(auth).toBeDefined();
-	return rest;
-};
+const METHOD = { name: 'Method', type: 'paySuitePaymentMethod', credentialType: 'paySuiteApi' };
+const run = (parameters: IDataObject, options: NodeRunOptions = {}) => runNode(METHOD, parameters, paySuiteApi(sandbox), options);
+const json = (result: RunResult) => outputJson(result, 'Method');
+const apiCalls = () => apiCallsOf(sandbox);
 
 /** The sandbox's own record of the methods (its control API, not the node). */
 async function sandboxState(): Promise<{ merchantPaymentMethods: IDataObject[]; sitePaymentMethods: IDataObject[] }> {
@@ -49,11 +23,8 @@ async function sandboxState(): Promise<{ merchantPaymentMethods: IDataObject[]; 
 async function expectRefused(parameters: IDataObject, field: string, problem: RegExp) {
 	sandbox.clearLedger();
 	const result = await run(parameters);
-	expect(result.error).toBeDefined();
-	expect(result.error!.message).toContain(`'${field}'`);
-	expect(result.error!.message).toContain('item 0');
-	expect(`${result.error!.message}\n${result.error!.description ?? ''}`).toMatch(problem);
-	expect(apiCalls()).toEqual([]);
+	const error = expectFieldRefused(result, field, apiCalls());
+	expect(`${error.message}\n${error.description ?? ''}`).toMatch(problem);
 }
 
 const createMethod = (overrides: IDataObject = {}): IDataObject => ({

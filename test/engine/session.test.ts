@@ -4,49 +4,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { runWorkflow, type RunResult } from '../helpers/engine';
+import { expectFieldRefused, outputJson, runNode, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { apiCallsOf, control, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
-let sandbox: RunningSandbox;
+const sandbox = withSandbox({}, 'clearLedger');
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox?.stop();
-});
-beforeEach(() => sandbox.clearLedger());
-
-const credentials = () => ({
-	paySuiteApi: { login: sandbox.credentials.login, secretKey: sandbox.credentials.secretKey, algorithm: 'sha256', baseUrl: sandbox.url },
-});
-
-async function run(parameters: IDataObject, options: { items?: IDataObject[]; continueOnFail?: boolean } = {}): Promise<RunResult> {
-	return runWorkflow({
-		items: options.items,
-		nodes: [
-			{
-				name: 'Session',
-				type: 'paySuiteSession',
-				credentials: ['paySuiteApi'],
-				continueOnFail: options.continueOnFail,
-				parameters: parameters as never,
-			},
-		],
-		credentials: credentials(),
-	});
-}
-
-const json = (result: RunResult) => result.output('Session').map((item) => item.json);
-
-/** The ledger without the control calls of the tests themselves. */
-const apiCalls = () => sandbox.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));
-
-const withoutAuth = (body: unknown) => {
-	const { auth, ...rest } = (body ?? {}) as IDataObject;
-	expect(auth).toBeDefined();
-	return rest;
-};
+const SESSION = { name: 'Session', type: 'paySuiteSession', credentialType: 'paySuiteApi' };
+const run = (parameters: IDataObject, options: NodeRunOptions = {}) => runNode(SESSION, parameters, paySuiteApi(sandbox), options);
+const json = (result: RunResult) => outputJson(result, 'Session');
+const apiCalls = () => apiCallsOf(sandbox);
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
@@ -68,14 +34,7 @@ async function createSession(overrides: IDataObject = {}): Promise<number> {
 	return Number(json(result)[0].requestId);
 }
 
-async function pay(requestId: number, body: IDataObject = {}): Promise<void> {
-	const response = await fetch(`${sandbox.url}/__sandbox/sessions/${requestId}/pay`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	expect(response.status).toBeLessThan(300);
-}
+const pay = (requestId: number, body: IDataObject = {}) => control(sandbox, `/__sandbox/sessions/${requestId}/pay`, body);
 
 /** A paid session's approved payment, read through the node (Get, one item per payment). */
 async function approvedPayment(overrides: IDataObject = {}): Promise<{ requestId: number; payment: IDataObject }> {
@@ -92,12 +51,9 @@ async function approvedPayment(overrides: IDataObject = {}): Promise<{ requestId
 async function expectRefused(parameters: IDataObject, field: string, problem: RegExp) {
 	sandbox.clearLedger();
 	const result = await run(parameters);
-	expect(result.error).toBeDefined();
-	expect(result.error!.message).toContain(`'${field}'`);
-	expect(result.error!.message).toContain('item 0');
-	expect(result.error!.description).toMatch(problem);
-	expect(result.error!.description).toContain('Nothing was sent to the platform');
-	expect(apiCalls()).toEqual([]);
+	const error = expectFieldRefused(result, field, apiCalls());
+	expect(error.description).toMatch(problem);
+	expect(error.description).toContain('Nothing was sent to the platform');
 }
 
 describe('Session > Create', () => {

@@ -4,47 +4,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { runWorkflow, type RunResult } from '../helpers/engine';
+import { expectFieldRefused, outputJson, runNode, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { apiCallsOf, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
-let sandbox: RunningSandbox;
+const sandbox = withSandbox();
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(async () => {
-	await sandbox?.stop();
-});
-beforeEach(() => sandbox.reset());
-
-const credentials = (as?: { login: string; secretKey: string }) => ({
-	paySuiteApi: {
-		login: as?.login ?? sandbox.credentials.login,
-		secretKey: as?.secretKey ?? sandbox.credentials.secretKey,
-		algorithm: 'sha256',
-		baseUrl: sandbox.url,
-	},
-});
-
-async function run(
-	parameters: IDataObject,
-	options: { items?: IDataObject[]; continueOnFail?: boolean; as?: { login: string; secretKey: string } } = {},
-): Promise<RunResult> {
-	return runWorkflow({
-		items: options.items,
-		nodes: [{ name: 'Site', type: 'paySuiteSite', credentials: ['paySuiteApi'], continueOnFail: options.continueOnFail, parameters: parameters as never }],
-		credentials: credentials(options.as),
-	});
-}
-
-const json = (result: RunResult) => result.output('Site').map((item) => item.json);
-const apiCalls = () => sandbox.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));
-
-const withoutAuth = (body: unknown) => {
-	const { auth, ...rest } = (body ?? {}) as IDataObject;
-	expect(auth).toBeDefined();
-	return rest;
-};
+const SITE = { name: 'Site', type: 'paySuiteSite', credentialType: 'paySuiteApi' };
+const run = (parameters: IDataObject, options: NodeRunOptions & { as?: { login: string; secretKey: string } } = {}) =>
+	runNode(SITE, parameters, paySuiteApi(sandbox, options.as), options);
+const json = (result: RunResult) => outputJson(result, 'Site');
+const apiCalls = () => apiCallsOf(sandbox);
 
 async function storedSite(id: number): Promise<IDataObject> {
 	const answer = (await (await fetch(`${sandbox.url}/__sandbox/core/sites/${id}`)).json()) as IDataObject;
@@ -55,11 +24,8 @@ async function storedSite(id: number): Promise<IDataObject> {
 async function expectRefused(parameters: IDataObject, field: string, problem: RegExp) {
 	sandbox.clearLedger();
 	const result = await run(parameters);
-	expect(result.error).toBeDefined();
-	expect(result.error!.message).toContain(`'${field}'`);
-	expect(result.error!.message).toContain('item 0');
-	expect(`${result.error!.message}\n${result.error!.description ?? ''}`).toMatch(problem);
-	expect(apiCalls()).toEqual([]);
+	const error = expectFieldRefused(result, field, apiCalls());
+	expect(`${error.message}\n${error.description ?? ''}`).toMatch(problem);
 }
 
 const createSite = (overrides: IDataObject = {}): IDataObject => ({

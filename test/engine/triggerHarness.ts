@@ -13,27 +13,21 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
 import type { AddressInfo, Socket } from 'net';
 
-import { ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
 	Workflow,
-	type ICredentialDataDecryptedObject,
-	type ICredentialType,
 	type IExecuteFunctions,
-	type IHttpRequestOptions,
 	type INode,
 	type INodeExecutionData,
 	type INodeParameters,
 	type INodeType,
-	type INodeTypes,
 	type IRun,
 	type IWebhookData,
 	type IWebhookResponseData,
-	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
-import { PaySuiteApi } from '../../credentials/PaySuiteApi.credentials';
-import { PaySuiteOnboardingApi } from '../../credentials/PaySuiteOnboardingApi.credentials';
+import { nodeTypesRegistry, testAdditionalData, type TestCredentials } from '../helpers/engine';
 import { packageNodeTypes } from '../helpers/nodeTypes';
 
 /** Passes its input through: shows what the trigger handed to the next node. */
@@ -53,25 +47,6 @@ class Received implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return [this.getInputData()];
 	}
-}
-
-const credentialTypes: Record<string, ICredentialType> = {
-	paySuiteApi: new PaySuiteApi(),
-	paySuiteOnboardingApi: new PaySuiteOnboardingApi(),
-};
-
-function resolveTemplate(value: unknown, credentials: ICredentialDataDecryptedObject): unknown {
-	if (typeof value !== 'string' || !value.startsWith('=')) return value;
-	return value.slice(1).replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) => String(credentials[key] ?? ''));
-}
-
-async function authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, options: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const auth = credentialTypes[typeName]?.authenticate;
-	if (!auth) return options;
-	if (typeof auth === 'function') return auth(credentials, options);
-	const headers = { ...(options.headers ?? {}) };
-	for (const [key, value] of Object.entries(auth.properties.headers ?? {})) headers[key] = resolveTemplate(value, credentials) as string;
-	return { ...options, headers };
 }
 
 export interface TriggerCall {
@@ -103,7 +78,7 @@ export interface TriggerServerOptions {
 	type: string;
 	parameters?: INodeParameters;
 	/** Credential data by credential type. */
-	credentials: Record<string, ICredentialDataDecryptedObject>;
+	credentials: TestCredentials;
 }
 
 function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -134,11 +109,7 @@ function capture(response: ServerResponse): () => { status: number; body: string
 
 export async function startTriggerServer(options: TriggerServerOptions): Promise<TriggerServer> {
 	const types: Record<string, INodeType> = { ...packageNodeTypes(), received: new Received() };
-	const nodeTypes = {
-		getByName: (name: string) => types[name.replace(/^.*\./, '')],
-		getByNameAndVersion: (name: string) => types[name.replace(/^.*\./, '')],
-		getKnownTypes: () => ({}),
-	} as unknown as INodeTypes;
+	const nodeTypes = nodeTypesRegistry(types);
 	const triggerType = types[options.type];
 	if (!triggerType?.webhook || !triggerType.description.webhooks?.length) throw new Error(`${options.type} is not a webhook trigger of this package`);
 
@@ -164,53 +135,8 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 			settings: { executionOrder: 'v1' },
 		});
 
-	const credentialsHelper = {
-		getParentTypes: () => [],
-		isCredentialUsableByNode: () => true,
-		authenticate,
-		preAuthentication: async () => undefined,
-		runPreAuthentication: async () => undefined,
-		getCredentials: async () => {
-			throw new Error('not used in tests');
-		},
-		getDecrypted: async (_additionalData: unknown, nodeCredentials: { id: string }, type: string) => {
-			const data = options.credentials[type] ?? options.credentials[nodeCredentials.id];
-			if (!data) throw new Error(`No test credentials of type ${type}`);
-			return { ...data };
-		},
-		updateCredentials: async () => undefined,
-		updateCredentialsOauthTokenData: async () => undefined,
-		getCredentialsProperties: (type: string) => credentialTypes[type]?.properties ?? [],
-	};
-
 	let executions = 0;
-	const additionalDataFor = (workflow: Workflow, executionId: string) => {
-		const data = {
-			credentialsHelper,
-			hooks: new ExecutionLifecycleHooks('webhook', executionId, workflow as never),
-			executeWorkflow: async () => {
-				throw new Error('sub-workflows are not used in tests');
-			},
-			getRunExecutionData: async () => undefined,
-			getRuntimeCredential: async () => undefined,
-			currentNodeExecutionIndex: 0,
-			restApiUrl: 'http://127.0.0.1:5678/rest',
-			instanceBaseUrl: 'http://127.0.0.1:5678/',
-			formBaseUrl: 'http://127.0.0.1:5678/form',
-			formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-			formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
-			webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-			webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-			webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-			mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
-			mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
-			variables: {},
-			logAiEvent: () => undefined,
-			userId: 'test-user',
-		} as unknown as IWorkflowExecuteAdditionalData;
-		data.executionId = executionId;
-		return data;
-	};
+	const additionalDataFor = (workflow: Workflow, executionId: string) => testAdditionalData(workflow, options.credentials, 'webhook', executionId);
 
 	const calls: TriggerCall[] = [];
 	const pending = new Set<Promise<void>>();

@@ -4,17 +4,11 @@
  * For each: a valid call starts exactly one run with the right data; a forged, replayed or malformed call
  * gets its HTTP answer in the platform's status shape and starts no run; filters acknowledge without a run.
  */
-import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { buildAuth } from '../../nodes/shared/signing';
+import { apiCallsOf, onboardingApi as onboardingApiOf, paySuiteApi as paySuiteApiOf, withSandbox } from '../helpers/sandbox';
 import { startTriggerServer, type TriggerServer } from './triggerHarness';
 
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, processPendingPolls: 0, retryAfterSeconds: 0 });
-});
-afterAll(() => sandbox.stop());
-beforeEach(() => sandbox.reset());
+const sandbox = withSandbox({ processPendingPolls: 0, retryAfterSeconds: 0 });
 
 interface Answer {
 	status: number;
@@ -35,12 +29,8 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 const signed = (path: string, body: Record<string, unknown> = {}) =>
 	post(path, { ...body, auth: buildAuth(sandbox.credentials.login, sandbox.credentials.secretKey) });
 
-const paySuiteApi = (secretKey = sandbox.credentials.secretKey) => ({
-	paySuiteApi: { login: sandbox.credentials.login, secretKey, algorithm: 'sha256', baseUrl: sandbox.url },
-});
-const onboardingApi = (notificationSecret: string = sandbox.credentials.notificationSecret) => ({
-	paySuiteOnboardingApi: { baseUrl: sandbox.url, accessToken: sandbox.credentials.accessToken, notificationSecret },
-});
+const paySuiteApi = (secretKey?: string) => paySuiteApiOf(sandbox, { secretKey });
+const onboardingApi = (notificationSecret?: string) => onboardingApiOf(sandbox, { notificationSecret });
 
 /** Sends through a sandbox control endpoint and waits until the trigger has answered and run. */
 async function fire(trigger: TriggerServer, kind: 'autopay' | 'checkout' | 'onboarding', body: Record<string, unknown>) {
@@ -59,7 +49,7 @@ const expectRefused = (reply: any, reason: string, words: RegExp) => {
 	expect(reply.status.message).toMatch(words);
 };
 
-const ledgerPaths = () => sandbox.ledger().filter((entry) => !entry.path.startsWith('/__sandbox')).map((entry) => `${entry.method} ${entry.path}`);
+const ledgerPaths = () => apiCallsOf(sandbox).map((entry) => `${entry.method} ${entry.path}`);
 
 async function serve(type: string, parameters: Record<string, unknown>, credentials: Record<string, any>, body: (trigger: TriggerServer) => Promise<void>) {
 	const trigger = await startTriggerServer({ type, parameters: parameters as never, credentials });
@@ -386,7 +376,7 @@ describe('PaySuite Onboarding Trigger', () => {
 	it('raises a failed process query (a wrong access token) as an error of the trigger: HTTP 500, no run, no secret in the message', async () => {
 		const processId = await createMerchant(merchant());
 		await finish(processId);
-		const credentials = { paySuiteOnboardingApi: { ...onboardingApi().paySuiteOnboardingApi, accessToken: 'sbx_wrong_token_123' } };
+		const credentials = onboardingApiOf(sandbox, { accessToken: 'sbx_wrong_token_123' });
 		await serve('paySuiteOnboardingTrigger', {}, credentials, async (trigger) => {
 			const { status } = await fire(trigger, 'onboarding', { processId });
 			expect(status).toBe(500);

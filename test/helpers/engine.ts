@@ -1,6 +1,7 @@
 /**
  * Runs workflows of this package's nodes in n8n's real execution engine (n8n-core's WorkflowExecute),
- * with credentials resolved and signed by the package's own credential classes.
+ * with credentials resolved and signed by the package's own credential classes. The trigger harness
+ * (test/engine/triggerHarness.ts) builds its runs from the same node type registry and additional data.
  */
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import {
@@ -19,6 +20,7 @@ import {
 	type IRun,
 	type IVersionedNodeType,
 	type IWorkflowExecuteAdditionalData,
+	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
 import { PaySuiteApi } from '../../credentials/PaySuiteApi.credentials';
@@ -51,10 +53,8 @@ const credentialTypes: Record<string, ICredentialType> = {
 	paySuiteOnboardingApi: new PaySuiteOnboardingApi(),
 };
 
-const allNodeTypes = (): Record<string, INodeType> => ({ testItems: new TestItems(), ...packageNodeTypes() });
-
-function nodeTypesRegistry(): INodeTypes {
-	const types = allNodeTypes();
+/** n8n's node type registry over the given types, found by type name with or without a package prefix. */
+export function nodeTypesRegistry(types: Record<string, INodeType>): INodeTypes {
 	const byName = (name: string) => types[name.replace(/^.*\./, '')] as INodeType | IVersionedNodeType;
 	return {
 		getByName: byName,
@@ -83,6 +83,65 @@ async function authenticate(
 	return { ...requestOptions, headers };
 }
 
+/** Credential data by credential type (or by the id of a node's credential reference). */
+export type TestCredentials = Record<string, ICredentialDataDecryptedObject>;
+
+/**
+ * What n8n hands a run besides the workflow: a credentials helper that serves the given credential data and
+ * signs with the package's own credential classes, the execution hooks, and the instance's URLs.
+ */
+export function testAdditionalData(
+	workflow: Workflow,
+	credentials: TestCredentials,
+	mode: WorkflowExecuteMode,
+	executionId: string,
+): IWorkflowExecuteAdditionalData {
+	const credentialsHelper = {
+		getParentTypes: () => [],
+		isCredentialUsableByNode: () => true,
+		authenticate,
+		preAuthentication: async () => undefined,
+		runPreAuthentication: async () => undefined,
+		getCredentials: async () => {
+			throw new Error('not used in tests');
+		},
+		getDecrypted: async (_additionalData: unknown, nodeCredentials: { id: string }, type: string) => {
+			const data = credentials[type] ?? credentials[nodeCredentials.id];
+			if (!data) throw new Error(`No test credentials of type ${type}`);
+			return { ...data };
+		},
+		updateCredentials: async () => undefined,
+		updateCredentialsOauthTokenData: async () => undefined,
+		getCredentialsProperties: (type: string) => credentialTypes[type]?.properties ?? [],
+	};
+
+	const additionalData = {
+		credentialsHelper,
+		hooks: new ExecutionLifecycleHooks(mode, executionId, workflow as never),
+		executeWorkflow: async () => {
+			throw new Error('sub-workflows are not used in tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		logAiEvent: () => undefined,
+		userId: 'test-user',
+	} as unknown as IWorkflowExecuteAdditionalData;
+	additionalData.executionId = executionId;
+	return additionalData;
+}
+
 export interface TestNode {
 	name: string;
 	type: string;
@@ -96,7 +155,7 @@ export interface RunOptions {
 	items?: IDataObject[];
 	/** Nodes after the start node, chained in order. */
 	nodes: TestNode[];
-	credentials: Record<string, ICredentialDataDecryptedObject>;
+	credentials: TestCredentials;
 }
 
 export interface RunResult {
@@ -140,54 +199,11 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 		nodes,
 		connections,
 		active: false,
-		nodeTypes: nodeTypesRegistry(),
+		nodeTypes: nodeTypesRegistry({ testItems: new TestItems(), ...packageNodeTypes() }),
 		settings: { executionOrder: 'v1' },
 	});
 
-	const credentialsHelper = {
-		getParentTypes: () => [],
-		isCredentialUsableByNode: () => true,
-		authenticate: (credentials: ICredentialDataDecryptedObject, typeName: string, requestOptions: IHttpRequestOptions) =>
-			authenticate(credentials, typeName, requestOptions),
-		preAuthentication: async () => undefined,
-		runPreAuthentication: async () => undefined,
-		getCredentials: async () => {
-			throw new Error('not used in tests');
-		},
-		getDecrypted: async (_additionalData: unknown, nodeCredentials: { id: string }, type: string) => {
-			const data = options.credentials[type] ?? options.credentials[nodeCredentials.id];
-			if (!data) throw new Error(`No test credentials of type ${type}`);
-			return { ...data };
-		},
-		updateCredentials: async () => undefined,
-		updateCredentialsOauthTokenData: async () => undefined,
-		getCredentialsProperties: (type: string) => credentialTypes[type]?.properties ?? [],
-	};
-
-	const additionalData = {
-		credentialsHelper,
-		hooks: new ExecutionLifecycleHooks('manual', 'engine-test-execution', workflow as never),
-		executeWorkflow: async () => {
-			throw new Error('sub-workflows are not used in tests');
-		},
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		formBaseUrl: 'http://127.0.0.1:5678/form',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
-		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
-		variables: {},
-		logAiEvent: () => undefined,
-		userId: 'test-user',
-	} as unknown as IWorkflowExecuteAdditionalData;
-	additionalData.executionId = 'engine-test-execution';
+	const additionalData = testAdditionalData(workflow, options.credentials, 'manual', 'engine-test-execution');
 
 	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: start as never });
 	const runData = run.data.resultData.runData;
@@ -196,4 +212,41 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 		output: (nodeName: string) => runData[nodeName]?.[0]?.data?.main?.[0] ?? [],
 		error: run.data.resultData.error as RunResult['error'],
 	};
+}
+
+/** One node of this package as a test runs it: its name in the workflow, its type and its credential type. */
+export interface NodeUnderTest {
+	name: string;
+	type: string;
+	credentialType: string;
+}
+
+export interface NodeRunOptions {
+	/** Items the start node emits (one empty item by default). */
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+}
+
+/** Runs a workflow of the start node and one node of this package with the given parameters. */
+export function runNode(node: NodeUnderTest, parameters: IDataObject, credentials: TestCredentials, options: NodeRunOptions = {}): Promise<RunResult> {
+	return runWorkflow({
+		items: options.items,
+		nodes: [{ name: node.name, type: node.type, credentials: [node.credentialType], continueOnFail: options.continueOnFail, parameters: parameters as never }],
+		credentials,
+	});
+}
+
+/** The json of a node's output items. */
+export const outputJson = (result: RunResult, nodeName: string): IDataObject[] => result.output(nodeName).map((item) => item.json);
+
+/**
+ * The run stopped on an item refused before anything was sent: the error's message names the field and the
+ * item, and the API calls made meanwhile are none. Returns the error for the caller's further checks.
+ */
+export function expectFieldRefused(result: RunResult, field: string, apiCalls: unknown[], item = 0): NonNullable<RunResult['error']> {
+	expect(result.error).toBeDefined();
+	expect(result.error!.message).toContain(`'${field}'`);
+	expect(result.error!.message).toContain(`item ${item}`);
+	expect(apiCalls).toEqual([]);
+	return result.error!;
 }

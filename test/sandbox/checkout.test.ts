@@ -1,24 +1,16 @@
 /**
  * The sandbox's checkout sessions, refunds, transaction actions, tickets and payment links over raw HTTP,
- * signed by a signer written here from DESIGN.md (not the nodes' one): the spec's field rules are refusals,
- * and the state moves as the spec's table of transitions says.
+ * signed by this folder's own signer written from DESIGN.md (signer.ts, not the nodes' one): the spec's field
+ * rules are refusals, and the state moves as the spec's table of transitions says.
  */
-import { createHash, randomBytes } from 'crypto';
+import { randomBytes } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { findSession } from '../../sandbox/routes/checkout';
+import { withSandbox } from '../helpers/sandbox';
+import { auth } from './signer';
 
-let sandbox: RunningSandbox;
-
-/** tranKey = Base64(SHA-256(rawNonce + seed + secretKey)), nonce = Base64(rawNonce). */
-function auth(login: string, secretKey: string) {
-	const rawNonce = randomBytes(16);
-	const seed = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
-	const tranKey = createHash('sha256')
-		.update(Buffer.concat([rawNonce, Buffer.from(seed + secretKey)]))
-		.digest('base64');
-	return { login, tranKey, nonce: rawNonce.toString('base64'), seed };
-}
+const sandbox = withSandbox();
 
 type Answer = { status: number; json: Record<string, any> };
 
@@ -71,12 +63,6 @@ async function paidSession(overrides: Record<string, unknown> = {}, pay: Record<
 	const queried = await call(`/api/session/${requestId}`);
 	return { requestId, payment: (queried.json.payment ?? [])[0] as Record<string, any>, session: queried.json };
 }
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(() => sandbox.stop());
-beforeEach(() => sandbox.reset());
 
 describe('POST /api/session', () => {
 	it('creates a pending session whose processUrl points at the sandbox', async () => {

@@ -1,21 +1,12 @@
 /**
- * The sandbox's Core Administration routes over raw HTTP, signed by a signer written here from DESIGN.md
- * (not the nodes' one): the spec's field rules are refusals, and the state behaves as the spec says.
+ * The sandbox's Core Administration routes over raw HTTP, signed by this folder's own signer written from
+ * DESIGN.md (signer.ts, not the nodes' one): the spec's field rules are refusals, and the state behaves as
+ * the spec says.
  */
-import { createHash, randomBytes } from 'crypto';
+import { withSandbox } from '../helpers/sandbox';
+import { auth } from './signer';
 
-import { startSandbox, type RunningSandbox } from '../../sandbox';
-
-let sandbox: RunningSandbox;
-
-function auth(login: string, secretKey: string) {
-	const rawNonce = randomBytes(16);
-	const seed = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
-	const tranKey = createHash('sha256')
-		.update(Buffer.concat([rawNonce, Buffer.from(seed + secretKey)]))
-		.digest('base64');
-	return { login, tranKey, nonce: rawNonce.toString('base64'), seed };
-}
+const sandbox = withSandbox();
 
 async function call(path: string, body: Record<string, unknown>, as?: { login: string; secretKey: string }) {
 	const who = as ?? sandbox.credentials;
@@ -38,12 +29,6 @@ function expectFieldRefusal(answer: { status: number; json: Record<string, any> 
 	expect(answer.json.errors).toHaveProperty([field]);
 	if (problem) expect(answer.json.errors[field].join(' ')).toMatch(problem);
 }
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
-});
-afterAll(() => sandbox.stop());
-beforeEach(() => sandbox.reset());
 
 describe('sites', () => {
 	it('creates an active site by default whose returned login and tranKey sign later calls', async () => {

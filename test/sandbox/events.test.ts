@@ -3,11 +3,12 @@
  * from nodes/): autopay events, checkout notifications, onboarding process notifications (control calls and
  * the automatic one when a process finishes), and the delivery log.
  */
-import { createHash, createHmac, randomBytes } from 'crypto';
+import { createHash, createHmac } from 'crypto';
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { auth } from './signer';
 
 let sandbox: RunningSandbox;
 
@@ -54,16 +55,6 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
 	});
 	const text = await response.text();
 	return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };
-}
-
-/** This test's own signer of the `auth` structure: Base64(SHA-256(rawNonce + seed + secretKey)). */
-function auth() {
-	const rawNonce = randomBytes(16);
-	const seed = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
-	const tranKey = createHash('sha256')
-		.update(Buffer.concat([rawNonce, Buffer.from(seed), Buffer.from(sandbox.credentials.secretKey)]))
-		.digest('base64');
-	return { login: sandbox.credentials.login, tranKey, nonce: rawNonce.toString('base64'), seed };
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -129,7 +120,7 @@ describe('autopay events', () => {
 describe('checkout notifications', () => {
 	async function session(status: 'APPROVED' | 'REJECTED'): Promise<number> {
 		const created = await call('POST', '/api/session', {
-			auth: auth(),
+			auth: auth(sandbox.credentials.login, sandbox.credentials.secretKey),
 			payment: { reference: 'ORDER-77', description: 'Order 77', amount: { currency: 'USD', total: 50 } },
 			returnUrl: 'https://shop.example.com/back',
 			ipAddress: '10.0.0.1',

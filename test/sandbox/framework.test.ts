@@ -1,9 +1,8 @@
 /**
- * The sandbox's own machinery, over real HTTP: the signed `auth` check (written here a second time, from
- * DESIGN.md, so neither copy can hide the other's mistake), bearer tokens, the ledger's masking, faults
- * and the state file.
+ * The sandbox's own machinery, over real HTTP: the signed `auth` check (signed by signer.ts, written a
+ * second time from DESIGN.md, so neither copy can hide the other's mistake), bearer tokens, the ledger's
+ * masking, faults and the state file.
  */
-import { createHash, randomBytes } from 'crypto';
 import { mkdtempSync, readFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -11,17 +10,13 @@ import { join } from 'path';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { bearer, signed } from '../../sandbox/guards';
 import { ok } from '../../sandbox/http';
+import { auth as sign, type SignOptions } from './signer';
 
 let sandbox: RunningSandbox;
 
-function auth(login: string, secretKey: string, options: { algorithm?: 'sha256' | 'sha1'; seed?: string; rawNonce?: Buffer } = {}) {
-	const rawNonce = options.rawNonce ?? randomBytes(16);
-	const seed = options.seed ?? new Date().toISOString().replace('Z', '+00:00');
-	const tranKey = createHash(options.algorithm ?? 'sha256')
-		.update(Buffer.concat([rawNonce, Buffer.from(seed + secretKey)]))
-		.digest('base64');
-	return { login, tranKey, nonce: rawNonce.toString('base64'), seed };
-}
+/** Signs with the shared test signer, but by default with a seed in milliseconds (the other suites use whole seconds). */
+const auth = (login: string, secretKey: string, options: SignOptions = {}) =>
+	sign(login, secretKey, { seed: new Date().toISOString().replace('Z', '+00:00'), ...options });
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
 	const response = await fetch(`${sandbox.url}${path}`, {

@@ -2,22 +2,13 @@
  * The sandbox's gateway routes over raw HTTP, signed by a signer written here from DESIGN.md (not the nodes'
  * one): the spec's field rules are refusals, idempotence keys deduplicate, and reports arrive as the spec says.
  */
-import { createHash, randomBytes } from 'crypto';
 import { request } from 'http';
 import { gunzipSync } from 'zlib';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { auth } from './signer';
 
 let sandbox: RunningSandbox;
-
-function auth(login: string, secretKey: string) {
-	const rawNonce = randomBytes(16);
-	const seed = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
-	const tranKey = createHash('sha256')
-		.update(Buffer.concat([rawNonce, Buffer.from(seed + secretKey)]))
-		.digest('base64');
-	return { login, tranKey, nonce: rawNonce.toString('base64'), seed };
-}
 
 type Who = { login: string; secretKey: string };
 

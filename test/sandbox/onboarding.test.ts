@@ -3,9 +3,9 @@
  * tokens and permissions, the Idempotency-Key rules, the 422 body rules, the process life cycle with
  * Retry-After, the merchant read shape, /api/user and /api/notifications.
  */
-import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { withSandbox } from '../helpers/sandbox';
 
-let sandbox: RunningSandbox;
+const sandbox = withSandbox({ processPendingPolls: 2, retryAfterSeconds: 0 });
 
 interface Answer {
 	status: number;
@@ -60,12 +60,6 @@ async function pollUntilFinal(processId: string): Promise<{ answers: Answer[]; f
 	}
 	throw new Error('the process never became final');
 }
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0, processPendingPolls: 2, retryAfterSeconds: 0 });
-});
-afterAll(() => sandbox.stop());
-beforeEach(() => sandbox.reset());
 
 describe('tokens', () => {
 	it('refuses a missing or unknown token with 401 and a token without onboarding:create with 403', async () => {
