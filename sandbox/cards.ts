@@ -14,6 +14,10 @@ export interface TestCard {
 	displayInterest?: boolean;
 	requireBalance?: boolean;
 	balance?: number;
+	/** The information answers requireOtp true: a process must carry `instrument.otp` (sandbox choice of field). */
+	requireOtp?: boolean;
+	/** The information's threeDS (default optional); required: a process must carry `instrument.threeDS`. */
+	threeDS?: 'optional' | 'required' | 'unsupported';
 }
 
 export const TEST_CARDS: TestCard[] = [
@@ -42,6 +46,28 @@ export const TEST_CARDS: TestCard[] = [
 		cardType: 'R',
 		requireBalance: true,
 		balance: 1500,
+	},
+	{
+		number: '4000000000000036',
+		outcome: 'APPROVED',
+		reason: '00',
+		message: 'Approved',
+		franchise: 'CARD_A',
+		franchiseName: 'Card network A',
+		issuerName: 'Sandbox Bank',
+		cardType: 'C',
+		requireOtp: true,
+	},
+	{
+		number: '4000000000000028',
+		outcome: 'APPROVED',
+		reason: '00',
+		message: 'Approved',
+		franchise: 'CARD_A',
+		franchiseName: 'Card network A',
+		issuerName: 'Sandbox Bank',
+		cardType: 'C',
+		threeDS: 'required',
 	},
 ];
 

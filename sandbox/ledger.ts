@@ -19,7 +19,7 @@ export interface LedgerEntry {
 
 const CARD_KEYS = new Set(['number', 'cardNumber', 'pan']);
 
-/** Card number → first 6 and last 4; CVV, tranKey and passwords → '***'. */
+/** Card number → first 6 and last 4; CVV, OTP, tranKey and passwords → '***'. */
 export function maskSecrets(value: unknown, key = ''): unknown {
 	if (Array.isArray(value)) return value.map((entry) => maskSecrets(entry));
 	if (value && typeof value === 'object') {
@@ -29,7 +29,7 @@ export function maskSecrets(value: unknown, key = ''): unknown {
 	}
 	if (typeof value !== 'string') return value;
 	if (CARD_KEYS.has(key) && /^\d{12,19}$/.test(value)) return `${value.slice(0, 6)}${'*'.repeat(value.length - 10)}${value.slice(-4)}`;
-	if (/^(cvv|cvv2|tranKey|password|secretKey)$/i.test(key)) return '***';
+	if (/^(cvv|cvv2|otp|tranKey|password|secretKey)$/i.test(key)) return '***';
 	return value;
 }
 

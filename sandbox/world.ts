@@ -34,7 +34,10 @@ export interface SandboxOptions {
 	processPendingPolls?: number;
 	/** Seconds announced in Retry-After (default 1; tests use 0 or 1). */
 	retryAfterSeconds?: number;
-	/** Calls of /gateway/report/obtain answered 425 before the report is ready (default 1). */
+	/**
+	 * Calls of /gateway/report/obtain answered 425 before the report is ready (default 1). A report with a
+	 * callbackUrl is also ready by itself after reportPendingPolls × retryAfterSeconds seconds.
+	 */
 	reportPendingPolls?: number;
 	/** Rows of a generated report when the site has fewer transactions than that (default: the transactions). */
 	reportRows?: number;

@@ -1,7 +1,8 @@
 /**
  * Outbound events: the webhooks the platform sends to merchants (autopay, checkout notifications, onboarding
  * process results), fired by control calls under /__sandbox/webhooks/ and, for onboarding, when a process
- * with a notification URL finishes. See docs/sandbox/events.md.
+ * with a notification URL finishes; and the gateway's report callback when a report with a callbackUrl is
+ * ready. See docs/sandbox/events.md.
  *
  * Written from the spec and the design notes, never from the nodes: the signatures are computed here with
  * the sandbox's own code.
@@ -29,7 +30,7 @@ export const AUTOPAY_TYPES = ['AUTOPAY_CREATED', 'AUTOPAY_UPDATED', 'AUTOPAY_TRA
 /** One outbound call, kept for GET /__sandbox/webhooks/deliveries. */
 export interface DeliveryRecord {
 	seq: number;
-	kind: 'autopay' | 'checkout' | 'onboarding';
+	kind: 'autopay' | 'checkout' | 'onboarding' | 'report';
 	url: string;
 	/** Headers the sandbox added (X-Signature for onboarding). */
 	headers: Record<string, string>;
@@ -106,6 +107,15 @@ export async function notifyProcessFinished(app: SandboxApp, process: FinishedPr
 	const body = JSON.stringify(processNotificationBody(process.processId, process.action, process.status));
 	const header = processSignatureHeader(notificationSecret, notificationKeyId, Math.floor(Date.now() / 1000), body);
 	return send(app, 'onboarding', process.notificationUrl, body, { 'x-signature': header });
+}
+
+/**
+ * Tells a gateway report's `callbackUrl` that the report is ready: `{id, status}` with status OK / 00, unsigned.
+ * The spec shows no callback body; this small notice is the sandbox's choice. Called by routes/gateway.ts.
+ */
+export async function notifyReportReady(app: SandboxApp, report: { id: number; callbackUrl: string }): Promise<Delivery> {
+	const body = JSON.stringify({ id: report.id, status: statusBlock('OK', '00', 'The report is ready to be obtained') });
+	return send(app, 'report', report.callbackUrl, body);
 }
 
 // ---------------------------------------------------------------------------------------------------------

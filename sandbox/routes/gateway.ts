@@ -14,6 +14,7 @@ import { z, type ZodIssue, type ZodTypeAny } from 'zod';
 import { cardBehaviour, type TestCard } from '../cards';
 import { signed } from '../guards';
 import { isoNow, notFound, ok, refuse, statusBlock, type SandboxApp, type SandboxResponse, type StatusBlock } from '../http';
+import { notifyReportReady } from './events';
 
 // ---------------------------------------------------------------------------------------------------------
 // State
@@ -37,6 +38,8 @@ interface ReportRecord {
 	obtains: number;
 	/** Set by the control endpoint: ready whatever the number of obtains. */
 	forcedReady?: boolean;
+	/** When the report became ready (the control endpoint, the obtain that found it ready, or its callback timer). */
+	readyAt?: string;
 	createdAt: string;
 }
 
@@ -265,6 +268,16 @@ const instrumentSchema = object({
 		.optional(),
 });
 
+/**
+ * The process request's instrument: the spec says OTP data is sent "only when requested by the information
+ * response" but names no field, and shows no 3DS structure; `otp` (a string) and `threeDS` (an object of the
+ * authentication's data) are the sandbox's choice (docs/sandbox/gateway.md).
+ */
+const processInstrumentSchema = instrumentSchema.extend({
+	otp: text().min(1, 'must not be empty').optional(),
+	threeDS: anyObject().optional(),
+});
+
 const auth = z.unknown();
 
 const schemas = {
@@ -299,7 +312,7 @@ const schemas = {
 		locale: text(5).optional(),
 		payer: personSchema,
 		buyer: personSchema.optional(),
-		instrument: instrumentSchema,
+		instrument: processInstrumentSchema,
 		payment: paymentRequestSchema,
 		additional: anyObject()
 			.superRefine((value, ctx) => {
@@ -380,6 +393,33 @@ const invalid = (field: string, problem: string, errors: Record<string, string[]
 // ---------------------------------------------------------------------------------------------------------
 // Cards and instruments
 // ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The extra steps a card's information announces, checked on process: OTP data only for a card that asks for
+ * it (the spec: sent only when requested) and then required; 3DS data required where threeDS is required and
+ * refused where it is unsupported. A missing step is a refusal before any charge: HTTP 400, status FAILED,
+ * reason XO (OTP) or X3 (3DS), no transaction and the idempotence key left unused.
+ */
+function challengeRefusal(card: TestCard, instrument: z.infer<typeof processInstrumentSchema>): SandboxResponse | undefined {
+	const threeDS = card.threeDS ?? 'optional';
+	if (instrument.otp !== undefined && !card.requireOtp) {
+		return invalid('instrument.otp', 'is sent only for a card whose information answers requireOtp true');
+	}
+	if (instrument.threeDS !== undefined && threeDS === 'unsupported') {
+		return invalid('instrument.threeDS', 'is not accepted for a card whose information answers threeDS unsupported');
+	}
+	if (card.requireOtp && instrument.otp === undefined) {
+		return refuse(400, 'XO', 'The card requires an OTP (its information answers requireOtp true): send it in instrument.otp', {
+			errors: { 'instrument.otp': ['is required for this card'] },
+		});
+	}
+	if (threeDS === 'required' && (instrument.threeDS === undefined || Object.keys(instrument.threeDS).length === 0)) {
+		return refuse(400, 'X3', 'The card requires 3-D Secure authentication (its information answers threeDS required): send its data in instrument.threeDS', {
+			errors: { 'instrument.threeDS': ['is required for this card'] },
+		});
+	}
+	return undefined;
+}
 
 type Instrument = z.infer<typeof instrumentSchema>;
 
@@ -542,6 +582,18 @@ function reportTsv(app: SandboxApp, report: ReportRecord): string {
 	return `${lines.join('\n')}\n`;
 }
 
+/**
+ * Marks a report ready (once) and, when it was asked with a callbackUrl, posts the ready notice there through
+ * the outbound sender (recorded in /__sandbox/webhooks/deliveries). A failed delivery is only recorded.
+ */
+function reportReady(app: SandboxApp, report: ReportRecord): void {
+	if (report.readyAt) return;
+	report.readyAt = isoNow();
+	app.world.save();
+	if (!report.callbackUrl) return;
+	void notifyReportReady(app, { id: report.id, callbackUrl: report.callbackUrl }).catch(() => undefined);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Routes
 // ---------------------------------------------------------------------------------------------------------
@@ -564,9 +616,9 @@ export function register(app: SandboxApp): void {
 				cardTypes: [card.cardType],
 				cardType: card.cardType,
 				displayInterest: Boolean(card.displayInterest),
-				requireOtp: false,
+				requireOtp: Boolean(card.requireOtp),
 				requireCvv2: card.cardType === 'C',
-				threeDS: 'optional',
+				threeDS: card.threeDS ?? 'optional',
 				credits: creditOptions(card),
 				requirePockets: false,
 				pockets: [],
@@ -643,6 +695,8 @@ export function register(app: SandboxApp): void {
 			const resolved = resolveInstrument(app, site, body.instrument);
 			if ('refusal' in resolved) return resolved.refusal;
 			const card = resolved.card;
+			const challenge = challengeRefusal(card, body.instrument);
+			if (challenge) return challenge;
 			const now = new Date();
 			const internalReference = app.world.nextId(INTERNAL_REFERENCE.kind, INTERNAL_REFERENCE.start);
 			const approved = card.outcome === 'APPROVED';
@@ -739,7 +793,7 @@ export function register(app: SandboxApp): void {
 			const checked = check(schemas.report, request.body);
 			if ('refusal' in checked) return checked.refusal;
 			const id = app.world.nextId('gatewayReport', 7001);
-			state(app).reports[String(id)] = {
+			const report: ReportRecord = {
 				id,
 				siteLogin: request.site!.login,
 				filters: checked.value.filters,
@@ -747,6 +801,17 @@ export function register(app: SandboxApp): void {
 				obtains: 0,
 				createdAt: isoNow(),
 			};
+			state(app).reports[String(id)] = report;
+			if (report.callbackUrl) {
+				// Whoever waits for the callback does not poll: the report is generated by itself, in the time a
+				// client following Retry-After would take to reach it (reportPendingPolls × retryAfterSeconds).
+				const { reportPendingPolls, retryAfterSeconds } = app.world.options;
+				const timer = setTimeout(() => {
+					// Only this very report: after a reset the same id may name another one.
+					if (state(app).reports[String(id)] === report) reportReady(app, report);
+				}, reportPendingPolls * retryAfterSeconds * 1000);
+				timer.unref();
+			}
 			return ok({ id });
 		}),
 	);
@@ -760,13 +825,14 @@ export function register(app: SandboxApp): void {
 			const report = state(app).reports[String(checked.value.id)];
 			if (!report || report.siteLogin !== request.site!.login) return notFound(`The report ${checked.value.id}`);
 			report.obtains += 1;
-			if (!report.forcedReady && report.obtains <= app.world.options.reportPendingPolls) {
+			if (!report.readyAt && !report.forcedReady && report.obtains <= app.world.options.reportPendingPolls) {
 				return {
 					status: 425,
 					headers: { 'retry-after': String(app.world.options.retryAfterSeconds) },
 					body: { status: statusBlock('PENDING', '?5', 'The report is being generated; ask again later'), id: report.id },
 				};
 			}
+			reportReady(app, report);
 			const tsv = Buffer.from(reportTsv(app, report), 'utf8');
 			const acceptEncoding = String(request.headers['accept-encoding'] ?? '');
 			const headers: Record<string, string> = {
@@ -879,6 +945,7 @@ function registerControl(app: SandboxApp): void {
 		const report = state(app).reports[request.params.id];
 		if (!report) return notFound(`The report ${request.params.id}`);
 		report.forcedReady = true;
+		reportReady(app, report);
 		return ok({ id: report.id });
 	});
 }
