@@ -400,12 +400,12 @@ describe('Report', () => {
 			startDate: '2025-01-01T00:00:00+00:00',
 			endDate: '2025-01-31T23:59:59Z',
 			filters: { state: ['APPROVED', 'REJECTED'], type: ['AUTH_ONLY'] },
-			options: { callbackUrl: 'https://ops.example.com/report-ready', locale: 'en_US' },
+			options: { callbackUrl: 'http://127.0.0.1:9/report-ready', locale: 'en_US' },
 		});
 		expect(result.error).toBeUndefined();
 		expect(withoutAuth(apiCalls()[0].body)).toEqual({
 			filters: { startDate: '2025-01-01T00:00:00+00:00', endDate: '2025-01-31T23:59:59+00:00', state: ['APPROVED', 'REJECTED'], type: ['AUTH_ONLY'] },
-			callbackUrl: 'https://ops.example.com/report-ready',
+			callbackUrl: 'http://127.0.0.1:9/report-ready',
 			locale: 'en_US',
 		});
 		expect(typeof json(result)[0].id).toBe('number');

@@ -136,7 +136,7 @@ describe('reports', () => {
 
 	it('answers 425 with a status and Retry-After until ready, then the TSV with the columns in order', async () => {
 		await call('/gateway/process', processBody({ payment: { reference: 'REP-1', amount: { currency: 'USD', total: 12.5 } } }));
-		const requested = await call('/gateway/report', { filters, callbackUrl: 'https://ops.example.com/ready' });
+		const requested = await call('/gateway/report', { filters, callbackUrl: 'http://127.0.0.1:9/ready' });
 		const id = requested.json.id;
 		for (let poll = 0; poll < 2; poll++) {
 			const pending = await raw('/gateway/report/obtain', { id });
