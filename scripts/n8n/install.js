@@ -1,0 +1,303 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Idempotently installs a pinned n8n and a Node 24 binary (both from the npm registry) into a cache
+ * OUTSIDE the clone:
+ *
+ *   ${PAYSUITE_N8N_CACHE:-$HOME/.cache/n8n-nodes-paysuite}/n8n-<version>/
+ *     node24/node_modules/...     Node 24 (the `node@24` npm package; n8n 2.x needs Node >= 24)
+ *     node_modules/n8n/bin/n8n    n8n itself (`npm install --ignore-scripts`, then `npm rebuild sqlite3`)
+ *     .installed.json             marker written on success (reused when present)
+ *     install.log                 full npm output
+ *
+ * A lock directory (`n8n-<version>.lock`) keeps two concurrent callers from colliding: the second one
+ * waits and then reuses the first one's result. A lock whose owner process is gone is taken over.
+ *
+ * Plain CommonJS, no dependencies, runs on Node 20.
+ *
+ *   node scripts/n8n/install.js            # install (or reuse) and print the paths as JSON
+ *   node scripts/n8n/install.js --paths    # print the paths only if installed, exit 1 otherwise
+ *
+ * Environment: PAYSUITE_N8N_CACHE, PAYSUITE_N8N_VERSION (default 2.40.7), PAYSUITE_NODE24_SPEC (default 24).
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawn, spawnSync } = require('child_process');
+
+const N8N_VERSION = process.env.PAYSUITE_N8N_VERSION || '2.40.7';
+const NODE24_SPEC = process.env.PAYSUITE_NODE24_SPEC || '24';
+const LINKEDOM_OVERRIDE = '0.18.14';
+const MARKER_NAME = '.installed.json';
+
+const STEP_TIMEOUT_MS = 25 * 60 * 1000;
+const LOCK_WAIT_MS = 40 * 60 * 1000;
+
+function log(msg) {
+	process.stderr.write(`[n8n-install ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+}
+
+function cacheRoot() {
+	return process.env.PAYSUITE_N8N_CACHE || path.join(os.homedir(), '.cache', 'n8n-nodes-paysuite');
+}
+
+function installDir(version = N8N_VERSION) {
+	return path.join(cacheRoot(), `n8n-${version}`);
+}
+
+/** Paths inside an install dir (whether or not it is installed). */
+function pathsFor(dir = installDir()) {
+	const node24Prefix = path.join(dir, 'node24');
+	return {
+		dir,
+		version: N8N_VERSION,
+		node24Prefix,
+		node24: path.join(node24Prefix, 'node_modules', 'node', 'bin', 'node'),
+		node24BinDir: path.join(node24Prefix, 'node_modules', 'node', 'bin'),
+		n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		n8nPackageDir: path.join(dir, 'node_modules', 'n8n'),
+		marker: path.join(dir, MARKER_NAME),
+		logFile: path.join(dir, 'install.log'),
+	};
+}
+
+function readMarker(p = pathsFor()) {
+	try {
+		const m = JSON.parse(fs.readFileSync(p.marker, 'utf8'));
+		if (m && m.n8nVersion === N8N_VERSION && fs.existsSync(p.n8nBin) && fs.existsSync(p.node24)) return m;
+	} catch {
+		/* not installed */
+	}
+	return undefined;
+}
+
+/** Resolves the npm CLI script of the npm that runs this machine (so we can run it under Node 24). */
+function npmCliPath() {
+	if (process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath)) return process.env.npm_execpath;
+	const candidates = [
+		path.join(path.dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js'),
+		'/usr/lib/node_modules/npm/bin/npm-cli.js',
+		'/usr/local/lib/node_modules/npm/bin/npm-cli.js',
+	];
+	const which = spawnSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8', timeout: 10000 });
+	if (which.status === 0 && which.stdout.trim()) {
+		try {
+			const real = fs.realpathSync(which.stdout.trim());
+			candidates.unshift(real, path.join(path.dirname(real), 'npm-cli.js'));
+		} catch {
+			/* ignore */
+		}
+	}
+	for (const c of candidates) if (c.endsWith('npm-cli.js') && fs.existsSync(c)) return path.resolve(c);
+	throw new Error('Could not find npm-cli.js');
+}
+
+/** Runs a command in its own process group with a timeout; output goes to the log file. */
+function run(cmd, args, { cwd, env, logFile, label, timeoutMs = STEP_TIMEOUT_MS }) {
+	return new Promise((resolve, reject) => {
+		const started = Date.now();
+		const out = fs.openSync(logFile, 'a');
+		fs.writeSync(out, `\n$ (${cwd}) ${cmd} ${args.join(' ')}\n`);
+		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', out, out], detached: true });
+		const ticker = setInterval(() => log(`${label}: still running (${Math.round((Date.now() - started) / 1000)} s)`), 30000);
+		const timer = setTimeout(() => {
+			log(`${label}: timed out after ${timeoutMs / 1000} s, killing`);
+			try {
+				process.kill(-child.pid, 'SIGKILL');
+			} catch {
+				/* gone */
+			}
+		}, timeoutMs);
+		const done = (err, code, signal) => {
+			clearInterval(ticker);
+			clearTimeout(timer);
+			fs.closeSync(out);
+			const secs = Math.round((Date.now() - started) / 1000);
+			if (err) return reject(err);
+			if (code !== 0) return reject(new Error(`${label} failed (exit ${code}${signal ? `, ${signal}` : ''}) after ${secs} s; see ${logFile}`));
+			log(`${label}: done in ${secs} s`);
+			resolve(secs);
+		};
+		child.on('error', (e) => done(e));
+		child.on('exit', (code, signal) => done(null, code, signal));
+	});
+}
+
+function pidAlive(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (e) {
+		return e.code === 'EPERM';
+	}
+}
+
+async function acquireLock(lockDir) {
+	const start = Date.now();
+	let said = false;
+	for (;;) {
+		try {
+			fs.mkdirSync(lockDir);
+			fs.writeFileSync(path.join(lockDir, 'owner'), JSON.stringify({ pid: process.pid, host: os.hostname(), at: Date.now() }));
+			return () => fs.rmSync(lockDir, { recursive: true, force: true });
+		} catch (e) {
+			if (e.code !== 'EEXIST') throw e;
+		}
+		let owner;
+		try {
+			owner = JSON.parse(fs.readFileSync(path.join(lockDir, 'owner'), 'utf8'));
+		} catch {
+			owner = undefined;
+		}
+		let stale = false;
+		if (owner && owner.host === os.hostname() && !pidAlive(owner.pid)) stale = true;
+		if (!owner) {
+			// Lock dir without owner file: stale if older than a minute (the owner writes it right away).
+			try {
+				stale = Date.now() - fs.statSync(lockDir).mtimeMs > 60000;
+			} catch {
+				stale = false;
+			}
+		}
+		if (owner && Date.now() - owner.at > LOCK_WAIT_MS + 5 * 60 * 1000) stale = true;
+		if (stale) {
+			log(`removing stale lock ${lockDir}`);
+			fs.rmSync(lockDir, { recursive: true, force: true });
+			continue;
+		}
+		if (Date.now() - start > LOCK_WAIT_MS) throw new Error(`Timed out waiting for install lock ${lockDir}`);
+		if (!said) {
+			log(`another install is running (pid ${owner ? owner.pid : '?'}); waiting for it`);
+			said = true;
+		}
+		await new Promise((r) => setTimeout(r, 2000));
+	}
+}
+
+/**
+ * Ensures n8n + Node 24 are installed in the cache. Returns the paths
+ * ({ dir, node24, node24BinDir, n8nBin, n8nPackageDir, version, ... }).
+ */
+async function ensureN8n() {
+	const p = pathsFor();
+	if (readMarker(p)) return p;
+	fs.mkdirSync(cacheRoot(), { recursive: true });
+	const release = await acquireLock(`${p.dir}.lock`);
+	try {
+		if (readMarker(p)) return p; // someone else finished while we waited
+		const t0 = Date.now();
+		log(`installing n8n ${N8N_VERSION} and node@${NODE24_SPEC} into ${p.dir} (first time: several minutes)`);
+		fs.mkdirSync(p.dir, { recursive: true });
+		fs.rmSync(p.marker, { force: true });
+		const npmCli = npmCliPath();
+
+		// 1. Node 24 (its postinstall fetches the platform package, from the npm registry as well).
+		if (!fs.existsSync(p.node24) || !checkNode24(p.node24)) {
+			fs.mkdirSync(p.node24Prefix, { recursive: true });
+			fs.writeFileSync(
+				path.join(p.node24Prefix, 'package.json'),
+				JSON.stringify({ name: 'paysuite-node24', private: true, version: '0.0.0' }, null, 2),
+			);
+			log(`step 1/3: npm install node@${NODE24_SPEC}`);
+			await run(process.execPath, [npmCli, 'install', '--no-audit', '--no-fund', '--no-package-lock', `node@${NODE24_SPEC}`], {
+				cwd: p.node24Prefix,
+				env: { ...process.env },
+				logFile: p.logFile,
+				label: 'node@24',
+				timeoutMs: 10 * 60 * 1000,
+			});
+		} else log('step 1/3: node 24 already present');
+		const nodeVersion = checkNode24(p.node24);
+		if (!nodeVersion) throw new Error(`Node 24 binary not usable at ${p.node24}`);
+		log(`node 24 is ${nodeVersion}`);
+
+		const env24 = {
+			...process.env,
+			PATH: `${p.node24BinDir}${path.delimiter}${process.env.PATH || ''}`,
+		};
+		// Headers for node-gyp: the node package ships include/node; prefer them over the user config's nodedir.
+		const nodeDir = path.join(p.node24Prefix, 'node_modules', 'node');
+		if (fs.existsSync(path.join(nodeDir, 'include', 'node', 'node_api.h'))) env24.npm_config_nodedir = nodeDir;
+
+		// 2. n8n (without install scripts: one optional native package tries to download a prebuilt binary).
+		fs.writeFileSync(
+			path.join(p.dir, 'package.json'),
+			JSON.stringify(
+				{
+					name: 'paysuite-n8n-runtime',
+					private: true,
+					version: '0.0.0',
+					dependencies: { n8n: N8N_VERSION },
+					overrides: { linkedom: LINKEDOM_OVERRIDE },
+				},
+				null,
+				2,
+			),
+		);
+		log(`step 2/3: npm install --ignore-scripts n8n@${N8N_VERSION} (about 3-5 min, 2.7 GB)`);
+		await run(p.node24, [npmCli, 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=warn'], {
+			cwd: p.dir,
+			env: env24,
+			logFile: p.logFile,
+			label: 'npm install n8n',
+		});
+
+		// 3. sqlite3 native binding (compiled from source; the prebuilt download is unreachable).
+		log('step 3/3: npm rebuild sqlite3 (compiles from source, about 1.5-2 min)');
+		await run(p.node24, [npmCli, 'rebuild', 'sqlite3', '--foreground-scripts'], {
+			cwd: p.dir,
+			env: env24,
+			logFile: p.logFile,
+			label: 'npm rebuild sqlite3',
+		});
+		const check = spawnSync(p.node24, ['-e', "require('sqlite3'); console.log('ok')"], {
+			cwd: p.dir,
+			encoding: 'utf8',
+			timeout: 60000,
+		});
+		if (check.status !== 0) throw new Error(`sqlite3 binding does not load under Node 24: ${check.stderr}`);
+		if (!fs.existsSync(p.n8nBin)) throw new Error(`n8n bin missing at ${p.n8nBin}`);
+
+		const secs = Math.round((Date.now() - t0) / 1000);
+		fs.writeFileSync(
+			p.marker,
+			JSON.stringify({ n8nVersion: N8N_VERSION, nodeVersion, installedAt: new Date().toISOString(), seconds: secs }, null, 2),
+		);
+		log(`installed in ${secs} s`);
+		return p;
+	} finally {
+		release();
+	}
+}
+
+function checkNode24(bin) {
+	const r = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30000 });
+	const v = r.status === 0 ? r.stdout.trim() : '';
+	return /^v24\./.test(v) ? v : undefined;
+}
+
+module.exports = { ensureN8n, pathsFor, installDir, cacheRoot, readMarker, N8N_VERSION };
+
+if (require.main === module) {
+	const onlyPaths = process.argv.includes('--paths');
+	if (onlyPaths) {
+		const p = pathsFor();
+		if (!readMarker(p)) {
+			log(`not installed at ${p.dir}`);
+			process.exit(1);
+		}
+		process.stdout.write(`${JSON.stringify(p, null, 2)}\n`);
+	} else {
+		const t0 = Date.now();
+		ensureN8n().then(
+			(p) => {
+				log(`ready (${Math.round((Date.now() - t0) / 1000)} s): n8n ${p.n8nBin}, node ${p.node24}`);
+				process.stdout.write(`${JSON.stringify(p, null, 2)}\n`);
+			},
+			(e) => {
+				log(`FAILED: ${e.message}`);
+				process.exit(1);
+			},
+		);
+	}
+}

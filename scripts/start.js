@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * `npm start`, the main job: the package in a real n8n editor, against the local sandbox.
+ *
+ *  1. builds the package when a source is newer than dist/ (force with --build, skip with --no-build);
+ *  2. installs n8n and Node 24 from the npm registry into a cache outside the clone when missing
+ *     (~/.cache/n8n-nodes-paysuite/n8n-<version>; first run several minutes, later runs reuse it);
+ *  3. packs the package and installs it into the n8n user folder as a community package (as users do);
+ *     the user folder is kept between runs: ~/.cache/n8n-nodes-paysuite/start-user (PAYSUITE_START_DIR);
+ *  4. starts the sandbox on http://127.0.0.1:8765 with the fixed demo credentials (its data kept in the
+ *     user folder between runs);
+ *  5. imports the two sandbox credentials and the example workflows (an example is imported again only
+ *     when its file changed), starts `n8n start` on http://127.0.0.1:5678, creates the owner account on the
+ *     first run, checks that every PaySuite node is loaded, and prints what to open;
+ *  6. stays up until Ctrl-C, then stops n8n and the sandbox.
+ *
+ * Options: --build / --no-build, --port N (n8n, default 5678), --sandbox-port N (default 8765),
+ * --reset (start from an empty user folder).
+ */
+const crypto = require('crypto');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+const REPO_DIR = path.resolve(__dirname, '..');
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(`--${name}`);
+const option = (name, fallback) => {
+	const i = argv.indexOf(`--${name}`);
+	return i >= 0 && argv[i + 1] ? argv[i + 1] : fallback;
+};
+
+const N8N_PORT = Number(option('port', process.env.N8N_PORT || 5678));
+const SANDBOX_PORT = Number(option('sandbox-port', process.env.SANDBOX_PORT || 8765));
+const START_DIR = process.env.PAYSUITE_START_DIR || path.join(os.homedir(), '.cache', 'n8n-nodes-paysuite', 'start-user');
+
+/** Fixed demo credentials (as `npm run sandbox`), so the n8n credentials keep working between runs. */
+const DEMO = {
+	login: 'demo-site-login',
+	secretKey: 'demo-secret-key-0123456789',
+	accessToken: 'sbx_demo_access_token_0123456789',
+	notificationSecret: 'whsec_demo_notification_secret_0123456789',
+};
+const OWNER = { email: 'demo@paysuite.example.com', password: 'PaySuite-demo-2026', firstName: 'Demo', lastName: 'Owner' };
+
+const say = (msg = '') => process.stdout.write(`${msg}\n`);
+const step = (msg) => say(`\x1b[36m›\x1b[0m ${msg}`);
+const bold = (s) => `\x1b[1m${s}\x1b[0m`;
+
+function newestMtime(dir, filter = () => true) {
+	let newest = 0;
+	if (!fs.existsSync(dir)) return 0;
+	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+		const p = path.join(dir, entry.name);
+		if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p, filter));
+		else if (filter(p)) newest = Math.max(newest, fs.statSync(p).mtimeMs);
+	}
+	return newest;
+}
+
+function buildIfNeeded() {
+	if (flag('no-build')) return;
+	const dist = path.join(REPO_DIR, 'dist');
+	const sources = Math.max(
+		newestMtime(path.join(REPO_DIR, 'nodes'), (p) => !p.endsWith('.test.ts')),
+		newestMtime(path.join(REPO_DIR, 'credentials'), (p) => !p.endsWith('.test.ts')),
+		newestMtime(path.join(REPO_DIR, 'icons')),
+		fs.statSync(path.join(REPO_DIR, 'package.json')).mtimeMs,
+	);
+	if (!flag('build') && fs.existsSync(dist) && newestMtime(dist) >= sources) {
+		step('the build is up to date (dist/ is newer than the sources)');
+		return;
+	}
+	step('building the package (npm run build)');
+	const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: REPO_DIR, stdio: 'inherit' });
+	if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+const sha = (text) => crypto.createHash('sha256').update(text).digest('hex');
+
+function readJson(file, fallback) {
+	try {
+		return JSON.parse(fs.readFileSync(file, 'utf8'));
+	} catch {
+		return fallback;
+	}
+}
+
+async function main() {
+	const t0 = Date.now();
+	buildIfNeeded();
+	const env = require('./n8n/env');
+	const examples = require('./n8n/examples');
+
+	step('n8n and Node 24 (cached outside the clone; the first run downloads them from the npm registry, several minutes)');
+	const paths = await env.ensureN8n();
+	say(`  n8n ${paths.version} in ${paths.dir}`);
+
+	if (flag('reset')) fs.rmSync(START_DIR, { recursive: true, force: true });
+	fs.mkdirSync(path.join(START_DIR, '.n8n', 'nodes'), { recursive: true });
+	step(`installing the packed package into the n8n user folder ${START_DIR}`);
+	await env.packAndInstall(REPO_DIR, START_DIR);
+
+	require('ts-node').register({ transpileOnly: true, project: path.join(REPO_DIR, 'tsconfig.json') });
+	const { startSandbox } = require(path.join(REPO_DIR, 'sandbox', 'index.ts'));
+	let sandbox;
+	try {
+		sandbox = await startSandbox({
+			port: SANDBOX_PORT,
+			host: '127.0.0.1',
+			stateFile: path.join(START_DIR, 'sandbox-state.json'),
+			login: DEMO.login,
+			secretKey: DEMO.secretKey,
+			accessToken: DEMO.accessToken,
+			processPendingPolls: 2,
+			retryAfterSeconds: 1,
+		});
+	} catch (e) {
+		throw new Error(`the sandbox could not listen on 127.0.0.1:${SANDBOX_PORT} (${e.message}). Is \`npm run sandbox\` or another \`npm start\` running? Use --sandbox-port N.`);
+	}
+	// The sandbox draws a random notification secret; keep a fixed one so the imported credential stays valid.
+	sandbox.credentials.notificationSecret = DEMO.notificationSecret;
+	step(`sandbox listening on ${sandbox.url}`);
+
+	let server;
+	const stopAll = async (code) => {
+		if (server) await server.stop().catch(() => {});
+		await sandbox.stop().catch(() => {});
+		process.exit(code);
+	};
+	process.on('SIGINT', () => {
+		say('\nstopping n8n and the sandbox...');
+		void stopAll(0);
+	});
+	process.on('SIGTERM', () => void stopAll(0));
+
+	try {
+		// Credentials: imported again only when their data changed (same ids, so workflows keep them).
+		const statePath = path.join(START_DIR, 'paysuite-start.json');
+		const state = readJson(statePath, { credentials: '', examples: {} });
+		const credentials = examples.sandboxCredentials(sandbox.url, { ...sandbox.credentials, ...DEMO });
+		const credHash = sha(JSON.stringify(credentials));
+		if (state.credentials !== credHash) {
+			step('importing the sandbox credentials (PaySuite sandbox, PaySuite onboarding sandbox)');
+			await env.importCredentials(START_DIR, credentials);
+			state.credentials = credHash;
+		}
+		// Examples: imported when new or when the file changed since the last import (your edits stay otherwise).
+		const changed = examples.loadExamples().filter(({ file, workflow }) => state.examples[file] !== sha(JSON.stringify(workflow)));
+		if (changed.length) {
+			step(`importing ${changed.length} example workflow(s) from examples/`);
+			await env.importWorkflows(START_DIR, changed.map((e) => e.workflow));
+			for (const e of changed) state.examples[e.file] = sha(JSON.stringify(e.workflow));
+		}
+		fs.writeFileSync(statePath, JSON.stringify(state, null, 2));
+
+		step(`starting n8n on http://127.0.0.1:${N8N_PORT} (log: ${path.join(START_DIR, 'n8n.log')})`);
+		try {
+			server = await env.startServer(START_DIR, {
+				port: N8N_PORT,
+				logFile: path.join(START_DIR, 'n8n.log'),
+				maxLifetimeMs: Infinity,
+				timeoutMs: 3 * 60 * 1000,
+				env: { N8N_LOG_OUTPUT: 'console', EXECUTIONS_DATA_PRUNE: 'true' },
+			});
+		} catch (e) {
+			throw new Error(`n8n did not start on port ${N8N_PORT}: ${e.message.split('\n')[0]} (is the port taken? use --port N; full log in ${path.join(START_DIR, 'n8n.log')})`);
+		}
+
+		const client = env.restClient(server.url);
+		const setup = await client.call('POST', '/rest/owner/setup', OWNER);
+		const login = await client.call('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password });
+		const ownerReady = login.status === 200;
+		let nodeCount = 0;
+		if (ownerReady) {
+			const types = await client.call('GET', '/types/nodes.json');
+			const pkg = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8'));
+			const loaded = (types.json || []).map((t) => t.name).filter((name) => name.startsWith(`${pkg.name}.`) && !name.endsWith('Tool'));
+			nodeCount = new Set(loaded).size;
+			if (nodeCount < pkg.n8n.nodes.length) {
+				say(`\x1b[31mOnly ${nodeCount} of the ${pkg.n8n.nodes.length} PaySuite nodes are loaded; see ${path.join(START_DIR, 'n8n.log')}\x1b[0m`);
+			}
+		}
+
+		const c = sandbox.credentials;
+		say('');
+		say(bold(`n8n with the PaySuite nodes is ready (${Math.round((Date.now() - t0) / 1000)} s):`));
+		say(`  Editor        ${bold(server.url)}`);
+		if (ownerReady) {
+			say(`  Sign in       ${OWNER.email} / ${OWNER.password}${setup.status === 200 ? '  (owner account created now)' : ''}`);
+			say(`  Nodes         ${nodeCount} PaySuite nodes loaded: open the node panel (+) and search "PaySuite"`);
+		} else {
+			say(`  Sign in       the owner account of ${START_DIR} (not the demo one: ${login.status}); --reset starts over`);
+		}
+		say(`  Workflows     ${examples.loadExamples().length} examples ("PaySuite: ..."), each with a "Try it" manual start`);
+		say(`  Credentials   "PaySuite sandbox" (login ${c.login}) and "PaySuite onboarding sandbox" (token ${DEMO.accessToken})`);
+		say(`  Sandbox       ${sandbox.url}  (control API: ${sandbox.url}/__sandbox/ledger, /__sandbox/routes; docs/sandbox.md)`);
+		say('  Fire a trigger after publishing its workflow, e.g. the autopay alert:');
+		say(`    curl -s -X POST ${sandbox.url}/__sandbox/webhooks/autopay -H 'content-type: application/json' \\`);
+		say(`      -d '{"url":"${server.url}/webhook/0e8a1c00-1111-4000-8000-00000000a001/autopay","type":"AUTOPAY_TRANSACTION_FAILED"}'`);
+		say('');
+		say('Press Ctrl-C to stop n8n and the sandbox.');
+		const code = await server.exited;
+		server = undefined;
+		say(`n8n exited (${code}); see ${path.join(START_DIR, 'n8n.log')}`);
+		await stopAll(1);
+	} catch (e) {
+		say(`\x1b[31m${e.message}\x1b[0m`);
+		await stopAll(1);
+	}
+}
+
+main().catch((e) => {
+	console.error(`npm start failed: ${e.stack || e.message}`);
+	process.exit(1);
+});

@@ -1,0 +1,322 @@
+/**
+ * E2E harness: drives a REAL n8n (pinned, installed by scripts/n8n/install.js into a cache outside the
+ * clone, run with a cached Node 24) with this repo's package installed the way users install it
+ * (`npm pack` + `npm install` into `$N8N_USER_FOLDER/.n8n/nodes`).
+ *
+ * Typical use in a jest file (install once, run many workflows):
+ *
+ *   let n8n: N8nHandle;
+ *   beforeAll(async () => { n8n = await setupN8n(); });
+ *   afterAll(async () => { await teardownN8n(n8n); });
+ *   it('...', async () => {
+ *     const run = await runWorkflow(n8n, [manualTrigger(), { name: 'Site', type: nodeType('paySuiteSite'), parameters: {...} }]);
+ *     expect(run.exitCode).toBe(0);
+ *     expect(nodeJson(run, 'Site')).toEqual([...]);
+ *   });
+ *
+ * The repo must be built (`npm run build`) before: the harness builds nothing itself.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+const env = require('../../scripts/n8n/env.js');
+
+// jest 29 ignores `testTimeout` inside a `projects` entry ("Unknown option"), so set it here: every e2e
+// file imports this module. Real n8n runs take seconds each; the first install takes minutes.
+export const E2E_TIMEOUT_MS = 15 * 60 * 1000;
+if (typeof jest !== 'undefined') jest.setTimeout(E2E_TIMEOUT_MS);
+
+export const REPO_DIR = path.resolve(__dirname, '..', '..');
+export const PACKAGE_NAME: string = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')).name;
+
+export interface N8nPaths {
+	dir: string;
+	version: string;
+	node24: string;
+	node24BinDir: string;
+	n8nBin: string;
+	n8nPackageDir: string;
+}
+
+export interface N8nHandle {
+	userFolder: string;
+	paths: N8nPaths;
+	packageName: string;
+	/** ms spent in ensureN8n (≈0 when cached). */
+	installMs: number;
+	/** ms spent packing + installing the repo's package. */
+	packInstallMs: number;
+	/** credentials imported so far, by type → id */
+	credentials: Record<string, { id: string; name: string }>;
+}
+
+export interface WorkflowNode {
+	name: string;
+	type: string;
+	typeVersion?: number;
+	parameters?: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+	position?: [number, number];
+	id?: string;
+	disabled?: boolean;
+	webhookId?: string;
+	[k: string]: unknown;
+}
+
+export type Connections = Record<string, { main: Array<Array<{ node: string; type: 'main'; index: number }>> }>;
+
+export interface WorkflowRun {
+	/** 0 success, 1 a node failed. Derived from the printed run when n8n crashed on exit (crashedOnExit). */
+	exitCode: number | null;
+	signal?: string | null;
+	/** n8n died with SIGSEGV during shutdown AFTER printing the complete run (seen intermittently here). */
+	crashedOnExit?: boolean;
+	/** The IRun-like JSON printed by `n8n execute --rawOutput` (undefined when none was printed). */
+	output: any;
+	stdout: string;
+	stderr: string;
+	durationMs: number;
+	workflowId: string;
+}
+
+/** `n8n-nodes-paysuite.<name>` */
+export function nodeType(name: string): string {
+	return `${PACKAGE_NAME}.${name}`;
+}
+
+export function distExists(repoDir = REPO_DIR): boolean {
+	return fs.existsSync(path.join(repoDir, 'dist'));
+}
+
+/** A Manual Trigger node (the usual start of a headless run). */
+export function manualTrigger(name = 'Start'): WorkflowNode {
+	return { name, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} };
+}
+
+/** Connects nodes in a straight line: a → b → c. */
+export function chain(...names: string[]): Connections {
+	const c: Connections = {};
+	for (let i = 0; i < names.length - 1; i++) {
+		c[names[i]] = { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] };
+	}
+	return c;
+}
+
+/**
+ * Ensures n8n is installed (first time: several minutes), creates a fresh user folder and packs + installs
+ * the repo into it. Options: installPackage=false to skip the pack/install (e.g. for harness self-tests),
+ * repoDir to install another package dir.
+ */
+export async function setupN8n(opts: { repoDir?: string; installPackage?: boolean } = {}): Promise<N8nHandle> {
+	const repoDir = opts.repoDir ?? REPO_DIR;
+	const t0 = Date.now();
+	const paths: N8nPaths = await env.ensureN8n();
+	const installMs = Date.now() - t0;
+	const userFolder: string = env.createUserFolder('paysuite-e2e-');
+	let packInstallMs = 0;
+	let packageName = PACKAGE_NAME;
+	if (opts.installPackage !== false) {
+		const r = await env.packAndInstall(repoDir, userFolder);
+		packInstallMs = r.durationMs;
+		packageName = r.packageName;
+	}
+	return { userFolder, paths, packageName, installMs, packInstallMs, credentials: {} };
+}
+
+/** Removes the user folder (and with it the installed package and n8n's database). */
+export async function teardownN8n(h: N8nHandle | undefined): Promise<void> {
+	if (!h) return;
+	if (process.env.PAYSUITE_E2E_KEEP) {
+		console.log(`PAYSUITE_E2E_KEEP set: user folder kept at ${h.userFolder}`);
+		return;
+	}
+	env.removeUserFolder(h.userFolder);
+}
+
+/**
+ * Imports credentials (plaintext data; n8n encrypts on import). Returns { type: {id, name} } for use in a
+ * node's `credentials` field, e.g. `credentials: { paySuiteApi: creds.paySuiteApi }`.
+ */
+export async function addCredentials(
+	h: N8nHandle,
+	creds: Array<{ type: string; data: Record<string, unknown>; name?: string; id?: string }>,
+): Promise<Record<string, { id: string; name: string }>> {
+	const list: Array<{ id: string; name: string; type: string }> = await env.importCredentials(h.userFolder, creds);
+	const out: Record<string, { id: string; name: string }> = {};
+	for (const c of list) {
+		out[c.type] = { id: c.id, name: c.name };
+		h.credentials[c.type] = out[c.type];
+	}
+	return out;
+}
+
+export async function importWorkflow(
+	h: N8nHandle,
+	wf: { id?: string; name?: string; nodes: WorkflowNode[]; connections?: Connections; settings?: Record<string, unknown> },
+): Promise<{ id: string; [k: string]: unknown }> {
+	return env.importWorkflow(h.userFolder, wf);
+}
+
+/**
+ * Imports a workflow made of `nodes` and runs it with `n8n execute`. Without `connections`, the nodes are
+ * chained in the given order. Exit code 1 means a node failed (the output still carries the error).
+ */
+export async function runWorkflow(
+	h: N8nHandle,
+	nodes: WorkflowNode[],
+	connections?: Connections,
+	opts: { id?: string; name?: string; timeoutMs?: number } = {},
+): Promise<WorkflowRun> {
+	const wf = await env.importWorkflow(h.userFolder, {
+		id: opts.id,
+		name: opts.name,
+		nodes,
+		connections: connections ?? chain(...nodes.map((n) => n.name)),
+	});
+	const r = await env.executeWorkflow(h.userFolder, wf.id, { timeoutMs: opts.timeoutMs });
+	return { ...r, workflowId: wf.id };
+}
+
+/**
+ * Imports many workflows at once and runs each with `n8n execute` (one n8n process per workflow; see
+ * docs/e2e.md for why not execute-batch). Returns runs in the same order.
+ */
+export async function runWorkflows(
+	h: N8nHandle,
+	workflows: Array<{ nodes: WorkflowNode[]; connections?: Connections; id?: string; name?: string }>,
+	opts: { timeoutMs?: number } = {},
+): Promise<WorkflowRun[]> {
+	const list: Array<{ id: string }> = await env.importWorkflows(
+		h.userFolder,
+		workflows.map((w) => ({ ...w, connections: w.connections ?? chain(...w.nodes.map((n) => n.name)) })),
+	);
+	const runs: WorkflowRun[] = [];
+	for (const wf of list) {
+		const r = await env.executeWorkflow(h.userFolder, wf.id, { timeoutMs: opts.timeoutMs });
+		runs.push({ ...r, workflowId: wf.id });
+	}
+	return runs;
+}
+
+export interface BatchResult {
+	workflowId: string;
+	status: 'success' | 'warning' | 'error' | undefined;
+	/** n8n's error message for a failed workflow ("<message> on node <name>"). */
+	error?: string;
+	/** Full run (same shape as WorkflowRun.output) — n8n writes it for SUCCESSFUL runs only. */
+	output?: any;
+}
+
+/**
+ * Faster path for many workflows: imports them with one process and runs them all with ONE
+ * `n8n execute-batch` (≈5-6 s total instead of ≈5-6 s each). Limitation: n8n saves the full run only for
+ * successful workflows; failures give just the error message. Use runWorkflow() to inspect failures.
+ */
+export async function runWorkflowsBatch(
+	h: N8nHandle,
+	workflows: Array<{ nodes: WorkflowNode[]; connections?: Connections; id?: string; name?: string }>,
+	opts: { timeoutMs?: number } = {},
+): Promise<{ results: BatchResult[]; summary: any; durationMs: number; stdout: string; stderr: string }> {
+	const list: Array<{ id: string }> = await env.importWorkflows(
+		h.userFolder,
+		workflows.map((w) => ({ ...w, connections: w.connections ?? chain(...w.nodes.map((n) => n.name)) })),
+	);
+	const r = await env.executeBatch(h.userFolder, list.map((w) => w.id), { timeoutMs: opts.timeoutMs });
+	return {
+		results: r.results.map((x: { id: string; status: BatchResult['status']; error?: string; output?: any }) => ({
+			workflowId: x.id,
+			status: x.status,
+			error: x.error,
+			output: x.output,
+		})),
+		summary: r.summary,
+		durationMs: r.durationMs,
+		stdout: r.stdout,
+		stderr: r.stderr,
+	};
+}
+
+/** runData of one node (array of task runs), or undefined. */
+export function nodeRuns(run: { output?: any }, nodeName: string): any[] | undefined {
+	return run.output?.data?.resultData?.runData?.[nodeName];
+}
+
+/** JSON of the items a node put on its output `outputIndex` in its run `runIndex`. */
+export function nodeJson(run: { output?: any }, nodeName: string, outputIndex = 0, runIndex = 0): any[] {
+	const r = nodeRuns(run, nodeName)?.[runIndex];
+	const items = r?.data?.main?.[outputIndex] ?? [];
+	return items.map((i: { json: unknown }) => i.json);
+}
+
+/** The error a node raised (its run's `error`), or the workflow-level error. */
+export function runError(run: { output?: any }, nodeName?: string): any {
+	if (nodeName) return nodeRuns(run, nodeName)?.[0]?.error;
+	return run.output?.data?.resultData?.error;
+}
+
+/**
+ * Load errors n8n logged for a community package (n8n skips the WHOLE package when one of its node or
+ * credential files fails to load, logging `Failed to load package "<name>"` and the reason).
+ */
+export function packageLoadErrors(logs: string, packageName = PACKAGE_NAME): string[] {
+	const lines = logs.split('\n');
+	const out: string[] = [];
+	lines.forEach((l, i) => {
+		if (l.includes(`Failed to load package "${packageName}"`)) out.push(`${l.trim()}: ${(lines[i + 1] ?? '').trim()}`);
+	});
+	return out;
+}
+
+export interface ServerHandle {
+	url: string;
+	port: number;
+	logs(): string;
+	stop(): Promise<void>;
+	/** REST client logged in as the owner (set up on first start of a user folder). */
+	rest: { call(method: string, p: string, body?: unknown): Promise<{ status: number; json: any; text: string }>; cookie: string };
+}
+
+/** Starts `n8n start` for the user folder, sets up the owner and logs in. Call stop() when done. */
+export async function startServer(h: N8nHandle, opts: { port?: number; env?: Record<string, string> } = {}): Promise<ServerHandle> {
+	const srv = await env.startServer(h.userFolder, { port: opts.port, env: opts.env });
+	try {
+		const rest = await env.setupOwnerAndLogin(srv.url);
+		return { url: srv.url, port: srv.port, logs: srv.logs, stop: srv.stop, rest };
+	} catch (e) {
+		await srv.stop();
+		throw e;
+	}
+}
+
+/** Runs fn with a started server; always stops it. */
+export async function withServer<T>(
+	h: N8nHandle,
+	fn: (srv: ServerHandle) => Promise<T>,
+	opts: { port?: number; env?: Record<string, string> } = {},
+): Promise<T> {
+	const srv = await startServer(h, opts);
+	try {
+		return await fn(srv);
+	} finally {
+		await srv.stop();
+	}
+}
+
+/**
+ * Runs a credential type's `test` through the real server (POST /rest/credentials/test). Resolves n8n's
+ * answer: { status: 'OK' | 'Error', message }.
+ */
+export async function testCredential(
+	srv: ServerHandle,
+	type: string,
+	data: Record<string, unknown>,
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	return env.testCredential(srv.rest, type, data);
+}
+
+/** Publishes (activates) a workflow; takes effect when the server (re)starts. */
+export async function publishWorkflow(h: N8nHandle, id: string): Promise<void> {
+	await env.publishWorkflow(h.userFolder, id);
+}
+
+export { env as n8nEnv };

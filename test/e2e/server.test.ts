@@ -1,0 +1,259 @@
+/**
+ * A REAL `n8n start` with this package installed as a community package:
+ *  - n8n loads the package without errors and lists every node and credential type it declares;
+ *  - the credential tests run through n8n's REST API: good credentials pass, a wrong secret fails with words;
+ *  - the three triggers, in published workflows, receive the sandbox's webhooks: a valid event runs the
+ *    workflow once (its next node reports the trigger's item to a capture server in this test), a forged one
+ *    gets 401 and starts no run.
+ * Needs `npm run build` first (skips itself otherwise).
+ */
+import { createHash, randomBytes } from 'crypto';
+import * as fs from 'fs';
+import { createServer, type Server } from 'http';
+import type { AddressInfo } from 'net';
+import * as path from 'path';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import {
+	addCredentials,
+	distExists,
+	N8nHandle,
+	PACKAGE_NAME,
+	packageLoadErrors,
+	REPO_DIR,
+	setupN8n,
+	startServer,
+	teardownN8n,
+	testCredential,
+	type ServerHandle,
+} from './harness';
+import { triggerWorkflow, webhookPath, type E2eWorkflow, type TriggerKind } from './workflows';
+
+const describeIfBuilt = distExists() ? describe : describe.skip;
+if (!distExists()) console.warn('e2e server skipped: dist/ does not exist; run `npm run build` first.');
+
+const pkg = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
+
+/** The type name a compiled file declares (`description.name` for nodes, `name` for credentials). */
+function declaredName(file: string, kind: 'node' | 'credential'): string {
+	const mod = require(path.join(REPO_DIR, file));
+	const Cls = Object.values(mod)[0] as new () => { description?: { name: string }; name?: string };
+	const instance = new Cls();
+	return String(kind === 'node' ? instance.description?.name : instance.name);
+}
+
+/** Receives what the workflows' last node posts: one entry per run. */
+function captureServer(): Promise<{ url: string; runs: Record<string, unknown[]>; close(): void; server: Server }> {
+	const runs: Record<string, unknown[]> = {};
+	const server = createServer((req, res) => {
+		let body = '';
+		req.on('data', (d) => (body += d));
+		req.on('end', () => {
+			const kind = (req.url ?? '/').split('/').pop() ?? '';
+			let json: unknown = body;
+			try {
+				json = JSON.parse(body);
+			} catch {
+				/* keep the text */
+			}
+			(runs[kind] ??= []).push(json);
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.end('{"ok":true}');
+		});
+	});
+	return new Promise((resolve) =>
+		server.listen(0, '127.0.0.1', () =>
+			resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/capture`, runs, server, close: () => server.close() }),
+		),
+	);
+}
+
+/** The platform's WSSE-like auth block, written here from the design notes (not imported from nodes/). */
+function signedAuth(login: string, secretKey: string) {
+	const rawNonce = randomBytes(16);
+	const seed = new Date().toISOString();
+	const tranKey = createHash('sha256').update(Buffer.concat([rawNonce, Buffer.from(seed + secretKey, 'utf8')])).digest('base64');
+	return { login, tranKey, nonce: rawNonce.toString('base64'), seed };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 250));
+	}
+}
+
+describeIfBuilt('e2e: n8n start with the package, its credential tests and its triggers', () => {
+	let sandbox: RunningSandbox;
+	let n8n: N8nHandle | undefined;
+	let server: ServerHandle | undefined;
+	let capture: Awaited<ReturnType<typeof captureServer>>;
+	const workflows: Partial<Record<TriggerKind, E2eWorkflow>> = {};
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, processPendingPolls: 0, retryAfterSeconds: 0 });
+		capture = await captureServer();
+		n8n = await setupN8n();
+		const c = sandbox.credentials;
+		const creds = await addCredentials(n8n, [
+			{ type: 'paySuiteApi', name: 'PaySuite sandbox', data: { login: c.login, secretKey: c.secretKey, algorithm: 'sha256', baseUrl: sandbox.url } },
+			{ type: 'paySuiteOnboardingApi', name: 'PaySuite onboarding sandbox', data: { baseUrl: sandbox.url, accessToken: c.accessToken, notificationSecret: c.notificationSecret } },
+		]);
+		server = await startServer(n8n);
+		// Created through the REST API (as the editor saves them, with a version to publish), then published.
+		for (const kind of ['autopay', 'checkout', 'onboarding'] as const) {
+			const wf = triggerWorkflow(kind, creds, capture.url);
+			const saved = await server.rest.call('POST', '/rest/workflows', { name: wf.name, nodes: wf.nodes, connections: wf.connections, settings: { executionOrder: 'v1' } });
+			if (saved.status !== 200) throw new Error(`saving the ${kind} workflow failed: ${saved.status} ${saved.text}`);
+			const { id, versionId } = saved.json.data as { id: string; versionId: string };
+			const published = await server.rest.call('POST', `/rest/workflows/${id}/activate`, { versionId });
+			if (published.status !== 200) throw new Error(`publishing the ${kind} workflow failed: ${published.status} ${published.text}`);
+			workflows[kind] = { ...wf, id };
+		}
+	});
+
+	afterAll(async () => {
+		await server?.stop();
+		await teardownN8n(n8n);
+		capture?.close();
+		await sandbox?.stop();
+	});
+
+	it('loads the package without errors and lists every node and credential type it declares', async () => {
+		expect(packageLoadErrors(server!.logs())).toEqual([]);
+		const nodes = await server!.rest.call('GET', '/types/nodes.json');
+		expect(nodes.status).toBe(200);
+		const listed = new Set((nodes.json as Array<{ name: string }>).map((n) => n.name));
+		const expected = pkg.n8n.nodes.map((f) => `${PACKAGE_NAME}.${declaredName(f, 'node')}`);
+		expect(expected).toHaveLength(10);
+		expect(expected.filter((n) => !listed.has(n))).toEqual([]);
+		const credentials = await server!.rest.call('GET', '/types/credentials.json');
+		const listedCreds = new Set((credentials.json as Array<{ name: string }>).map((n) => n.name));
+		expect(pkg.n8n.credentials.map((f) => declaredName(f, 'credential')).filter((n) => !listedCreds.has(n))).toEqual([]);
+	});
+
+	it('credential test of the signed APIs: good credentials pass, a wrong secret or login fails with words', async () => {
+		const c = sandbox.credentials;
+		const base = { login: c.login, secretKey: c.secretKey, algorithm: 'sha256', baseUrl: sandbox.url };
+		sandbox.clearLedger();
+		expect(await testCredential(server!, 'paySuiteApi', base)).toMatchObject({ status: 'OK' });
+		const wrongSecret = await testCredential(server!, 'paySuiteApi', { ...base, secretKey: 'not-the-secret-key' });
+		expect(wrongSecret.status).toBe('Error');
+		expect(wrongSecret.message).toMatch(/Wrong secret key: the tranKey did not match/);
+		expect(wrongSecret.message).not.toContain('not-the-secret-key');
+		const wrongLogin = await testCredential(server!, 'paySuiteApi', { ...base, login: 'nobody-here' });
+		expect(wrongLogin).toMatchObject({ status: 'Error', message: expect.stringMatching(/Unknown login/) });
+		// The tests really reached the sandbox, signed by the credential's authenticate().
+		const tried = sandbox.ledger().filter((e) => e.path === '/core/tools/payment-facilitator/search');
+		expect(tried.map((e) => [e.status, e.auth?.ok])).toEqual([
+			[200, true],
+			[401, false],
+			[401, false],
+		]);
+	});
+
+	it('credential test of the onboarding API: a good token passes, a wrong one fails with words', async () => {
+		const c = sandbox.credentials;
+		expect(await testCredential(server!, 'paySuiteOnboardingApi', { baseUrl: sandbox.url, accessToken: c.accessToken })).toMatchObject({ status: 'OK' });
+		const wrong = await testCredential(server!, 'paySuiteOnboardingApi', { baseUrl: sandbox.url, accessToken: 'sbx_not_a_token' });
+		expect(wrong).toMatchObject({ status: 'Error', message: expect.stringMatching(/access token is not valid/) });
+	});
+
+	/** Fires a sandbox webhook at the trigger's production URL; returns the trigger's HTTP answer. */
+	async function fire(kind: TriggerKind, body: Record<string, unknown>): Promise<{ status: number; body: string }> {
+		const response = await fetch(`${sandbox.url}/__sandbox/webhooks/${kind}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ url: `${server!.url}${webhookPath(kind)}`, ...body }),
+		});
+		const answer = (await response.json()) as { delivery?: { status: number; body: string; error?: string } };
+		expect(answer.delivery?.error).toBeUndefined();
+		return { status: answer.delivery!.status, body: answer.delivery!.body };
+	}
+
+	/** Executions n8n recorded for a workflow (REST API, as the editor lists them). */
+	async function executions(workflowId: string): Promise<Array<{ status: string }>> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const r = await server!.rest.call('GET', `/rest/executions?filter=${filter}`);
+		expect(r.status).toBe(200);
+		return r.json.data.results;
+	}
+
+	/** Forged first, then valid: the forged call is refused with 401, only the valid one runs, exactly once. */
+	async function forgedThenValid(kind: TriggerKind, valid: Record<string, unknown>): Promise<any> {
+		const wf = workflows[kind]!;
+		const forged = await fire(kind, { ...valid, tamper: true });
+		expect(forged.status).toBe(401);
+		const ok = await fire(kind, valid);
+		expect({ status: ok.status, body: ok.body }).toEqual({ status: 200, body: expect.any(String) });
+		const runs = await until(`the ${kind} run`, () => (capture.runs[kind]?.length ? capture.runs[kind] : undefined));
+		const done = await until(`the ${kind} execution to finish`, async () => {
+			const list = await executions(wf.id);
+			return list.length && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
+		});
+		expect(done.map((e) => e.status)).toEqual(['success']);
+		expect(runs).toHaveLength(1);
+		return runs[0];
+	}
+
+	it('Autopay Trigger: a signed event runs the workflow once with the event; a forged one gets 401 and no run', async () => {
+		const item = await forgedThenValid('autopay', { type: 'AUTOPAY_TRANSACTION_FAILED', reference: 'SUB-0042', additional: { attempt: 2 } });
+		expect(item).toMatchObject({ type: 'AUTOPAY_TRANSACTION_FAILED', reference: 'SUB-0042', additional: { attempt: 2 }, signatureVerified: true });
+	});
+
+	it('Checkout Trigger: a signed notification of a paid session runs once with the session the platform reports', async () => {
+		const c = sandbox.credentials;
+		const created = await fetch(`${sandbox.url}/api/session`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				auth: signedAuth(c.login, c.secretKey),
+				payment: { reference: 'E2E-CHECKOUT-1', description: 'Trigger test', amount: { currency: 'USD', total: 50 } },
+				expiration: new Date(Date.now() + 3_600_000).toISOString().replace('Z', '+00:00'),
+				returnUrl: 'https://shop.example.com/return',
+				ipAddress: '127.0.0.1',
+				userAgent: 'e2e',
+			}),
+		});
+		const session = (await created.json()) as { requestId: number; status: { status: string } };
+		expect(session.status.status).toBe('OK');
+		const paid = await fetch(`${sandbox.url}/__sandbox/sessions/${session.requestId}/pay`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{"status":"APPROVED"}',
+		});
+		expect(paid.status).toBe(200);
+		const item = await forgedThenValid('checkout', { requestId: session.requestId });
+		expect(item).toMatchObject({ requestId: session.requestId });
+		expect(JSON.stringify(item)).toContain('APPROVED');
+		// The trigger confirmed the notification with a signed query of the session.
+		expect(sandbox.ledger().filter((e) => e.path === `/api/session/${session.requestId}`).map((e) => e.auth?.ok)).toEqual([true]);
+	});
+
+	it('Onboarding Trigger: a signed process notification runs once with the queried result; a forged one gets 401', async () => {
+		const c = sandbox.credentials;
+		const accepted = await fetch(`${sandbox.url}/api/merchants`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', authorization: `Bearer ${c.accessToken}`, 'idempotency-key': `e2e-onboarding-${Date.now()}-0123456789` },
+			body: JSON.stringify({
+				name: 'Trigger Test S.A.S.',
+				brand: 'TriggerTest',
+				languages: ['es'],
+				currencies: ['USD'],
+				document: { type: 'NIT', number: '900123457' },
+				address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
+				legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
+				control: { seller: 'direct' },
+			}),
+		});
+		expect(accepted.status).toBe(202);
+		const { processId } = (await accepted.json()) as { processId: string };
+		const final = (await (await fetch(`${sandbox.url}/api/processes/${processId}`, { headers: { authorization: `Bearer ${c.accessToken}` } })).json()) as any;
+		const item = await forgedThenValid('onboarding', { processId });
+		expect(item).toMatchObject({ processId, action: 'merchant.create', outcome: 'succeeded', signatureVerified: true });
+		expect(JSON.stringify(item)).toContain(String(final.result?.merchantId ?? processId));
+	});
+});

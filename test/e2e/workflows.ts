@@ -1,0 +1,242 @@
+/**
+ * The workflows the e2e tests import into a real n8n: one per node (its main operations chained) and one per
+ * trigger (the trigger followed by an HTTP Request that reports the trigger's item to a capture server in the
+ * test). Parameter names come from the nodes' sources (nodes/<Node>/actions/...).
+ */
+import { nodeType, type Connections, type WorkflowNode } from './harness';
+
+export interface E2eWorkflow {
+	id: string;
+	name: string;
+	nodes: WorkflowNode[];
+	connections: Connections;
+}
+
+type Creds = Record<string, { id: string; name: string }>;
+
+const start = (): WorkflowNode => ({ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} });
+
+function line(id: string, name: string, nodes: WorkflowNode[]): E2eWorkflow {
+	const connections: Connections = {};
+	for (let i = 0; i < nodes.length - 1; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	return { id, name, nodes: nodes.map((n, i) => ({ position: [i * 240, 0] as [number, number], ...n })), connections };
+}
+
+const api = (creds: Creds) => ({ paySuiteApi: creds.paySuiteApi });
+const onboarding = (creds: Creds) => ({ paySuiteOnboardingApi: creds.paySuiteOnboardingApi });
+
+/** An HTTP Request node (n8n-nodes-base.httpRequest v4.2) that POSTs a JSON body. */
+export function httpPost(name: string, url: string, jsonBody: string): WorkflowNode {
+	return {
+		name,
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: { method: 'POST', url, sendBody: true, specifyBody: 'json', jsonBody, options: {} },
+	};
+}
+
+export const EXPIRES = `${new Date().getUTCFullYear() + 1}-03-01T10:15:00`;
+
+/** Payment link: create → get → disable → get (now inactive). */
+export function paymentLinkWorkflow(creds: Creds, reference: string): E2eWorkflow {
+	const link = nodeType('paySuitePaymentLink');
+	return line('psE2eLink', 'E2E Payment Link', [
+		start(),
+		{
+			name: 'Create Link',
+			type: link,
+			credentials: api(creds),
+			parameters: {
+				resource: 'paymentLink',
+				operation: 'create',
+				name: 'Deal 42',
+				reference,
+				description: 'Annual plan for ACME',
+				currency: 'USD',
+				total: 1200,
+				expirationDate: EXPIRES,
+				paymentExpiration: 30,
+				additionalFields: {},
+			},
+		},
+		{ name: 'Get Link', type: link, credentials: api(creds), parameters: { resource: 'paymentLink', operation: 'get', linkId: '={{ $json.id }}', options: {} } },
+		{ name: 'Disable Link', type: link, credentials: api(creds), parameters: { resource: 'paymentLink', operation: 'disable', linkId: "={{ $('Create Link').item.json.id }}" } },
+		{ name: 'Get Disabled', type: link, credentials: api(creds), parameters: { resource: 'paymentLink', operation: 'get', linkId: "={{ $('Create Link').item.json.id }}", options: {} } },
+	]);
+}
+
+/** Checkout session: create → the buyer pays in the sandbox → get (one item per payment) → full refund. */
+export function sessionWorkflow(creds: Creds, sandboxUrl: string, reference: string): E2eWorkflow {
+	const session = nodeType('paySuiteSession');
+	return line('psE2eSession', 'E2E Session', [
+		start(),
+		{
+			name: 'Create Session',
+			type: session,
+			credentials: api(creds),
+			parameters: {
+				resource: 'session',
+				operation: 'create',
+				sessionType: 'payment',
+				returnUrl: 'https://shop.example.com/return',
+				reference,
+				description: 'Two pairs of shoes',
+				currency: 'USD',
+				total: 120.5,
+				buyer: { email: 'buyer@example.com', name: 'Ana' },
+				additionalFields: {},
+			},
+		},
+		httpPost('Pay In Sandbox', `=${sandboxUrl}/__sandbox/sessions/{{ $json.requestId }}/pay`, '{"status": "APPROVED"}'),
+		{
+			name: 'Get Session',
+			type: session,
+			credentials: api(creds),
+			parameters: { resource: 'session', operation: 'get', requestId: "={{ $('Create Session').item.json.requestId }}", options: { splitPayments: true } },
+		},
+		{
+			name: 'Refund',
+			type: session,
+			credentials: api(creds),
+			parameters: { resource: 'transaction', operation: 'refund', internalReference: '={{ $json.internalReference }}', refundType: 'full' },
+		},
+	]);
+}
+
+/** Scheduled report pull: request a transaction report and wait for its rows. */
+export function reportWorkflow(creds: Creds, startDate: string, endDate: string): E2eWorkflow {
+	return line('psE2eReport', 'E2E Report', [
+		start(),
+		{
+			name: 'Report',
+			type: nodeType('paySuiteGateway'),
+			credentials: api(creds),
+			parameters: {
+				resource: 'report',
+				operation: 'requestAndWait',
+				startDate,
+				endDate,
+				filters: {},
+				options: {},
+				output: 'items',
+				timeout: 60,
+				pollInterval: 1,
+			},
+		},
+	]);
+}
+
+/** Site set-up: create a site → create a merchant payment method → add it to the new site. */
+export function siteWorkflow(creds: Creds, customerId: number, siteName: string): E2eWorkflow {
+	const method = nodeType('paySuitePaymentMethod');
+	return line('psE2eSite', 'E2E Site', [
+		start(),
+		{ name: 'Create Site', type: nodeType('paySuiteSite'), credentials: api(creds), parameters: { resource: 'site', operation: 'create', customerId, name: siteName, additionalFields: {} } },
+		{
+			name: 'Create Method',
+			type: method,
+			credentials: api(creds),
+			parameters: {
+				resource: 'merchantPaymentMethod',
+				operation: 'create',
+				customerId,
+				code: 'CRA',
+				commissionModel: 'F',
+				commissionValue: 0.35,
+				accountType: 2,
+				accountNumber: '00123456789012345678',
+				additionalFields: {},
+				settings: {},
+			},
+		},
+		{
+			name: 'Add To Site',
+			type: method,
+			credentials: api(creds),
+			parameters: {
+				resource: 'sitePaymentMethod',
+				operation: 'addToSite',
+				siteId: "={{ $('Create Site').item.json.id }}",
+				customerPaymentId: '={{ $json.id }}',
+				additionalFields: { minAmount: 10, maxAmount: 5000 },
+				settings: {},
+			},
+		},
+	]);
+}
+
+/** Merchant onboarding: create with Wait for Completion → get the merchant. */
+export function merchantWorkflow(creds: Creds, brand: string): E2eWorkflow {
+	const merchant = nodeType('paySuiteMerchant');
+	return line('psE2eMerchant', 'E2E Merchant', [
+		start(),
+		{
+			name: 'Create Merchant',
+			type: merchant,
+			credentials: onboarding(creds),
+			parameters: {
+				resource: 'merchant',
+				operation: 'create',
+				specifyBody: 'fields',
+				name: 'Acme Holdings S.A.S.',
+				brand,
+				languages: 'es, en',
+				currencies: 'USD, COP',
+				document: { type: 'NIT', number: '900123456' },
+				address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
+				legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
+				control: { seller: 'direct' },
+				additionalFields: {},
+				waitForCompletion: true,
+				timeoutSeconds: 60,
+				options: {},
+			},
+		},
+		{ name: 'Get Merchant', type: merchant, credentials: onboarding(creds), parameters: { resource: 'merchant', operation: 'get', merchantId: '={{ $json.merchantId }}', options: {} } },
+	]);
+}
+
+/** Notification: send an e-mail and an SMS. */
+export function notificationWorkflow(creds: Creds): E2eWorkflow {
+	return line('psE2eNotify', 'E2E Notification', [
+		start(),
+		{
+			name: 'Send',
+			type: nodeType('paySuiteNotification'),
+			credentials: onboarding(creds),
+			parameters: {
+				resource: 'message',
+				operation: 'send',
+				message: 'Your store is ready',
+				channels: { email: { email: 'owner@acme.example.com', subject: 'Welcome' }, sms: { phoneNumber: '+573001112233', shortMessage: 'Store ready' } },
+				additionalFields: {},
+			},
+		},
+	]);
+}
+
+/** Fixed webhook ids, so the production URL of each trigger is known: /webhook/<webhookId>/<path>. */
+export const WEBHOOK_IDS = {
+	autopay: 'a0c1e2e0-0000-4000-8000-00000000a001',
+	checkout: 'a0c1e2e0-0000-4000-8000-00000000c002',
+	onboarding: 'a0c1e2e0-0000-4000-8000-00000000e003',
+} as const;
+
+export type TriggerKind = keyof typeof WEBHOOK_IDS;
+
+/** A trigger followed by an HTTP Request that POSTs the trigger's item to `captureUrl/<kind>`. */
+export function triggerWorkflow(kind: TriggerKind, creds: Creds, captureUrl: string): E2eWorkflow {
+	const spec = {
+		autopay: { id: 'psE2eAutopayTrig', type: 'paySuiteAutopayTrigger', credentials: api(creds), parameters: { events: [] } },
+		checkout: { id: 'psE2eCheckoutTrig', type: 'paySuiteCheckoutTrigger', credentials: api(creds), parameters: { statuses: [], options: {} } },
+		onboarding: { id: 'psE2eOnboardTrig', type: 'paySuiteOnboardingTrigger', credentials: onboarding(creds), parameters: { actions: [], outcomes: [], options: {} } },
+	}[kind];
+	return line(spec.id, `E2E ${kind} trigger`, [
+		{ name: 'Trigger', type: nodeType(spec.type), typeVersion: 1, webhookId: WEBHOOK_IDS[kind], credentials: spec.credentials, parameters: spec.parameters },
+		httpPost('Report Run', `${captureUrl}/${kind}`, '={{ JSON.stringify($json) }}'),
+	]);
+}
+
+export function webhookPath(kind: TriggerKind): string {
+	return `/webhook/${WEBHOOK_IDS[kind]}/${kind}`;
+}
