@@ -8,11 +8,12 @@
  * of transitions; what the spec leaves out is a sandbox choice written down in the docs page.
  */
 import { createHash, randomBytes, randomUUID } from 'crypto';
-import { z, type ZodIssue, type ZodTypeAny } from 'zod';
+import { z } from 'zod';
 
 import { cardBehaviour, type TestCard } from '../cards';
 import { signed } from '../guards';
 import { isoNow, notFound, ok, refuse, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse, type StatusBlock } from '../http';
+import { amountSchema, anyObject, bool, check, dateOnly, enumOf, list, nameValueSchema, object, paymentRequestSchema, personSchema, positiveInteger, text, uri } from '../rules';
 
 // ---------------------------------------------------------------------------------------------------------
 // State
@@ -118,108 +119,17 @@ export const FIRST_ID = { requestId: 10_001, internalReference: 500_001 } as con
 // Field rules (from the spec's tables and limits)
 // ---------------------------------------------------------------------------------------------------------
 
-const TAX_KINDS = ['valueAddedTax', 'exciseDuty', 'ice', 'airportTax', 'stateTax', 'reducedStateTax', 'municipalTax'] as const;
-const DETAIL_KINDS = [
-	'discount',
-	'additional',
-	'vatDevolutionBase',
-	'shipping',
-	'handlingFee',
-	'insurance',
-	'giftWrap',
-	'subtotal',
-	'fee',
-	'tip',
-	'airline',
-	'interests',
-] as const;
-
-const text = (max?: number) => {
-	const base = z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
-	return max === undefined ? base : base.max(max, `must be at most ${max} characters`);
-};
 const textRange = (min: number, max: number) => text().min(min, `must be ${min} to ${max} characters`).max(max, `must be ${min} to ${max} characters`);
-const number = () => z.number({ required_error: 'is required', invalid_type_error: 'must be a number' }).finite('must be a number');
-/** `total` is a number; a numeric string also appears in the spec. */
-const total = () =>
-	z.union([number(), text().regex(/^\d+(\.\d+)?$/, 'must be a number')], { errorMap: () => ({ message: 'must be a number' }) }).transform(Number);
-const integer = () => number().int('must be a whole number');
-const bool = () => z.boolean({ required_error: 'is required', invalid_type_error: 'must be true or false' });
-const object = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { invalid_type_error: 'must be an object' }).strict();
-const anyObject = () => z.record(z.unknown(), { invalid_type_error: 'must be an object' });
-const list = <T extends ZodTypeAny>(item: T) => z.array(item, { invalid_type_error: 'must be an array' });
-const enumOf = <T extends string>(values: readonly [T, ...T[]]) =>
-	z.enum(values, { errorMap: (issue) => ({ message: issue.code === 'invalid_type' && issue.received === 'undefined' ? 'is required' : `must be one of ${values.join(', ')}` }) });
-const uri = (max: number) =>
-	text(max).refine((value) => {
-		try {
-			return /^[a-z][a-z0-9+.-]*:/i.test(value) && Boolean(new URL(value));
-		} catch {
-			return false;
-		}
-	}, 'must be an absolute URI');
 /** RFC 3339 date-time (with its UTC offset), as JSON schema's `date-time`. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const dateOnly = () =>
-	text().refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)), 'must be a date of the form YYYY-MM-DD');
-
-const currency = () => text().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 alphabetic currency code');
-
-const amountSchema = object({
-	currency: currency(),
-	total: total(),
-	taxes: list(object({ kind: enumOf(TAX_KINDS), amount: number(), base: number().optional() })).optional(),
-	details: list(object({ kind: enumOf(DETAIL_KINDS), amount: number() })).optional(),
-});
-
-const addressSchema = object({ street: text(), city: text(), state: text(), postalCode: text(), country: text(), phone: text() }).partial();
-
-const personSchema = object({
-	document: text(),
-	documentType: text(),
-	name: text(),
-	surname: text(),
-	company: text(),
-	email: text().email('must be an e-mail address'),
-	mobile: text(),
-	address: addressSchema,
-}).partial();
-
-const nameValueSchema = object({
-	keyword: text().min(1, 'must not be empty'),
-	value: z.unknown(),
-	displayOn: enumOf(['none', 'approved', 'payment', 'both']).optional(),
-});
 
 export const reference = () => textRange(1, 32);
 export const description = () => textRange(1, 255);
 
-const paymentRequestSchema = object({
-	reference: reference(),
-	description: description().optional(),
-	amount: amountSchema,
-	allowPartial: bool().optional(),
-	shipping: personSchema.optional(),
-	items: list(object({ sku: text(), name: text(), category: text(), qty: number(), price: number(), tax: number() }).partial()).optional(),
-	fields: list(nameValueSchema).optional(),
-	recurring: object({
-		periodicity: text(),
-		interval: number(),
-		nextPayment: dateOnly(),
-		maxPeriods: integer(),
-		dueDate: dateOnly(),
-		notificationUrl: uri(2048),
-	})
-		.partial()
-		.optional(),
-	subscribe: bool().optional(),
-	dispersion: list(object({ agreement: z.unknown(), agreementType: text(), amount: amountSchema }).partial()).optional(),
-	modifiers: list(object({ type: text(), code: z.unknown(), additional: anyObject() }).partial()).optional(),
-	processorFields: list(nameValueSchema).optional(),
-});
+const paymentRequest = paymentRequestSchema({ reference: reference(), description: description(), notificationUrl: uri(2048) });
 
 const auth = z.unknown();
-const internalReference = () => integer().positive('must be a positive whole number');
+const internalReference = positiveInteger;
 
 export const MIN_EXPIRATION_MS = 5 * 60 * 1000;
 
@@ -227,7 +137,7 @@ const schemas = {
 	session: (now: number) =>
 		object({
 			auth,
-			payment: paymentRequestSchema.optional(),
+			payment: paymentRequest.optional(),
 			expiration: text(35)
 				.min(1, 'must be 1 to 35 characters')
 				.superRefine((value, ctx) => {
@@ -274,29 +184,6 @@ const schemas = {
 	}),
 	ticketSearch: object({ auth, internalReference: internalReference() }),
 };
-
-/** Every problem zod found, keyed by body path (unknown fields named one by one). */
-function fieldErrors(issues: ZodIssue[]): Record<string, string[]> {
-	const errors: Record<string, string[]> = {};
-	const add = (path: Array<string | number>, problem: string) => {
-		const key = path.length ? path.join('.') : '(body)';
-		(errors[key] ??= []).push(problem);
-	};
-	for (const issue of issues) {
-		if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add([...issue.path, key], 'is not a field of this request');
-		else if (issue.code === 'invalid_type' && issue.received === 'undefined') add(issue.path, 'is required');
-		else add(issue.path, issue.message);
-	}
-	return errors;
-}
-
-export function check<T extends ZodTypeAny>(schema: T, body: unknown): { value: z.infer<T> } | { refusal: SandboxResponse } {
-	const result = schema.safeParse(body ?? {});
-	if (result.success) return { value: result.data };
-	const errors = fieldErrors(result.error.issues);
-	const [first, problems] = Object.entries(errors)[0];
-	return { refusal: refuse(400, 'XN', `Invalid ${first}: ${problems[0]}`, { errors }) };
-}
 
 /** A refusal of the state of things (not of a field): HTTP 409, status FAILED. */
 const conflict = (reason: string, message: string) => refuse(409, reason, message);

@@ -7,10 +7,11 @@
  * endpoint are refused as well, so that a node sending something off-spec is caught.
  */
 import { randomBytes } from 'crypto';
-import { z, type ZodIssue, type ZodTypeAny } from 'zod';
+import { z, type ZodTypeAny } from 'zod';
 
 import { signed } from '../guards';
 import { invalidField, notFound, ok, refuse, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../http';
+import { bool, check, dateOnly, list, number, object, text } from '../rules';
 import type { SiteRecord } from '../world';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -155,24 +156,14 @@ function initialState(app: SandboxApp): CoreState {
 
 const integer = () => z.number({ required_error: 'is required', invalid_type_error: 'must be a whole number' }).int('must be a whole number');
 const id = () => integer().positive('must be a positive whole number');
-const number = () => z.number({ required_error: 'is required', invalid_type_error: 'must be a number' }).finite('must be a number');
-const bool = () => z.boolean({ required_error: 'is required', invalid_type_error: 'must be true or false' });
-const text = (max?: number) => {
-	const base = z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
-	return max === undefined ? base : base.max(max, `must be at most ${max} characters`);
-};
 const hex = () => text().regex(/^[0-9a-fA-F]+$/, 'must be a string of hexadecimal characters');
 const colour = () => text().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour of the form #rrggbb');
 const countryCode = () => text().regex(/^[A-Z]{2}$/, 'must be a two-letter country code');
-const list = (item: ZodTypeAny) => z.array(item, { invalid_type_error: 'must be an array' });
-const object = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { invalid_type_error: 'must be an object' }).strict();
 const dateTime = () =>
 	text().refine(
 		(value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) && !Number.isNaN(Date.parse(value)),
 		'must be an ISO 8601 date-time such as 2030-01-31T17:00:00-05:00',
 	);
-const dateOnly = () =>
-	text().refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)), 'must be a date of the form YYYY-MM-DD');
 const commissionModel = () =>
 	text(1).refine((value) => value === 'P' || value === 'F', 'must be P or F');
 
@@ -383,29 +374,6 @@ const schemas = {
 		pagination: paginationSchema.optional(),
 	}),
 };
-
-/** Every problem zod found, keyed by body path (unknown fields named one by one). */
-export function fieldErrors(issues: ZodIssue[]): Record<string, string[]> {
-	const errors: Record<string, string[]> = {};
-	const add = (path: Array<string | number>, problem: string) => {
-		const key = path.length ? path.join('.') : '(body)';
-		(errors[key] ??= []).push(problem);
-	};
-	for (const issue of issues) {
-		if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add([...issue.path, key], 'is not a field of this request');
-		else if (issue.code === 'invalid_type' && issue.received === 'undefined') add(issue.path, 'is required');
-		else add(issue.path, issue.message);
-	}
-	return errors;
-}
-
-function check<T extends ZodTypeAny>(schema: T, body: unknown): { value: z.infer<T> } | { refusal: SandboxResponse } {
-	const result = schema.safeParse(body ?? {});
-	if (result.success) return { value: result.data };
-	const errors = fieldErrors(result.error.issues);
-	const [first, problems] = Object.entries(errors)[0];
-	return { refusal: refuse(400, 'XN', `Invalid ${first}: ${problems[0]}`, { errors }) };
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers

@@ -9,11 +9,12 @@
  */
 import { createHash, randomBytes, randomUUID } from 'crypto';
 import { gzipSync } from 'zlib';
-import { z, type ZodIssue, type ZodTypeAny } from 'zod';
+import { z } from 'zod';
 
 import { cardBehaviour, type TestCard } from '../cards';
 import { signed } from '../guards';
-import { isoNow, notFound, ok, refuse, statusBlock, type SandboxApp, type SandboxResponse, type StatusBlock } from '../http';
+import { invalidField, isoNow, notFound, ok, refuse, statusBlock, type SandboxApp, type SandboxResponse, type StatusBlock } from '../http';
+import { anyObject, amountSchema, bool, check, currency, enumOf, list, number, object, paymentRequestSchema, personSchema, positiveInteger, text, total, uri } from '../rules';
 import { notifyReportReady } from './events';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -91,21 +92,6 @@ const INTERNAL_REFERENCE = { kind: 'internalReference', start: 500_001 } as cons
 // Field rules (from the spec's structures and limits)
 // ---------------------------------------------------------------------------------------------------------
 
-const TAX_KINDS = ['valueAddedTax', 'exciseDuty', 'ice', 'airportTax', 'stateTax', 'reducedStateTax', 'municipalTax'] as const;
-const DETAIL_KINDS = [
-	'discount',
-	'additional',
-	'vatDevolutionBase',
-	'shipping',
-	'handlingFee',
-	'insurance',
-	'giftWrap',
-	'subtotal',
-	'fee',
-	'tip',
-	'airline',
-	'interests',
-] as const;
 export const REPORT_STATES = ['APPROVED', 'REJECTED', 'FAILED', 'PENDING'] as const;
 export const REPORT_TYPES = [
 	'AUTH_ONLY',
@@ -171,82 +157,14 @@ export const REPORT_COLUMNS = [
 	'line_number',
 ] as const;
 
-const text = (max?: number) => {
-	const base = z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
-	return max === undefined ? base : base.max(max, `must be at most ${max} characters`);
-};
-const number = () => z.number({ required_error: 'is required', invalid_type_error: 'must be a number' }).finite('must be a number');
-const total = () =>
-	z.union([number(), text().regex(/^\d+(\.\d+)?$/, 'must be a number')], { errorMap: () => ({ message: 'must be a number' }) }).transform(Number);
-const integer = () => number().int('must be a whole number');
-const bool = () => z.boolean({ required_error: 'is required', invalid_type_error: 'must be true or false' });
-const object = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { invalid_type_error: 'must be an object', required_error: 'is required' }).strict();
-const anyObject = () => z.record(z.unknown(), { invalid_type_error: 'must be an object', required_error: 'is required' });
-const list = <T extends ZodTypeAny>(item: T) => z.array(item, { invalid_type_error: 'must be an array' });
-const enumOf = <T extends string>(values: readonly [T, ...T[]]) =>
-	z.enum(values, {
-		errorMap: (issue) => ({ message: issue.code === 'invalid_type' && issue.received === 'undefined' ? 'is required' : `must be one of ${values.join(', ')}` }),
-	});
-const uri = (max?: number) =>
-	text(max).refine((value) => {
-		try {
-			return /^[a-z][a-z0-9+.-]*:/i.test(value) && Boolean(new URL(value));
-		} catch {
-			return false;
-		}
-	}, 'must be an absolute URI');
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const dateTime = () => text().refine((value) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time with its offset');
-const dateOnly = () => text().refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)), 'must be a date of the form YYYY-MM-DD');
-const currency = () => text().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 alphabetic currency code');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const amountSchema = object({
-	currency: currency(),
-	total: total(),
-	taxes: list(object({ kind: enumOf(TAX_KINDS), amount: number(), base: number().optional() })).optional(),
-	details: list(object({ kind: enumOf(DETAIL_KINDS), amount: number() })).optional(),
-});
-
-const personSchema = object({
-	document: text(),
-	documentType: text(),
-	name: text(),
-	surname: text(),
-	company: text(),
-	email: text().email('must be an e-mail address'),
-	mobile: text(),
-	address: object({ street: text(), city: text(), state: text(), postalCode: text(), country: text(), phone: text() }).partial(),
-}).partial();
-
-const nameValueSchema = object({
-	keyword: text().min(1, 'must not be empty'),
-	value: z.unknown(),
-	displayOn: enumOf(['none', 'approved', 'payment', 'both']).optional(),
-});
-
-const paymentRequestSchema = object({
+const paymentRequest = paymentRequestSchema({
 	reference: text(32).min(1, 'must be 1 to 32 characters'),
-	description: text(255).min(1, 'must be 1 to 255 characters').optional(),
-	amount: amountSchema,
-	allowPartial: bool().optional(),
-	shipping: personSchema.optional(),
-	items: list(object({ sku: text(), name: text(), category: text(), qty: number(), price: number(), tax: number() }).partial()).optional(),
-	fields: list(nameValueSchema).optional(),
-	recurring: object({
-		periodicity: text(),
-		interval: number(),
-		nextPayment: dateOnly(),
-		maxPeriods: integer(),
-		dueDate: dateOnly(),
-		notificationUrl: uri(),
-	})
-		.partial()
-		.optional(),
-	subscribe: bool().optional(),
-	dispersion: list(object({ agreement: z.unknown(), agreementType: text(), amount: amountSchema }).partial()).optional(),
-	modifiers: list(object({ type: text(), code: z.unknown(), additional: anyObject() }).partial()).optional(),
-	processorFields: list(nameValueSchema).optional(),
+	description: text(255).min(1, 'must be 1 to 255 characters'),
+	notificationUrl: uri(),
 });
 
 const cardSchema = object({
@@ -263,7 +181,7 @@ const cardSchema = object({
 const instrumentSchema = object({
 	card: cardSchema.optional(),
 	token: object({ token: text().min(1, 'must not be empty'), subtoken: text().optional() }).optional(),
-	credit: object({ code: z.union([text(), number()]), type: text(), groupCode: text(), installment: integer().positive('must be a positive whole number') })
+	credit: object({ code: z.union([text(), number()]), type: text(), groupCode: text(), installment: positiveInteger() })
 		.partial()
 		.optional(),
 });
@@ -285,7 +203,7 @@ const schemas = {
 		auth,
 		locale: text(5).optional(),
 		instrument: instrumentSchema,
-		payment: paymentRequestSchema.optional(),
+		payment: paymentRequest.optional(),
 		subscription: anyObject().optional(),
 		metadata: anyObject().optional(),
 		ipAddress: text(46).optional(),
@@ -295,7 +213,7 @@ const schemas = {
 		auth,
 		locale: text(5).optional(),
 		instrument: instrumentSchema,
-		payment: paymentRequestSchema,
+		payment: paymentRequest,
 		payer: personSchema.optional(),
 		ipAddress: text(46).optional(),
 		userAgent: text(255).optional(),
@@ -304,7 +222,7 @@ const schemas = {
 		auth,
 		locale: text(5).optional(),
 		instrument: instrumentSchema,
-		payment: paymentRequestSchema.optional(),
+		payment: paymentRequest.optional(),
 	}),
 	process: object({
 		auth,
@@ -313,7 +231,7 @@ const schemas = {
 		payer: personSchema,
 		buyer: personSchema.optional(),
 		instrument: processInstrumentSchema,
-		payment: paymentRequestSchema,
+		payment: paymentRequest,
 		additional: anyObject()
 			.superRefine((value, ctx) => {
 				for (const key of FORBIDDEN_ADDITIONAL_KEYS) {
@@ -328,7 +246,7 @@ const schemas = {
 		userAgent: text(255).optional(),
 		sourcePlatform: text().optional(),
 	}),
-	query: object({ auth, locale: text(5).optional(), internalReference: integer().positive('must be a positive whole number') }),
+	query: object({ auth, locale: text(5).optional(), internalReference: positiveInteger() }),
 	search: object({ auth, reference: text().min(1, 'must not be empty'), amount: amountSchema }),
 	report: object({
 		auth,
@@ -343,7 +261,7 @@ const schemas = {
 		callbackUrl: uri().optional(),
 		locale: text(5).optional(),
 	}),
-	obtain: object({ auth, id: integer().positive('must be a positive whole number') }),
+	obtain: object({ auth, id: positiveInteger() }),
 	validatorSession: object({
 		auth,
 		user: anyObject().superRefine((user, ctx) => {
@@ -365,31 +283,6 @@ const schemas = {
 	}),
 };
 
-function fieldErrors(issues: ZodIssue[]): Record<string, string[]> {
-	const errors: Record<string, string[]> = {};
-	const add = (path: Array<string | number>, problem: string) => {
-		const key = path.length ? path.join('.') : '(body)';
-		(errors[key] ??= []).push(problem);
-	};
-	for (const issue of issues) {
-		if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add([...issue.path, key], 'is not a field of this request');
-		else if (issue.code === 'invalid_type' && issue.received === 'undefined') add(issue.path, 'is required');
-		else add(issue.path, issue.message);
-	}
-	return errors;
-}
-
-function check<T extends ZodTypeAny>(schema: T, body: unknown): { value: z.infer<T> } | { refusal: SandboxResponse } {
-	const result = schema.safeParse(body ?? {});
-	if (result.success) return { value: result.data };
-	const errors = fieldErrors(result.error.issues);
-	const [first, problems] = Object.entries(errors)[0];
-	return { refusal: invalid(first, problems[0], errors) };
-}
-
-const invalid = (field: string, problem: string, errors: Record<string, string[]> = { [field]: [problem] }) =>
-	refuse(400, 'XN', `Invalid ${field}: ${problem}`, { errors });
-
 // ---------------------------------------------------------------------------------------------------------
 // Cards and instruments
 // ---------------------------------------------------------------------------------------------------------
@@ -403,10 +296,10 @@ const invalid = (field: string, problem: string, errors: Record<string, string[]
 function challengeRefusal(card: TestCard, instrument: z.infer<typeof processInstrumentSchema>): SandboxResponse | undefined {
 	const threeDS = card.threeDS ?? 'optional';
 	if (instrument.otp !== undefined && !card.requireOtp) {
-		return invalid('instrument.otp', 'is sent only for a card whose information answers requireOtp true');
+		return invalidField('instrument.otp', 'is sent only for a card whose information answers requireOtp true');
 	}
 	if (instrument.threeDS !== undefined && threeDS === 'unsupported') {
-		return invalid('instrument.threeDS', 'is not accepted for a card whose information answers threeDS unsupported');
+		return invalidField('instrument.threeDS', 'is not accepted for a card whose information answers threeDS unsupported');
 	}
 	if (card.requireOtp && instrument.otp === undefined) {
 		return refuse(400, 'XO', 'The card requires an OTP (its information answers requireOtp true): send it in instrument.otp', {
@@ -432,22 +325,22 @@ function resolveInstrument(
 ): { card: TestCard; token?: StoredToken } | { refusal: SandboxResponse } {
 	if (instrument.card) {
 		const card = cardBehaviour(instrument.card.number);
-		if (!card) return { refusal: invalid('instrument.card.number', 'is not a valid card number (Luhn check)') };
+		if (!card) return { refusal: invalidField('instrument.card.number', 'is not a valid card number (Luhn check)') };
 		if (instrument.card.expiration) {
 			const [month, year] = instrument.card.expiration.split('/').map(Number);
 			// Valid through the last day of the month.
-			if (Date.UTC(2000 + year, month, 1) <= now.getTime()) return { refusal: invalid('instrument.card.expiration', 'the card has expired') };
+			if (Date.UTC(2000 + year, month, 1) <= now.getTime()) return { refusal: invalidField('instrument.card.expiration', 'the card has expired') };
 		}
 		return { card };
 	}
 	if (instrument.token) {
 		const token = state(app).tokens[instrument.token.token];
 		if (!token || token.siteLogin !== siteLogin || (instrument.token.subtoken !== undefined && instrument.token.subtoken !== token.subtoken)) {
-			return { refusal: invalid('instrument.token.token', 'is not a token of this site') };
+			return { refusal: invalidField('instrument.token.token', 'is not a token of this site') };
 		}
 		return { card: { ...cardBehaviour('4111111111111111')!, franchise: token.franchise, franchiseName: token.franchiseName, issuerName: token.issuerName, number: `000000000000${token.lastDigits}` }, token };
 	}
-	return { refusal: invalid('instrument.card', 'is required (or instrument.token)') };
+	return { refusal: invalidField('instrument.card', 'is required (or instrument.token)') };
 }
 
 const PAYMENT_METHODS: Record<string, string> = { CARD_A: 'CRA', CARD_B: 'CRB', CARD_C: 'DBC' };
@@ -641,8 +534,8 @@ export function register(app: SandboxApp): void {
 			const checked = check(schemas.interests, request.body);
 			if ('refusal' in checked) return checked.refusal;
 			const body = checked.value;
-			if (!body.instrument.card) return invalid('instrument.card', 'is required');
-			if (!body.instrument.credit) return invalid('instrument.credit', 'is required');
+			if (!body.instrument.card) return invalidField('instrument.card', 'is required');
+			if (!body.instrument.credit) return invalidField('instrument.credit', 'is required');
 			const resolved = resolveInstrument(app, request.site!.login, body.instrument);
 			if ('refusal' in resolved) return resolved.refusal;
 			if (!resolved.card.displayInterest) {
@@ -650,9 +543,9 @@ export function register(app: SandboxApp): void {
 			}
 			const credit = body.instrument.credit;
 			const option = creditOptions(resolved.card).find((candidate) => String(candidate.code) === String(credit.code));
-			if (!option) return invalid('instrument.credit.code', 'is not a credit option of this card');
+			if (!option) return invalidField('instrument.credit.code', 'is not a credit option of this card');
 			const installments = credit.installment ?? 1;
-			if (!option.installments.includes(installments)) return invalid('instrument.credit.installment', `must be one of ${option.installments.join(', ')}`);
+			if (!option.installments.includes(installments)) return invalidField('instrument.credit.installment', `must be one of ${option.installments.join(', ')}`);
 			const original = body.payment.amount.total;
 			const rate = option.groupCode === 'X' ? 0 : 0.015;
 			const interest = round2(original * rate * installments);

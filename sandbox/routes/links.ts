@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { cardBehaviour } from '../cards';
 import { signed } from '../guards';
 import { notFound, refuse, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../http';
-import { check, description, FIRST_ID, ID_KIND, reference } from './checkout';
+import { check, list, number, object, positiveInteger, text } from '../rules';
+import { description, FIRST_ID, ID_KIND, reference } from './checkout';
 
 // ---------------------------------------------------------------------------------------------------------
 // State
@@ -87,12 +88,7 @@ export function linkDateMs(value: string): number | undefined {
 	return ms;
 }
 
-const text = () => z.string({ required_error: 'is required', invalid_type_error: 'must be a string' });
-const number = () => z.number({ required_error: 'is required', invalid_type_error: 'must be a number' }).finite('must be a number');
-const positiveInteger = () => number().int('must be a whole number').positive('must be a positive whole number');
 const bool = () => z.boolean({ invalid_type_error: 'must be true or false' });
-const object = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { invalid_type_error: 'must be an object' }).strict();
-const list = <T extends z.ZodTypeAny>(item: T) => z.array(item, { invalid_type_error: 'must be an array' });
 const absoluteUrl = () =>
 	text().refine((value) => {
 		try {
