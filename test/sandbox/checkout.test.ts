@@ -8,6 +8,7 @@ import { randomBytes } from 'crypto';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { findSession } from '../../sandbox/routes/checkout';
 import { withSandbox } from '../helpers/sandbox';
+import { get, post } from './client';
 import { auth } from './signer';
 
 const sandbox = withSandbox();
@@ -15,21 +16,13 @@ const sandbox = withSandbox();
 type Answer = { status: number; json: Record<string, any> };
 
 async function call(path: string, body: Record<string, unknown> = {}, target: RunningSandbox = sandbox): Promise<Answer> {
-	const response = await fetch(`${target.url}${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ auth: auth(target.credentials.login, target.credentials.secretKey), ...body }),
-	});
-	return { status: response.status, json: (await response.json()) as Record<string, any> };
+	const response = await post(`${target.url}${path}`, { auth: auth(target.credentials.login, target.credentials.secretKey), ...body });
+	return { status: response.status, json: response.json<Record<string, any>>() };
 }
 
 async function control(path: string, body: Record<string, unknown> = {}, target: RunningSandbox = sandbox): Promise<Answer> {
-	const response = await fetch(`${target.url}${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	return { status: response.status, json: (await response.json()) as Record<string, any> };
+	const response = await post(`${target.url}${path}`, body);
+	return { status: response.status, json: response.json<Record<string, any>>() };
 }
 
 function expectFieldRefusal(answer: Answer, field: string, problem?: RegExp) {
@@ -70,7 +63,7 @@ describe('POST /api/session', () => {
 		expect(created.status).toBe(200);
 		expect(created.json).toMatchObject({ status: { status: 'OK', reason: 'PC' }, requestId: expect.any(Number) });
 		expect(created.json.processUrl.startsWith(sandbox.url)).toBe(true);
-		const page = await fetch(created.json.processUrl);
+		const page = await get(created.json.processUrl);
 		expect(page.status).toBe(200);
 
 		const queried = await call(`/api/session/${created.json.requestId}`);
@@ -117,13 +110,9 @@ describe('POST /api/session', () => {
 	});
 
 	it('refuses a bad signature with 401 reason 102 and creates nothing', async () => {
-		const response = await fetch(`${sandbox.url}/api/session`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ ...sessionBody(), auth: auth(sandbox.credentials.login, 'wrong-secret') }),
-		});
+		const response = await post(`${sandbox.url}/api/session`, { ...sessionBody(), auth: auth(sandbox.credentials.login, 'wrong-secret') });
 		expect(response.status).toBe(401);
-		expect(String(((await response.json()) as any).status.reason)).toBe('102');
+		expect(String(response.json().status.reason)).toBe('102');
 		const sessions = sandbox.world.slice<{ sessions: Record<string, unknown> }>('checkout', () => ({ sessions: {} })).sessions;
 		expect(Object.keys(sessions)).toEqual([]);
 	});

@@ -4,22 +4,19 @@
  * the spec says.
  */
 import { withSandbox } from '../helpers/sandbox';
+import { get, post } from './client';
 import { auth } from './signer';
 
 const sandbox = withSandbox();
 
 async function call(path: string, body: Record<string, unknown>, as?: { login: string; secretKey: string }) {
 	const who = as ?? sandbox.credentials;
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ auth: auth(who.login, who.secretKey), ...body }),
-	});
-	return { status: response.status, json: (await response.json()) as Record<string, any> };
+	const response = await post(`${sandbox.url}${path}`, { auth: auth(who.login, who.secretKey), ...body });
+	return { status: response.status, json: response.json<Record<string, any>>() };
 }
 
 async function control(path: string) {
-	return (await (await fetch(`${sandbox.url}${path}`)).json()) as Record<string, any>;
+	return (await get(`${sandbox.url}${path}`)).json<Record<string, any>>();
 }
 
 /** A refusal of one field: HTTP 400, reason XN, the path in the message and in `errors`. */

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { send } from './client';
 import { auth } from './signer';
 
 let sandbox: RunningSandbox;
@@ -48,12 +49,8 @@ beforeEach(() => {
 });
 
 async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method,
-		headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
+	const response = await send(method, `${sandbox.url}${path}`, { body, headers });
+	const text = response.text;
 	return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };
 }
 
@@ -197,7 +194,7 @@ describe('onboarding process notifications', () => {
 	it('delivers a signed notification by itself when a process with a notification URL finishes', async () => {
 		const processId = await createProcess({ url: receiverUrl });
 		const final = await call('GET', `/api/processes/${processId}`, undefined, bearer());
-		expect(final.headers.get('retry-after')).toBeNull();
+		expect(final.headers['retry-after']).toBeUndefined();
 		for (let i = 0; i < 200 && received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
 		expect(received).toHaveLength(1);
 		const signature = signatureOf(received[0]);

@@ -10,6 +10,7 @@ import { join } from 'path';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { bearer, signed } from '../../sandbox/guards';
 import { ok } from '../../sandbox/http';
+import { get, send } from './client';
 import { auth as sign, type SignOptions } from './signer';
 
 let sandbox: RunningSandbox;
@@ -19,12 +20,8 @@ const auth = (login: string, secretKey: string, options: SignOptions = {}) =>
 	sign(login, secretKey, { seed: new Date().toISOString().replace('Z', '+00:00'), ...options });
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', ...headers },
-		body: JSON.stringify(body),
-	});
-	const text = await response.text();
+	const response = await send('POST', `${sandbox.url}${path}`, { body, headers });
+	const text = response.text;
 	return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };
 }
 
@@ -107,7 +104,7 @@ describe('faults', () => {
 		sandbox.setFaults([{ path: '/test/*', kind: 'status', status: 503, retryAfter: 2, count: 1 }]);
 		const first = await post('/test/signed', { auth: auth(sandbox.credentials.login, sandbox.credentials.secretKey) });
 		expect(first.status).toBe(503);
-		expect(first.headers.get('retry-after')).toBe('2');
+		expect(first.headers['retry-after']).toBe('2');
 		const second = await post('/test/signed', { auth: auth(sandbox.credentials.login, sandbox.credentials.secretKey) });
 		expect(second.status).toBe(200);
 		expect(sandbox.ledger().map((entry) => entry.fault)).toEqual(['status', undefined]);
@@ -127,15 +124,15 @@ describe('faults', () => {
 	it('is controlled over HTTP as well', async () => {
 		const set = await post('/__sandbox/faults', { rules: [{ path: '/nowhere', kind: 'latency', latencyMs: 5 }] });
 		expect(set.json.rules).toHaveLength(1);
-		await fetch(`${sandbox.url}/__sandbox/faults`, { method: 'DELETE' });
-		const listed = (await (await fetch(`${sandbox.url}/__sandbox/faults`)).json()) as { rules: unknown[] };
+		await send('DELETE', `${sandbox.url}/__sandbox/faults`);
+		const listed = (await get(`${sandbox.url}/__sandbox/faults`)).json<{ rules: unknown[] }>();
 		expect(listed.rules).toEqual([]);
 	});
 });
 
 describe('control API', () => {
 	it('tells the demo credentials and answers unknown paths in the platform shape', async () => {
-		const credentials = (await (await fetch(`${sandbox.url}/__sandbox/credentials`)).json()) as Record<string, unknown>;
+		const credentials = (await get(`${sandbox.url}/__sandbox/credentials`)).json<Record<string, unknown>>();
 		expect(credentials).toMatchObject({ login: sandbox.credentials.login, secretKey: sandbox.credentials.secretKey, accessToken: sandbox.credentials.accessToken });
 		const missing = await post('/no/such/path', {});
 		expect(missing.status).toBe(404);

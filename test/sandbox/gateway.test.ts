@@ -2,28 +2,28 @@
  * The sandbox's gateway routes over raw HTTP, signed by a signer written here from DESIGN.md (not the nodes'
  * one): the spec's field rules are refusals, idempotence keys deduplicate, and reports arrive as the spec says.
  */
-import { request } from 'http';
 import { gunzipSync } from 'zlib';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { get, post, send } from './client';
 import { auth } from './signer';
 
 let sandbox: RunningSandbox;
 
 type Who = { login: string; secretKey: string };
 
-async function raw(path: string, body: Record<string, unknown>, options: { as?: Who; headers?: Record<string, string> } = {}) {
+async function raw(path: string, body: Record<string, unknown>, options: { as?: Who; headers?: Record<string, string>; decompress?: boolean } = {}) {
 	const who = options.as ?? sandbox.credentials;
-	return fetch(`${sandbox.url}${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', ...(options.headers ?? {}) },
-		body: JSON.stringify({ auth: auth(who.login, who.secretKey), ...body }),
+	return send('POST', `${sandbox.url}${path}`, {
+		body: { auth: auth(who.login, who.secretKey), ...body },
+		headers: options.headers,
+		decompress: options.decompress,
 	});
 }
 
 async function call(path: string, body: Record<string, unknown>, as?: Who) {
 	const response = await raw(path, body, { as });
-	return { status: response.status, json: (await response.json()) as Record<string, any> };
+	return { status: response.status, json: response.json<Record<string, any>>() };
 }
 
 function expectFieldRefusal(answer: { status: number; json: Record<string, any> }, field: string, problem?: RegExp) {
@@ -41,7 +41,7 @@ const processBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const transactions = async () =>
-	((await (await fetch(`${sandbox.url}/__sandbox/gateway/transactions`)).json()) as { transactions: Array<Record<string, any>> }).transactions;
+	(await get(`${sandbox.url}/__sandbox/gateway/transactions`)).json<{ transactions: Array<Record<string, any>> }>().transactions;
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ port: 0, reportPendingPolls: 2, retryAfterSeconds: 3 });
@@ -85,7 +85,7 @@ describe('process', () => {
 	});
 
 	it('refuses an unsigned request with 401', async () => {
-		const response = await fetch(`${sandbox.url}/gateway/process`, { method: 'POST', body: JSON.stringify(processBody()) });
+		const response = await post(`${sandbox.url}/gateway/process`, processBody());
 		expect(response.status).toBe(401);
 	});
 });
@@ -141,12 +141,12 @@ describe('reports', () => {
 		for (let poll = 0; poll < 2; poll++) {
 			const pending = await raw('/gateway/report/obtain', { id });
 			expect(pending.status).toBe(425);
-			expect(pending.headers.get('retry-after')).toBe('3');
-			expect(((await pending.json()) as Record<string, any>).status.status).toBe('PENDING');
+			expect(pending.headers['retry-after']).toBe('3');
+			expect(pending.json<Record<string, any>>().status.status).toBe('PENDING');
 		}
 		const ready = await raw('/gateway/report/obtain', { id });
 		expect(ready.status).toBe(200);
-		const [header, row] = (await ready.text()).trim().split('\n').map((line) => line.split('\t'));
+		const [header, row] = ready.text.trim().split('\n').map((line) => line.split('\t'));
 		expect(header).toEqual([
 			'id', 'date', 'transaction_date', 'reference', 'currency_code', 'amount', 'tax', 'payment_method', 'internal_reference', 'status', 'reason',
 			'merchant', 'terminal', 'authorization', 'refunded', 'installments', 'last_digits', 'bank_currency', 'bank_factor', 'bank_amount',
@@ -159,23 +159,14 @@ describe('reports', () => {
 	it('adds the type column only with a type filter, and gzips when asked', async () => {
 		await call('/gateway/process', processBody({ action: 'checkin' }));
 		const { json } = await call('/gateway/report', { filters: { ...filters, type: ['CHECKIN'] } });
-		await fetch(`${sandbox.url}/__sandbox/gateway/reports/${json.id}/ready`, { method: 'POST' });
-		// Plain node http, which does not decompress: the bytes on the wire are gzip.
-		const wire = await new Promise<{ encoding?: string; bytes: Buffer }>((resolve, reject) => {
-			const payload = JSON.stringify({ auth: auth(sandbox.credentials.login, sandbox.credentials.secretKey), id: json.id });
-			const req = request(`${sandbox.url}/gateway/report/obtain`, { method: 'POST', headers: { 'accept-encoding': 'gzip', 'content-type': 'application/json' } }, (res) => {
-				const chunks: Buffer[] = [];
-				res.on('data', (chunk: Buffer) => chunks.push(chunk));
-				res.on('end', () => resolve({ encoding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) }));
-			});
-			req.on('error', reject);
-			req.end(payload);
-		});
-		expect(wire.encoding).toBe('gzip');
+		await post(`${sandbox.url}/__sandbox/gateway/reports/${json.id}/ready`);
+		// Asked for gzip only, with decompression off: the bytes are as they were on the wire, and they are gzip.
+		const wire = await raw('/gateway/report/obtain', { id: json.id }, { headers: { 'accept-encoding': 'gzip' }, decompress: false });
+		expect(wire.headers['content-encoding']).toBe('gzip');
 		const [header, row] = gunzipSync(wire.bytes).toString('utf8').trim().split('\n').map((line) => line.split('\t'));
 		expect(header.at(-1)).toBe('type');
 		expect(row.at(-1)).toBe('CHECKIN');
-		const plain = await (await raw('/gateway/report/obtain', { id: json.id }, { headers: { 'accept-encoding': 'identity' } })).text();
+		const plain = (await raw('/gateway/report/obtain', { id: json.id }, { headers: { 'accept-encoding': 'identity' } })).text;
 		expect(plain.split('\n')[0].split('\t').at(-1)).toBe('type');
 	});
 
@@ -189,10 +180,9 @@ describe('reports', () => {
 		const big = await startSandbox({ port: 0, reportRows: 1000, reportPendingPolls: 0 });
 		try {
 			const who = big.credentials;
-			const post = (path: string, body: Record<string, unknown>) =>
-				fetch(`${big.url}${path}`, { method: 'POST', body: JSON.stringify({ auth: auth(who.login, who.secretKey), ...body }) });
-			const { id } = (await (await post('/gateway/report', { filters: { ...filters, state: ['REJECTED'] } })).json()) as { id: number };
-			const lines = (await (await post('/gateway/report/obtain', { id })).text()).trim().split('\n');
+			const signedPost = (path: string, body: Record<string, unknown>) => post(`${big.url}${path}`, { auth: auth(who.login, who.secretKey), ...body });
+			const { id } = (await signedPost('/gateway/report', { filters: { ...filters, state: ['REJECTED'] } })).json<{ id: number }>();
+			const lines = (await signedPost('/gateway/report/obtain', { id })).text.trim().split('\n');
 			expect(lines).toHaveLength(1001);
 			const status = lines[0].split('\t').indexOf('status');
 			expect(lines.slice(1).every((line) => line.split('\t')[status] === 'REJECTED')).toBe(true);
@@ -209,10 +199,7 @@ describe('account validation', () => {
 		expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 		expect(created.json.data.expiresAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 		expect((await call('/gateway/account-validator/query', { requestId })).json.data.token).toBeNull();
-		await fetch(`${sandbox.url}/__sandbox/gateway/account-validations/${requestId}/complete`, {
-			method: 'POST',
-			body: JSON.stringify({ balance: 50 }),
-		});
+		await post(`${sandbox.url}/__sandbox/gateway/account-validations/${requestId}/complete`, { balance: 50 });
 		const { token } = (await call('/gateway/account-validator/query', { requestId })).json.data;
 		const validate = (payment?: Record<string, unknown>) =>
 			call('/gateway/account-validator/validate', { instrument: { token: { token: token.token, subtoken: token.subtoken } }, ...(payment ? { payment } : {}) });

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { get, post } from './client';
 import { auth } from './signer';
 
 const OTP_CARD = '4000000000000036';
@@ -15,13 +16,9 @@ const THREE_DS_CARD = '4000000000000028';
 let sandbox: RunningSandbox;
 
 async function call(path: string, body: Record<string, unknown>, on: RunningSandbox = sandbox) {
-	const response = await fetch(`${on.url}${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ auth: auth(on.credentials.login, on.credentials.secretKey), ...body }),
-	});
-	const text = await response.text();
-	return { status: response.status, text, json: (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {}) as Record<string, any> };
+	const response = await post(`${on.url}${path}`, { auth: auth(on.credentials.login, on.credentials.secretKey), ...body });
+	const text = response.text;
+	return { status: response.status, text, json: (response.headers['content-type']?.includes('json') ? JSON.parse(text) : {}) as Record<string, any> };
 }
 
 const processBody = (instrument: Record<string, unknown>, overrides: Record<string, unknown> = {}) => ({
@@ -34,7 +31,7 @@ const processBody = (instrument: Record<string, unknown>, overrides: Record<stri
 const card = (number: string) => ({ number, expiration: '12/30', cvv: '123' });
 
 const transactions = async () =>
-	((await (await fetch(`${sandbox.url}/__sandbox/gateway/transactions`)).json()) as { transactions: Array<Record<string, any>> }).transactions;
+	(await get(`${sandbox.url}/__sandbox/gateway/transactions`)).json<{ transactions: Array<Record<string, any>> }>().transactions;
 
 /** A merchant's endpoint that records every call. */
 let receiver: Server;
@@ -48,7 +45,7 @@ async function receivedWithin(count: number, ms = 3000) {
 }
 
 const deliveries = async (on: RunningSandbox = sandbox) =>
-	((await (await fetch(`${on.url}/__sandbox/webhooks/deliveries`)).json()) as { deliveries: Array<Record<string, any>> }).deliveries;
+	(await get(`${on.url}/__sandbox/webhooks/deliveries`)).json<{ deliveries: Array<Record<string, any>> }>().deliveries;
 
 beforeAll(async () => {
 	// Slow reports (two pending polls of 3 s each): a callback report becomes ready by itself only after 6 s.
@@ -140,7 +137,7 @@ describe('report callback', () => {
 		const { json } = await call('/gateway/report', { filters, callbackUrl: receiverUrl });
 		expect((await call('/gateway/report/obtain', { id: json.id })).status).toBe(425);
 		expect(received).toHaveLength(0);
-		await fetch(`${sandbox.url}/__sandbox/gateway/reports/${json.id}/ready`, { method: 'POST' });
+		await post(`${sandbox.url}/__sandbox/gateway/reports/${json.id}/ready`);
 		const [notice] = await receivedWithin(1);
 		expect(notice.path).toBe('/report-ready');
 		expect(notice.headers['content-type']).toMatch(/application\/json/);
@@ -183,7 +180,7 @@ describe('report callback', () => {
 		const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/gone`;
 		await new Promise((resolve) => closed.close(resolve));
 		const { json } = await call('/gateway/report', { filters, callbackUrl: deadUrl });
-		await fetch(`${sandbox.url}/__sandbox/gateway/reports/${json.id}/ready`, { method: 'POST' });
+		await post(`${sandbox.url}/__sandbox/gateway/reports/${json.id}/ready`);
 		const deadline = Date.now() + 3000;
 		let recorded = await deliveries();
 		while (!recorded.length && Date.now() < deadline) {

@@ -4,28 +4,27 @@
  * Retry-After, the merchant read shape, /api/user and /api/notifications.
  */
 import { withSandbox } from '../helpers/sandbox';
+import { send, type Reply } from './client';
 
 const sandbox = withSandbox({ processPendingPolls: 2, retryAfterSeconds: 0 });
 
 interface Answer {
 	status: number;
-	headers: Headers;
+	headers: Reply['headers'];
 	json: any;
 }
 
 async function call(method: string, path: string, options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
 	const token = options.token === undefined ? sandbox.credentials.accessToken : options.token;
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method,
+	const response = await send(method, `${sandbox.url}${path}`, {
+		body: options.body,
 		headers: {
 			accept: 'application/json',
-			...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
 			...(token ? { authorization: `Bearer ${token}` } : {}),
 			...(options.headers ?? {}),
 		},
-		body: options.body === undefined ? undefined : JSON.stringify(options.body),
 	});
-	const text = await response.text();
+	const text = response.text;
 	return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };
 }
 
@@ -56,7 +55,7 @@ async function pollUntilFinal(processId: string): Promise<{ answers: Answer[]; f
 	for (let i = 0; i < 10; i++) {
 		const answer = await call('GET', `/api/processes/${processId}`);
 		answers.push(answer);
-		if (answer.headers.get('retry-after') === null) return { answers, final: answer };
+		if (answer.headers['retry-after'] === undefined) return { answers, final: answer };
 	}
 	throw new Error('the process never became final');
 }
@@ -106,7 +105,7 @@ describe('Idempotency-Key', () => {
 		const again = await create(reordered, key);
 		expect(again.status).toBe(202);
 		expect(again.json.processId).toBe(first.json.processId);
-		expect(again.headers.get('idempotent-replayed')).toBe('true');
+		expect(again.headers['idempotent-replayed']).toBe('true');
 		const conflict = await create(merchant({ brand: 'Acme 2' }), key);
 		expect(conflict.status).toBe(409);
 		expect(conflict.json.status.reason).toBe('IDEMPOTENCY_CONFLICT');
@@ -150,10 +149,10 @@ describe('processes and merchants', () => {
 			}),
 		);
 		const { answers, final } = await pollUntilFinal(accepted.json.processId);
-		expect(answers.map((answer) => [answer.json.status.status, answer.headers.get('retry-after')])).toEqual([
+		expect(answers.map((answer) => [answer.json.status.status, answer.headers['retry-after']])).toEqual([
 			['PENDING', '0'],
 			['PENDING', '0'],
-			['OK', null],
+			['OK', undefined],
 		]);
 		expect(final.json.result.merchantId).toEqual(expect.any(Number));
 		const read = await call('GET', `/api/merchants/${final.json.result.merchantId}`, { token: sandbox.credentials.readOnlyToken });
