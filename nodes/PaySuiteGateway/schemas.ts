@@ -113,7 +113,13 @@ export const processSchema = z
 		payer: personSchema.strict().refine((payer) => Object.keys(payer).length > 0, 'is required: set at least one field of the payer'),
 		buyer: personSchema.strict().optional(),
 		instrument: z
-			.object({ card: cardSchema.strict().optional(), token: tokenSchema.optional(), credit: creditSchema.optional() })
+			.object({
+				card: cardSchema.strict().optional(),
+				token: tokenSchema.optional(),
+				credit: creditSchema.optional(),
+				otp: z.string().optional(),
+				threeDS: jsonObject.optional(),
+			})
 			.strict()
 			.refine((instrument) => Boolean(instrument.card) !== Boolean(instrument.token), 'must hold either a card or a token'),
 		payment: paymentRequestSchema.strict(),

@@ -268,6 +268,37 @@ describe('Transaction > Process', () => {
 		expect(json(result).map((out) => out.reference)).toEqual([`${reference}-a`, `${reference}-b`]);
 	});
 
+	it('sends the OTP and the 3-D Secure data a card asks for; without them the platform refusal is the error', async () => {
+		const otpCard = '4000000000000036';
+		const withoutOtp = await run(processParams({ reference: uniqueReference('OTP'), cardNumber: otpCard }));
+		expect(withoutOtp.error?.message).toMatch(/HTTP 400 FAILED \(reason XO\)/);
+		expect(`${withoutOtp.error?.message} ${withoutOtp.error?.description}`).not.toContain(otpCard);
+
+		const reference = uniqueReference('OTP');
+		const withOtp = await run(processParams({ reference, cardNumber: otpCard, additionalFields: { otp: '731904' } }));
+		expect(withOtp.error).toBeUndefined();
+		expect(json(withOtp)[0]).toMatchObject({ status: { status: 'APPROVED' }, reference, lastDigits: '0036' });
+		const sentWithOtp = withoutAuth(apiCalls().at(-1)!.body);
+		expect(sentWithOtp.instrument).toEqual({ card: { number: '400000******0036', expiration: '12/30', cvv: '***' }, otp: '***' });
+		expect(JSON.stringify(withOtp.run.data)).not.toContain('731904');
+
+		const threeDSCard = '4000000000000028';
+		const withoutThreeDS = await run(processParams({ reference: uniqueReference('3DS'), cardNumber: threeDSCard }));
+		expect(withoutThreeDS.error?.message).toMatch(/HTTP 400 FAILED \(reason X3\)/);
+		const threeDS = { eci: '05', cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=', version: '2.2.0' };
+		const withThreeDS = await run(
+			processParams({ reference: uniqueReference('3DS'), cardNumber: threeDSCard, additionalFields: { threeDS: JSON.stringify(threeDS) } }),
+		);
+		expect(withThreeDS.error).toBeUndefined();
+		expect(json(withThreeDS)[0]).toMatchObject({ status: { status: 'APPROVED' }, lastDigits: '0028' });
+		expect(withoutAuth(apiCalls().at(-1)!.body).instrument.threeDS).toEqual(threeDS);
+	});
+
+	it('refuses 3-D Secure data that is not a JSON object before sending', async () => {
+		const result = await run(processParams({ reference: uniqueReference('3DS'), additionalFields: { threeDS: '[1, 2]' } }));
+		expectRefusedBeforeSending(result, 'instrument.threeDS');
+	});
+
 	it('outputs a declined payment as a result (status REJECTED), not an error', async () => {
 		const result = await run(processParams({ reference: uniqueReference('DECLINE'), cardNumber: '4000000000000002' }));
 		expect(result.error).toBeUndefined();

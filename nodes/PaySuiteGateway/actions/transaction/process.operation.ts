@@ -16,8 +16,10 @@ function instrument(ctx: OperationContext, extra: IDataObject): IDataObject {
 		extra.creditCode !== undefined
 			? { code: extra.creditCode, type: extra.creditType, groupCode: extra.creditGroupCode, installment: extra.creditInstallment ?? 1 }
 			: undefined;
+	// The extra steps Card > Get Information asks for (requireOtp, threeDS); sent only when given.
+	const steps = { otp: extra.otp, threeDS: optionalJson(ctx, 'additionalFields.threeDS') as IDataObject | undefined };
 	if (ctx.param<string>('instrumentType', 'card') === 'token') {
-		return { token: { token: ctx.param<string>('token', '') || null, subtoken: ctx.param<string>('subtoken', '') }, credit };
+		return { token: { token: ctx.param<string>('token', '') || null, subtoken: ctx.param<string>('subtoken', '') }, credit, ...steps };
 	}
 	return {
 		card: {
@@ -26,6 +28,7 @@ function instrument(ctx: OperationContext, extra: IDataObject): IDataObject {
 			cvv: String(ctx.param<string>('cvv', '') ?? '').trim(),
 		},
 		credit,
+		...steps,
 	};
 }
 
@@ -124,6 +127,14 @@ export const processPayment: PaySuiteOperation = {
 				{ displayName: 'IP Address', name: 'ipAddress', type: 'string', default: '', description: "The payer's IP address (max 46 characters)" },
 				{ displayName: 'Metadata (JSON)', name: 'metadata', type: 'json', default: '', description: 'Data for external services, as a JSON object' },
 				{ displayName: 'Notification URL', name: 'notificationURL', type: 'string', default: '', description: 'URL the platform notifies after processing' },
+				{
+					displayName: 'One-Time Password (OTP)',
+					name: 'otp',
+					type: 'string',
+					typeOptions: { password: true },
+					default: '',
+					description: 'The payer\'s one-time password, only for a card whose Card > Get Information answers requireOtp true',
+				},
 				...paymentDetailProperties,
 				{
 					displayName: 'Pre-Authorization (Check-In)',
@@ -133,6 +144,13 @@ export const processPayment: PaySuiteOperation = {
 					description: 'Whether to only hold the amount (action checkin), collected later with PaySuite Session > Transaction > Checkout',
 				},
 				{ displayName: 'Source Platform', name: 'sourcePlatform', type: 'string', default: '', description: 'Name of the platform the payment comes from' },
+				{
+					displayName: 'Three-D Secure Data (JSON)',
+					name: 'threeDS',
+					type: 'json',
+					default: '',
+					description: 'The result of the payer\'s 3-D Secure authentication, as a JSON object, for a card whose Card > Get Information answers threeDS required',
+				},
 				{ displayName: 'User Agent', name: 'userAgent', type: 'string', default: '', description: "The payer's browser user agent (max 255 characters)" },
 			],
 		},
