@@ -465,6 +465,15 @@ async function startServer(userFolder, { port, env = {}, timeoutMs = 2 * 60 * 10
 }
 
 /** A tiny cookie-keeping REST client for n8n's internal /rest API. */
+/** The JSON of an answer, or undefined when it is not JSON (an HTML error page, an empty body). */
+function parseJsonOrUndefined(text) {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+}
+
 function restClient(url) {
 	let cookie = '';
 	const browserId = randomId(20);
@@ -485,13 +494,7 @@ function restClient(url) {
 			if (kv.startsWith('n8n-auth=')) cookie = kv;
 		}
 		const text = await r.text();
-		let json;
-		try {
-			json = JSON.parse(text);
-		} catch {
-			json = undefined;
-		}
-		return { status: r.status, json, text };
+		return { status: r.status, json: parseJsonOrUndefined(text), text };
 	}
 	return { call, get cookie() { return cookie; }, browserId };
 }
@@ -535,6 +538,7 @@ async function testCredential(client, type, data, { name } = {}) {
 }
 
 module.exports = {
+	parseJsonOrUndefined,
 	ENCRYPTION_KEY,
 	OWNER,
 	n8nPaths,

@@ -55,12 +55,7 @@ function signedAuth(login, secretKey) {
 async function postJson(url, body, headers = {}) {
 	const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 	const text = await r.text();
-	let json;
-	try {
-		json = JSON.parse(text);
-	} catch {
-		json = undefined;
-	}
+	const json = env.parseJsonOrUndefined(text);
 	if (r.status >= 300) throw new Error(`POST ${url} answered ${r.status}: ${text.slice(0, 300)}`);
 	return json;
 }
