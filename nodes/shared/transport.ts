@@ -190,21 +190,27 @@ function platformError(
 	return new NodeApiError(ctx.getNode(), response, { message, description, httpCode: String(statusCode), itemIndex });
 }
 
-function connectionError(ctx: PaySuiteContext, code: string | undefined, path: string, itemIndex: number): NodeApiError {
+function connectionError(
+	ctx: PaySuiteContext,
+	failure: { code: string | undefined; path: string; attempts: number; safety: RequestSafety },
+	itemIndex: number,
+): NodeApiError {
+	const { code, path, attempts, safety } = failure;
 	// Words rather than the bare code: n8n swaps a message holding a known code for its own generic text.
 	const what = (code && CONNECTION_WORDS[code]) ?? 'no answer';
-	return new NodeApiError(
-		ctx.getNode(),
-		{ connection: code ?? 'no answer', path },
-		{
-			message: `The platform could not be reached (${what}) for ${path}`,
-			description:
-				code && MAYBE_SENT_CODES.has(code)
-					? 'The connection broke after the request was sent; it was not repeated because the platform may have processed it. Check its state before running again.'
-					: 'Check the base URL of the credential and the network.',
-			itemIndex,
-		},
-	);
+	let description = 'Check the base URL of the credential and the network.';
+	if (code && MAYBE_SENT_CODES.has(code)) {
+		if (safety === 'write') {
+			description =
+				'The connection broke after the request was sent; it was not repeated because the platform may have processed it. Check its state before running again.';
+		} else if (safety === 'idempotent') {
+			// A new execution derives a new key, so the platform could not recognise a repeat from there.
+			description = `The connection broke after the request was sent, ${attempts} time(s), each time with the same idempotence key, so the platform processed it at most once. Check its state before running again in a new execution.`;
+		} else {
+			description = `The connection broke after the request was sent, ${attempts} time(s). Reading again is safe once the platform answers.`;
+		}
+	}
+	return new NodeApiError(ctx.getNode(), { connection: code ?? 'no answer', path }, { message: `The platform could not be reached (${what}) for ${path}`, description, itemIndex });
 }
 
 /**
@@ -254,7 +260,7 @@ export async function paySuiteRequest<T = IDataObject>(
 				await sleep(backoffDelayMs(attempt));
 				continue;
 			}
-			throw connectionError(this, code, request.path, itemIndex);
+			throw connectionError(this, { code, path: request.path, attempts: attempt, safety }, itemIndex);
 		}
 
 		const statusCode = response.statusCode;

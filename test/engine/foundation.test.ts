@@ -192,5 +192,6 @@ describe('retries', () => {
 		const result = await runWorkflow({ nodes: [searchNode({ limit: 1 })], credentials: credentials() });
 		expect(received).toHaveLength(4);
 		expect(result.error!.message).toMatch(/^The platform could not be reached \(connection reset\)/);
+		expect(result.error!.description).toBe('The connection broke after the request was sent, 4 time(s). Reading again is safe once the platform answers.');
 	});
 });

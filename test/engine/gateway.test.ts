@@ -235,6 +235,20 @@ describe('Transaction > Process', () => {
 		expect(json(result)[0].internalReference).toBe(stored[0].internalReference);
 	});
 
+	it('when every attempt loses its answer, the error says the charge happened at most once', async () => {
+		const reference = uniqueReference('LOST');
+		sandbox.setFaults([{ path: '/gateway/process', kind: 'drop-after-processing', count: 10 }]);
+		const result = await run(processParams({ reference }));
+		const calls = apiCalls().filter((entry) => entry.path === '/gateway/process');
+		expect(calls).toHaveLength(4);
+		expect(new Set(calls.map((entry) => entry.body.idempotenceKey)).size).toBe(1);
+		expect(result.error!.description).toBe(
+			'The connection broke after the request was sent, 4 time(s), each time with the same idempotence key, so the platform processed it at most once. Check its state before running again in a new execution.',
+		);
+		expectNoCardInError(result);
+		expect((await storedTransactions()).filter((txn) => txn.reference === reference)).toHaveLength(1);
+	});
+
 	it('running the same item again in the same execution sends the same key and gets the same transaction', async () => {
 		const reference = uniqueReference('AGAIN');
 		const first = await run(processParams({ reference }));
@@ -291,7 +305,7 @@ describe('Transaction > Process', () => {
 		);
 		expect(withThreeDS.error).toBeUndefined();
 		expect(json(withThreeDS)[0]).toMatchObject({ status: { status: 'APPROVED' }, lastDigits: '0028' });
-		expect(withoutAuth(apiCalls().at(-1)!.body).instrument.threeDS).toEqual(threeDS);
+		expect((withoutAuth(apiCalls().at(-1)!.body).instrument as IDataObject).threeDS).toEqual(threeDS);
 	});
 
 	it('refuses 3-D Secure data that is not a JSON object before sending', async () => {
