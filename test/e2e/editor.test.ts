@@ -16,6 +16,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { addCredentials, distExists, N8nHandle, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, teardownN8n, type ServerHandle } from './harness';
 
+const examples = require('../../scripts/n8n/examples.js');
+
 const { findChromium, CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
 const env = require('../../scripts/n8n/env.js');
 
@@ -24,6 +26,7 @@ if (!chromium.path && chromium.aptUnavailable) console.warn(`e2e editor screensh
 const describeIfBrowser = chromium.path || !chromium.aptUnavailable ? describe : describe.skip;
 
 const SHOTS = path.join(REPO_DIR, 'docs', 'screenshots');
+const EXAMPLES: Array<{ file: string; workflow: { id: string; name: string; nodes: unknown[] } }> = examples.loadExamples();
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
 
 interface NodeInfo {
@@ -82,10 +85,12 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		sandbox = await startSandbox({ port: 0 });
 		n8n = await setupN8n();
 		const c = sandbox.credentials;
-		credentials = await addCredentials(n8n, [
-			{ type: 'paySuiteApi', name: 'PaySuite sandbox', data: { login: c.login, secretKey: c.secretKey, algorithm: 'sha256', baseUrl: sandbox.url } },
-			{ type: 'paySuiteOnboardingApi', name: 'PaySuite onboarding sandbox', data: { baseUrl: sandbox.url, accessToken: c.accessToken, notificationSecret: c.notificationSecret } },
-		]);
+		// The credentials the examples refer to (fixed ids), and the examples themselves, as `npm start` imports them.
+		credentials = await addCredentials(n8n, examples.sandboxCredentials(sandbox.url, c));
+		await env.importWorkflows(
+			n8n.userFolder,
+			EXAMPLES.map((e: { workflow: unknown }) => e.workflow),
+		);
 		server = await startServer(n8n);
 		const saved = await server.rest.call('POST', '/rest/workflows', {
 			name: 'Editor test',
@@ -176,6 +181,9 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 			const srcs = await p.$$eval(canvasIcons, (imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname));
 			expect(srcs).toHaveLength(10);
 			expect(new Set(srcs)).toEqual(new Set([`/icons/${PACKAGE_NAME}/dist/icons/${icon}`]));
+			// The action nodes here have their required fields empty, so the canvas marks them: proof that the
+			// selector the examples' check relies on finds issues when there are some.
+			expect(await p.locator('[data-test-id="canvas-node"] [data-test-id="node-issues"]').count()).toBe(NODES.filter((n) => !n.trigger).length);
 			await p.click('[data-test-id="zoom-to-fit"]');
 			await p.waitForTimeout(500);
 			await p.screenshot({ path: path.join(SHOTS, file) });
@@ -187,5 +195,17 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		} finally {
 			await dark.close();
 		}
+	});
+
+	it.each(EXAMPLES.map((e) => [e.file, e] as const))('opens the example %s with no node showing an issue', async (file, example) => {
+		await page.goto(`${server!.url}/workflow/${example.workflow.id}`);
+		await page.waitForSelector('[data-test-id="canvas-node"]');
+		const nodes = (example.workflow.nodes as Array<{ type: string }>).filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
+		expect(await page.locator('[data-test-id="canvas-node"]').count()).toBe(nodes.length);
+		await iconsLoaded(page, '[data-test-id="canvas-node"] img');
+		expect(await page.locator('[data-test-id="canvas-node"] [data-test-id="node-issues"]').count()).toBe(0);
+		await page.click('[data-test-id="zoom-to-fit"]');
+		await page.waitForTimeout(500);
+		await page.screenshot({ path: path.join(SHOTS, `example-${file.replace(/\.json$/, '')}.png`) });
 	});
 });
