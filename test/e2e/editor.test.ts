@@ -157,7 +157,7 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		const srcs = await page.$$eval('[data-test-id="ndv"] img', (imgs) => imgs.map((i) => (i as HTMLImageElement).src));
 		expect(srcs.some((s) => s.endsWith(`/icons/${PACKAGE_NAME}/dist/icons/paysuite.svg`))).toBe(true);
 		await page.waitForTimeout(300); // let the panel's open animation settle before the picture
-		await ndv.screenshot({ path: path.join(SHOTS, `${node.name}.png`) });
+		await ndv.screenshot({ path: path.join(SHOTS, `${node.name}.png`), animations: 'disabled' });
 		expect(fs.statSync(path.join(SHOTS, `${node.name}.png`)).size).toBeGreaterThan(10_000);
 	});
 
@@ -189,7 +189,7 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 			expect(await p.locator('[data-test-id="canvas-node"] [data-test-id="node-issues"]').count()).toBe(NODES.filter((n) => !n.trigger).length);
 			await p.click('[data-test-id="zoom-to-fit"]');
 			await p.waitForTimeout(500);
-			await p.screenshot({ path: path.join(SHOTS, file) });
+			await p.screenshot({ path: path.join(SHOTS, file), animations: 'disabled' });
 		};
 		await check(page, 'all-nodes-light.png', 'paysuite.svg');
 		const dark = await browser!.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
@@ -209,6 +209,6 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		expect(await page.locator('[data-test-id="canvas-node"] [data-test-id="node-issues"]').count()).toBe(0);
 		await page.click('[data-test-id="zoom-to-fit"]');
 		await page.waitForTimeout(500);
-		await page.screenshot({ path: path.join(SHOTS, `example-${file.replace(/\.json$/, '')}.png`) });
+		await page.screenshot({ path: path.join(SHOTS, `example-${file.replace(/\.json$/, '')}.png`), animations: 'disabled' });
 	});
 });
