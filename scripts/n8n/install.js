@@ -178,6 +178,16 @@ async function acquireLock(lockDir) {
  * Ensures n8n + Node 24 are installed in the cache. Returns the paths
  * ({ dir, node24, node24BinDir, n8nBin, n8nPackageDir, version, ... }).
  */
+/**
+ * Our environment without the npm settings an outer `npm run` exported to it: the repo's .npmrc sets
+ * ignore-scripts, which would stop node@24's postinstall (it fetches the binary) and the sqlite3 rebuild.
+ */
+function installEnv(extra = {}) {
+	const env = { ...process.env, ...extra };
+	for (const key of Object.keys(env)) if (key.toLowerCase() === 'npm_config_ignore_scripts') delete env[key];
+	return env;
+}
+
 async function ensureN8n() {
 	const p = pathsFor();
 	if (readMarker(p)) return p;
@@ -199,9 +209,9 @@ async function ensureN8n() {
 				JSON.stringify({ name: 'paysuite-node24', private: true, version: '0.0.0' }, null, 2),
 			);
 			log(`step 1/3: npm install node@${NODE24_SPEC}`);
-			await run(process.execPath, [npmCli, 'install', '--no-audit', '--no-fund', '--no-package-lock', `node@${NODE24_SPEC}`], {
+			await run(process.execPath, [npmCli, 'install', '--ignore-scripts=false', '--no-audit', '--no-fund', '--no-package-lock', `node@${NODE24_SPEC}`], {
 				cwd: p.node24Prefix,
-				env: { ...process.env },
+				env: installEnv(),
 				logFile: p.logFile,
 				label: 'node@24',
 				timeoutMs: 10 * 60 * 1000,
@@ -211,10 +221,7 @@ async function ensureN8n() {
 		if (!nodeVersion) throw new Error(`Node 24 binary not usable at ${p.node24}`);
 		log(`node 24 is ${nodeVersion}`);
 
-		const env24 = {
-			...process.env,
-			PATH: `${p.node24BinDir}${path.delimiter}${process.env.PATH || ''}`,
-		};
+		const env24 = installEnv({ PATH: `${p.node24BinDir}${path.delimiter}${process.env.PATH || ''}` });
 		// Headers for node-gyp: the node package ships include/node; prefer them over the user config's nodedir.
 		const nodeDir = path.join(p.node24Prefix, 'node_modules', 'node');
 		if (fs.existsSync(path.join(nodeDir, 'include', 'node', 'node_api.h'))) env24.npm_config_nodedir = nodeDir;
@@ -244,7 +251,7 @@ async function ensureN8n() {
 
 		// 3. sqlite3 native binding (compiled from source; the prebuilt download is unreachable).
 		log('step 3/3: npm rebuild sqlite3 (compiles from source, about 1.5-2 min)');
-		await run(p.node24, [npmCli, 'rebuild', 'sqlite3', '--foreground-scripts'], {
+		await run(p.node24, [npmCli, 'rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts'], {
 			cwd: p.dir,
 			env: env24,
 			logFile: p.logFile,
