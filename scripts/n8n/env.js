@@ -256,7 +256,7 @@ async function importCredentials(userFolder, creds) {
 
 /**
  * Imports a workflow. wf: { id?, name?, nodes, connections?, settings?, pinData? } → resolves to the full
- * workflow object (with its id, at most 21 characters). `active` is ignored by import; see publishWorkflow().
+ * workflow object (with its id, at most 21 characters). `active` is ignored by import.
  */
 async function importWorkflow(userFolder, wf) {
 	const full = normalizeWorkflow(wf);
@@ -380,16 +380,6 @@ async function executeBatch(userFolder, ids, { timeoutMs = 10 * 60 * 1000, concu
 		return { id, status: e ? e.executionStatus : undefined, error: e ? e.error : undefined, output };
 	});
 	return { exitCode: res.exitCode, summary, results, stdout: res.stdout, stderr: res.stderr, durationMs: res.durationMs };
-}
-
-/** `n8n publish:workflow --id=ID` (activation for triggers; takes effect on the next `n8n start`). */
-async function publishWorkflow(userFolder, id) {
-	return assertOk(await runN8n(userFolder, ['publish:workflow', `--id=${id}`]), 'n8n publish:workflow');
-}
-
-/** `n8n unpublish:workflow --id=ID`. */
-async function unpublishWorkflow(userFolder, id) {
-	return assertOk(await runN8n(userFolder, ['unpublish:workflow', `--id=${id}`]), 'n8n unpublish:workflow');
 }
 
 async function waitForReady(url, child, { timeoutMs, getLogs }) {
@@ -558,8 +548,6 @@ module.exports = {
 	parseRawOutput,
 	executeWorkflow,
 	executeBatch,
-	publishWorkflow,
-	unpublishWorkflow,
 	startServer,
 	restClient,
 	setupOwnerAndLogin,

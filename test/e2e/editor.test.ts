@@ -14,7 +14,7 @@ import * as path from 'path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { addCredentials, distExists, N8nHandle, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, teardownN8n, type ServerHandle } from './harness';
+import { addSandboxCredentials, distExists, N8nHandle, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, teardownN8n, type ServerHandle } from './harness';
 
 const examples = require('../../scripts/n8n/examples.js');
 
@@ -87,9 +87,8 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		if (!chromium.path) throw new Error(`Chromium is needed for the editor test and could not be installed: ${chromium.reason}`);
 		sandbox = await startSandbox({ port: 0 });
 		n8n = await setupN8n();
-		const c = sandbox.credentials;
 		// The credentials the examples refer to (fixed ids), and the examples themselves, as `npm start` imports them.
-		credentials = await addCredentials(n8n, examples.sandboxCredentials(sandbox.url, c));
+		credentials = await addSandboxCredentials(n8n, sandbox);
 		await env.importWorkflows(
 			n8n.userFolder,
 			EXAMPLES.map((e: { workflow: unknown }) => e.workflow),

@@ -11,7 +11,6 @@
  *   it('...', async () => {
  *     const run = await runWorkflow(n8n, [manualTrigger(), { name: 'Site', type: nodeType('paySuiteSite'), parameters: {...} }]);
  *     expect(run.exitCode).toBe(0);
- *     expect(nodeJson(run, 'Site')).toEqual([...]);
  *   });
  *
  * The repo must be built (`npm run build`) before: the harness builds nothing itself.
@@ -19,7 +18,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
+import type { RunningSandbox } from '../../sandbox';
+
 const env = require('../../scripts/n8n/env.js');
+const examples = require('../../scripts/n8n/examples.js');
 
 // jest 29 ignores `testTimeout` inside a `projects` entry ("Unknown option"), so set it here: every e2e
 // file imports this module. Real n8n runs take seconds each; the first install takes minutes.
@@ -42,10 +44,6 @@ export interface N8nHandle {
 	userFolder: string;
 	paths: N8nPaths;
 	packageName: string;
-	/** ms spent in ensureN8n (≈0 when cached). */
-	installMs: number;
-	/** ms spent packing + installing the repo's package. */
-	packInstallMs: number;
 	/** credentials imported so far, by type → id */
 	credentials: Record<string, { id: string; name: string }>;
 }
@@ -102,25 +100,12 @@ export function chain(...names: string[]): Connections {
 	return c;
 }
 
-/**
- * Ensures n8n is installed (first time: several minutes), creates a fresh user folder and packs + installs
- * the repo into it. Options: installPackage=false to skip the pack/install (e.g. for harness self-tests),
- * repoDir to install another package dir.
- */
-export async function setupN8n(opts: { repoDir?: string; installPackage?: boolean } = {}): Promise<N8nHandle> {
-	const repoDir = opts.repoDir ?? REPO_DIR;
-	const t0 = Date.now();
+/** Ensures n8n is installed (first time: several minutes), creates a fresh user folder and packs + installs the repo into it. */
+export async function setupN8n(): Promise<N8nHandle> {
 	const paths: N8nPaths = await env.ensureN8n();
-	const installMs = Date.now() - t0;
 	const userFolder: string = env.createUserFolder('paysuite-e2e-');
-	let packInstallMs = 0;
-	let packageName = PACKAGE_NAME;
-	if (opts.installPackage !== false) {
-		const r = await env.packAndInstall(repoDir, userFolder);
-		packInstallMs = r.durationMs;
-		packageName = r.packageName;
-	}
-	return { userFolder, paths, packageName, installMs, packInstallMs, credentials: {} };
+	const installed = await env.packAndInstall(REPO_DIR, userFolder);
+	return { userFolder, paths, packageName: installed.packageName, credentials: {} };
 }
 
 /** Removes the user folder (and with it the installed package and n8n's database). */
@@ -131,6 +116,17 @@ export async function teardownN8n(h: N8nHandle | undefined): Promise<void> {
 		return;
 	}
 	env.removeUserFolder(h.userFolder);
+}
+
+/**
+ * Imports the two credentials the examples refer to (fixed ids and names, as `npm start` imports them),
+ * pointing at a running sandbox.
+ */
+export async function addSandboxCredentials(
+	h: N8nHandle,
+	sandbox: Pick<RunningSandbox, 'url' | 'credentials'>,
+): Promise<Record<string, { id: string; name: string }>> {
+	return addCredentials(h, examples.sandboxCredentials(sandbox.url, sandbox.credentials));
 }
 
 /**
@@ -148,13 +144,6 @@ export async function addCredentials(
 		h.credentials[c.type] = out[c.type];
 	}
 	return out;
-}
-
-export async function importWorkflow(
-	h: N8nHandle,
-	wf: { id?: string; name?: string; nodes: WorkflowNode[]; connections?: Connections; settings?: Record<string, unknown> },
-): Promise<{ id: string; [k: string]: unknown }> {
-	return env.importWorkflow(h.userFolder, wf);
 }
 
 /**
@@ -175,27 +164,6 @@ export async function runWorkflow(
 	});
 	const r = await env.executeWorkflow(h.userFolder, wf.id, { timeoutMs: opts.timeoutMs });
 	return { ...r, workflowId: wf.id };
-}
-
-/**
- * Imports many workflows at once and runs each with `n8n execute` (one n8n process per workflow; see
- * docs/e2e.md for why not execute-batch). Returns runs in the same order.
- */
-export async function runWorkflows(
-	h: N8nHandle,
-	workflows: Array<{ nodes: WorkflowNode[]; connections?: Connections; id?: string; name?: string }>,
-	opts: { timeoutMs?: number } = {},
-): Promise<WorkflowRun[]> {
-	const list: Array<{ id: string }> = await env.importWorkflows(
-		h.userFolder,
-		workflows.map((w) => ({ ...w, connections: w.connections ?? chain(...w.nodes.map((n) => n.name)) })),
-	);
-	const runs: WorkflowRun[] = [];
-	for (const wf of list) {
-		const r = await env.executeWorkflow(h.userFolder, wf.id, { timeoutMs: opts.timeoutMs });
-		runs.push({ ...r, workflowId: wf.id });
-	}
-	return runs;
 }
 
 export interface BatchResult {
@@ -241,13 +209,6 @@ export function nodeRuns(run: { output?: any }, nodeName: string): any[] | undef
 	return run.output?.data?.resultData?.runData?.[nodeName];
 }
 
-/** JSON of the items a node put on its output `outputIndex` in its run `runIndex`. */
-export function nodeJson(run: { output?: any }, nodeName: string, outputIndex = 0, runIndex = 0): any[] {
-	const r = nodeRuns(run, nodeName)?.[runIndex];
-	const items = r?.data?.main?.[outputIndex] ?? [];
-	return items.map((i: { json: unknown }) => i.json);
-}
-
 /** The error a node raised (its run's `error`), or the workflow-level error. */
 export function runError(run: { output?: any }, nodeName?: string): any {
 	if (nodeName) return nodeRuns(run, nodeName)?.[0]?.error;
@@ -288,20 +249,6 @@ export async function startServer(h: N8nHandle, opts: { port?: number; env?: Rec
 	}
 }
 
-/** Runs fn with a started server; always stops it. */
-export async function withServer<T>(
-	h: N8nHandle,
-	fn: (srv: ServerHandle) => Promise<T>,
-	opts: { port?: number; env?: Record<string, string> } = {},
-): Promise<T> {
-	const srv = await startServer(h, opts);
-	try {
-		return await fn(srv);
-	} finally {
-		await srv.stop();
-	}
-}
-
 /**
  * Runs a credential type's `test` through the real server (POST /rest/credentials/test). Resolves n8n's
  * answer: { status: 'OK' | 'Error', message }.
@@ -314,9 +261,3 @@ export async function testCredential(
 	return env.testCredential(srv.rest, type, data);
 }
 
-/** Publishes (activates) a workflow; takes effect when the server (re)starts. */
-export async function publishWorkflow(h: N8nHandle, id: string): Promise<void> {
-	await env.publishWorkflow(h.userFolder, id);
-}
-
-export { env as n8nEnv };

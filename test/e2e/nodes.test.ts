@@ -7,6 +7,7 @@
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
 import {
 	addCredentials,
+	addSandboxCredentials,
 	distExists,
 	N8nHandle,
 	nodeRuns,
@@ -60,10 +61,7 @@ describeIfBuilt('e2e: every action node in a real n8n, against the sandbox', () 
 		sandbox = await startSandbox({ port: 0, processPendingPolls: 1, retryAfterSeconds: 1, reportPendingPolls: 1, reportRows: 3 });
 		n8n = await setupN8n();
 		const c = sandbox.credentials;
-		creds = await addCredentials(n8n, [
-			{ type: 'paySuiteApi', name: 'PaySuite sandbox', data: { login: c.login, secretKey: c.secretKey, algorithm: 'sha256', baseUrl: sandbox.url } },
-			{ type: 'paySuiteOnboardingApi', name: 'PaySuite onboarding sandbox', data: { baseUrl: sandbox.url, accessToken: c.accessToken, notificationSecret: c.notificationSecret } },
-		]);
+		creds = await addSandboxCredentials(n8n, sandbox);
 		const validation: E2eWorkflow = {
 			id: 'psE2eInvalid',
 			name: 'E2E validation',

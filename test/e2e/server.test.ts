@@ -7,7 +7,6 @@
  *    gets 401 and starts no run.
  * Needs `npm run build` first (skips itself otherwise).
  */
-import { createHash, randomBytes } from 'crypto';
 import * as fs from 'fs';
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
@@ -15,7 +14,7 @@ import * as path from 'path';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import {
-	addCredentials,
+	addSandboxCredentials,
 	distExists,
 	N8nHandle,
 	PACKAGE_NAME,
@@ -28,6 +27,8 @@ import {
 	type ServerHandle,
 } from './harness';
 import { triggerWorkflow, webhookPath, type E2eWorkflow, type TriggerKind } from './workflows';
+
+const examples = require('../../scripts/n8n/examples.js');
 
 const describeIfBuilt = distExists() ? describe : describe.skip;
 if (!distExists()) console.warn('e2e server skipped: dist/ does not exist; run `npm run build` first.');
@@ -68,14 +69,6 @@ function captureServer(): Promise<{ url: string; runs: Record<string, unknown[]>
 	);
 }
 
-/** The platform's WSSE-like auth block, written here from the design notes (not imported from nodes/). */
-function signedAuth(login: string, secretKey: string) {
-	const rawNonce = randomBytes(16);
-	const seed = new Date().toISOString();
-	const tranKey = createHash('sha256').update(Buffer.concat([rawNonce, Buffer.from(seed + secretKey, 'utf8')])).digest('base64');
-	return { login, tranKey, nonce: rawNonce.toString('base64'), seed };
-}
-
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
@@ -97,11 +90,7 @@ describeIfBuilt('e2e: n8n start with the package, its credential tests and its t
 		sandbox = await startSandbox({ port: 0, processPendingPolls: 0, retryAfterSeconds: 0 });
 		capture = await captureServer();
 		n8n = await setupN8n();
-		const c = sandbox.credentials;
-		const creds = await addCredentials(n8n, [
-			{ type: 'paySuiteApi', name: 'PaySuite sandbox', data: { login: c.login, secretKey: c.secretKey, algorithm: 'sha256', baseUrl: sandbox.url } },
-			{ type: 'paySuiteOnboardingApi', name: 'PaySuite onboarding sandbox', data: { baseUrl: sandbox.url, accessToken: c.accessToken, notificationSecret: c.notificationSecret } },
-		]);
+		const creds = await addSandboxCredentials(n8n, sandbox);
 		server = await startServer(n8n);
 		// Created through the REST API (as the editor saves them, with a version to publish), then published.
 		for (const kind of ['autopay', 'checkout', 'onboarding'] as const) {
@@ -205,32 +194,13 @@ describeIfBuilt('e2e: n8n start with the package, its credential tests and its t
 	});
 
 	it('Checkout Trigger: a signed notification of a paid session runs once with the session the platform reports', async () => {
-		const c = sandbox.credentials;
-		const created = await fetch(`${sandbox.url}/api/session`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				auth: signedAuth(c.login, c.secretKey),
-				payment: { reference: 'E2E-CHECKOUT-1', description: 'Trigger test', amount: { currency: 'USD', total: 50 } },
-				expiration: new Date(Date.now() + 3_600_000).toISOString().replace('Z', '+00:00'),
-				returnUrl: 'https://shop.example.com/return',
-				ipAddress: '127.0.0.1',
-				userAgent: 'e2e',
-			}),
-		});
-		const session = (await created.json()) as { requestId: number; status: { status: string } };
-		expect(session.status.status).toBe('OK');
-		const paid = await fetch(`${sandbox.url}/__sandbox/sessions/${session.requestId}/pay`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: '{"status":"APPROVED"}',
-		});
-		expect(paid.status).toBe(200);
-		const item = await forgedThenValid('checkout', { requestId: session.requestId });
-		expect(item).toMatchObject({ requestId: session.requestId });
+		// Created and paid as the demo does it (a failed call there throws).
+		const requestId: number = await examples.paidSession(sandbox.url, sandbox.credentials, 'E2E-CHECKOUT-1', 50);
+		const item = await forgedThenValid('checkout', { requestId });
+		expect(item).toMatchObject({ requestId });
 		expect(JSON.stringify(item)).toContain('APPROVED');
 		// The trigger confirmed the notification with a signed query of the session.
-		expect(sandbox.ledger().filter((e) => e.path === `/api/session/${session.requestId}`).map((e) => e.auth?.ok)).toEqual([true]);
+		expect(sandbox.ledger().filter((e) => e.path === `/api/session/${requestId}`).map((e) => e.auth?.ok)).toEqual([true]);
 	});
 
 	it('Onboarding Trigger: a signed process notification runs once with the queried result; a forged one gets 401', async () => {

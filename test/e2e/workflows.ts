@@ -3,7 +3,7 @@
  * trigger (the trigger followed by an HTTP Request that reports the trigger's item to a capture server in the
  * test). Parameter names come from the nodes' sources (nodes/<Node>/actions/...).
  */
-import { nodeType, type Connections, type WorkflowNode } from './harness';
+import { chain, manualTrigger, nodeType, type Connections, type WorkflowNode } from './harness';
 
 export interface E2eWorkflow {
 	id: string;
@@ -14,11 +14,11 @@ export interface E2eWorkflow {
 
 type Creds = Record<string, { id: string; name: string }>;
 
-const start = (): WorkflowNode => ({ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} });
+const start = () => manualTrigger();
 
+/** Nodes in a straight line, laid out left to right. */
 function line(id: string, name: string, nodes: WorkflowNode[]): E2eWorkflow {
-	const connections: Connections = {};
-	for (let i = 0; i < nodes.length - 1; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	const connections = chain(...nodes.map((node) => node.name));
 	return { id, name, nodes: nodes.map((n, i) => ({ position: [i * 240, 0] as [number, number], ...n })), connections };
 }
 
