@@ -7,7 +7,7 @@ module.exports = {
 		{
 			...common,
 			displayName: 'unit',
-			testMatch: ['<rootDir>/nodes/**/*.test.ts', '<rootDir>/credentials/**/*.test.ts', '<rootDir>/test/unit/**/*.test.ts'],
+			testMatch: ['<rootDir>/nodes/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
 		},
 		{
 			...common,

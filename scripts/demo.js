@@ -18,6 +18,8 @@ const http = require('http');
 const path = require('path');
 const { spawnSync } = require('child_process');
 
+const { onStopRequest } = require('./n8n/lifecycle');
+
 const REPO_DIR = path.resolve(__dirname, '..');
 const args = new Set(process.argv.slice(2));
 const say = (msg) => process.stdout.write(`${msg}\n`);
@@ -61,12 +63,26 @@ async function main() {
 	say(`  n8n ${paths.version} at ${paths.dir}`);
 
 	const userFolder = env.createUserFolder('paysuite-demo-');
+	let sandbox;
+	let crm;
+	const cleanUp = async () => {
+		if (crm) crm.server.close();
+		if (sandbox) await sandbox.stop();
+		if (args.has('--keep')) say(`user folder kept: ${userFolder}`);
+		else env.removeUserFolder(userFolder);
+	};
+	// n8n's processes are killed by env.js when this process exits.
+	onStopRequest(async (reason) => {
+		say(`\nstopping the demo (${reason})...`);
+		await cleanUp().catch(() => {});
+		process.exit(130);
+	});
 	step(`installing the packed package into ${userFolder}/.n8n/nodes`);
 	await env.packAndInstall(REPO_DIR, userFolder);
 
 	const { startSandbox } = loadSandbox();
-	const sandbox = await startSandbox({ port: 0, processPendingPolls: 1, retryAfterSeconds: 1, reportPendingPolls: 1, reportRows: 5 });
-	const crm = await crmServer();
+	sandbox = await startSandbox({ port: 0, processPendingPolls: 1, retryAfterSeconds: 1, reportPendingPolls: 1, reportRows: 5 });
+	crm = await crmServer();
 	step(`sandbox at ${sandbox.url}; demo CRM at ${crm.url}`);
 	let failed = 0;
 	try {
@@ -90,16 +106,14 @@ async function main() {
 		say(`The sandbox answered ${calls.length} API calls. Total time ${Math.round((Date.now() - started) / 1000)} s.`);
 		if (failed && !args.has('--verbose')) say(`\nn8n output (last lines):\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`);
 	} finally {
-		crm.server.close();
-		await sandbox.stop();
-		if (args.has('--keep')) say(`user folder kept: ${userFolder}`);
-		else env.removeUserFolder(userFolder);
+		await cleanUp();
 	}
 	say(failed ? `\n${failed} example(s) failed.` : '\nAll examples ran. Open them in the editor with: npm start');
 	process.exit(failed ? 1 : 0);
 }
 
 main().catch((e) => {
-	console.error(`demo failed: ${e.stack || e.message}`);
+	// The message says what failed and what to do; the stack only helps a developer (PAYSUITE_DEBUG=1).
+	console.error(`demo failed: ${process.env.PAYSUITE_DEBUG ? e.stack : e.message}`);
 	process.exit(1);
 });

@@ -7,7 +7,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+// The scanner publishes only a CLI that downloads a package from the registry; its analyser is the module behind
+// that CLI, with no exports map. package.json pins the scanner to one exact version, and this guard names the
+// pin when an update moves what we call.
+import * as scanner from '@n8n/scan-community-package/scanner/scanner.mjs';
+
+const { analyzePackage, SOURCE_FILE_PATTERNS } = scanner;
+if (typeof analyzePackage !== 'function' || !Array.isArray(SOURCE_FILE_PATTERNS)) {
+	console.error(
+		'scanner rules: @n8n/scan-community-package no longer exports analyzePackage and SOURCE_FILE_PATTERNS from ' +
+			'scanner/scanner.mjs. Pin the version this script was written for (0.32.0) or update the script.',
+	);
+	process.exit(1);
+}
 
 const root = process.cwd();
 let failed = false;
@@ -26,7 +38,7 @@ await check('sources', root, SOURCE_FILE_PATTERNS);
 
 const work = mkdtempSync(join(tmpdir(), 'paysuite-pack-'));
 try {
-	const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+	const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
 	const files = packed[0].files.map((f) => f.path);
 	const outside = files.filter((f) => !/^(dist\/|README\.md$|LICENSE(\.md)?$|package\.json$|CHANGELOG\.md$)/.test(f));
 	if (!files.some((f) => f.startsWith('dist/'))) {

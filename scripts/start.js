@@ -13,7 +13,7 @@
  *  5. imports the two sandbox credentials and the example workflows (an example is imported again only
  *     when its file changed), starts `n8n start` on http://127.0.0.1:5678, creates the owner account on the
  *     first run, checks that every PaySuite node is loaded, and prints what to open;
- *  6. stays up until Ctrl-C, then stops n8n and the sandbox.
+ *  6. stays up until Ctrl-C (or SIGTERM/SIGHUP to any of its processes), then stops n8n and the sandbox.
  *
  * Options: --build / --no-build, --port N (n8n, default 5678), --sandbox-port N (default 8765),
  * --reset (start from an empty user folder).
@@ -23,6 +23,8 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
+
+const { onStopRequest } = require('./n8n/lifecycle');
 
 const REPO_DIR = path.resolve(__dirname, '..');
 const argv = process.argv.slice(2);
@@ -130,11 +132,10 @@ async function main() {
 		await sandbox.stop().catch(() => {});
 		process.exit(code);
 	};
-	process.on('SIGINT', () => {
-		say('\nstopping n8n and the sandbox...');
-		void stopAll(0);
+	onStopRequest((reason) => {
+		say(`\nstopping n8n and the sandbox (${reason})...`);
+		return stopAll(0);
 	});
-	process.on('SIGTERM', () => void stopAll(0));
 
 	try {
 		// Credentials: imported again only when their data changed (same ids, so workflows keep them).
@@ -213,6 +214,7 @@ async function main() {
 }
 
 main().catch((e) => {
-	console.error(`npm start failed: ${e.stack || e.message}`);
+	// The message says what failed and what to do; the stack only helps a developer (PAYSUITE_DEBUG=1).
+	console.error(`npm start failed: ${process.env.PAYSUITE_DEBUG ? e.stack : e.message}`);
 	process.exit(1);
 });

@@ -187,35 +187,40 @@ function runNpm(args, { cwd, timeoutMs = 5 * 60 * 1000, env = {} } = {}) {
 /**
  * `npm pack` the repo (already built: its `dist/` must exist) into a temp dir, then installs the tarball
  * the way users do: `npm install --prefix <userFolder>/.n8n/nodes --legacy-peer-deps --ignore-scripts
- * --no-package-lock PKG.tgz`. Resolves { tarball, packageName, version, installedDir, durationMs }.
+ * --no-package-lock PKG.tgz`, and removes the tarball. Resolves { packageName, version, installedDir, durationMs }.
  */
 async function packAndInstall(repoDir, userFolder) {
 	const started = Date.now();
 	const pkg = JSON.parse(fs.readFileSync(path.join(repoDir, 'package.json'), 'utf8'));
 	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paysuite-pack-'));
-	const packed = assertOk(
-		await runNpm(['pack', '--ignore-scripts', '--json', '--pack-destination', packDir], { cwd: repoDir }),
-		'npm pack',
-	);
-	let filename;
 	try {
-		filename = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')))[0].filename;
-	} catch {
-		filename = fs.readdirSync(packDir).find((f) => f.endsWith('.tgz'));
+		// --ignore-scripts: the caller has built dist/ already (prepack would build it again).
+		const packed = assertOk(
+			await runNpm(['pack', '--ignore-scripts', '--json', '--pack-destination', packDir], { cwd: repoDir }),
+			'npm pack',
+		);
+		let filename;
+		try {
+			filename = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')))[0].filename;
+		} catch {
+			filename = fs.readdirSync(packDir).find((f) => f.endsWith('.tgz'));
+		}
+		const tarball = path.join(packDir, path.basename(filename));
+		const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+		fs.mkdirSync(nodesDir, { recursive: true });
+		assertOk(
+			await runNpm(
+				['install', '--prefix', nodesDir, '--legacy-peer-deps', '--ignore-scripts', '--no-package-lock', '--no-audit', '--no-fund', tarball],
+				{ cwd: nodesDir },
+			),
+			'npm install of the packed package',
+		);
+		const installedDir = path.join(nodesDir, 'node_modules', pkg.name);
+		if (!fs.existsSync(path.join(installedDir, 'package.json'))) throw new Error(`package not installed at ${installedDir}`);
+		return { packageName: pkg.name, version: pkg.version, installedDir, durationMs: Date.now() - started };
+	} finally {
+		fs.rmSync(packDir, { recursive: true, force: true });
 	}
-	const tarball = path.join(packDir, path.basename(filename));
-	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
-	fs.mkdirSync(nodesDir, { recursive: true });
-	assertOk(
-		await runNpm(
-			['install', '--prefix', nodesDir, '--legacy-peer-deps', '--ignore-scripts', '--no-package-lock', '--no-audit', '--no-fund', tarball],
-			{ cwd: nodesDir },
-		),
-		'npm install of the packed package',
-	);
-	const installedDir = path.join(nodesDir, 'node_modules', pkg.name);
-	if (!fs.existsSync(path.join(installedDir, 'package.json'))) throw new Error(`package not installed at ${installedDir}`);
-	return { tarball, packageName: pkg.name, version: pkg.version, installedDir, durationMs: Date.now() - started };
 }
 
 function randomId(len = 16) {

