@@ -8,7 +8,7 @@
  * A rule that one area words differently (a length limit's message, a date-time's form) stays in that
  * route module, or is passed in, as PaymentRequest's reference, description and notificationUrl are.
  */
-import { z, type ZodIssue, type ZodTypeAny } from 'zod';
+import { z, type ZodIssue, type ZodTypeAny } from 'zod/v3';
 
 import { refuse, type SandboxResponse } from './http';
 

@@ -2,9 +2,9 @@
 import { verifyAutopaySignature } from '../shared/webhookSignatures';
 
 export const AUTOPAY_EVENT_TYPES = ['AUTOPAY_CREATED', 'AUTOPAY_UPDATED', 'AUTOPAY_TRANSACTION_FAILED', 'AUTOPAY_CANCELED'] as const;
-export type AutopayEventType = (typeof AUTOPAY_EVENT_TYPES)[number];
+type AutopayEventType = (typeof AUTOPAY_EVENT_TYPES)[number];
 
-export interface AutopayEvent {
+interface AutopayEvent {
 	id: string;
 	type: AutopayEventType;
 	date: string;
@@ -12,7 +12,7 @@ export interface AutopayEvent {
 	additional: Record<string, unknown>;
 }
 
-export type AutopayCheck = { ok: true; event: AutopayEvent } | { ok: false; httpStatus: 400 | 401; message: string };
+type AutopayCheck = { ok: true; event: AutopayEvent } | { ok: false; httpStatus: 400 | 401; message: string };
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 

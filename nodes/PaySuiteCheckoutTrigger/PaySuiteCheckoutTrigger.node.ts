@@ -7,6 +7,8 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { optionsCollection } from '../shared/descriptions/collections';
+import { SESSION_STATUSES } from '../shared/sessionStatuses';
 import { paySuiteRequest } from '../shared/transport';
 import {
 	acknowledgeAndRun,
@@ -20,23 +22,6 @@ import {
 	webhookUrlNotice,
 } from '../shared/webhookReply';
 import { checkCheckoutNotification } from './checkoutNotification';
-
-const SESSION_STATUSES = [
-	['Approved', 'APPROVED'],
-	['Approved Partial', 'APPROVED_PARTIAL'],
-	['Partial Expired', 'PARTIAL_EXPIRED'],
-	['Rejected', 'REJECTED'],
-	['Pending', 'PENDING'],
-	['Pending Validation', 'PENDING_VALIDATION'],
-	['Pending Process', 'PENDING_PROCESS'],
-	['Refunded', 'REFUNDED'],
-	['Reversed', 'REVERSED'],
-	['Failed', 'FAILED'],
-	['Error', 'ERROR'],
-	['Unknown', 'UNKNOWN'],
-	['Manual', 'MANUAL'],
-	['Dispute', 'DISPUTE'],
-] as const;
 
 interface TriggerOptions {
 	acceptSha1?: boolean;
@@ -65,28 +50,21 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 				displayName: 'Statuses',
 				name: 'statuses',
 				type: 'multiOptions',
-				options: SESSION_STATUSES.map(([name, value]) => ({ name, value })),
+				options: [...SESSION_STATUSES],
 				default: [],
 				description:
 					'Which session statuses (as the platform reports them when queried) start the workflow. Leave empty for all.',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Accept Legacy SHA-1 Signatures',
-						name: 'acceptSha1',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether to accept the older unprefixed SHA-1 signature. Turn it off when the site signs its notifications with SHA-256 only.',
-					},
-				],
-			},
+			optionsCollection([
+				{
+					displayName: 'Accept Legacy SHA-1 Signatures',
+					name: 'acceptSha1',
+					type: 'boolean',
+					default: true,
+					description:
+						'Whether to accept the older unprefixed SHA-1 signature. Turn it off when the site signs its notifications with SHA-256 only.',
+				},
+			]),
 		],
 	};
 

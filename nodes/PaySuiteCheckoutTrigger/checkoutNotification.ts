@@ -1,13 +1,13 @@
 /** The checkout (session) notification: its rules and its signature. Pure. */
 import { verifyCheckoutSignature, type CheckoutSignatureAlgorithm } from '../shared/webhookSignatures';
 
-export interface CheckoutNotification {
+interface CheckoutNotification {
 	requestId: number;
 	reference?: string;
 	status: { status: string; reason?: unknown; message?: unknown; date: string };
 }
 
-export type CheckoutCheck =
+type CheckoutCheck =
 	| { ok: true; notification: CheckoutNotification; algorithm: CheckoutSignatureAlgorithm }
 	| { ok: false; httpStatus: 400 | 401; message: string };
 

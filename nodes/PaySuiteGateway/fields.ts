@@ -1,7 +1,14 @@
-/** Fields several gateway operations share: the card, the amount, the language (the Person is in shared/person). */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+/**
+ * The Gateway node's fields that several operations show, and how their values become the body: the card, the
+ * token, the reference, the language, the options of the card lookups, and the report request and its output.
+ * The amount is in shared/descriptions/amount, the Person in shared/person.
+ */
+import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { isoUtcOrAsTyped } from '../shared/dateTime';
+import { filtersCollection, optionsCollection } from '../shared/descriptions/collections';
 import type { OperationContext } from '../shared/operation';
+import { REPORT_STATES, REPORT_TYPES } from './schemas';
 
 export const cardNumberProperty: INodeProperties = {
 	displayName: 'Card Number',
@@ -42,24 +49,35 @@ export function cardFromParameters(ctx: OperationContext, withCvv = false): IDat
 	};
 }
 
-export const currencyProperty: INodeProperties = {
-	displayName: 'Currency',
-	name: 'currency',
-	type: 'string',
-	default: 'USD',
-	required: true,
-	description: 'ISO 4217 alphabetic code of the currency, such as USD or COP',
-};
+/** Token and Subtoken of a validated account or a stored card, in the words of the operation. */
+export function tokenProperties(words: { token: string; subtoken: string }, displayOptions?: IDisplayOptions): INodeProperties[] {
+	return [
+		{
+			displayName: 'Token',
+			name: 'token',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			...(displayOptions ? { displayOptions } : {}),
+			description: words.token,
+		},
+		{
+			displayName: 'Subtoken',
+			name: 'subtoken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			...(displayOptions ? { displayOptions } : {}),
+			description: words.subtoken,
+		},
+	];
+}
 
-export const totalProperty: INodeProperties = {
-	displayName: 'Amount',
-	name: 'total',
-	type: 'number',
-	typeOptions: { numberPrecision: 2, minValue: 0 },
-	default: 0,
-	required: true,
-	description: 'Total amount',
-};
+/** The token fields as the spec's `instrument.token`; an empty token is sent as null so that it is named as missing. */
+export function tokenFromParameters(ctx: OperationContext): IDataObject {
+	return { token: ctx.param<string>('token', '') || null, subtoken: ctx.param<string>('subtoken', '') };
+}
 
 export const referenceProperty: INodeProperties = {
 	displayName: 'Reference',
@@ -78,3 +96,139 @@ export const localeOption: INodeProperties = {
 	placeholder: 'en_US',
 	description: 'Language of the answer, such as en_US or es_CO (max 5 characters)',
 };
+
+// ---------------------------------------------------------------------------------------------------------
+// Card lookups (Get Information, Calculate Interests, Get Balance): the payment they may carry, the client
+// ---------------------------------------------------------------------------------------------------------
+
+export const lookupPaymentOptions: INodeProperties[] = [
+	{
+		displayName: 'Payment Amount',
+		name: 'paymentTotal',
+		type: 'number',
+		typeOptions: { numberPrecision: 2, minValue: 0 },
+		default: 0,
+		description: 'Amount of the payment the card is for; sent with Payment Currency and Payment Reference',
+	},
+	{
+		displayName: 'Payment Currency',
+		name: 'paymentCurrency',
+		type: 'string',
+		default: '',
+		placeholder: 'USD',
+		description: 'ISO 4217 alphabetic code of the currency of the payment',
+	},
+	{
+		displayName: 'Payment Reference',
+		name: 'paymentReference',
+		type: 'string',
+		default: '',
+		description: 'Your reference of the payment (1 to 32 characters)',
+	},
+];
+
+export const clientOptions: INodeProperties[] = [
+	{ displayName: 'IP Address', name: 'ipAddress', type: 'string', default: '', description: "The buyer's IP address (max 46 characters)" },
+	localeOption,
+	{ displayName: 'User Agent', name: 'userAgent', type: 'string', default: '', description: "The buyer's browser user agent (max 255 characters)" },
+];
+
+/** The payment of a lookup, from its options; undefined when none of its fields was set. */
+export function lookupPayment(options: IDataObject): IDataObject | undefined {
+	const { paymentTotal, paymentCurrency, paymentReference } = options;
+	if (paymentTotal === undefined && !paymentCurrency && !paymentReference) return undefined;
+	return { reference: paymentReference, amount: { currency: paymentCurrency, total: paymentTotal } };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reports (Request, Request and Wait, Obtain)
+// ---------------------------------------------------------------------------------------------------------
+
+const label = (value: string) => value.split('_').map((word) => word[0] + word.slice(1).toLowerCase()).join(' ');
+
+export const reportRequestProperties: INodeProperties[] = [
+	{
+		displayName: 'Start Date',
+		name: 'startDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: "Start of the period of the report (the workflow's time zone when no offset is given)",
+	},
+	{
+		displayName: 'End Date',
+		name: 'endDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: 'End of the period of the report',
+	},
+	filtersCollection([
+		{
+			displayName: 'States',
+			name: 'state',
+			type: 'multiOptions',
+			options: REPORT_STATES.map((value) => ({ name: label(value), value })),
+			default: [],
+			description: 'Only transactions in these states',
+		},
+		{
+			displayName: 'Types',
+			name: 'type',
+			type: 'multiOptions',
+			options: REPORT_TYPES.map((value) => ({ name: label(value), value })),
+			default: [],
+			description: 'Only transactions of these types; the report then has a type column',
+		},
+	]),
+	optionsCollection([
+		{
+			displayName: 'Callback URL',
+			name: 'callbackUrl',
+			type: 'string',
+			default: '',
+			description: 'URL the platform calls when the report is ready',
+		},
+		localeOption,
+	]),
+];
+
+/** The body of POST /gateway/report from the fields above (validated by the caller). */
+export function reportRequestBody(ctx: OperationContext): IDataObject {
+	const filters = ctx.param<{ state?: string[]; type?: string[] }>('filters', {});
+	const options = ctx.param<IDataObject>('options', {});
+	const timeZone = ctx.fn.getTimezone();
+	return {
+		filters: {
+			startDate: isoUtcOrAsTyped(ctx.param<unknown>('startDate', ''), timeZone),
+			endDate: isoUtcOrAsTyped(ctx.param<unknown>('endDate', ''), timeZone),
+			state: filters.state?.length ? filters.state : undefined,
+			type: filters.type?.length ? filters.type : undefined,
+		},
+		callbackUrl: options.callbackUrl,
+		locale: options.locale,
+	};
+}
+
+export const reportOutputProperties: INodeProperties[] = [
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{ name: 'One Item per Row', value: 'items', description: "Each row as an item, keyed by the report's column names" },
+			{ name: 'Binary File', value: 'binary', description: 'One item holding the TSV file' },
+			{ name: 'Both', value: 'both', description: 'One item per row; the first one also holds the TSV file' },
+		],
+		default: 'items',
+		description: 'What to output once the report is ready',
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		displayOptions: { show: { output: ['binary', 'both'] } },
+		description: 'Name of the binary field that holds the TSV file',
+	},
+];

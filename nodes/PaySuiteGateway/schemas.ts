@@ -3,7 +3,7 @@
  * A body that fails one fails its item before anything is sent; unknown keys are refused (strict), so a
  * misspelt key in a JSON field is reported instead of silently dropped.
  */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { numericIdSchema } from '../shared/identifiers';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../shared/schemas/payment';
 
 /** Keys the spec forbids in `additional` of a process request. */
-export const FORBIDDEN_ADDITIONAL_KEYS = [
+const FORBIDDEN_ADDITIONAL_KEYS = [
 	'_accountNumber',
 	'userAgent',
 	'fingerprint',
@@ -50,7 +50,7 @@ export const REPORT_TYPES = [
 	'RE_AUTH',
 ] as const;
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const locale = z.string().max(5, 'must be at most 5 characters').optional();
 const ipAddress = z.string().max(46, 'must be at most 46 characters').optional();
@@ -75,7 +75,7 @@ export const informationSchema = z
 	.strict();
 export type InformationBody = z.infer<typeof informationSchema>;
 
-export const creditSchema = z
+const creditSchema = z
 	.object({
 		code: z.union([z.string().min(1, 'must not be empty'), z.number()], { errorMap: () => ({ message: 'is required' }) }),
 		type: z.string().optional(),
@@ -138,7 +138,6 @@ export const processSchema = z
 		sourcePlatform: z.string().optional(),
 	})
 	.strict();
-export type ProcessBody = z.infer<typeof processSchema>;
 
 export const querySchema = z.object({ locale, internalReference: numericIdSchema }).strict();
 export type QueryBody = z.infer<typeof querySchema>;
@@ -172,7 +171,6 @@ export const reportSchema = z
 export type ReportBody = z.infer<typeof reportSchema>;
 
 export const obtainSchema = z.object({ id: numericIdSchema }).strict();
-export type ObtainBody = z.infer<typeof obtainSchema>;
 
 export const validatorSessionSchema = z
 	.object({

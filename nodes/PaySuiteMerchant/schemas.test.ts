@@ -1,4 +1,4 @@
-import { splitList } from './actions/merchant/fields';
+import { splitList } from './fields';
 import { merchantCreateSchema, merchantUpdateSchema } from './schemas';
 
 const valid = {

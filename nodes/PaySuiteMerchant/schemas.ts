@@ -4,7 +4,7 @@
  * the writable fields of the read shapes, and an unknown key inside an element is refused here as the
  * platform refuses it (422).
  */
-import { z, type RefinementCtx } from 'zod';
+import { z, type RefinementCtx } from 'zod/v3';
 
 const text = (max?: number) => {
 	const base = z.string({ invalid_type_error: 'must be text', required_error: 'is required' });
@@ -191,5 +191,3 @@ export const merchantUpdateSchema = z
 	.partial()
 	.strict()
 	.refine((body) => Object.keys(body).length > 0, { message: 'give at least one field to change' });
-
-export type MerchantWriteBody = z.infer<typeof merchantCreateSchema>;

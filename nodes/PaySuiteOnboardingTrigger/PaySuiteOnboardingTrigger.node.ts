@@ -1,6 +1,6 @@
 import {
+	NodeApiError,
 	NodeConnectionTypes,
-	sleep,
 	type IDataObject,
 	type INodeType,
 	type INodeTypeDescription,
@@ -8,12 +8,15 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { headerValue, paySuiteRequest, retryAfterSeconds } from '../shared/transport';
+import { optionsCollection } from '../shared/descriptions/collections';
+import { checkProcess, processPolling, type SendRequest } from '../shared/onboardingProcess';
+import { asNodeError } from '../shared/nodeErrors';
+import { pollUntilDone, type PollResult } from '../shared/polling';
+import { headerValue, paySuiteRequest, type PaySuiteResponse } from '../shared/transport';
 import {
 	acknowledgeAndRun,
 	acknowledgeUnhandled,
 	manualRegistration,
-	headerOf,
 	parseJsonObject,
 	rawBodyOf,
 	refuseWebhook,
@@ -61,38 +64,31 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 				name: 'outcomes',
 				type: 'multiOptions',
 				options: [
-					{ name: 'Succeeded', value: 'succeeded', description: 'The process status is OK' },
-					{ name: 'Failed', value: 'failed', description: 'The process finished with any other status' },
+					{ name: 'Succeeded', value: 'succeeded', description: 'The process status is OK and it has no errors' },
+					{ name: 'Failed', value: 'failed', description: 'The process finished with any other status, or with errors' },
 				],
 				default: [],
 				description: 'Which results start the workflow. Leave empty for both.',
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Key ID',
-						name: 'keyId',
-						type: 'string',
-						default: '',
-						description:
-							'Only when the credential has a notification secret: the key ID (kid) the X-Signature header must name. Empty accepts any key ID.',
-					},
-					{
-						displayName: 'Wait for Final Result (Seconds)',
-						name: 'waitSeconds',
-						type: 'number',
-						typeOptions: { minValue: 0, maxValue: 60 },
-						default: 10,
-						description:
-							'How long to keep querying the process while the platform still says it is pending. After that the call is answered HTTP 503 with Retry-After and the workflow does not run.',
-					},
-				],
-			},
+			optionsCollection([
+				{
+					displayName: 'Key ID',
+					name: 'keyId',
+					type: 'string',
+					default: '',
+					description:
+						'Only when the credential has a notification secret: the key ID (kid) the X-Signature header must name. Empty accepts any key ID.',
+				},
+				{
+					displayName: 'Wait for Final Result (Seconds)',
+					name: 'waitSeconds',
+					type: 'number',
+					typeOptions: { minValue: 0, maxValue: 60 },
+					default: 10,
+					description:
+						'How long to keep querying the process while the platform still says it is pending. After that the call is answered HTTP 503 with Retry-After and the workflow does not run.',
+				},
+			]),
 		],
 	};
 
@@ -106,7 +102,7 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 		const secret = String(credentials.notificationSecret ?? '');
 		let keyId: string | undefined;
 		if (secret) {
-			const verdict = verifyOnboardingSignature(headerOf(this, 'x-signature'), raw, secret, { keyId: options.keyId || undefined });
+			const verdict = verifyOnboardingSignature(headerValue(this.getHeaderData(), 'x-signature'), raw, secret, { keyId: options.keyId || undefined });
 			if (!verdict.ok) return refuseWebhook(this, 401, REFUSAL_REASON.badSignature, SIGNATURE_PROBLEM_WORDS[verdict.problem]);
 			keyId = verdict.keyId;
 		}
@@ -115,34 +111,28 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 		if (!check.ok) return refuseWebhook(this, 400, REFUSAL_REASON.badBody, check.message);
 
 		// The process query is the source of truth: the body only says which process to read.
-		let budget = Math.max(0, Math.min(Number(options.waitSeconds ?? 10), 60));
-		let process: IDataObject;
-		for (;;) {
-			const answer = await paySuiteRequest.call(this, {
-				api: 'onboarding',
-				method: 'GET',
-				path: `/api/processes/${encodeURIComponent(check.processId)}`,
-				safety: 'read',
-				acceptFailedStatus: true,
-				passThroughStatuses: [404],
+		const send: SendRequest = (request) => paySuiteRequest.call(this, request) as Promise<PaySuiteResponse>;
+		const waitSeconds = Math.max(0, Math.min(Number(options.waitSeconds ?? 10), 60));
+		let polled: PollResult<IDataObject>;
+		try {
+			polled = await pollUntilDone(() => checkProcess(send, check.processId), {
+				timeoutMs: waitSeconds * 1000,
+				defaultDelayMs: processPolling.intervalSeconds * 1000,
+				// At least a second between queries, whatever Retry-After says: the notification's sender is waiting.
+				minDelayMs: 1000,
 			});
-			if (answer.statusCode === 404) {
+		} catch (error) {
+			if (error instanceof NodeApiError && error.httpCode === '404') {
 				return refuseWebhook(this, 400, REFUSAL_REASON.badBody, `The platform does not know the process ${check.processId}`);
 			}
-			const retryAfter = retryAfterSeconds(headerValue(answer.headers, 'retry-after'));
-			if (retryAfter === undefined) {
-				process = answer.body as IDataObject;
-				break;
-			}
-			const pause = Math.max(retryAfter, 1);
-			if (pause > budget) {
-				return refuseWebhook(this, 503, REFUSAL_REASON.notReady, `The process ${check.processId} is not final yet`, {
-					'retry-after': String(Math.ceil(retryAfter)),
-				});
-			}
-			budget -= pause;
-			await sleep(pause * 1000);
+			throw asNodeError(this.getNode(), error);
 		}
+		if (!polled.done) {
+			return refuseWebhook(this, 503, REFUSAL_REASON.notReady, `The process ${check.processId} is not final yet`, {
+				'retry-after': String(Math.ceil(polled.retryAfterSeconds ?? processPolling.intervalSeconds)),
+			});
+		}
+		const process = polled.value;
 
 		const filters = {
 			actions: this.getNodeParameter('actions', []) as string[],

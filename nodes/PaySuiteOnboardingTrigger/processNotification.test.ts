@@ -20,6 +20,11 @@ describe('outcome and filters', () => {
 		expect(outcomeOf({ status: { status: 'ERROR' } })).toBe('failed');
 	});
 
+	it('calls OK with field errors failed, as Merchant › Wait for Completion does', () => {
+		expect(outcomeOf({ ...succeeded, errors: { mcc: ['is not in the catalog'] } })).toBe('failed');
+		expect(outcomeOf({ ...succeeded, errors: {} })).toBe('succeeded');
+	});
+
 	it('matches on action and outcome; empty lists match all', () => {
 		expect(matchesProcessFilters(succeeded, { actions: [], outcomes: [] })).toBe(true);
 		expect(matchesProcessFilters(succeeded, { actions: ['merchant.update'], outcomes: [] })).toBe(false);

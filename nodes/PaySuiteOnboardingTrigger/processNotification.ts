@@ -1,6 +1,9 @@
 /** The onboarding process notification: what the trigger needs from it, and how it filters the result. Pure. */
+import type { IDataObject } from 'n8n-workflow';
 
-export type NotificationCheck = { ok: true; processId: string } | { ok: false; message: string };
+import { processSucceeded } from '../shared/onboardingProcess';
+
+type NotificationCheck = { ok: true; processId: string } | { ok: false; message: string };
 
 /** The notification only has to name the process: its result is read from the platform, not from the body. */
 export function checkProcessNotification(body: Record<string, unknown> | undefined): NotificationCheck {
@@ -11,22 +14,21 @@ export function checkProcessNotification(body: Record<string, unknown> | undefin
 	return { ok: true, processId: processId.trim() };
 }
 
-export type ProcessOutcome = 'succeeded' | 'failed';
+type ProcessOutcome = 'succeeded' | 'failed';
 
-/** A final process succeeded when its status is OK; every other final status is a failure. */
-export function outcomeOf(process: Record<string, unknown>): ProcessOutcome {
-	const status = process.status as { status?: unknown } | undefined;
-	return String(status?.status ?? '').toUpperCase() === 'OK' ? 'succeeded' : 'failed';
+/** The outcome by the rule Merchant › Wait for Completion applies: OK without errors succeeded, anything else failed. */
+export function outcomeOf(process: IDataObject): ProcessOutcome {
+	return processSucceeded(process) ? 'succeeded' : 'failed';
 }
 
-export interface ProcessFilters {
+interface ProcessFilters {
 	/** merchant.create / merchant.update; empty: all. */
 	actions: string[];
 	/** succeeded / failed; empty: all. */
 	outcomes: string[];
 }
 
-export function matchesProcessFilters(process: Record<string, unknown>, filters: ProcessFilters): boolean {
+export function matchesProcessFilters(process: IDataObject, filters: ProcessFilters): boolean {
 	if (filters.actions.length && !filters.actions.includes(String(process.action))) return false;
 	if (filters.outcomes.length && !filters.outcomes.includes(outcomeOf(process))) return false;
 	return true;

@@ -1,10 +1,10 @@
 /** What the Payment Link node sends, as zod schemas with the spec's limits. */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { parseDateTimeInput } from '../shared/dateTime';
 import { amountSchema, descriptionSchema, nameValuePairSchema, referenceSchema } from '../shared/schemas/payment';
 
-export const LINK_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const LINK_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 const positiveInteger = z.preprocess(
 	(value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
@@ -59,5 +59,3 @@ export function linkCreateSchema(timeZone: string | undefined, now: () => number
 		})
 		.strict();
 }
-
-export type LinkCreateBody = z.infer<ReturnType<typeof linkCreateSchema>>;

@@ -3,24 +3,38 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../shared/operation';
 
-export const commissionModelOptions = [
-	{ name: 'F', value: 'F', description: 'Commission model F' },
-	{ name: 'P', value: 'P', description: 'Commission model P' },
-];
+export const customerIdProperty: INodeProperties = {
+	displayName: 'Merchant ID',
+	name: 'customerId',
+	type: 'number',
+	default: 0,
+	required: true,
+	description: 'Identifier of the merchant (called customer by the platform)',
+};
 
-const commissionModelDescription =
-	'Commission model: P or F (one letter; the platform documents only the letters, commonly P is a percentage and F a fixed amount)';
+export const paymentMethodIdProperty: INodeProperties = {
+	displayName: 'Payment Method ID',
+	name: 'paymentMethodId',
+	type: 'number',
+	default: 0,
+	required: true,
+	description: 'Identifier of the merchant payment method',
+};
 
-export const commissionModelProperty: INodeProperties = {
+const commissionModelProperty: INodeProperties = {
 	displayName: 'Commission Model',
 	name: 'commissionModel',
 	type: 'options',
-	options: commissionModelOptions,
+	options: [
+		{ name: 'F', value: 'F', description: 'Commission model F' },
+		{ name: 'P', value: 'P', description: 'Commission model P' },
+	],
 	default: 'P',
-	description: commissionModelDescription,
+	description:
+		'Commission model: P or F (one letter; the platform documents only the letters, commonly P is a percentage and F a fixed amount)',
 };
 
-export const commissionValueProperty: INodeProperties = {
+const commissionValueProperty: INodeProperties = {
 	displayName: 'Commission Value',
 	name: 'commissionValue',
 	type: 'number',
@@ -29,7 +43,7 @@ export const commissionValueProperty: INodeProperties = {
 	description: 'Commission charged, read according to the commission model',
 };
 
-export const accountTypeProperty: INodeProperties = {
+const accountTypeProperty: INodeProperties = {
 	displayName: 'Account Type',
 	name: 'accountType',
 	type: 'number',
@@ -37,7 +51,7 @@ export const accountTypeProperty: INodeProperties = {
 	description: 'Type of the account that receives the payments (a number)',
 };
 
-export const accountNumberProperty: INodeProperties = {
+const accountNumberProperty: INodeProperties = {
 	displayName: 'Account Number',
 	name: 'accountNumber',
 	type: 'string',
@@ -45,7 +59,7 @@ export const accountNumberProperty: INodeProperties = {
 	description: 'Number of the account that receives the payments (max 20 characters)',
 };
 
-export const financialEntityProperty: INodeProperties = {
+const financialEntityProperty: INodeProperties = {
 	displayName: 'Financial Entity',
 	name: 'financialEntity',
 	type: 'number',
@@ -53,7 +67,7 @@ export const financialEntityProperty: INodeProperties = {
 	description: "Identifier of the financial entity; it must belong to the merchant's country",
 };
 
-export const orderProperty: INodeProperties = {
+const orderProperty: INodeProperties = {
 	displayName: 'Order',
 	name: 'order',
 	type: 'number',
@@ -61,7 +75,7 @@ export const orderProperty: INodeProperties = {
 	description: 'Priority of the payment method (display order)',
 };
 
-export const creditRulesProperty: INodeProperties = {
+const creditRulesProperty: INodeProperties = {
 	displayName: 'Credit Rules (JSON)',
 	name: 'creditRules',
 	type: 'json',
@@ -69,6 +83,27 @@ export const creditRulesProperty: INodeProperties = {
 	description:
 		'Installment rules as JSON: payment method code → card group code → installment number (as text) → {"minimum": "100.00", "maximum": "5000.00", "remove": false}; "remove": true removes that installment',
 };
+
+/** The payment method's own fields, by parameter name (the Settings collection is apart). */
+export const paymentMethodProperty = {
+	accountNumber: accountNumberProperty,
+	accountType: accountTypeProperty,
+	commissionModel: commissionModelProperty,
+	commissionValue: commissionValueProperty,
+	creditRules: creditRulesProperty,
+	financialEntity: financialEntityProperty,
+	order: orderProperty,
+};
+
+/**
+ * Every field of a payment method write as the options of a collection: with `extra` fields of the operation,
+ * in n8n's alphabetical order, and `descriptions` where the operation words one differently.
+ */
+export function paymentMethodOptions(extra: INodeProperties[] = [], descriptions: Record<string, string> = {}): INodeProperties[] {
+	return [...Object.values(paymentMethodProperty), ...extra]
+		.map((property) => (descriptions[property.name] ? { ...property, description: descriptions[property.name] } : property))
+		.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
 
 /** The payment method `settings` (internal names: `3DS…` keys are not valid n8n parameter names). */
 export const settingsProperty: INodeProperties = {

@@ -2,7 +2,7 @@
  * What the Payment Method node sends, as zod schemas with the spec's limits (Core Administration API,
  * merchant and site payment methods). Used to validate a body before it is sent.
  */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { numericIdSchema } from '../shared/identifiers';
 
@@ -18,12 +18,12 @@ const text = (max?: number) => {
 	return max === undefined ? base : base.max(max, `must be at most ${max} characters`);
 };
 
-export const commissionModelSchema = z.enum(['P', 'F'], { errorMap: () => ({ message: 'must be P or F' }) });
-export const accountNumberSchema = z.preprocess(asText, text(20));
-export const paymentMethodCodeSchema = text(5).min(1, 'is required');
+const commissionModelSchema = z.enum(['P', 'F'], { errorMap: () => ({ message: 'must be P or F' }) });
+const accountNumberSchema = z.preprocess(asText, text(20));
+const paymentMethodCodeSchema = text(5).min(1, 'is required');
 
 /** `settings` of a payment method, with the spec's bounds. */
-export const settingsSchema = z
+const settingsSchema = z
 	.object(
 		{
 			merchantCode: text(),
@@ -58,7 +58,7 @@ const creditRuleSchema = z
 	.catchall(z.custom(() => false, { message: 'is not a field of a credit rule (minimum, maximum, remove)' }));
 
 /** `creditRules`: payment method code → card group code → installment number (a string key) → rule. */
-export const creditRulesSchema = z.record(
+const creditRulesSchema = z.record(
 	z.record(
 		z.record(text().regex(/^\d+$/, 'installment keys must be whole numbers, such as "3"'), creditRuleSchema, {
 			invalid_type_error: 'must be an object keyed by installment number',

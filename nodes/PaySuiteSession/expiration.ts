@@ -1,4 +1,4 @@
-import { formatIsoUtc, parseDateTimeInput } from '../shared/dateTime';
+import { formatIsoUtc, isoUtcOrAsTyped } from '../shared/dateTime';
 
 /** Minutes a session stays open when the user sets no expiration. */
 export const DEFAULT_EXPIRATION_MINUTES = 60;
@@ -11,6 +11,5 @@ export function resolveExpiration(value: unknown, timeZone: string | undefined, 
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
 		return formatIsoUtc(new Date(now + DEFAULT_EXPIRATION_MINUTES * 60_000));
 	}
-	const date = parseDateTimeInput(value, timeZone);
-	return date ? formatIsoUtc(date) : String(value);
+	return String(isoUtcOrAsTyped(value, timeZone));
 }

@@ -1,5 +1,5 @@
 /** What the Session node sends, as zod schemas with the spec's limits (checkout sessions, refunds, tickets). */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { numericIdSchema } from '../shared/identifiers';
 import {
@@ -12,11 +12,11 @@ import {
 	simpleAmountSchema,
 } from '../shared/schemas/payment';
 
-export const MIN_EXPIRATION_MINUTES = 5;
+const MIN_EXPIRATION_MINUTES = 5;
 
 const url255 = z.string().url('must be a URL').max(255, 'must be at most 255 characters');
 
-export const sessionLocaleSchema = z
+const sessionLocaleSchema = z
 	.string()
 	.max(5, 'must be at most 5 characters')
 	.regex(/^\w{2}_[A-Z]{2}/, 'must be a language and a country such as es_CO or en_US');

@@ -2,7 +2,7 @@
  * What the Site node sends, as zod schemas with the spec's rules (Core Administration API, site write shape,
  * `/core/site/update`). Used to validate a body before it is sent; answers are not parsed with them.
  */
-import { z, type ZodTypeAny } from 'zod';
+import { z, type ZodTypeAny } from 'zod/v3';
 
 import { numericIdSchema } from '../shared/identifiers';
 
@@ -19,21 +19,21 @@ const unknownField = (what: string) => z.custom(() => false, { message: `is not 
 const section = <T extends z.ZodRawShape>(shape: T) =>
 	z.object(shape, { invalid_type_error: 'must be a JSON object' }).partial().catchall(unknownField('this part of the site configuration'));
 
-export const COLOUR = /^#[0-9a-fA-F]{6}$/;
-export const colourSchema = text().regex(COLOUR, 'must be a colour of the form #rrggbb, such as #1a2b3c');
+const COLOUR = /^#[0-9a-fA-F]{6}$/;
+const colourSchema = text().regex(COLOUR, 'must be a colour of the form #rrggbb, such as #1a2b3c');
 const hexSchema = text().regex(/^[0-9a-fA-F]+$/, 'must contain hexadecimal characters only (0-9, a-f)');
 const countryCodes = list(text().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US'));
 
-export const dateTimeSchema = text().refine(
+const dateTimeSchema = text().refine(
 	(value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) && !Number.isNaN(Date.parse(value)),
 	'must be an ISO 8601 date-time such as 2030-01-31T17:00:00+00:00',
 );
-export const dateOnlySchema = text().refine(
+const dateOnlySchema = text().refine(
 	(value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)),
 	'must be a date of the form YYYY-MM-DD',
 );
 
-export const brandingSchema = section({ buttonColor: colourSchema, sidebarColor: colourSchema, logoUrl: text() });
+const brandingSchema = section({ buttonColor: colourSchema, sidebarColor: colourSchema, logoUrl: text() });
 
 /** `integration`; `sourceRestriction` only on update-all. `initiatorIndicator` null removes it (update-all). */
 const integrationSchema = (mode: 'create' | 'update') =>
@@ -106,9 +106,6 @@ const configurationShape = {
 	subscriptionValidation: section({ enable: bool(), amount: number() }),
 	branding: brandingSchema,
 };
-
-/** The names of the configuration objects that the JSON input may hold. */
-export const CONFIGURATION_OBJECTS = ['integration', ...Object.keys(configurationShape)];
 
 const commonData = {
 	login: text(),

@@ -1,4 +1,4 @@
-import { formatDateOnly, formatIsoUtc, formatSpaced, instantOfWallTime, parseDateTimeInput } from './dateTime';
+import { formatDateOnly, formatIsoUtc, formatSpaced, instantOfWallTime, isoUtcOrAsTyped, parseDateTimeInput } from './dateTime';
 
 describe('date-time parameters', () => {
 	it('reads picker text without an offset as wall-clock time of the workflow time zone', () => {
@@ -35,6 +35,8 @@ describe('date-time parameters', () => {
 	it('formats as the platform asks', () => {
 		const date = new Date('2030-01-15T15:30:05.123Z');
 		expect(formatIsoUtc(date)).toBe('2030-01-15T15:30:05+00:00');
+		expect(isoUtcOrAsTyped('2030-01-15T10:30:05', 'America/Bogota')).toBe('2030-01-15T15:30:05+00:00');
+		expect(isoUtcOrAsTyped('yesterday', 'UTC')).toBe('yesterday');
 		expect(formatSpaced(date, 'UTC')).toBe('2030-01-15 15:30:05');
 		expect(formatSpaced(date, 'America/Bogota')).toBe('2030-01-15 10:30:05');
 		expect(formatDateOnly('2030-01-15')).toBe('2030-01-15');

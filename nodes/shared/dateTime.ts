@@ -4,7 +4,7 @@
  * A date-time without an offset is wall-clock time in the workflow's time zone.
  */
 
-export interface WallTime {
+interface WallTime {
 	year: number;
 	month: number;
 	day: number;
@@ -29,7 +29,7 @@ function safeZone(timeZone: string | undefined): string {
 }
 
 /** The wall-clock time of an instant in a time zone. */
-export function wallTimeIn(date: Date, timeZone?: string): WallTime {
+function wallTimeIn(date: Date, timeZone?: string): WallTime {
 	const parts = new Intl.DateTimeFormat('en-US', {
 		timeZone: safeZone(timeZone),
 		hourCycle: 'h23',
@@ -95,9 +95,18 @@ export function parseDateTimeInput(value: unknown, timeZone?: string): Date | un
 	return Number.isNaN(ms) ? undefined : new Date(ms);
 }
 
-/** ISO 8601 in UTC with an explicit offset and no milliseconds: `2025-01-31T17:05:00+00:00`. */
-export function formatIsoUtc(date: Date): string {
+/**
+ * ISO 8601 in UTC with an explicit offset and no milliseconds: `2025-01-31T17:05:00+00:00`, the form of the
+ * platform's samples (the signing seed, `status.date`, the dates the nodes send). Now when no date is given.
+ */
+export function formatIsoUtc(date: Date = new Date()): string {
 	return `${date.toISOString().slice(0, 19)}+00:00`;
+}
+
+/** A date-time parameter in that form; what is not a date-time is handed back as typed, so that validation names it. */
+export function isoUtcOrAsTyped(value: unknown, timeZone?: string): unknown {
+	const date = parseDateTimeInput(value, timeZone);
+	return date ? formatIsoUtc(date) : value;
 }
 
 /** `YYYY-MM-DD HH:MM:SS` as the clocks of the time zone show it. */

@@ -1,19 +1,19 @@
 import type { IDataObject } from 'n8n-workflow';
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
-import type { OperationContext } from './operation';
-import { PollTimeoutError, pollUntilDone } from './polling';
-import { headerValue, retryAfterSeconds, type PaySuiteResponse } from './transport';
+import type { OperationContext, Polling } from './operation';
+import { waitedWords, type PollOutcome } from './polling';
+import { headerValue, retryAfterSeconds, type PaySuiteRequest, type PaySuiteResponse } from './transport';
 
 /** A process as the onboarding API answers it (`result` is extensible: unknown keys are kept, never relied on). */
-export interface OnboardingProcess extends IDataObject {
+interface OnboardingProcess extends IDataObject {
 	processId: string;
 	action: string;
 	result: IDataObject | null;
 	errors?: IDataObject;
 }
 
-export interface ProcessState {
+interface ProcessState {
 	process: OnboardingProcess;
 	/** The platform's rule: a process is final when the answer carries no Retry-After header. */
 	final: boolean;
@@ -40,7 +40,10 @@ export function processStateOf(answer: Pick<PaySuiteResponse<IDataObject>, 'head
 	};
 }
 
-/** Whether a final process succeeded: status OK and no field errors. Pure. */
+/**
+ * Whether a final process succeeded: status OK and no field errors (OK with errors is a failure). The one rule:
+ * Merchant › Wait for Completion and the Onboarding Trigger's outcome both follow it. Pure.
+ */
 export function processSucceeded(process: IDataObject): boolean {
 	const status = (process.status as IDataObject | undefined)?.status;
 	const errors = process.errors as IDataObject | undefined;
@@ -73,9 +76,12 @@ export function processOutput(process: IDataObject, extra: IDataObject = {}): ID
 	};
 }
 
+/** Sends one request: an operation's `ctx.request`, or the transport bound to a trigger's webhook context. */
+export type SendRequest = (request: PaySuiteRequest) => Promise<PaySuiteResponse<IDataObject>>;
+
 /** One query of the process. A failed process is an answer (HTTP 200), not an error. */
-export async function getProcess(ctx: OperationContext, processId: string): Promise<ProcessState> {
-	const answer = await ctx.request<IDataObject>({
+export async function getProcess(send: SendRequest, processId: string): Promise<ProcessState> {
+	const answer = await send({
 		api: 'onboarding',
 		method: 'GET',
 		path: `/api/processes/${encodeURIComponent(processId)}`,
@@ -85,30 +91,24 @@ export async function getProcess(ctx: OperationContext, processId: string): Prom
 	return processStateOf(answer);
 }
 
-/**
- * Asks for the process while the answer carries Retry-After, waiting what it says each time, until it is
- * final or the timeout is reached (then the item fails and says how to look again later).
- */
-export async function waitForProcess(ctx: OperationContext, processId: string, timeoutSeconds: number): Promise<OnboardingProcess> {
-	const outcome = await pollUntilDone(
-		async () => {
-			const state = await getProcess(ctx, processId);
-			return { done: state.final, value: state.process, retryAfterSeconds: state.retryAfterSeconds };
-		},
-		{ timeoutMs: Math.max(0, timeoutSeconds) * 1000, defaultDelayMs: 2000, maxDelayMs: 60_000 },
-	).then(
-		(done) => ({ done }),
-		(error: unknown) => ({ error }),
-	);
-	if ('done' in outcome) return outcome.done.value;
-	if (outcome.error instanceof PollTimeoutError) {
-		return ctx.fail(
-			`Process ${processId} is still pending after ${Math.round(outcome.error.waitedMs / 1000)} s (${outcome.error.attempts} checks)`,
-			'The platform is still working on it. Check it later with Process → Get or Process → Wait for Completion, or raise the timeout.',
-		);
-	}
-	throw outcome.error;
+/** One check of a process for the poller: done once final, else the wait its Retry-After asks for. */
+export async function checkProcess(send: SendRequest, processId: string): Promise<PollOutcome<OnboardingProcess>> {
+	const state = await getProcess(send, processId);
+	return state.final ? { done: true, value: state.process } : { done: false, value: state.process, retryAfterSeconds: state.retryAfterSeconds };
 }
+
+/**
+ * Waiting for a process in an operation (Merchant › Wait for Completion, a write that waits): asks again while
+ * the answer carries Retry-After, waiting what it says, until it is final or the timeout fails the item.
+ */
+export const processPolling: Polling<string, OnboardingProcess> = {
+	check: (ctx, processId) => checkProcess(ctx.request, processId),
+	intervalSeconds: 2,
+	stillPending: (processId, timedOut) => ({
+		message: `Process ${processId} is still pending ${waitedWords(timedOut)}`,
+		description: 'The platform is still working on it. Check it later with Process → Get or Process → Wait for Completion, or raise the timeout.',
+	}),
+};
 
 /** Fails the item when a final process did not succeed, naming the body paths of its errors. */
 export function assertProcessSucceeded(ctx: OperationContext, process: IDataObject): void {

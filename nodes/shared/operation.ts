@@ -1,7 +1,5 @@
 import {
-	NodeApiError,
 	NodeOperationError,
-	type JsonObject,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INode,
@@ -10,9 +8,11 @@ import {
 	type INodePropertyOptions,
 	type IHttpRequestMethods,
 } from 'n8n-workflow';
-import type { ZodType, ZodTypeDef } from 'zod';
+import type { ZodType, ZodTypeDef } from 'zod/v3';
 
 import { collectPages, type PageBlock, type PageRequest } from './pagination';
+import { asNodeError } from './nodeErrors';
+import { pollUntilDone, type PollOutcome, type PollResult } from './polling';
 import { paySuiteRequest, type ApiName, type PaySuiteRequest, type PaySuiteResponse, type RequestSafety } from './transport';
 import { parseJsonParameter, validateInput } from './validation';
 
@@ -146,11 +146,7 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 			const produced = await operation.execute(contextFor(this, itemIndex));
 			output.push(...this.helpers.constructExecutionMetaData(produced, { itemData: { item: itemIndex } }));
 		} catch (error) {
-			if (!this.continueOnFail()) {
-				// Both constructors hand back an error that already is one of theirs, unchanged.
-				if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
-				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-			}
+			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, itemIndex);
 			const failure = error as { message?: string; description?: string | null; httpCode?: string | null };
 			output.push({
 				json: {
@@ -173,7 +169,9 @@ interface OperationLabels {
 	properties: INodeProperties[];
 }
 
-export interface RequestOperationSpec<Body> extends OperationLabels {
+const labelsOf = ({ value, name, action, description }: OperationLabels) => ({ value, name, action, description });
+
+interface RequestOperationSpec<Body> extends OperationLabels {
 	api: ApiName;
 	method?: IHttpRequestMethods;
 	safety?: RequestSafety;
@@ -186,15 +184,13 @@ export interface RequestOperationSpec<Body> extends OperationLabels {
 	/** Answer to output items; the whole answer as one item by default. */
 	output?: (answer: IDataObject, ctx: OperationContext, body: Body) => IDataObject | IDataObject[];
 	acceptFailedStatus?: boolean;
+	refusalHint?: string;
 }
 
 /** An operation that is one request: build the body, validate it, send it, map the answer. */
 export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<Body>): PaySuiteOperation {
 	return {
-		value: spec.value,
-		name: spec.name,
-		action: spec.action,
-		description: spec.description,
+		...labelsOf(spec),
 		properties: spec.properties,
 		async execute(ctx) {
 			const raw = compact(spec.body ? spec.body(ctx) : {});
@@ -207,6 +203,7 @@ export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<
 				body: spec.method === 'GET' ? undefined : (body as IDataObject),
 				headers: spec.headers?.(ctx, body),
 				acceptFailedStatus: spec.acceptFailedStatus,
+				refusalHint: spec.refusalHint,
 			});
 			return toItems(spec.output ? spec.output(answer.body, ctx, body) : answer.body);
 		},
@@ -231,7 +228,7 @@ export const limitProperty: INodeProperties = {
 	displayOptions: { show: { returnAll: [false] } },
 };
 
-export interface ListOperationSpec<Filters> extends OperationLabels {
+interface ListOperationSpec<Filters> extends OperationLabels {
 	api: ApiName;
 	path: string;
 	/** The search filters, without pagination. */
@@ -244,10 +241,7 @@ export interface ListOperationSpec<Filters> extends OperationLabels {
 /** A paginated search: Return All / Limit over the spec's `pagination` block, one output item per record. */
 export function listOperation<Filters = IDataObject>(spec: ListOperationSpec<Filters>): PaySuiteOperation {
 	return {
-		value: spec.value,
-		name: spec.name,
-		action: spec.action,
-		description: spec.description,
+		...labelsOf(spec),
 		properties: [...spec.properties, returnAllProperty, limitProperty],
 		async execute(ctx) {
 			const raw = compact(spec.filters(ctx));
@@ -271,6 +265,95 @@ export function listOperation<Filters = IDataObject>(spec: ListOperationSpec<Fil
 				{ returnAll, limit },
 			);
 			return toItems(records);
+		},
+	};
+}
+
+/** How a "poll until done" flow checks what it waits for, and what it says when the timeout comes first. */
+export interface Polling<Subject, Done, Pending = Done> {
+	/** One check: done, or still pending with the wait the platform asked for (Retry-After). */
+	check(ctx: OperationContext, subject: Subject): Promise<PollOutcome<Done, Pending>>;
+	/** Seconds between two checks when the platform asks for no wait of its own. */
+	intervalSeconds: number;
+	/** The item's failure at the timeout: what is still pending, and how to look at it later. */
+	stillPending(
+		subject: Subject,
+		timedOut: Extract<PollResult<Done, Pending>, { done: false }>,
+		timeoutSeconds: number,
+	): { message: string; description: string };
+}
+
+/**
+ * Checks `subject` until it is done, waiting what the platform says between checks, within the timeout. The
+ * timeout fails the item with the words of `stillPending`; any other error (the platform's) goes on unchanged.
+ */
+export async function pollOrFail<Subject, Done, Pending>(
+	ctx: OperationContext,
+	polling: Polling<Subject, Done, Pending>,
+	subject: Subject,
+	timing: { timeoutSeconds: number; intervalSeconds?: number },
+): Promise<Done> {
+	const result = await pollUntilDone(() => polling.check(ctx, subject), {
+		timeoutMs: Math.max(0, timing.timeoutSeconds) * 1000,
+		defaultDelayMs: (timing.intervalSeconds ?? polling.intervalSeconds) * 1000,
+		maxDelayMs: 60_000,
+	});
+	if (result.done) return result.value;
+	const { message, description } = polling.stillPending(subject, result, timing.timeoutSeconds);
+	return ctx.fail(message, description);
+}
+
+/** A number field in seconds (a parameter name and default that workflows already use). */
+interface SecondsField {
+	name: string;
+	default: number;
+	description: string;
+}
+
+/** The Timeout (Seconds) field of a flow that waits. */
+export const timeoutProperty = ({ name, default: seconds, description }: SecondsField): INodeProperties => ({
+	displayName: 'Timeout (Seconds)',
+	name,
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: seconds,
+	description,
+});
+
+/** The Poll Interval (Seconds) field: the wait between two checks when the platform asks for none. */
+const intervalProperty = ({ name, default: seconds, description }: SecondsField): INodeProperties => ({
+	displayName: 'Poll Interval (Seconds)',
+	name,
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: seconds,
+	description,
+});
+
+interface PollingOperationSpec<Subject, Done, Pending> extends OperationLabels {
+	/** What to wait for: an ID read from the parameters, or the answer of the request that starts the work. */
+	start: (ctx: OperationContext) => Subject | Promise<Subject>;
+	polling: Polling<Subject, Done, Pending>;
+	/** Added after `properties` as the Timeout (Seconds) field. */
+	timeout: SecondsField;
+	/** Added after the timeout as a Poll Interval (Seconds) field; without it, `polling.intervalSeconds`. */
+	interval?: SecondsField;
+	output: (ctx: OperationContext, done: Done, subject: Subject) => INodeExecutionData[] | Promise<INodeExecutionData[]>;
+}
+
+/** An operation that starts or names something the platform works on, then asks for it until it is done. */
+export function pollingOperation<Subject, Done, Pending = Done>(spec: PollingOperationSpec<Subject, Done, Pending>): PaySuiteOperation {
+	const { timeout, interval } = spec;
+	return {
+		...labelsOf(spec),
+		properties: [...spec.properties, timeoutProperty(timeout), ...(interval ? [intervalProperty(interval)] : [])],
+		async execute(ctx) {
+			const subject = await spec.start(ctx);
+			const done = await pollOrFail(ctx, spec.polling, subject, {
+				timeoutSeconds: ctx.param<number>(timeout.name, timeout.default),
+				intervalSeconds: interval ? ctx.param<number>(interval.name, interval.default) : undefined,
+			});
+			return spec.output(ctx, done, subject);
 		},
 	};
 }

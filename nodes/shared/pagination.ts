@@ -12,7 +12,7 @@ export interface PageRequest {
 	currentPage: number;
 }
 
-export const MAX_PER_PAGE = 100;
+const MAX_PER_PAGE = 100;
 
 /**
  * Walks the spec's `pagination` block: asks page after page until the last page or the limit.

@@ -1,4 +1,4 @@
-import { pollUntilDone, PollTimeoutError } from './polling';
+import { pollUntilDone, waitedWords } from './polling';
 
 describe('pollUntilDone', () => {
 	it('waits what Retry-After says between checks and stops when done', async () => {
@@ -17,21 +17,38 @@ describe('pollUntilDone', () => {
 			},
 			now: () => clock,
 		});
-		expect(result).toEqual({ value: 'ok', attempts: 3 });
+		expect(result).toEqual({ done: true, value: 'ok', attempts: 3 });
 		expect(waits).toEqual([2000, 0]);
 	});
 
 	it('gives up with the last answer when the next wait would pass the timeout', async () => {
 		let clock = 0;
-		const error = await pollUntilDone(async () => ({ done: false, value: { n: clock }, retryAfterSeconds: 5 }), {
+		const result = await pollUntilDone(async () => ({ done: false, value: { n: clock }, retryAfterSeconds: 5 }), {
 			timeoutMs: 12_000,
 			wait: async (ms) => {
 				clock += ms;
 			},
 			now: () => clock,
-		}).catch((e) => e);
-		expect(error).toBeInstanceOf(PollTimeoutError);
-		expect(error.attempts).toBe(3);
-		expect(error.last).toEqual({ n: 10_000 });
+		});
+		expect(result).toEqual({ done: false, last: { n: 10_000 }, attempts: 3, waitedMs: 10_000, retryAfterSeconds: 5 });
+		expect(waitedWords(result as { waitedMs: number; attempts: number })).toBe('after 10 s (3 checks)');
+	});
+});
+
+describe('pollUntilDone with a shortest wait', () => {
+	it('waits at least minDelayMs, even when the platform asks for no wait, and says what it last asked for', async () => {
+		const waits: number[] = [];
+		let clock = 0;
+		const result = await pollUntilDone(async () => ({ done: false, value: 'pending', retryAfterSeconds: 0 }), {
+			timeoutMs: 2_500,
+			minDelayMs: 1_000,
+			wait: async (ms) => {
+				waits.push(ms);
+				clock += ms;
+			},
+			now: () => clock,
+		});
+		expect(waits).toEqual([1_000, 1_000]);
+		expect(result).toMatchObject({ done: false, attempts: 3, retryAfterSeconds: 0 });
 	});
 });

@@ -5,11 +5,11 @@
  * decoded correctly. Pure: nothing here knows about n8n.
  */
 
-export type ReportValue = string | number | boolean | null;
+type ReportValue = string | number | boolean | null;
 export type ReportRow = Record<string, ReportValue>;
 
 /** Columns of the spec's report that hold numbers: turned into numbers (empty → null). */
-export const NUMERIC_REPORT_COLUMNS: ReadonlySet<string> = new Set([
+const NUMERIC_REPORT_COLUMNS: ReadonlySet<string> = new Set([
 	'id',
 	'amount',
 	'tax',
@@ -22,42 +22,9 @@ export const NUMERIC_REPORT_COLUMNS: ReadonlySet<string> = new Set([
 ]);
 
 /** Columns that hold a yes/no: `true`/`false`/`1`/`0` (any case) become booleans; anything else stays text. */
-export const BOOLEAN_REPORT_COLUMNS: ReadonlySet<string> = new Set(['refunded']);
+const BOOLEAN_REPORT_COLUMNS: ReadonlySet<string> = new Set(['refunded']);
 
-/** The spec's columns, in order; `type` comes last and only when the report was filtered by type. */
-export const REPORT_COLUMNS = [
-	'id',
-	'date',
-	'transaction_date',
-	'reference',
-	'currency_code',
-	'amount',
-	'tax',
-	'payment_method',
-	'internal_reference',
-	'status',
-	'reason',
-	'merchant',
-	'terminal',
-	'authorization',
-	'refunded',
-	'installments',
-	'last_digits',
-	'bank_currency',
-	'bank_factor',
-	'bank_amount',
-	'issuer_name',
-	'payer_document',
-	'payer_first_name',
-	'payer_last_name',
-	'payer_email',
-	'ip_address',
-	'batch_number',
-	'line_number',
-	'type',
-] as const;
-
-export interface TsvParserOptions {
+interface TsvParserOptions {
 	numericColumns?: ReadonlySet<string>;
 	booleanColumns?: ReadonlySet<string>;
 	/** A line longer than this (characters) is refused rather than held in memory. Default 1 MiB. */

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'crypto';
 
+import { formatIsoUtc } from './dateTime';
+
 export type DigestAlgorithm = 'sha256' | 'sha1';
 
-export interface SignedAuth {
+interface SignedAuth {
 	login: string;
 	tranKey: string;
 	nonce: string;
@@ -21,18 +23,13 @@ export function computeTranKey(
 		.digest('base64');
 }
 
-/** ISO 8601 with an explicit offset and no milliseconds, the form the platform's samples use. */
-export function currentSeed(now: Date = new Date()): string {
-	return now.toISOString().replace(/\.\d{3}Z$/, '+00:00');
-}
-
-/** Builds the `auth` structure; a fresh 16-byte nonce and the current seed unless given (tests pass them). */
+/** Builds the `auth` structure; a fresh 16-byte nonce and the seed (now) unless given (tests pass them). */
 export function buildAuth(
 	login: string,
 	secretKey: string,
 	algorithm: DigestAlgorithm = 'sha256',
 	rawNonce: Buffer = randomBytes(16),
-	seed: string = currentSeed(),
+	seed: string = formatIsoUtc(),
 ): SignedAuth {
 	return {
 		login,

@@ -34,6 +34,11 @@ export interface PaySuiteRequest {
 	safety?: RequestSafety;
 	/** Keep a 200 answer whose `status.status` is FAILED/ERROR/REJECTED as a result instead of an error. */
 	acceptFailedStatus?: boolean;
+	/**
+	 * Words added to the error when the platform answers and refuses (a failed status, or HTTP 4xx other than
+	 * 401, 403 and 404): the usual cause, next to the platform's own words.
+	 */
+	refusalHint?: string;
 	/** HTTP statuses handed back to the caller instead of raised (e.g. 425 while a report is not ready). */
 	passThroughStatuses?: number[];
 	/** `arraybuffer` for binary answers (report files); JSON by default. */
@@ -47,9 +52,9 @@ export interface PaySuiteResponse<T = IDataObject> {
 	body: T;
 }
 
-export type PaySuiteContext = IExecuteFunctions | IWebhookFunctions | ILoadOptionsFunctions | IHookFunctions;
+type PaySuiteContext = IExecuteFunctions | IWebhookFunctions | ILoadOptionsFunctions | IHookFunctions;
 
-export const CREDENTIAL_FOR_API: Record<ApiName, 'paySuiteApi' | 'paySuiteOnboardingApi'> = {
+const CREDENTIAL_FOR_API: Record<ApiName, 'paySuiteApi' | 'paySuiteOnboardingApi'> = {
 	core: 'paySuiteApi',
 	gateway: 'paySuiteApi',
 	checkout: 'paySuiteApi',
@@ -65,7 +70,7 @@ const URL_OVERRIDE: Record<ApiName, string | undefined> = {
 	onboarding: undefined,
 };
 
-export const RETRY_POLICY = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 30_000 };
+const RETRY_POLICY = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 30_000 };
 
 // Failures where the request never reached the platform: always safe to send again.
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -176,9 +181,13 @@ function platformError(
 	statusCode: number,
 	body: unknown,
 	itemIndex: number,
+	refusalHint?: string,
 ): NodeApiError {
 	const safeBody = redact(body);
-	const { message, description } = describePlatformAnswer(statusCode, safeBody);
+	const { message, description: hints } = describePlatformAnswer(statusCode, safeBody);
+	// A refusal (not a failure to sign in, to be allowed or to find the path) gets the caller's words on its usual cause.
+	const refused = statusCode < 500 && ![401, 403, 404].includes(statusCode);
+	const description = [hints, refused ? refusalHint : undefined].filter(Boolean).join('\n') || undefined;
 	const status = statusOf(safeBody);
 	const response: JsonObject = {
 		httpCode: statusCode,
@@ -276,10 +285,10 @@ export async function paySuiteRequest<T = IDataObject>(
 		if (request.passThroughStatuses?.includes(statusCode)) {
 			return { statusCode, headers: response.headers, body: body as T };
 		}
-		if (statusCode < 200 || statusCode >= 300) throw platformError(this, statusCode, body, itemIndex);
+		if (statusCode < 200 || statusCode >= 300) throw platformError(this, statusCode, body, itemIndex, request.refusalHint);
 		const status = statusOf(body);
 		if (!request.acceptFailedStatus && status && FAILED_STATUSES.has(String(status.status).toUpperCase())) {
-			throw platformError(this, statusCode, body, itemIndex);
+			throw platformError(this, statusCode, body, itemIndex, request.refusalHint);
 		}
 		return { statusCode, headers: response.headers, body: body as T };
 	}

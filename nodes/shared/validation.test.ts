@@ -1,5 +1,5 @@
 import type { INode } from 'n8n-workflow';
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { parseJsonParameter, validateInput } from './validation';
 

@@ -1,8 +1,8 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
-import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
+import type { ZodIssue, ZodType, ZodTypeDef } from 'zod/v3';
 
 /** "payment.reference: must be at most 32 characters" for each problem zod found. */
-export function formatIssues(issues: ZodIssue[]): string[] {
+function formatIssues(issues: ZodIssue[]): string[] {
 	return issues.map((issue) => {
 		const path = issue.path.length ? issue.path.join('.') : '(input)';
 		return `${path}: ${issue.message}`;

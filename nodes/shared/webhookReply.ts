@@ -4,19 +4,18 @@
  */
 import type { IDataObject, IHookFunctions, INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-export interface StatusAnswer {
+import { formatIsoUtc } from './dateTime';
+
+interface StatusAnswer {
 	status: { status: string; reason: string; message: string; date: string };
 }
 
-/** ISO 8601 with the UTC offset spelled out, as the platform's `status.date`. */
-export const isoNow = (at: Date = new Date()): string => at.toISOString().replace(/\.\d{3}Z$/, '+00:00');
-
-export function statusAnswer(status: string, reason: string, message: string): StatusAnswer {
-	return { status: { status, reason, message, date: isoNow() } };
+function statusAnswer(status: string, reason: string, message: string): StatusAnswer {
+	return { status: { status, reason, message, date: formatIsoUtc() } };
 }
 
 /** The acknowledgement the platform expects: status OK, reason 00. */
-export const acknowledgement = (message = 'Notification received'): StatusAnswer => statusAnswer('OK', '00', message);
+const acknowledgement = (message: string): StatusAnswer => statusAnswer('OK', '00', message);
 
 /** Reasons of a refusal (status reason is 1 to 4 characters). */
 export const REFUSAL_REASON = {
@@ -48,7 +47,7 @@ export function refuseWebhook(
 }
 
 /** How a trigger's body check reports a refusal: 401 when the signature failed, 400 when the body breaks a rule. */
-export interface FailedCheck {
+interface FailedCheck {
 	httpStatus: 400 | 401;
 	message: string;
 }
@@ -92,16 +91,6 @@ export function parseJsonObject(raw: Buffer): IDataObject | undefined {
 	} catch {
 		return undefined;
 	}
-}
-
-/** Header value by name, case-insensitively. */
-export function headerOf(fn: IWebhookFunctions, name: string): string | undefined {
-	const headers = fn.getHeaderData() as Record<string, string | string[] | undefined>;
-	const wanted = name.toLowerCase();
-	for (const [key, value] of Object.entries(headers ?? {})) {
-		if (key.toLowerCase() === wanted) return Array.isArray(value) ? value[0] : value;
-	}
-	return undefined;
 }
 
 /** The notice every trigger shows: the platform cannot be told its URL by API, the user registers it. */

@@ -22,7 +22,7 @@ const hexDigest = (algorithm: 'sha256' | 'sha1', text: string) => createHash(alg
 // Autopay: signature = "sha256:" + hex(SHA-256(id + type + date + secretKey)), fields byte for byte as received.
 // ------------------------------------------------------------------------------------------------------
 
-export interface AutopaySignedFields {
+interface AutopaySignedFields {
 	id: string;
 	type: string;
 	date: string;
@@ -45,7 +45,7 @@ export function verifyAutopaySignature(fields: AutopaySignedFields, signature: u
 // or the legacy form: unprefixed hex SHA-1 of the same string.
 // ------------------------------------------------------------------------------------------------------
 
-export interface CheckoutSignedFields {
+interface CheckoutSignedFields {
 	requestId: string | number;
 	status: string;
 	date: string;
@@ -62,7 +62,7 @@ export function checkoutSignature(
 	return algorithm === 'sha256' ? `sha256:${digest}` : digest;
 }
 
-export type CheckoutVerification =
+type CheckoutVerification =
 	| { ok: true; algorithm: CheckoutSignatureAlgorithm }
 	| { ok: false; problem: 'missing' | 'malformed' | 'legacy not accepted' | 'mismatch' };
 
@@ -92,9 +92,9 @@ export function verifyCheckoutSignature(
 // Onboarding notifications: X-Signature: t=<unix seconds>,kid=<key id>,v1=hex(HMAC-SHA256(secret, t + "." + rawBody))
 // ------------------------------------------------------------------------------------------------------
 
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-export interface SignatureHeader {
+interface SignatureHeader {
 	t?: string;
 	kid?: string;
 	/** Every v1 value given (several during a key rotation). */
@@ -122,11 +122,11 @@ export function onboardingSignature(secret: string, timestamp: string | number, 
 		.digest('hex');
 }
 
-export type OnboardingVerification =
+type OnboardingVerification =
 	| { ok: true; timestamp: number; keyId?: string }
 	| { ok: false; problem: 'missing' | 'malformed' | 'unknown key' | 'outside the time window' | 'mismatch'; keyId?: string };
 
-export interface OnboardingVerifyOptions {
+interface OnboardingVerifyOptions {
 	/** Current time in epoch milliseconds (tests pass it). */
 	now?: number;
 	toleranceSeconds?: number;

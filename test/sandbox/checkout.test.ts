@@ -6,7 +6,7 @@
 import { randomBytes } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { findSession } from '../../sandbox/routes/checkout';
+import { findSession } from '../../sandbox/routes/checkout/state';
 import { withSandbox } from '../helpers/sandbox';
 import { get, post } from './client';
 import { auth } from './signer';

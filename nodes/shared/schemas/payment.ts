@@ -2,7 +2,7 @@
  * The Payment Processing API's shared structures, as zod schemas with the spec's limits. Used to validate
  * what a node is about to send; the platform's answers are not parsed with them.
  */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 export const TAX_KINDS = ['valueAddedTax', 'exciseDuty', 'ice', 'airportTax', 'stateTax', 'reducedStateTax', 'municipalTax'] as const;
 export const DETAIL_KINDS = [
@@ -26,11 +26,11 @@ const amountNumber = z.preprocess(
 	z.number({ invalid_type_error: 'must be a number' }).finite(),
 );
 
-export const currencySchema = z
+const currencySchema = z
 	.string()
 	.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 alphabetic code such as USD');
 
-export const addressSchema = z
+const addressSchema = z
 	.object({
 		street: z.string(),
 		city: z.string(),
@@ -112,12 +112,3 @@ export const cardSchema = z.object({
 		.regex(/^\d{3,4}$/, 'must be 3 or 4 digits')
 		.optional(),
 });
-
-export const instrumentSchema = z
-	.object({
-		card: cardSchema,
-		token: z.object({ token: z.string().min(1), subtoken: z.string().optional() }),
-		credit: z.object({ code: z.unknown(), type: z.string(), groupCode: z.string(), installment: z.number().int() }).partial(),
-	})
-	.partial()
-	.passthrough();

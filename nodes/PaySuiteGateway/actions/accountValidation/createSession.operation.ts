@@ -1,3 +1,4 @@
+import { optionsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation';
 import { validatorSessionSchema, type ValidatorSessionBody } from '../../schemas';
 
@@ -27,26 +28,19 @@ export const createSession = requestOperation<ValidatorSessionBody>({
 			required: true,
 			description: 'Where the user is sent when the validation ends (max 255 characters)',
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Already Authenticated',
-					name: 'isAuthenticated',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether you already authenticated the user, so the platform does not validate the e-mail again. When off, the platform sends a one-time code to users who validated accounts by micro-deposits before.',
-				},
-				{ displayName: 'Locale', name: 'locale', type: 'string', default: '', placeholder: 'en_US', description: 'Language of the validation pages (max 5 characters)' },
-				{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'First name(s) of the user' },
-				{ displayName: 'Surname', name: 'surname', type: 'string', default: '', description: 'Last name(s) of the user' },
-			],
-		},
+		optionsCollection([
+			{
+				displayName: 'Already Authenticated',
+				name: 'isAuthenticated',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether you already authenticated the user, so the platform does not validate the e-mail again. When off, the platform sends a one-time code to users who validated accounts by micro-deposits before.',
+			},
+			{ displayName: 'Locale', name: 'locale', type: 'string', default: '', placeholder: 'en_US', description: 'Language of the validation pages (max 5 characters)' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'First name(s) of the user' },
+			{ displayName: 'Surname', name: 'surname', type: 'string', default: '', description: 'Last name(s) of the user' },
+		]),
 	],
 	body: (ctx) => {
 		const options = ctx.param<{ name?: string; surname?: string; locale?: string; isAuthenticated?: boolean }>('options', {});

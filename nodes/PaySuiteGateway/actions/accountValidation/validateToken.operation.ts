@@ -1,4 +1,6 @@
+import { optionsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation';
+import { tokenFromParameters, tokenProperties } from '../../fields';
 import { validatorValidateSchema, type ValidatorValidateBody } from '../../schemas';
 
 export const validateToken = requestOperation<ValidatorValidateBody>({
@@ -13,41 +15,25 @@ export const validateToken = requestOperation<ValidatorValidateBody>({
 	// A rule that fails is the answer (status REJECTED/FAILED), not an error of the node.
 	acceptFailedStatus: true,
 	properties: [
-		{
-			displayName: 'Token',
-			name: 'token',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			description: 'The token of the account, from Get Session',
-		},
-		{ displayName: 'Subtoken', name: 'subtoken', type: 'string', typeOptions: { password: true }, default: '', description: 'The subtoken of the account, from Get Session' },
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Amount',
-					name: 'total',
-					type: 'number',
-					typeOptions: { numberPrecision: 2, minValue: 0 },
-					default: 0,
-					description: 'Check that the balance of the account covers this amount (with Currency)',
-				},
-				{ displayName: 'Currency', name: 'currency', type: 'string', default: '', placeholder: 'USD', description: 'ISO 4217 alphabetic code of the amount' },
-				{ displayName: 'Locale', name: 'locale', type: 'string', default: '', placeholder: 'en', description: 'Language of the answer (max 5 characters; the platform uses en by default)' },
-			],
-		},
+		...tokenProperties({ token: 'The token of the account, from Get Session', subtoken: 'The subtoken of the account, from Get Session' }),
+		optionsCollection([
+			{
+				displayName: 'Amount',
+				name: 'total',
+				type: 'number',
+				typeOptions: { numberPrecision: 2, minValue: 0 },
+				default: 0,
+				description: 'Check that the balance of the account covers this amount (with Currency)',
+			},
+			{ displayName: 'Currency', name: 'currency', type: 'string', default: '', placeholder: 'USD', description: 'ISO 4217 alphabetic code of the amount' },
+			{ displayName: 'Locale', name: 'locale', type: 'string', default: '', placeholder: 'en', description: 'Language of the answer (max 5 characters; the platform uses en by default)' },
+		]),
 	],
 	body: (ctx) => {
 		const options = ctx.param<{ total?: number; currency?: string; locale?: string }>('options', {});
 		const withAmount = options.total !== undefined || Boolean(options.currency);
 		return {
-			instrument: { token: { token: ctx.param<string>('token', '') || null, subtoken: ctx.param<string>('subtoken', '') } },
+			instrument: { token: tokenFromParameters(ctx) },
 			payment: withAmount ? { amount: { currency: options.currency, total: options.total } } : undefined,
 			locale: options.locale,
 		};

@@ -1,7 +1,10 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
+import { optionsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation';
-import { cardFromParameters, cardNumberProperty, currencyProperty, expirationProperty, referenceProperty, totalProperty } from '../../fields';
+import { cardFromParameters, cardNumberProperty, clientOptions, expirationProperty, referenceProperty } from '../../fields';
 import { interestsSchema, type InterestsBody } from '../../schemas';
-import { clientOptions, optionsOf } from './lookup';
 
 export const calculateInterests = requestOperation<InterestsBody>({
 	value: 'calculateInterests',
@@ -33,30 +36,22 @@ export const calculateInterests = requestOperation<InterestsBody>({
 			description: 'Number of installments, one of those the credit option lists',
 		},
 		referenceProperty,
-		currencyProperty,
-		totalProperty,
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{ displayName: 'Credit Group Code', name: 'groupCode', type: 'string', default: '', description: 'Group code of the credit option' },
-				{ displayName: 'Credit Type', name: 'type', type: 'string', default: '', description: 'Type of the credit option' },
-				...clientOptions,
-			],
-		},
+		...amountProperties(),
+		optionsCollection([
+			{ displayName: 'Credit Group Code', name: 'groupCode', type: 'string', default: '', description: 'Group code of the credit option' },
+			{ displayName: 'Credit Type', name: 'type', type: 'string', default: '', description: 'Type of the credit option' },
+			...clientOptions,
+		]),
 	],
 	body: (ctx) => {
-		const options = optionsOf(ctx);
+		const options = ctx.param<IDataObject>('options', {});
 		return {
 			locale: options.locale,
 			instrument: {
 				card: cardFromParameters(ctx),
 				credit: { code: ctx.param<string>('creditCode', ''), type: options.type, groupCode: options.groupCode, installment: ctx.param<number>('installment', 1) },
 			},
-			payment: { reference: ctx.param<string>('reference', ''), amount: { currency: ctx.param<string>('currency', ''), total: ctx.param<number>('total') } },
+			payment: { reference: ctx.param<string>('reference', ''), amount: amountFromParameters(ctx) },
 			ipAddress: options.ipAddress,
 			userAgent: options.userAgent,
 		};

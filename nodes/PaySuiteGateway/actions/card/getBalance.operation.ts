@@ -1,7 +1,9 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { optionsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation';
-import { cardFromParameters, cardNumberProperty, expirationProperty, localeOption } from '../../fields';
+import { cardFromParameters, cardNumberProperty, expirationProperty, localeOption, lookupPayment, lookupPaymentOptions } from '../../fields';
 import { balanceSchema, type BalanceBody } from '../../schemas';
-import { lookupPayment, optionsOf, paymentOptions } from './lookup';
 
 export const getBalance = requestOperation<BalanceBody>({
 	value: 'getBalance',
@@ -14,17 +16,10 @@ export const getBalance = requestOperation<BalanceBody>({
 	properties: [
 		cardNumberProperty,
 		{ ...expirationProperty, required: true },
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [localeOption, ...paymentOptions],
-		},
+		optionsCollection([localeOption, ...lookupPaymentOptions]),
 	],
 	body: (ctx) => {
-		const options = optionsOf(ctx);
+		const options = ctx.param<IDataObject>('options', {});
 		return { locale: options.locale, instrument: { card: cardFromParameters(ctx) }, payment: lookupPayment(options) };
 	},
 	schema: balanceSchema,

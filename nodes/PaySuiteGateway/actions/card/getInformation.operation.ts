@@ -1,7 +1,9 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { optionsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation';
-import { cardFromParameters, cardNumberProperty, expirationProperty } from '../../fields';
+import { cardFromParameters, cardNumberProperty, clientOptions, expirationProperty, lookupPayment, lookupPaymentOptions } from '../../fields';
 import { informationSchema, type InformationBody } from '../../schemas';
-import { clientOptions, lookupPayment, optionsOf, paymentOptions } from './lookup';
 
 export const getInformation = requestOperation<InformationBody>({
 	value: 'getInformation',
@@ -15,17 +17,10 @@ export const getInformation = requestOperation<InformationBody>({
 	properties: [
 		cardNumberProperty,
 		expirationProperty,
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [...clientOptions, ...paymentOptions],
-		},
+		optionsCollection([...clientOptions, ...lookupPaymentOptions]),
 	],
 	body: (ctx) => {
-		const options = optionsOf(ctx);
+		const options = ctx.param<IDataObject>('options', {});
 		return {
 			locale: options.locale,
 			instrument: { card: cardFromParameters(ctx) },

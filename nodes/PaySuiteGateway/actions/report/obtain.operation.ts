@@ -1,6 +1,7 @@
 import { toItems, type PaySuiteOperation } from '../../../shared/operation';
+import { reportOutputProperties } from '../../fields';
 import { obtainSchema } from '../../schemas';
-import { obtainReport, outputProperties, reportItems } from './reportFile';
+import { obtainReport, reportItems } from './reportFile';
 
 export const obtain: PaySuiteOperation = {
 	value: 'obtain',
@@ -17,12 +18,12 @@ export const obtain: PaySuiteOperation = {
 			required: true,
 			description: 'The ID that Report > Request returned',
 		},
-		...outputProperties,
+		...reportOutputProperties,
 	],
 	async execute(ctx) {
 		const { id } = ctx.validate(obtainSchema, { id: ctx.param<unknown>('reportId', '') === '' ? undefined : ctx.param<unknown>('reportId') });
 		const outcome = await obtainReport(ctx, id);
-		if (!outcome.ready) return toItems({ id, ready: false, status: outcome.answer.status ?? null });
-		return reportItems(ctx, id, outcome.file);
+		if (!outcome.done) return toItems({ id, ready: false, status: outcome.value.status ?? null });
+		return reportItems(ctx, id, outcome.value);
 	},
 };

@@ -1,39 +1,13 @@
-/** Obtaining a report and turning its TSV into items, a binary file, or both. */
-import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+/** Obtaining a report (once, or until it is ready) and turning its TSV into items, a binary file, or both. */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { OperationContext } from '../../../shared/operation';
+import type { OperationContext, Polling } from '../../../shared/operation';
+import { waitedWords, type PollOutcome } from '../../../shared/polling';
 import { TsvReportParser, sliceBuffer } from '../../../shared/reportTsv';
 import { headerValue, retryAfterSeconds } from '../../../shared/transport';
 
-export const outputProperties: INodeProperties[] = [
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: [
-			{ name: 'One Item per Row', value: 'items', description: "Each row as an item, keyed by the report's column names" },
-			{ name: 'Binary File', value: 'binary', description: 'One item holding the TSV file' },
-			{ name: 'Both', value: 'both', description: 'One item per row; the first one also holds the TSV file' },
-		],
-		default: 'items',
-		description: 'What to output once the report is ready',
-	},
-	{
-		displayName: 'Put Output File in Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		displayOptions: { show: { output: ['binary', 'both'] } },
-		description: 'Name of the binary field that holds the TSV file',
-	},
-];
-
-export type ObtainOutcome =
-	| { ready: true; file: Buffer }
-	| { ready: false; answer: IDataObject; retryAfterSeconds?: number };
-
-/** One call of /gateway/report/obtain: the file, or the platform's "not ready" answer (HTTP 425). */
-export async function obtainReport(ctx: OperationContext, id: number): Promise<ObtainOutcome> {
+/** One call of /gateway/report/obtain: done with the file, or pending with the platform's "not ready" answer (HTTP 425). */
+export async function obtainReport(ctx: OperationContext, id: number): Promise<PollOutcome<Buffer, IDataObject>> {
 	const response = await ctx.request<Buffer | IDataObject>({
 		api: 'gateway',
 		path: '/gateway/report/obtain',
@@ -46,7 +20,7 @@ export async function obtainReport(ctx: OperationContext, id: number): Promise<O
 	});
 	if (response.statusCode === 425) {
 		const answer = response.body && typeof response.body === 'object' && !Buffer.isBuffer(response.body) ? (response.body as IDataObject) : {};
-		return { ready: false, answer, retryAfterSeconds: retryAfterSeconds(headerValue(response.headers, 'retry-after')) };
+		return { done: false, value: answer, retryAfterSeconds: retryAfterSeconds(headerValue(response.headers, 'retry-after')) };
 	}
 	const file = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as unknown as ArrayBuffer);
 	const type = headerValue(response.headers, 'content-type') ?? '';
@@ -62,8 +36,18 @@ export async function obtainReport(ctx: OperationContext, id: number): Promise<O
 			`The platform answered a JSON document instead of the report ${id}: ${String(status.status ?? '')} ${String(status.message ?? '')}`.trim(),
 		);
 	}
-	return { ready: true, file };
+	return { done: true, value: file };
 }
+
+/** Waiting for a report: Obtain again until it is ready; at the timeout, the item fails naming the report. */
+export const reportPolling: Polling<number, Buffer, IDataObject> = {
+	check: obtainReport,
+	intervalSeconds: 5,
+	stillPending: (id, timedOut, timeoutSeconds) => ({
+		message: `The report ${id} was not ready after ${timeoutSeconds} s`,
+		description: `Get it later with Report > Obtain and the report ID ${id}, or raise the timeout. Still not finished ${waitedWords(timedOut)}.`,
+	}),
+};
 
 /** The item(s) of a ready report. */
 export async function reportItems(ctx: OperationContext, id: number, file: Buffer): Promise<INodeExecutionData[]> {

@@ -1,3 +1,4 @@
+import { optionsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation';
 import { localeOption } from '../../fields';
 import { querySchema, type QueryBody } from '../../schemas';
@@ -21,14 +22,7 @@ export const get = requestOperation<QueryBody>({
 			placeholder: '500001',
 			description: "The platform's number of the transaction, as Process or Search return it",
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [localeOption],
-		},
+		optionsCollection([localeOption]),
 	],
 	body: (ctx) => ({
 		internalReference: ctx.param<string | number>('internalReference', ''),

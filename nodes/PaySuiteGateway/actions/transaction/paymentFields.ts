@@ -1,7 +1,8 @@
 /** The payment of a process request: amount, taxes, details, items, fields, recurring, dispersion, modifiers. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
+import { amountFromParameters } from '../../../shared/descriptions/amount';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
 import type { OperationContext } from '../../../shared/operation';
 import { DETAIL_KINDS, TAX_KINDS } from '../../../shared/schemas/payment';
@@ -143,8 +144,7 @@ export function buildPayment(ctx: OperationContext, extra: IDataObject): IDataOb
 		reference: ctx.param<string>('reference', ''),
 		description: ctx.param<string>('description', ''),
 		amount: {
-			currency: ctx.param<string>('currency', ''),
-			total: ctx.param<number>('total'),
+			...amountFromParameters(ctx),
 			taxes: list(extra.taxes, 'tax'),
 			details: list(extra.details, 'detail'),
 		},

@@ -1,10 +1,21 @@
 import { randomUUID } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
+import { amountProperties } from '../../../shared/descriptions/amount';
+import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { compact, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
 import { personProperty, toPerson } from '../../../shared/person';
-import { cardNumberProperty, cvvProperty, currencyProperty, expirationProperty, localeOption, referenceProperty, totalProperty } from '../../fields';
-import { deriveIdempotenceKey } from '../../idempotenceKey';
+import {
+	cardFromParameters,
+	cardNumberProperty,
+	cvvProperty,
+	expirationProperty,
+	localeOption,
+	referenceProperty,
+	tokenFromParameters,
+	tokenProperties,
+} from '../../fields';
+import { deriveIdempotenceKey } from '../../processIdempotenceKey';
 import { processSchema } from '../../schemas';
 import { buildPayment, optionalJson, paymentDetailProperties } from './paymentFields';
 
@@ -18,18 +29,8 @@ function instrument(ctx: OperationContext, extra: IDataObject): IDataObject {
 			: undefined;
 	// The extra steps Card > Get Information asks for (requireOtp, threeDS); sent only when given.
 	const steps = { otp: extra.otp, threeDS: optionalJson(ctx, 'additionalFields.threeDS') as IDataObject | undefined };
-	if (ctx.param<string>('instrumentType', 'card') === 'token') {
-		return { token: { token: ctx.param<string>('token', '') || null, subtoken: ctx.param<string>('subtoken', '') }, credit, ...steps };
-	}
-	return {
-		card: {
-			number: String(ctx.param<string>('cardNumber', '') ?? '').replace(/[\s-]/g, ''),
-			expiration: String(ctx.param<string>('expiration', '') ?? '').trim(),
-			cvv: String(ctx.param<string>('cvv', '') ?? '').trim(),
-		},
-		credit,
-		...steps,
-	};
+	if (ctx.param<string>('instrumentType', 'card') === 'token') return { token: tokenFromParameters(ctx), credit, ...steps };
+	return { card: cardFromParameters(ctx, true), credit, ...steps };
 }
 
 function processBody(ctx: OperationContext): IDataObject {
@@ -72,88 +73,70 @@ export const processPayment: PaySuiteOperation = {
 		{ ...cardNumberProperty, displayOptions: withCard },
 		{ ...expirationProperty, required: true, displayOptions: withCard },
 		{ ...cvvProperty, displayOptions: withCard },
-		{
-			displayName: 'Token',
-			name: 'token',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			displayOptions: withToken,
-			description: 'The token to charge',
-		},
-		{ displayName: 'Subtoken', name: 'subtoken', type: 'string', typeOptions: { password: true }, default: '', displayOptions: withToken, description: 'The subtoken of the token, when it has one' },
+		...tokenProperties({ token: 'The token to charge', subtoken: 'The subtoken of the token, when it has one' }, withToken),
 		referenceProperty,
 		{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What is paid (1 to 255 characters)' },
-		currencyProperty,
-		totalProperty,
+		...amountProperties(),
 		personProperty('payer', 'Payer', 'The person who pays (required: set at least one field, usually name, surname, e-mail and document)', true),
 		personProperty('buyer', 'Buyer', 'The person who buys, when not the payer (recommended)'),
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				{
-					displayName: 'Additional Data (JSON)',
-					name: 'additional',
-					type: 'json',
-					default: '',
-					description:
-						'Key/value data stored with the transaction, as a JSON object. The platform forbids the keys _accountNumber, userAgent, fingerprint, sourcePlatform, tokenizationID, trazabilyCode, transactionCycle, RequestId, PartnerAuthCode, onTest, threeDSEnrolled and threeDSAuthenticated.',
-				},
-				{
-					displayName: 'Allow Partial Payment',
-					name: 'allowPartial',
-					type: 'boolean',
-					default: false,
-					description: 'Whether the amount may be paid in several payments',
-				},
-				{ displayName: 'Credit Code', name: 'creditCode', type: 'string', default: '', description: 'Credit option to pay in installments (from Card > Get Information)' },
-				{ displayName: 'Credit Group Code', name: 'creditGroupCode', type: 'string', default: '', description: 'Group code of the credit option' },
-				{ displayName: 'Credit Installments', name: 'creditInstallment', type: 'number', typeOptions: { minValue: 1 }, default: 1, description: 'Number of installments' },
-				{ displayName: 'Credit Type', name: 'creditType', type: 'string', default: '', description: 'Type of the credit option' },
-				{
-					displayName: 'Idempotence Key',
-					name: 'idempotenceKey',
-					type: 'string',
-					default: '',
-					description:
-						'Max 32 characters. The platform returns the transaction it already made for a key it has seen instead of charging again. Empty: derived from the execution, the node, the item and the payment. Set your own (for example from an order ID) to also protect runs of another execution.',
-				},
-				{ ...localeOption, description: 'Language of the answer, such as en_US (max 5 characters)' },
-				{ displayName: 'IP Address', name: 'ipAddress', type: 'string', default: '', description: "The payer's IP address (max 46 characters)" },
-				{ displayName: 'Metadata (JSON)', name: 'metadata', type: 'json', default: '', description: 'Data for external services, as a JSON object' },
-				{ displayName: 'Notification URL', name: 'notificationURL', type: 'string', default: '', description: 'URL the platform notifies after processing' },
-				{
-					displayName: 'One-Time Password (OTP)',
-					name: 'otp',
-					type: 'string',
-					typeOptions: { password: true },
-					default: '',
-					description: 'The payer\'s one-time password, only for a card whose Card > Get Information answers requireOtp true',
-				},
-				...paymentDetailProperties,
-				{
-					displayName: 'Pre-Authorization (Check-In)',
-					name: 'checkin',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to only hold the amount (action checkin), collected later with PaySuite Session > Transaction > Checkout',
-				},
-				{ displayName: 'Source Platform', name: 'sourcePlatform', type: 'string', default: '', description: 'Name of the platform the payment comes from' },
-				{
-					displayName: 'Three-D Secure Data (JSON)',
-					name: 'threeDS',
-					type: 'json',
-					default: '',
-					description: 'The result of the payer\'s 3-D Secure authentication, as a JSON object, for a card whose Card > Get Information answers threeDS required',
-				},
-				{ displayName: 'User Agent', name: 'userAgent', type: 'string', default: '', description: "The payer's browser user agent (max 255 characters)" },
-			],
-		},
+		additionalFieldsCollection([
+			{
+				displayName: 'Additional Data (JSON)',
+				name: 'additional',
+				type: 'json',
+				default: '',
+				description:
+					'Key/value data stored with the transaction, as a JSON object. The platform forbids the keys _accountNumber, userAgent, fingerprint, sourcePlatform, tokenizationID, trazabilyCode, transactionCycle, RequestId, PartnerAuthCode, onTest, threeDSEnrolled and threeDSAuthenticated.',
+			},
+			{
+				displayName: 'Allow Partial Payment',
+				name: 'allowPartial',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the amount may be paid in several payments',
+			},
+			{ displayName: 'Credit Code', name: 'creditCode', type: 'string', default: '', description: 'Credit option to pay in installments (from Card > Get Information)' },
+			{ displayName: 'Credit Group Code', name: 'creditGroupCode', type: 'string', default: '', description: 'Group code of the credit option' },
+			{ displayName: 'Credit Installments', name: 'creditInstallment', type: 'number', typeOptions: { minValue: 1 }, default: 1, description: 'Number of installments' },
+			{ displayName: 'Credit Type', name: 'creditType', type: 'string', default: '', description: 'Type of the credit option' },
+			{
+				displayName: 'Idempotence Key',
+				name: 'idempotenceKey',
+				type: 'string',
+				default: '',
+				description:
+					'Max 32 characters. The platform returns the transaction it already made for a key it has seen instead of charging again. Empty: derived from the execution, the node, the item and the payment. Set your own (for example from an order ID) to also protect runs of another execution.',
+			},
+			{ ...localeOption, description: 'Language of the answer, such as en_US (max 5 characters)' },
+			{ displayName: 'IP Address', name: 'ipAddress', type: 'string', default: '', description: "The payer's IP address (max 46 characters)" },
+			{ displayName: 'Metadata (JSON)', name: 'metadata', type: 'json', default: '', description: 'Data for external services, as a JSON object' },
+			{ displayName: 'Notification URL', name: 'notificationURL', type: 'string', default: '', description: 'URL the platform notifies after processing' },
+			{
+				displayName: 'One-Time Password (OTP)',
+				name: 'otp',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'The payer\'s one-time password, only for a card whose Card > Get Information answers requireOtp true',
+			},
+			...paymentDetailProperties,
+			{
+				displayName: 'Pre-Authorization (Check-In)',
+				name: 'checkin',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to only hold the amount (action checkin), collected later with PaySuite Session > Transaction > Checkout',
+			},
+			{ displayName: 'Source Platform', name: 'sourcePlatform', type: 'string', default: '', description: 'Name of the platform the payment comes from' },
+			{
+				displayName: 'Three-D Secure Data (JSON)',
+				name: 'threeDS',
+				type: 'json',
+				default: '',
+				description: 'The result of the payer\'s 3-D Secure authentication, as a JSON object, for a card whose Card > Get Information answers threeDS required',
+			},
+			{ displayName: 'User Agent', name: 'userAgent', type: 'string', default: '', description: "The payer's browser user agent (max 255 characters)" },
+		]),
 	],
 	async execute(ctx) {
 		const body = processBody(ctx);

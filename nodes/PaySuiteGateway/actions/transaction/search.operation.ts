@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
 import { requestOperation } from '../../../shared/operation';
-import { currencyProperty, totalProperty } from '../../fields';
 import { searchSchema, type SearchBody } from '../../schemas';
 
 /** The spec does not show the answer's fields: the first list of transactions found in it, else the answer. */
-export function searchResults(answer: IDataObject): IDataObject[] {
+function searchResults(answer: IDataObject): IDataObject[] {
 	for (const key of ['transactions', 'data', 'payments', 'payment']) {
 		const value = answer[key];
 		if (Array.isArray(value) && value.every((entry) => entry && typeof entry === 'object')) return value as IDataObject[];
@@ -30,8 +30,7 @@ export const search = requestOperation<SearchBody>({
 			required: true,
 			description: 'Your reference of the payment, as sent to Process',
 		},
-		currencyProperty,
-		totalProperty,
+		...amountProperties(),
 		{
 			displayName: 'Output',
 			name: 'output',
@@ -46,7 +45,7 @@ export const search = requestOperation<SearchBody>({
 	],
 	body: (ctx) => ({
 		reference: ctx.param<string>('reference', ''),
-		amount: { currency: ctx.param<string>('currency', ''), total: ctx.param<number>('total') },
+		amount: amountFromParameters(ctx),
 	}),
 	schema: searchSchema,
 	output: (answer, ctx) => (ctx.param<string>('output', 'split') === 'whole' ? answer : searchResults(answer)),

@@ -1,7 +1,7 @@
 import type { PaySuiteOperation } from '../../../shared/operation';
 import { merchantCreateSchema } from '../../schemas';
-import { createProperties, merchantBody } from './fields';
-import { sendMerchantWrite, waitProperties, writeOptionsProperty } from './write';
+import { createProperties, merchantBody, waitProperties, writeOptionsProperty } from '../../fields';
+import { sendMerchantWrite } from './write';
 
 export const create: PaySuiteOperation = {
 	value: 'create',

@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { optionsCollection } from '../../../shared/descriptions/collections';
 import { pathId } from '../../../shared/identifiers';
 import { requestOperation } from '../../../shared/operation';
+import { merchantIdProperty } from '../../fields';
 import { hideCredentials, splitMerchant, type MerchantOutput } from '../../readShape';
-import { merchantIdProperty } from './fields';
 
 export const get = requestOperation({
 	value: 'get',
@@ -17,34 +18,27 @@ export const get = requestOperation({
 	path: (ctx) => `/api/merchants/${pathId(ctx, 'merchantId')}`,
 	properties: [
 		merchantIdProperty,
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Include Credentials',
-					name: 'includeCredentials',
-					type: 'boolean',
-					default: false,
-					description:
-						'Whether to output site tranKeys and secret settings (passwords, keys, tokens) as the platform returns them. Off: they are replaced by [hidden]. Executions store their output, so leave this off unless the next node needs them.',
-				},
-				{
-					displayName: 'Output',
-					name: 'output',
-					type: 'options',
-					options: [
-						{ name: 'Merchant', value: 'merchant', description: 'One item: the whole merchant' },
-						{ name: 'One Item per Payment Method', value: 'paymentMethods', description: "One item per merchant payment method, with the merchant's ID" },
-						{ name: 'One Item per Site', value: 'sites', description: "One item per site, with the merchant's ID" },
-					],
-					default: 'merchant',
-				},
-			],
-		},
+		optionsCollection([
+			{
+				displayName: 'Include Credentials',
+				name: 'includeCredentials',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to output site tranKeys and secret settings (passwords, keys, tokens) as the platform returns them. Off: they are replaced by [hidden]. Executions store their output, so leave this off unless the next node needs them.',
+			},
+			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				options: [
+					{ name: 'Merchant', value: 'merchant', description: 'One item: the whole merchant' },
+					{ name: 'One Item per Payment Method', value: 'paymentMethods', description: "One item per merchant payment method, with the merchant's ID" },
+					{ name: 'One Item per Site', value: 'sites', description: "One item per site, with the merchant's ID" },
+				],
+				default: 'merchant',
+			},
+		]),
 	],
 	output: (answer, ctx) => {
 		const options = ctx.param<IDataObject>('options', {});

@@ -1,8 +1,8 @@
 import { pathId } from '../../../shared/identifiers';
 import type { PaySuiteOperation } from '../../../shared/operation';
 import { merchantUpdateSchema } from '../../schemas';
-import { merchantBody, updateProperties } from './fields';
-import { sendMerchantWrite, waitProperties, writeOptionsProperty } from './write';
+import { merchantBody, updateProperties, waitProperties, writeOptionsProperty } from '../../fields';
+import { sendMerchantWrite } from './write';
 
 export const update: PaySuiteOperation = {
 	value: 'update',

@@ -1,48 +1,10 @@
 /** Create and Update share one flow: validate, send with an Idempotency-Key, and optionally wait for the process. */
-import type { IDataObject, IHttpRequestMethods, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { z, type ZodType, type ZodTypeDef } from 'zod';
+import type { IDataObject, IHttpRequestMethods, INodeExecutionData } from 'n8n-workflow';
+import { z, type ZodType, type ZodTypeDef } from 'zod/v3';
 
-import { deriveIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../../../shared/idempotencyKey';
-import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput, waitForProcess } from '../../../shared/onboardingProcess';
-import { compact, toItems, type OperationContext } from '../../../shared/operation';
-
-export const waitProperties: INodeProperties[] = [
-	{
-		displayName: 'Wait for Completion',
-		name: 'waitForCompletion',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether to wait until the process is final (asking again while the platform answers Retry-After) and output it with the merchant ID. Off: output the accepted process right away.',
-	},
-	{
-		displayName: 'Timeout (Seconds)',
-		name: 'timeoutSeconds',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: DEFAULT_PROCESS_TIMEOUT_SECONDS,
-		displayOptions: { show: { waitForCompletion: [true] } },
-		description: 'How long to wait for the process before the item fails (the process goes on; check it later with Process → Get)',
-	},
-];
-
-export const writeOptionsProperty: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Idempotency Key',
-			name: 'idempotencyKey',
-			type: 'string',
-			default: '',
-			description:
-				'16 to 64 characters of letters, digits and _ . : -. Leave empty to use one derived from the body, so that running the same item again returns the original process instead of doing the work twice.',
-		},
-	],
-};
+import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput, processPolling } from '../../../shared/onboardingProcess';
+import { compact, pollOrFail, toItems, type OperationContext } from '../../../shared/operation';
+import { deriveIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../../idempotencyKeyHeader';
 
 const userKeySchema = z.object({
 	options: z.object({
@@ -50,7 +12,7 @@ const userKeySchema = z.object({
 	}),
 });
 
-export interface WriteSpec {
+interface WriteSpec {
 	method: IHttpRequestMethods;
 	path: string;
 	body: IDataObject;
@@ -78,7 +40,9 @@ export async function sendMerchantWrite(ctx: OperationContext, spec: WriteSpec):
 
 	const processId = String(accepted.processId ?? '');
 	if (!processId) ctx.fail('The platform accepted the write but returned no processId');
-	const final = await waitForProcess(ctx, processId, ctx.param<number>('timeoutSeconds', DEFAULT_PROCESS_TIMEOUT_SECONDS));
+	const final = await pollOrFail(ctx, processPolling, processId, {
+		timeoutSeconds: ctx.param<number>('timeoutSeconds', DEFAULT_PROCESS_TIMEOUT_SECONDS),
+	});
 	assertProcessSucceeded(ctx, final);
 	return toItems(processOutput(final, { idempotencyKey }));
 }

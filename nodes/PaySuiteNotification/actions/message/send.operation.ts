@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation, type OperationContext } from '../../../shared/operation';
 import { LOCALES, messageSchema, type MessageBody } from '../../schemas';
 
@@ -92,31 +93,24 @@ export const send = requestOperation<MessageBody>({
 				},
 			],
 		},
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				{ displayName: 'Kind', name: 'kind', type: 'string', default: '', description: 'Classifies the request (max 50 characters)' },
-				{
-					displayName: 'Locale',
-					name: 'locale',
-					type: 'options',
-					options: LOCALES.map((locale) => ({ name: locale, value: locale })),
-					default: 'es',
-					description: 'Language of the message',
-				},
-				{
-					displayName: 'Site ID',
-					name: 'siteId',
-					type: 'number',
-					default: 0,
-					description: 'Site whose middleware sends the SMS and chat messages, when the tenant has one configured (otherwise ignored)',
-				},
-			],
-		},
+		additionalFieldsCollection([
+			{ displayName: 'Kind', name: 'kind', type: 'string', default: '', description: 'Classifies the request (max 50 characters)' },
+			{
+				displayName: 'Locale',
+				name: 'locale',
+				type: 'options',
+				options: LOCALES.map((locale) => ({ name: locale, value: locale })),
+				default: 'es',
+				description: 'Language of the message',
+			},
+			{
+				displayName: 'Site ID',
+				name: 'siteId',
+				type: 'number',
+				default: 0,
+				description: 'Site whose middleware sends the SMS and chat messages, when the tenant has one configured (otherwise ignored)',
+			},
+		]),
 	],
 	body: (ctx) => {
 		const extra = ctx.param<IDataObject>('additionalFields', {});

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
+import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
 import { compact, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
 import { toLinkDate, toList } from '../../linkDate';
@@ -14,7 +16,7 @@ function linkBody(ctx: OperationContext, timeZone: string): IDataObject {
 		reference: ctx.param<string>('reference', ''),
 		description: ctx.param<string>('description', ''),
 		payment: {
-			amount: { currency: ctx.param<string>('currency', ''), total: ctx.param<number>('total') },
+			amount: amountFromParameters(ctx),
 			modifiers: Array.isArray(modifiers) && modifiers.length === 0 ? undefined : modifiers,
 		},
 		expirationDate: toLinkDate(ctx.param('expirationDate', ''), timeZone) as string | undefined,
@@ -52,23 +54,7 @@ export const create: PaySuiteOperation = {
 			required: true,
 			description: 'What is paid, shown to the buyer (1 to 255 characters)',
 		},
-		{
-			displayName: 'Currency',
-			name: 'currency',
-			type: 'string',
-			default: 'USD',
-			required: true,
-			description: 'ISO 4217 alphabetic code of the currency, such as USD or COP',
-		},
-		{
-			displayName: 'Amount',
-			name: 'total',
-			type: 'number',
-			typeOptions: { numberPrecision: 2, minValue: 0 },
-			default: 0,
-			required: true,
-			description: 'Amount of each payment',
-		},
+		...amountProperties({ amount: 'Amount of each payment' }),
 		{
 			displayName: 'Expiration Date',
 			name: 'expirationDate',
@@ -87,69 +73,62 @@ export const create: PaySuiteOperation = {
 			required: true,
 			description: 'Minutes the buyer has to finish each checkout opened from the link',
 		},
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				nameValuePairsProperty('additional', 'Additional Data', 'Extra fields of the link; each keyword may appear only once'),
-				{
-					displayName: 'Is Generic',
-					name: 'isGeneric',
-					type: 'boolean',
-					default: false,
-					description: 'Whether the same link may be paid again and again until the allowed number of approved payments',
-				},
-				{
-					displayName: 'Locale',
-					name: 'locale',
-					type: 'string',
-					default: '',
-					placeholder: 'es_CO',
-					description: 'Language of the link, such as es_CO',
-				},
-				{
-					displayName: 'Modifiers',
-					name: 'modifiers',
-					type: 'json',
-					default: '[]',
-					description: 'Tax-law modifiers of the payment (a JSON array of {type, code, additional})',
-				},
-				{
-					displayName: 'Notification URL',
-					name: 'notificationUrl',
-					type: 'string',
-					default: '',
-					description: 'URL notified of payments made through the link and of its expiration',
-				},
-				{
-					displayName: 'Payment Methods',
-					name: 'paymentMethod',
-					type: 'string',
-					default: '',
-					placeholder: 'visa,master',
-					description: 'Codes of the payment methods to offer, separated by commas; only methods enabled on the site',
-				},
-				{
-					displayName: 'Payments Allowed',
-					name: 'paymentsAllowed',
-					type: 'number',
-					typeOptions: { minValue: 1 },
-					default: 1,
-					description: 'How many payments the link accepts; unlimited when not set',
-				},
-				{
-					displayName: 'Receiver Emails',
-					name: 'receiverEmails',
-					type: 'string',
-					default: '',
-					placeholder: 'name@email.com, other@email.com',
-					description: 'Addresses the link is sent to after it is created, separated by commas',
-				},
-			],
-		},
+		additionalFieldsCollection([
+			nameValuePairsProperty('additional', 'Additional Data', 'Extra fields of the link; each keyword may appear only once'),
+			{
+				displayName: 'Is Generic',
+				name: 'isGeneric',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the same link may be paid again and again until the allowed number of approved payments',
+			},
+			{
+				displayName: 'Locale',
+				name: 'locale',
+				type: 'string',
+				default: '',
+				placeholder: 'es_CO',
+				description: 'Language of the link, such as es_CO',
+			},
+			{
+				displayName: 'Modifiers',
+				name: 'modifiers',
+				type: 'json',
+				default: '[]',
+				description: 'Tax-law modifiers of the payment (a JSON array of {type, code, additional})',
+			},
+			{
+				displayName: 'Notification URL',
+				name: 'notificationUrl',
+				type: 'string',
+				default: '',
+				description: 'URL notified of payments made through the link and of its expiration',
+			},
+			{
+				displayName: 'Payment Methods',
+				name: 'paymentMethod',
+				type: 'string',
+				default: '',
+				placeholder: 'visa,master',
+				description: 'Codes of the payment methods to offer, separated by commas; only methods enabled on the site',
+			},
+			{
+				displayName: 'Payments Allowed',
+				name: 'paymentsAllowed',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 1,
+				description: 'How many payments the link accepts; unlimited when not set',
+			},
+			{
+				displayName: 'Receiver Emails',
+				name: 'receiverEmails',
+				type: 'string',
+				default: '',
+				placeholder: 'name@email.com, other@email.com',
+				description: 'Addresses the link is sent to after it is created, separated by commas',
+			},
+		]),
 	],
 	async execute(ctx) {
 		const timeZone = ctx.fn.getTimezone();

@@ -2,10 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { pathId } from '../../../shared/identifiers';
 import { toItems, type PaySuiteOperation } from '../../../shared/operation';
-import { linkIdProperty } from './get.operation';
+import { linkIdProperty } from '../../fields';
 
 /** The path as the spec spells it, and the corrected spelling tried once when the platform answers 404 there. */
-export const DISABLE_PATHS = ['/api/payment-link/disalbe/', '/api/payment-link/disable/'] as const;
+const DISABLE_PATHS = ['/api/payment-link/disalbe/', '/api/payment-link/disable/'] as const;
 
 export const disable: PaySuiteOperation = {
 	value: 'disable',

@@ -1,17 +1,7 @@
+import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation';
-import {
-	accountNumberProperty,
-	accountTypeProperty,
-	commissionModelProperty,
-	commissionValueProperty,
-	creditRulesProperty,
-	financialEntityProperty,
-	orderProperty,
-	paymentMethodFields,
-	settingsProperty,
-} from '../../fields';
+import { customerIdProperty, paymentMethodFields, paymentMethodProperty as field, settingsProperty } from '../../fields';
 import { merchantPaymentMethodCreateSchema, type MerchantPaymentMethodCreateBody } from '../../schemas';
-import { customerIdProperty } from './ids';
 
 export const create = requestOperation<MerchantPaymentMethodCreateBody>({
 	value: 'create',
@@ -31,18 +21,12 @@ export const create = requestOperation<MerchantPaymentMethodCreateBody>({
 			required: true,
 			description: 'Code of the payment method on the platform (max 5 characters)',
 		},
-		{ ...commissionModelProperty, required: true },
-		{ ...commissionValueProperty, required: true },
-		{ ...accountTypeProperty, required: true },
-		{ ...accountNumberProperty, required: true },
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [creditRulesProperty, financialEntityProperty, orderProperty],
-		},
+		// The fields the platform requires on create, one by one; the others under Additional Fields.
+		{ ...field.commissionModel, required: true },
+		{ ...field.commissionValue, required: true },
+		{ ...field.accountType, required: true },
+		{ ...field.accountNumber, required: true },
+		additionalFieldsCollection([field.creditRules, field.financialEntity, field.order]),
 		settingsProperty,
 	],
 	body: (ctx) => ({

@@ -1,6 +1,6 @@
 import { requestOperation } from '../../../shared/operation';
+import { paymentMethodIdProperty } from '../../fields';
 import { merchantPaymentMethodDeleteSchema, type MerchantPaymentMethodDeleteBody } from '../../schemas';
-import { paymentMethodIdProperty } from './ids';
 
 export const deleteOperation = requestOperation<MerchantPaymentMethodDeleteBody>({
 	value: 'delete',

@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { filtersCollection } from '../../../shared/descriptions/collections';
 import { listOperation } from '../../../shared/operation';
+import { customerIdProperty } from '../../fields';
 import { merchantPaymentMethodSearchSchema, type MerchantPaymentMethodSearch } from '../../schemas';
-import { customerIdProperty } from './ids';
 
 export const getMany = listOperation<MerchantPaymentMethodSearch>({
 	value: 'getMany',
@@ -13,25 +14,18 @@ export const getMany = listOperation<MerchantPaymentMethodSearch>({
 	path: '/core/merchant/payment-methods/search',
 	properties: [
 		customerIdProperty,
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'Code of the payment method (max 5 characters)' },
-				{
-					displayName: 'Franchise',
-					name: 'franchise',
-					type: 'string',
-					default: '',
-					description: 'Card franchise code, one of the codes the platform knows',
-				},
-				{ displayName: 'ID', name: 'id', type: 'number', default: 0, description: 'Identifier of the payment method' },
-				{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the payment method, or part of it (3 to 50 characters)' },
-			],
-		},
+		filtersCollection([
+			{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'Code of the payment method (max 5 characters)' },
+			{
+				displayName: 'Franchise',
+				name: 'franchise',
+				type: 'string',
+				default: '',
+				description: 'Card franchise code, one of the codes the platform knows',
+			},
+			{ displayName: 'ID', name: 'id', type: 'number', default: 0, description: 'Identifier of the payment method' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the payment method, or part of it (3 to 50 characters)' },
+		]),
 	],
 	filters: (ctx) => ({ customerId: ctx.param('customerId'), ...ctx.param<IDataObject>('filters', {}) }),
 	schema: merchantPaymentMethodSearchSchema,

@@ -1,17 +1,6 @@
 import { requestOperation } from '../../../shared/operation';
-import {
-	accountNumberProperty,
-	accountTypeProperty,
-	commissionModelProperty,
-	commissionValueProperty,
-	creditRulesProperty,
-	financialEntityProperty,
-	orderProperty,
-	paymentMethodFields,
-	settingsProperty,
-} from '../../fields';
+import { paymentMethodFields, paymentMethodIdProperty, paymentMethodOptions, settingsProperty } from '../../fields';
 import { merchantPaymentMethodUpdateSchema, type MerchantPaymentMethodUpdateBody } from '../../schemas';
-import { paymentMethodIdProperty } from './ids';
 
 export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
 	value: 'update',
@@ -29,14 +18,7 @@ export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
 			type: 'collection',
 			placeholder: 'Add Field to Update',
 			default: {},
-			options: [
-				accountNumberProperty,
-				accountTypeProperty,
-				commissionModelProperty,
-				commissionValueProperty,
-				creditRulesProperty,
-				financialEntityProperty,
-				orderProperty,
+			options: paymentMethodOptions([
 				{
 					displayName: 'Remove Credit Rules',
 					name: 'removeCreditRules',
@@ -44,7 +26,7 @@ export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
 					default: false,
 					description: 'Whether to remove every credit rule of the payment method (sends creditRules null)',
 				},
-			],
+			]),
 		},
 		{ ...settingsProperty, description: 'Settings of the payment method with the acquirer; when any is set, the settings sent replace the stored ones' },
 	],

@@ -1,15 +1,6 @@
+import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation';
-import {
-	accountNumberProperty,
-	accountTypeProperty,
-	commissionModelProperty,
-	commissionValueProperty,
-	creditRulesProperty,
-	financialEntityProperty,
-	orderProperty,
-	paymentMethodFields,
-	settingsProperty,
-} from '../../fields';
+import { paymentMethodFields, paymentMethodOptions, settingsProperty } from '../../fields';
 import { sitePaymentMethodCreateSchema, type SitePaymentMethodCreateBody } from '../../schemas';
 
 export const addToSite = requestOperation<SitePaymentMethodCreateBody>({
@@ -30,19 +21,8 @@ export const addToSite = requestOperation<SitePaymentMethodCreateBody>({
 			required: true,
 			description: 'Identifier of a payment method of the merchant that owns the site',
 		},
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				{ ...accountNumberProperty, description: 'Account that receives the payments (max 20 characters); set it together with Account Type' },
-				{ ...accountTypeProperty, description: 'Type of the account that receives the payments; set it together with Account Number' },
-				commissionModelProperty,
-				commissionValueProperty,
-				creditRulesProperty,
-				financialEntityProperty,
+		additionalFieldsCollection(paymentMethodOptions(
+			[
 				{
 					displayName: 'Maximum Amount',
 					name: 'maxAmount',
@@ -59,9 +39,12 @@ export const addToSite = requestOperation<SitePaymentMethodCreateBody>({
 					default: 0,
 					description: 'Smallest amount accepted with this payment method on the site; set it together with Maximum Amount',
 				},
-				orderProperty,
 			],
-		},
+			{
+				accountNumber: 'Account that receives the payments (max 20 characters); set it together with Account Type',
+				accountType: 'Type of the account that receives the payments; set it together with Account Number',
+			},
+		)),
 		settingsProperty,
 	],
 	body: (ctx) => ({

@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
+import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
+import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation, type OperationContext } from '../../../shared/operation';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
 import { personProperty, toPerson } from '../../../shared/person';
@@ -18,7 +20,7 @@ function buildPayment(ctx: OperationContext, extra: IDataObject): IDataObject {
 		...extras,
 		reference: ctx.param<string>('reference', ''),
 		description: ctx.param<string>('description', ''),
-		amount: { ...extraAmount, currency: ctx.param<string>('currency', ''), total: ctx.param<number>('total') },
+		amount: { ...extraAmount, ...amountFromParameters(ctx) },
 		allowPartial: extra.allowPartial,
 	};
 }
@@ -102,25 +104,7 @@ export const create = requestOperation<SessionCreateBody>({
 			displayOptions: withPayment,
 			description: 'What is paid, shown to the buyer (1 to 255 characters)',
 		},
-		{
-			displayName: 'Currency',
-			name: 'currency',
-			type: 'string',
-			default: 'USD',
-			required: true,
-			displayOptions: withPayment,
-			description: 'ISO 4217 alphabetic code of the currency, such as USD or COP',
-		},
-		{
-			displayName: 'Amount',
-			name: 'total',
-			type: 'number',
-			typeOptions: { numberPrecision: 2, minValue: 0 },
-			default: 0,
-			required: true,
-			displayOptions: withPayment,
-			description: 'Total amount to pay',
-		},
+		...amountProperties({ amount: 'Total amount to pay', displayOptions: withPayment }),
 		{
 			displayName: 'Subscription Reference',
 			name: 'subscriptionReference',
@@ -167,83 +151,76 @@ export const create = requestOperation<SessionCreateBody>({
 		},
 		personProperty('buyer', 'Buyer', 'The person who buys; pre-fills the checkout form'),
 		personProperty('payer', 'Payer', 'The person who pays, when not the buyer'),
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				{
-					displayName: 'Allow Partial Payment',
-					name: 'allowPartial',
-					type: 'boolean',
-					default: false,
-					description: 'Whether the buyer may pay the amount in several payments',
-				},
-				{
-					displayName: 'Cancel URL',
-					name: 'cancelUrl',
-					type: 'string',
-					default: '',
-					description: 'Where the buyer is sent on choosing not to continue (max 255 characters)',
-				},
-				{
-					displayName: 'Expiration',
-					name: 'expiration',
-					type: 'dateTime',
-					default: '',
-					description:
-						'When the session expires; the buyer must finish before it. At least 5 minutes from now. Empty: 60 minutes from now.',
-				},
-				nameValuePairsProperty('fields', 'Fields', 'Extra data stored with the session'),
-				{
-					displayName: 'Locale',
-					name: 'locale',
-					type: 'string',
-					default: '',
-					placeholder: 'es_CO',
-					description: 'Language and country of the checkout, such as es_CO or en_US',
-				},
-				{
-					displayName: 'Metadata',
-					name: 'metadata',
-					type: 'json',
-					default: '{}',
-					description: 'Key/value data that may steer how the session is processed (a JSON object)',
-				},
-				{
-					displayName: 'No Buyer Fill',
-					name: 'noBuyerFill',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to leave the checkout form empty instead of pre-filling it with the buyer data',
-				},
-				{
-					displayName: 'Payment Extras',
-					name: 'paymentExtras',
-					type: 'json',
-					default: '{}',
-					description:
-						'More fields of the payment, merged into it (a JSON object): shipping, items, fields, recurring, subscribe, dispersion, modifiers, processorFields, and amount.taxes or amount.details',
-				},
-				{
-					displayName: 'Payment Methods',
-					name: 'paymentMethod',
-					type: 'string',
-					default: '',
-					placeholder: 'visa,master',
-					description: 'Codes of the payment methods to offer, separated by commas; empty offers all methods of the site',
-				},
-				{
-					displayName: 'Skip Result Page',
-					name: 'skipResult',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to send the buyer straight to the return URL instead of showing the result page',
-				},
-			],
-		},
+		additionalFieldsCollection([
+			{
+				displayName: 'Allow Partial Payment',
+				name: 'allowPartial',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the buyer may pay the amount in several payments',
+			},
+			{
+				displayName: 'Cancel URL',
+				name: 'cancelUrl',
+				type: 'string',
+				default: '',
+				description: 'Where the buyer is sent on choosing not to continue (max 255 characters)',
+			},
+			{
+				displayName: 'Expiration',
+				name: 'expiration',
+				type: 'dateTime',
+				default: '',
+				description:
+					'When the session expires; the buyer must finish before it. At least 5 minutes from now. Empty: 60 minutes from now.',
+			},
+			nameValuePairsProperty('fields', 'Fields', 'Extra data stored with the session'),
+			{
+				displayName: 'Locale',
+				name: 'locale',
+				type: 'string',
+				default: '',
+				placeholder: 'es_CO',
+				description: 'Language and country of the checkout, such as es_CO or en_US',
+			},
+			{
+				displayName: 'Metadata',
+				name: 'metadata',
+				type: 'json',
+				default: '{}',
+				description: 'Key/value data that may steer how the session is processed (a JSON object)',
+			},
+			{
+				displayName: 'No Buyer Fill',
+				name: 'noBuyerFill',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to leave the checkout form empty instead of pre-filling it with the buyer data',
+			},
+			{
+				displayName: 'Payment Extras',
+				name: 'paymentExtras',
+				type: 'json',
+				default: '{}',
+				description:
+					'More fields of the payment, merged into it (a JSON object): shipping, items, fields, recurring, subscribe, dispersion, modifiers, processorFields, and amount.taxes or amount.details',
+			},
+			{
+				displayName: 'Payment Methods',
+				name: 'paymentMethod',
+				type: 'string',
+				default: '',
+				placeholder: 'visa,master',
+				description: 'Codes of the payment methods to offer, separated by commas; empty offers all methods of the site',
+			},
+			{
+				displayName: 'Skip Result Page',
+				name: 'skipResult',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to send the buyer straight to the return URL instead of showing the result page',
+			},
+		]),
 	],
 	body: sessionBody,
 	schema: sessionCreateSchema,

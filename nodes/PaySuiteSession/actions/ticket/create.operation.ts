@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { formatDateOnly } from '../../../shared/dateTime';
 import { requestOperation } from '../../../shared/operation';
+import { internalReferenceProperty } from '../../fields';
 import { ticketCreateSchema } from '../../schemas';
-import { internalReferenceProperty } from '../transaction/fields';
 
 export const create = requestOperation({
 	value: 'create',

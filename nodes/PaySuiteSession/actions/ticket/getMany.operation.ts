@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { limitProperty, returnAllProperty, toItems, type PaySuiteOperation } from '../../../shared/operation';
+import { internalReferenceProperty } from '../../fields';
 import { ticketSearchSchema } from '../../schemas';
-import { internalReferenceProperty } from '../transaction/fields';
 
 /** The search has no pagination: every ticket comes in one answer, and the limit is applied here. */
 export const getMany: PaySuiteOperation = {

@@ -1,6 +1,7 @@
+import { amountFromParameters } from '../../../shared/descriptions/amount';
 import { requestOperation } from '../../../shared/operation';
+import { internalReferenceProperty, partialAmountProperties } from '../../fields';
 import { refundSchema } from '../../schemas';
-import { amountFrom, amountProperties, internalReferenceProperty } from './fields';
 
 export const refund = requestOperation({
 	value: 'refund',
@@ -23,11 +24,11 @@ export const refund = requestOperation({
 			default: 'full',
 			description: 'How much of the payment to give back',
 		},
-		...amountProperties({ show: { refundType: ['partial'] } }, 'Amount to refund, lower than the payment total'),
+		...partialAmountProperties({ show: { refundType: ['partial'] } }, 'Amount to refund, lower than the payment total'),
 	],
 	body: (ctx) => ({
 		internalReference: ctx.param('internalReference'),
-		amount: ctx.param<string>('refundType', 'full') === 'partial' ? amountFrom(ctx) : undefined,
+		amount: ctx.param<string>('refundType', 'full') === 'partial' ? amountFromParameters(ctx) : undefined,
 	}),
 	schema: refundSchema,
 });

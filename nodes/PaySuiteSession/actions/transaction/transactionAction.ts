@@ -1,6 +1,7 @@
+import { amountFromParameters } from '../../../shared/descriptions/amount';
 import { requestOperation, type PaySuiteOperation } from '../../../shared/operation';
+import { internalReferenceProperty, partialAmountProperties } from '../../fields';
 import { transactionActionSchema, TRANSACTION_ACTIONS } from '../../schemas';
-import { amountFrom, amountProperties, internalReferenceProperty } from './fields';
 
 interface ActionLabels {
 	value: string;
@@ -29,12 +30,12 @@ export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[n
 				default: false,
 				description: `Whether to send an amount (${labels.amountWords}); without it the platform uses the amount of the transaction`,
 			},
-			...amountProperties({ show: { sendAmount: [true] } }, labels.amountWords),
+			...partialAmountProperties({ show: { sendAmount: [true] } }, labels.amountWords),
 		],
 		body: (ctx) => ({
 			action: platformAction,
 			internalReference: ctx.param('internalReference'),
-			amount: ctx.param<boolean>('sendAmount', false) ? amountFrom(ctx) : undefined,
+			amount: ctx.param<boolean>('sendAmount', false) ? amountFromParameters(ctx) : undefined,
 		}),
 		schema: transactionActionSchema,
 	});

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
+import { filtersCollection } from '../../../shared/descriptions/collections';
 import { listOperation } from '../../../shared/operation';
 
 const filtersSchema = z
@@ -18,24 +19,17 @@ export const getMany = listOperation({
 	api: 'core',
 	path: '/core/tools/payment-facilitator/search',
 	properties: [
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{
-					displayName: 'Active',
-					name: 'active',
-					type: 'boolean',
-					default: true,
-					description: 'Whether to return only active facilitators (on) or only inactive ones (off)',
-				},
-				{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'Identifier of the facilitator' },
-				{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the facilitator' },
-			],
-		},
+		filtersCollection([
+			{
+				displayName: 'Active',
+				name: 'active',
+				type: 'boolean',
+				default: true,
+				description: 'Whether to return only active facilitators (on) or only inactive ones (off)',
+			},
+			{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'Identifier of the facilitator' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the facilitator' },
+		]),
 	],
 	filters: (ctx) => {
 		const filters = ctx.param<{ id?: string | number; name?: string; active?: boolean }>('filters', {});

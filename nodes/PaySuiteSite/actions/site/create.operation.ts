@@ -1,6 +1,6 @@
 import { requestOperation } from '../../../shared/operation';
 import { siteCreateSchema, type SiteCreateBody } from '../../schemas';
-import { siteData, siteWriteProperties } from './fields';
+import { siteData, siteWriteProperties } from '../../fields';
 
 export const create = requestOperation<SiteCreateBody>({
 	value: 'create',

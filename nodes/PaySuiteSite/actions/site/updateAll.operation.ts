@@ -1,6 +1,6 @@
 import { requestOperation } from '../../../shared/operation';
 import { siteUpdateAllSchema, type SiteUpdateAllBody } from '../../schemas';
-import { siteData, siteWriteProperties } from './fields';
+import { siteData, siteWriteProperties } from '../../fields';
 
 export const updateAll = requestOperation<SiteUpdateAllBody>({
 	value: 'updateAll',

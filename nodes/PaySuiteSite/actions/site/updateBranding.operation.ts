@@ -1,6 +1,6 @@
 import { requestOperation } from '../../../shared/operation';
 import { siteUpdateBrandingSchema, type SiteUpdateBrandingBody } from '../../schemas';
-import { siteIdProperty } from './fields';
+import { brandingProperty, checkoutVersionProperty, siteIdProperty } from '../../fields';
 
 export const updateBranding = requestOperation<SiteUpdateBrandingBody>({
 	value: 'updateBranding',
@@ -13,25 +13,8 @@ export const updateBranding = requestOperation<SiteUpdateBrandingBody>({
 	safety: 'write',
 	properties: [
 		siteIdProperty,
-		{
-			displayName: 'Branding',
-			name: 'branding',
-			type: 'collection',
-			placeholder: 'Add Branding Field',
-			default: {},
-			options: [
-				{ displayName: 'Button Color', name: 'buttonColor', type: 'color', default: '#1a73e8', description: 'Colour of the checkout buttons (#rrggbb)' },
-				{ displayName: 'Sidebar Color', name: 'sidebarColor', type: 'color', default: '#ffffff', description: 'Colour of the checkout sidebar (#rrggbb)' },
-			],
-		},
-		{
-			displayName: 'Checkout Version',
-			name: 'checkoutVersion',
-			type: 'string',
-			default: '',
-			placeholder: 'v4',
-			description: 'Redirect checkout version, such as v3 or v4; leave empty to keep it',
-		},
+		brandingProperty,
+		{ ...checkoutVersionProperty, description: 'Redirect checkout version, such as v3 or v4; leave empty to keep it' },
 	],
 	body: (ctx) => ({
 		id: ctx.param('siteId'),

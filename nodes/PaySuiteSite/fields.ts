@@ -1,0 +1,231 @@
+/**
+ * The Site node's fields that several operations show: the site write shape as n8n fields (simple fields,
+ * collections and a JSON input), and back to a `data` body.
+ */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod/v3';
+
+import { formatDateOnly, isoUtcOrAsTyped } from '../shared/dateTime';
+import type { OperationContext } from '../shared/operation';
+import { mergeSiteData } from './merge';
+
+type SiteMode = 'create' | 'update';
+
+const clearTextNote = 'The platform answers it in clear: treat the output as a secret.';
+
+export const siteIdProperty: INodeProperties = {
+	displayName: 'Site ID',
+	name: 'siteId',
+	type: 'number',
+	default: 0,
+	required: true,
+	description: 'Identifier of the site',
+};
+
+export const checkoutVersionProperty: INodeProperties = {
+	displayName: 'Checkout Version',
+	name: 'checkoutVersion',
+	type: 'string',
+	default: '',
+	placeholder: 'v4',
+	description: 'Redirect checkout version, such as v3 or v4',
+};
+
+export const brandingProperty: INodeProperties = {
+	displayName: 'Branding',
+	name: 'branding',
+	type: 'collection',
+	placeholder: 'Add Branding Field',
+	default: {},
+	options: [
+		{ displayName: 'Button Color', name: 'buttonColor', type: 'color', default: '#1a73e8', description: 'Colour of the checkout buttons (#rrggbb)' },
+		{ displayName: 'Sidebar Color', name: 'sidebarColor', type: 'color', default: '#ffffff', description: 'Colour of the checkout sidebar (#rrggbb)' },
+	],
+};
+
+/** Top-level fields of the write shape (create: "Additional Fields"; update-all: "Update Fields"). */
+function siteFieldOptions(mode: SiteMode): INodeProperties[] {
+	const options: INodeProperties[] = [
+		{
+			displayName: 'Active',
+			name: 'active',
+			type: 'boolean',
+			default: true,
+			description: mode === 'create' ? 'Whether the site is enabled (the platform enables it when this is not set)' : 'Whether the site is enabled',
+		},
+		{ displayName: 'Category', name: 'category', type: 'string', default: '', description: 'Site category (the allowed values are not published)' },
+		{
+			displayName: 'Configuration (JSON)',
+			name: 'configuration',
+			type: 'json',
+			default: '{}',
+			description:
+				'Any other part of the site configuration as a JSON object: integration, control, threeDS, historic, creditBureau, riskEngine, securityFilters, operation, subscriptionValidation, branding. The fields set above take precedence over the same fields here. Checked before sending, like the fields above.',
+		},
+		{ displayName: 'Currency', name: 'currency', type: 'string', default: '', placeholder: 'USD', description: 'Currency code of the site' },
+		{ displayName: 'Custom Batch', name: 'customBatch', type: 'number', default: 0, description: 'Custom batch number' },
+		{ displayName: 'Display Name', name: 'displayName', type: 'string', default: '', description: 'Name shown to buyers' },
+		{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'E-mail address of the site' },
+		{ displayName: 'Expiration', name: 'expiration', type: 'dateTime', default: '', description: 'When the site expires' },
+		{ displayName: 'Language', name: 'language', type: 'string', default: '', placeholder: 'en', description: 'Language code of the site' },
+		{
+			displayName: 'Login',
+			name: 'login',
+			type: 'string',
+			default: '',
+			description:
+				mode === 'create'
+					? 'Login of the new site (not the login of your credential); the platform generates one when empty'
+					: "New login of the site's own credentials (not the login of your credential)",
+		},
+		{ displayName: 'MD5 Hash', name: 'md5Hash', type: 'string', default: '', description: 'Data-masking value' },
+		{ displayName: 'On Test', name: 'onTest', type: 'boolean', default: false, description: 'Whether the site is in test mode' },
+		{
+			displayName: 'Transactional Key',
+			name: 'tranKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				mode === 'create'
+					? `Transactional key (secret key) of the new site; the platform generates one when empty. ${clearTextNote}`
+					: "New transactional key (secret key) of the site's own credentials",
+		},
+		{ displayName: 'Type', name: 'type', type: 'string', default: '', description: 'Site type (the allowed values are not published)' },
+	];
+	if (mode === 'update') {
+		options.push(
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Site name' },
+			{ displayName: 'Production Date', name: 'productionDate', type: 'dateTime', default: '', description: 'Date the site goes live (only the date is sent)' },
+		);
+	}
+	return options.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+function integrationOptions(mode: SiteMode): INodeProperties[] {
+	const options: INodeProperties[] = [
+		{ displayName: 'Allow Partial Payments', name: 'allowPartial', type: 'boolean', default: false, description: 'Whether buyers may pay in parts' },
+		{ displayName: 'Allow Wallet', name: 'allowWallet', type: 'boolean', default: false, description: 'Whether buyers may use a wallet' },
+		{
+			displayName: 'Analytics Code',
+			name: 'analyticsCode',
+			type: 'string',
+			default: '',
+			description: 'Analytics and/or tag-manager codes; separate two codes with a comma',
+		},
+		{
+			displayName: 'Checkout Attempts Limit',
+			name: 'checkoutAttemptsLimit',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 3,
+			description: 'How many times a buyer may try to pay in one checkout',
+		},
+		checkoutVersionProperty,
+		{ displayName: 'Connection Method', name: 'connectionMethod', type: 'string', default: '', placeholder: 'REDIRECT', description: 'How buyers are connected, such as REDIRECT' },
+		{
+			displayName: 'Notification URL',
+			name: 'notificationUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://example.com/payments/notify',
+			description: 'URL notified of transaction changes for redirect requests',
+		},
+	];
+	if (mode === 'create') {
+		options.push({
+			displayName: 'Initiator Indicator',
+			name: 'initiatorIndicator',
+			type: 'string',
+			default: '',
+			description:
+				'Default transaction initiator indicator of the site: it applies when a transaction does not send a valid one; when the site has none, the platform determines it',
+		});
+	} else {
+		options.push({ displayName: 'Source Restriction', name: 'sourceRestriction', type: 'string', default: '', description: 'Source restriction of the site' });
+	}
+	return options.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+export function siteWriteProperties(mode: SiteMode): INodeProperties[] {
+	const properties: INodeProperties[] = [];
+	if (mode === 'update') {
+		properties.push(
+			siteIdProperty,
+			{
+				displayName: 'Initiator Indicator',
+				name: 'initiatorIndicatorAction',
+				type: 'options',
+				options: [
+					{ name: 'Keep Current', value: 'keep', description: 'Do not send it: the stored value is kept' },
+					{ name: 'Remove', value: 'remove', description: 'Send null: the stored value is removed and the platform determines it' },
+					{ name: 'Set', value: 'set', description: 'Send a new value' },
+				],
+				default: 'keep',
+				description: "What to do with the site's default transaction initiator indicator",
+			},
+			{
+				displayName: 'Initiator Indicator Value',
+				name: 'initiatorIndicator',
+				type: 'string',
+				default: '',
+				required: true,
+				displayOptions: { show: { initiatorIndicatorAction: ['set'] } },
+				description: 'Default transaction initiator indicator of the site, used when a transaction does not send a valid one',
+			},
+		);
+	}
+	properties.push(
+		{
+			displayName: mode === 'create' ? 'Additional Fields' : 'Update Fields',
+			name: mode === 'create' ? 'additionalFields' : 'updateFields',
+			type: 'collection',
+			placeholder: mode === 'create' ? 'Add Field' : 'Add Field to Update',
+			default: {},
+			options: siteFieldOptions(mode),
+		},
+		{
+			displayName: 'Integration',
+			name: 'integration',
+			type: 'collection',
+			placeholder: 'Add Integration Field',
+			default: {},
+			options: integrationOptions(mode),
+		},
+		brandingProperty,
+	);
+	return properties;
+}
+
+/** The `data` object of create / update-all from the node's fields. */
+export function siteData(ctx: OperationContext, mode: SiteMode): IDataObject {
+	const timeZone = ctx.fn.getTimezone();
+	const collection = mode === 'create' ? 'additionalFields' : 'updateFields';
+	const fields = { ...ctx.param<IDataObject>(collection, {}) };
+	delete fields.configuration;
+	const { configuration } = ctx.validate(z.object({ configuration: z.record(z.unknown(), { invalid_type_error: 'must be a JSON object' }) }), {
+		configuration: ctx.jsonParam<unknown>(`${collection}.configuration`, {}) ?? {},
+	});
+	const integration = { ...ctx.param<IDataObject>('integration', {}) };
+	if (mode === 'update') {
+		const action = ctx.param<string>('initiatorIndicatorAction', 'keep');
+		if (action === 'remove') integration.initiatorIndicator = null;
+		if (action === 'set') {
+			integration.initiatorIndicator = ctx.param<string>('initiatorIndicator', '');
+			if (!integration.initiatorIndicator) ctx.fail("Invalid 'data.integration.initiatorIndicator': a value is required when Initiator Indicator is Set");
+		}
+	}
+	const top: IDataObject = {
+		...fields,
+		expiration: fields.expiration === undefined ? undefined : String(isoUtcOrAsTyped(fields.expiration, timeZone)),
+		productionDate:
+			fields.productionDate === undefined ? undefined : (formatDateOnly(fields.productionDate, timeZone) ?? String(fields.productionDate)),
+		integration,
+		branding: ctx.param<IDataObject>('branding', {}),
+	};
+	if (mode === 'create') {
+		top.customerId = ctx.param('customerId');
+		top.name = ctx.param<string>('name', '');
+	}
+	return mergeSiteData(configuration as IDataObject, top);
+}

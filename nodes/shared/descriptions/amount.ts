@@ -1,0 +1,40 @@
+/**
+ * The amount of a payment as two fields, Currency (`currency`) and Amount (`total`), the same in every node that
+ * asks for one (Gateway, Session, Payment Link): workflows are built on these names and defaults.
+ */
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import type { OperationContext } from '../operation';
+
+interface AmountWords {
+	/** What the amount is, in the operation's words. */
+	amount?: string;
+	currency?: string;
+	displayOptions?: IDisplayOptions;
+}
+
+export function amountProperties({
+	amount = 'Total amount',
+	currency = 'ISO 4217 alphabetic code of the currency, such as USD or COP',
+	displayOptions,
+}: AmountWords = {}): INodeProperties[] {
+	const shown = displayOptions ? { displayOptions } : {};
+	return [
+		{ displayName: 'Currency', name: 'currency', type: 'string', default: 'USD', required: true, ...shown, description: currency },
+		{
+			displayName: 'Amount',
+			name: 'total',
+			type: 'number',
+			typeOptions: { numberPrecision: 2, minValue: 0 },
+			default: 0,
+			required: true,
+			...shown,
+			description: amount,
+		},
+	];
+}
+
+/** The spec's `amount {currency, total}` from those two fields (validated by the caller). */
+export function amountFromParameters(ctx: OperationContext): { currency: string; total: number } {
+	return { currency: ctx.param<string>('currency', ''), total: ctx.param<number>('total') };
+}

@@ -1,0 +1,178 @@
+/**
+ * What the checkout endpoints share: the area's state (sessions, their transactions, tickets) and the ids it
+ * shares with the payment links, the field rules of more than one endpoint, and the lookups of a calling
+ * site's own session or transaction. See docs/sandbox/checkout.md.
+ */
+import { randomBytes } from 'crypto';
+import { z } from 'zod/v3';
+
+import { notFound, refuse, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse, type StatusBlock } from '../../http';
+import { object, positiveInteger, text } from '../../rules';
+
+// ---------------------------------------------------------------------------------------------------------
+// State
+// ---------------------------------------------------------------------------------------------------------
+
+export interface AmountConversion {
+	from: { currency: string; total: number };
+	to: { currency: string; total: number };
+	factor: number;
+}
+
+export interface NameValue {
+	keyword: string;
+	value: unknown;
+	displayOn?: string;
+}
+
+/** A payment of a session, in the spec's Transaction shape. */
+export interface SessionTransaction {
+	status: StatusBlock;
+	internalReference: number;
+	reference: string;
+	paymentMethod: string;
+	paymentMethodName: string;
+	issuerName: string;
+	amount: AmountConversion;
+	authorization: string | null;
+	receipt: string | null;
+	franchise: string;
+	refunded: boolean;
+	processorFields: NameValue[];
+	discount: null;
+	subscription: null;
+}
+
+export type SessionKind = 'payment' | 'checkin' | 'subscription' | 'autopay';
+
+export interface SessionRecord {
+	requestId: number;
+	siteLogin: string;
+	kind: SessionKind;
+	status: StatusBlock;
+	/** The payment reference (or the subscription reference), for notifications. */
+	reference: string;
+	createdAt: string;
+	expiration: string;
+	/** Session request information, as the query returns it. */
+	request: Record<string, unknown>;
+	payments: SessionTransaction[];
+	subscription: Record<string, unknown> | null;
+	autopay: Record<string, unknown> | null;
+	processUrl: string;
+	cancelled: boolean;
+}
+
+/** What the sandbox keeps about a transaction besides its public shape. */
+export interface TransactionState {
+	requestId: number;
+	siteLogin: string;
+	/** `checkin`: a pre-authorization; `payment`: a sale. */
+	kind: 'checkin' | 'payment';
+	/** held → collected (checkout); any approved → reversed. */
+	state: 'held' | 'collected' | 'settled' | 'reversed' | 'pending' | 'declined';
+	currency: string;
+	/** Amount currently approved (held, for a check-in). */
+	total: number;
+	/** Amount given back so far by refunds and reversals. */
+	returned: number;
+}
+
+export interface TicketRecord {
+	internalReference: number;
+	ticket: string;
+	issuedAt: string;
+	createdAt: string;
+	updatedAt: string;
+}
+
+export interface CheckoutState {
+	/** Keyed by requestId. */
+	sessions: Record<string, SessionRecord>;
+	/** Keyed by internalReference. */
+	transactions: Record<string, TransactionState>;
+	/** Keyed by internalReference. */
+	tickets: Record<string, TicketRecord[]>;
+}
+
+export const state = (app: SandboxApp): CheckoutState =>
+	app.world.slice<CheckoutState>('checkout', () => ({ sessions: {}, transactions: {}, tickets: {} }));
+
+/** A session by its requestId (any site), with its current status and payments; undefined when unknown. */
+export function findSession(app: SandboxApp, requestId: number | string): SessionRecord | undefined {
+	const session = state(app).sessions[String(requestId)];
+	if (session) expireIfDue(session);
+	return session;
+}
+
+/** Ids shared with the payment links (routes/paymentLink/), so that a requestId or internalReference is never given twice. */
+export const ID_KIND = { requestId: 'requestId', internalReference: 'internalReference' } as const;
+export const FIRST_ID = { requestId: 10_001, internalReference: 500_001 } as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Field rules (from the spec's tables and limits)
+// ---------------------------------------------------------------------------------------------------------
+
+const textRange = (min: number, max: number) => text().min(min, `must be ${min} to ${max} characters`).max(max, `must be ${min} to ${max} characters`);
+
+export const reference = () => textRange(1, 32);
+export const description = () => textRange(1, 255);
+
+export const auth = z.unknown();
+export const internalReference = positiveInteger;
+
+/** The body of a request that names its session in the path: the `auth` structure only. */
+export const authOnlySchema = object({ auth });
+
+/** A refusal of the state of things (not of a field): HTTP 409, status FAILED. */
+export const conflict = (reason: string, message: string) => refuse(409, reason, message);
+
+// ---------------------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------------------
+
+export const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function expireIfDue(session: SessionRecord, now = Date.now()): void {
+	const open = session.status.status === 'PENDING' && !session.payments.some((payment) => payment.status.status === 'PENDING');
+	if (open && !session.cancelled && Date.parse(session.expiration) < now) {
+		session.status = statusBlock('REJECTED', 'EX', 'The session expired before the buyer finished');
+	}
+}
+
+/** The session as the query answers it (and as `session` inside the cancel answer). */
+export function sessionView(session: SessionRecord): Record<string, unknown> {
+	return {
+		requestId: session.requestId,
+		status: session.status,
+		request: session.request,
+		...(session.payments.length ? { payment: session.payments } : {}),
+		subscription: session.subscription,
+		...(session.autopay ? { autopay: session.autopay } : {}),
+	};
+}
+
+export function ownSession(request: SandboxRequest, app: SandboxApp): SessionRecord | SandboxResponse {
+	const session = /^\d+$/.test(request.params.requestId) ? findSession(app, request.params.requestId) : undefined;
+	if (!session || session.siteLogin !== request.site?.login) return notFound(`The session ${request.params.requestId}`);
+	return session;
+}
+
+export function ownTransaction(app: SandboxApp, site: string | undefined, internalRef: number): { txn: TransactionState; payment: SessionTransaction; session: SessionRecord } | undefined {
+	const txn = state(app).transactions[String(internalRef)];
+	if (!txn || txn.siteLogin !== site) return undefined;
+	const session = state(app).sessions[String(txn.requestId)];
+	const payment = session?.payments.find((entry) => entry.internalReference === internalRef);
+	return payment ? { txn, payment, session } : undefined;
+}
+
+export const digits = (count: number) => Array.from(randomBytes(count), (byte) => String(byte % 10)).join('');
+
+/** Checks an amount sent for a refund or an action against the transaction; undefined when acceptable. */
+export function amountProblem(amount: { currency: string; total: number } | undefined, txn: TransactionState, limit: number, words: string): SandboxResponse | undefined {
+	if (!amount) return undefined;
+	if (amount.currency !== txn.currency) return refuse(400, 'XN', `Invalid amount.currency: must be the currency of the transaction (${txn.currency})`, { errors: { 'amount.currency': [`must be ${txn.currency}`] } });
+	if (!(amount.total > 0)) return refuse(400, 'XN', 'Invalid amount.total: must be more than 0', { errors: { 'amount.total': ['must be more than 0'] } });
+	if (amount.total > limit + 1e-9) return refuse(400, 'XN', `Invalid amount.total: must not exceed ${words} (${limit})`, { errors: { 'amount.total': [`must not exceed ${limit}`] } });
+	return undefined;
+}

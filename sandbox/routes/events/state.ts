@@ -1,0 +1,147 @@
+/**
+ * What the outbound events share: the sender (every delivery is recorded for GET /__sandbox/webhooks/deliveries),
+ * the signatures, the senders other areas call (notifyProcessFinished from onboarding, notifyReportReady from
+ * the gateway), and the reading of a control body. See docs/sandbox/events.md.
+ *
+ * Written from the spec and the design notes, never from the nodes: the signatures are computed here with
+ * the sandbox's own code.
+ *  - autopay: `signature` = "sha256:" + hex SHA-256(id + type + date + secretKey)
+ *  - checkout: `signature` = "sha256:" + hex SHA-256(requestId + status.status + status.date + secretKey),
+ *    or the legacy unprefixed hex SHA-1 of the same string
+ *  - onboarding: header `X-Signature: t=<unix seconds>,kid=<key id>,v1=hex(HMAC-SHA256(secret, t + "." + body))`
+ */
+import { createHash, createHmac } from 'crypto';
+
+import { invalidField, isoNow, ok, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../../http';
+import { deliver, type Delivery } from '../../webhooks';
+
+/** A finished onboarding process, as the onboarding routes keep it. */
+export interface FinishedProcess {
+	processId: string;
+	action: 'merchant.create' | 'merchant.update';
+	status: string;
+	notificationUrl: string;
+}
+
+/** One outbound call, kept for GET /__sandbox/webhooks/deliveries. */
+export interface DeliveryRecord {
+	seq: number;
+	kind: 'autopay' | 'checkout' | 'onboarding' | 'report';
+	url: string;
+	/** Headers the sandbox added (X-Signature for onboarding). */
+	headers: Record<string, string>;
+	/** The body as sent (text, since a test may send one that is not JSON). */
+	body: string;
+	status: number;
+	response: string;
+	error?: string;
+	at: string;
+}
+
+export interface EventsState {
+	deliveries: DeliveryRecord[];
+}
+
+export const state = (app: SandboxApp): EventsState => app.world.slice<EventsState>('events', () => ({ deliveries: [] }));
+
+const sha = (algorithm: 'sha256' | 'sha1', text: string) => createHash(algorithm).update(text, 'utf8').digest('hex');
+
+/** Changes the last hex digit, so that a signature keeps its form but no longer matches. */
+export const tamperHex = (signature: string): string => signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0');
+
+export function autopaySignature(id: string, type: string, date: string, secretKey: string): string {
+	return `sha256:${sha('sha256', `${id}${type}${date}${secretKey}`)}`;
+}
+
+export function checkoutSignature(requestId: string | number, status: string, date: string, secretKey: string, legacySha1 = false): string {
+	const text = `${String(requestId)}${status}${date}${secretKey}`;
+	return legacySha1 ? sha('sha1', text) : `sha256:${sha('sha256', text)}`;
+}
+
+export function processSignatureHeader(secret: string, keyId: string, timestamp: number, body: string): string {
+	const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest('hex');
+	return `t=${timestamp},kid=${keyId},v1=${v1}`;
+}
+
+export async function send(app: SandboxApp, kind: DeliveryRecord['kind'], url: string, body: string, headers: Record<string, string> = {}): Promise<Delivery> {
+	const delivery = await deliver(url, body, headers);
+	const deliveries = state(app).deliveries;
+	deliveries.push({
+		seq: deliveries.length + 1,
+		kind,
+		url,
+		headers,
+		body,
+		status: delivery.status,
+		response: delivery.body,
+		...(delivery.error ? { error: delivery.error } : {}),
+		at: isoNow(),
+	});
+	if (deliveries.length > 500) deliveries.splice(0, deliveries.length - 500);
+	app.world.save();
+	return delivery;
+}
+
+/** The body of an onboarding process notification (the spec does not show it; this is the sandbox's form). */
+export function processNotificationBody(processId: string, action: string, status: string): Record<string, unknown> {
+	const final =
+		status === 'OK'
+			? statusBlock('OK', '00', 'The process finished successfully')
+			: status === 'PENDING'
+				? statusBlock('PENDING', null, 'The process is waiting to be processed')
+				: statusBlock(status, 'VALIDATION', 'The process failed');
+	return { processId, action, status: final, date: isoNow() };
+}
+
+/**
+ * Delivers an onboarding process result to its notification URL, signed with `X-Signature`. Called by the
+ * onboarding area (routes/onboarding/processes.ts) when a process with a notification URL becomes final.
+ */
+export async function notifyProcessFinished(app: SandboxApp, process: FinishedProcess): Promise<Delivery | undefined> {
+	if (!process.notificationUrl) return undefined;
+	const { notificationSecret, notificationKeyId } = app.world.credentials;
+	const body = JSON.stringify(processNotificationBody(process.processId, process.action, process.status));
+	const header = processSignatureHeader(notificationSecret, notificationKeyId, Math.floor(Date.now() / 1000), body);
+	return send(app, 'onboarding', process.notificationUrl, body, { 'x-signature': header });
+}
+
+/**
+ * Tells a gateway report's `callbackUrl` that the report is ready: `{id, status}` with status OK / 00, unsigned.
+ * The spec shows no callback body; this small notice is the sandbox's choice. Called by the gateway area
+ * (reportReady in routes/gateway/state.ts).
+ */
+export async function notifyReportReady(app: SandboxApp, report: { id: number; callbackUrl: string }): Promise<Delivery> {
+	const body = JSON.stringify({ id: report.id, status: statusBlock('OK', '00', 'The report is ready to be obtained') });
+	return send(app, 'report', report.callbackUrl, body);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading a control body and answering it
+// ---------------------------------------------------------------------------------------------------------
+
+export type Json = Record<string, any>;
+
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function checkUrl(body: Json): SandboxResponse | undefined {
+	if (typeof body.url !== 'string' || !/^https?:\/\/[^\s]+$/i.test(body.url)) return invalidField('url', 'must be an http(s) URL');
+	return undefined;
+}
+
+export function controlBody(request: SandboxRequest): { body: Json; refusal?: undefined } | { refusal: SandboxResponse } {
+	if (!isObject(request.body)) return { refusal: invalidField('body', 'must be a JSON object') };
+	const refusal = checkUrl(request.body);
+	return refusal ? { refusal } : { body: request.body };
+}
+
+/** The text to send: the given `rawBody` as is, or the event as JSON without the fields in `omitField`. */
+export function payloadText(body: Json, event: Json): string {
+	if (typeof body.rawBody === 'string') return body.rawBody;
+	const omitted = Array.isArray(body.omitField) ? body.omitField : body.omitField !== undefined ? [body.omitField] : [];
+	const copy: Json = { ...event };
+	for (const field of omitted) delete copy[String(field)];
+	return JSON.stringify(copy);
+}
+
+export const answer = (delivery: Delivery, sent: string, headers: Record<string, string> = {}): SandboxResponse =>
+	ok({ delivery: { status: delivery.status, body: delivery.body, ...(delivery.error ? { error: delivery.error } : {}) }, sent, headers });

@@ -1,0 +1,51 @@
+/** `/__sandbox/gateway/...`: what a test or a demo needs that the spec's endpoints do not offer. */
+import { createHash, randomBytes } from 'crypto';
+
+import { notFound, ok, type SandboxApp } from '../../http';
+import { digits, reportReady, state, type TokenInfo } from './state';
+
+export function register(app: SandboxApp): void {
+	// The user finishes a validation session: a token is issued with the given balance and activity.
+	app.router.post('/__sandbox/gateway/account-validations/:requestId/complete', (request, app) => {
+		const session = state(app).validations[request.params.requestId];
+		if (!session) return notFound(`The validation session ${request.params.requestId}`);
+		const options = (request.body ?? {}) as { balance?: number; active?: boolean; lastDigits?: string; currency?: string };
+		const token = createHash('sha256').update(`${session.requestId}:${randomBytes(8).toString('hex')}`).digest('hex').slice(0, 40);
+		const validUntil = new Date();
+		validUntil.setUTCFullYear(validUntil.getUTCFullYear() + 3);
+		const info: TokenInfo = {
+			token,
+			subtoken: digits(16),
+			franchise: 'ACCT',
+			franchiseName: 'Bank account',
+			issuerName: 'Sandbox Bank',
+			lastDigits: options.lastDigits ?? '4321',
+			validUntil: validUntil.toISOString().slice(0, 10),
+		};
+		session.token = info;
+		state(app).tokens[token] = {
+			...info,
+			siteLogin: session.siteLogin,
+			balance: typeof options.balance === 'number' ? options.balance : 1000,
+			active: options.active !== false,
+			currency: options.currency ?? 'USD',
+		};
+		return ok({ data: { requestId: session.requestId, token: info } });
+	});
+
+	// Every gateway transaction (any site), oldest first, with the idempotence key it was created with.
+	app.router.get('/__sandbox/gateway/transactions', (_request, app) =>
+		ok({
+			transactions: Object.values(state(app).transactions).map((txn) => ({ siteLogin: txn.siteLogin, idempotenceKey: txn.idempotenceKey ?? null, ...txn.view })),
+		}),
+	);
+
+	// A report becomes ready at once, whatever reportPendingPolls says.
+	app.router.post('/__sandbox/gateway/reports/:id/ready', (request, app) => {
+		const report = state(app).reports[request.params.id];
+		if (!report) return notFound(`The report ${request.params.id}`);
+		report.forcedReady = true;
+		reportReady(app, report);
+		return ok({ id: report.id });
+	});
+}

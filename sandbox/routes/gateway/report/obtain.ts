@@ -1,0 +1,187 @@
+// POST /gateway/report/obtain (payment-processing-api.md, "Gateway"): HTTP 425 with a status until the report
+// is ready, then the TSV (gzip when asked).
+import { gzipSync } from 'zlib';
+
+import { signed } from '../../../guards';
+import { isoNow, notFound, statusBlock, type SandboxApp } from '../../../http';
+import { check, object, positiveInteger } from '../../../rules';
+import { auth, reportReady, round2, state, type GatewayTransaction, type ReportRecord } from '../state';
+
+const schema = object({ auth, id: positiveInteger() });
+
+/** The report's columns, in the spec's order; `type` only when the type filter was used. */
+const REPORT_COLUMNS = [
+	'id',
+	'date',
+	'transaction_date',
+	'reference',
+	'currency_code',
+	'amount',
+	'tax',
+	'payment_method',
+	'internal_reference',
+	'status',
+	'reason',
+	'merchant',
+	'terminal',
+	'authorization',
+	'refunded',
+	'installments',
+	'last_digits',
+	'bank_currency',
+	'bank_factor',
+	'bank_amount',
+	'issuer_name',
+	'payer_document',
+	'payer_first_name',
+	'payer_last_name',
+	'payer_email',
+	'ip_address',
+	'batch_number',
+	'line_number',
+] as const;
+
+type Row = Record<(typeof REPORT_COLUMNS)[number] | 'type', string | number>;
+
+function transactionRow(txn: GatewayTransaction, index: number): Row {
+	const view = txn.view;
+	return {
+		id: index + 1,
+		date: view.date,
+		transaction_date: view.transactionDate,
+		reference: view.reference,
+		currency_code: view.amount.currency,
+		amount: view.amount.total,
+		tax: (view.amount.taxes ?? []).reduce((sum: number, tax: { amount: number }) => sum + tax.amount, 0),
+		payment_method: view.paymentMethod,
+		internal_reference: view.internalReference,
+		status: view.status.status,
+		reason: view.status.reason,
+		merchant: 'Demo merchant',
+		terminal: '00990001',
+		authorization: view.authorization ?? '',
+		refunded: view.refunded ? 'true' : 'false',
+		installments: view.additional?.credit?.installments ?? 1,
+		last_digits: view.lastDigits ?? '',
+		bank_currency: view.conversion.to.currency,
+		bank_factor: view.conversion.factor,
+		bank_amount: view.conversion.to.total,
+		issuer_name: view.issuerName ?? '',
+		payer_document: txn.payer.document ?? '',
+		payer_first_name: txn.payer.name ?? '',
+		payer_last_name: txn.payer.surname ?? '',
+		payer_email: txn.payer.email ?? '',
+		ip_address: txn.ipAddress ?? '',
+		batch_number: 1,
+		line_number: index + 1,
+		type: view.type,
+	};
+}
+
+const FIRST_NAMES = ['Ana', 'Luis', 'Maria', 'Jorge', 'Sofia', 'Pedro', 'Lucia', 'Diego'];
+const LAST_NAMES = ['Gomez', 'Perez', 'Rodriguez', 'Lopez', 'Martinez', 'Diaz', 'Torres', 'Ruiz'];
+
+/** A generated row, the same for the same report and index, within the report's filters. */
+function generatedRow(report: ReportRecord, index: number): Row {
+	const states = report.filters.state?.length ? report.filters.state : ['APPROVED', 'APPROVED', 'APPROVED', 'REJECTED', 'PENDING'];
+	const types = report.filters.type?.length ? report.filters.type : ['AUTH_ONLY'];
+	const start = Date.parse(report.filters.startDate);
+	const end = Date.parse(report.filters.endDate);
+	const at = new Date(start + ((end - start) * ((index * 7919) % 1000)) / 1000);
+	const status = states[index % states.length];
+	const amount = round2(10 + ((index * 37) % 9990) + (index % 100) / 100);
+	const tax = round2(amount * 0.19);
+	const first = FIRST_NAMES[index % FIRST_NAMES.length];
+	const last = LAST_NAMES[(index >> 3) % LAST_NAMES.length];
+	return {
+		id: index + 1,
+		date: isoNow(at),
+		transaction_date: isoNow(at),
+		reference: `GEN-${report.id}-${String(index + 1).padStart(6, '0')}`,
+		currency_code: 'USD',
+		amount,
+		tax,
+		payment_method: ['CRA', 'CRB', 'DBC'][index % 3],
+		internal_reference: 900_000_000 + index,
+		status,
+		reason: status === 'APPROVED' ? '00' : status === 'REJECTED' ? '05' : '?-',
+		merchant: 'Demo merchant',
+		terminal: '00990001',
+		authorization: status === 'APPROVED' ? String(100000 + (index % 900000)).padStart(6, '0') : '',
+		refunded: 'false',
+		installments: 1 + (index % 12),
+		last_digits: String(1000 + (index % 9000)),
+		bank_currency: 'USD',
+		bank_factor: 1,
+		bank_amount: amount,
+		issuer_name: 'Sandbox Bank',
+		payer_document: String(10_000_000 + index),
+		payer_first_name: first,
+		payer_last_name: last,
+		payer_email: `${first}.${last}.${index}@example.com`.toLowerCase(),
+		ip_address: `10.0.${(index >> 8) & 255}.${index & 255}`,
+		batch_number: 1 + Math.floor(index / 1000),
+		line_number: 1 + (index % 1000),
+		type: types[index % types.length],
+	};
+}
+
+/** The report's TSV: the spec's columns in order, `type` last and only when the type filter was used. */
+function reportTsv(app: SandboxApp, report: ReportRecord): string {
+	const start = Date.parse(report.filters.startDate);
+	const end = Date.parse(report.filters.endDate);
+	const withType = Boolean(report.filters.type?.length);
+	const columns: string[] = [...REPORT_COLUMNS, ...(withType ? ['type'] : [])];
+	const clean = (value: unknown) => String(value ?? '').replace(/[\t\r\n]+/g, ' ');
+	const lines: string[] = [columns.join('\t')];
+	const own = Object.values(state(app).transactions).filter((txn) => {
+		if (txn.siteLogin !== report.siteLogin) return false;
+		const at = Date.parse(txn.view.transactionDate);
+		if (at < start || at > end) return false;
+		if (report.filters.state?.length && !report.filters.state.includes(txn.view.status.status)) return false;
+		if (report.filters.type?.length && !report.filters.type.includes(txn.view.type)) return false;
+		return true;
+	});
+	own.forEach((txn, index) => {
+		const row = transactionRow(txn, index);
+		lines.push(columns.map((column) => clean(row[column as keyof Row])).join('\t'));
+	});
+	const wanted = app.world.options.reportRows ?? 0;
+	for (let index = own.length; index < wanted; index++) {
+		const row = generatedRow(report, index);
+		lines.push(columns.map((column) => clean(row[column as keyof Row])).join('\t'));
+	}
+	return `${lines.join('\n')}\n`;
+}
+
+export function register(app: SandboxApp): void {
+	app.router.post(
+		'/gateway/report/obtain',
+		signed((request, app) => {
+			const checked = check(schema, request.body);
+			if ('refusal' in checked) return checked.refusal;
+			const report = state(app).reports[String(checked.value.id)];
+			if (!report || report.siteLogin !== request.site!.login) return notFound(`The report ${checked.value.id}`);
+			report.obtains += 1;
+			if (!report.readyAt && !report.forcedReady && report.obtains <= app.world.options.reportPendingPolls) {
+				return {
+					status: 425,
+					headers: { 'retry-after': String(app.world.options.retryAfterSeconds) },
+					body: { status: statusBlock('PENDING', '?5', 'The report is being generated; ask again later'), id: report.id },
+				};
+			}
+			reportReady(app, report);
+			const tsv = Buffer.from(reportTsv(app, report), 'utf8');
+			const acceptEncoding = String(request.headers['accept-encoding'] ?? '');
+			const headers: Record<string, string> = {
+				'content-type': 'text/tab-separated-values; charset=utf-8',
+				'content-disposition': `attachment; filename="report-${report.id}.tsv"`,
+			};
+			if (/\bgzip\b/i.test(acceptEncoding)) {
+				headers['content-encoding'] = 'gzip';
+				return { status: 200, headers, raw: gzipSync(tsv) };
+			}
+			return { status: 200, headers, raw: tsv };
+		}),
+	);
+}

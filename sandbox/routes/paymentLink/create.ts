@@ -1,0 +1,111 @@
+// POST /api/payment-link (payment-processing-api.md, "Payment links"): a new link; its reference is unique
+// among the site's links.
+import { randomBytes } from 'crypto';
+import { z } from 'zod/v3';
+
+import { signed } from '../../guards';
+import { refuse, type SandboxApp } from '../../http';
+import { check, list, number, object, positiveInteger, text } from '../../rules';
+import { description, reference } from '../checkout/state';
+import { answer, linkDateMs, spaced, state, type LinkRecord } from './state';
+
+const bool = () => z.boolean({ invalid_type_error: 'must be true or false' });
+const absoluteUrl = () =>
+	text().refine((value) => {
+		try {
+			return /^https?:\/\//i.test(value) && Boolean(new URL(value));
+		} catch {
+			return false;
+		}
+	}, 'must be an absolute http(s) URL');
+
+const amountSchema = object({
+	currency: text().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 alphabetic currency code'),
+	total: z
+		.union([number(), text().regex(/^\d+(\.\d+)?$/)], { errorMap: () => ({ message: 'must be a number' }) })
+		.transform(Number),
+	taxes: list(object({ kind: text(), amount: number(), base: number().optional() })).optional(),
+	details: list(object({ kind: text(), amount: number() })).optional(),
+});
+
+const schema = (now: number) =>
+	object({
+		auth: z.unknown(),
+		notificationUrl: absoluteUrl().optional(),
+		// The spec gives the language-underscore-country form as an example, not as a rule.
+		locale: text().optional(),
+		name: text().min(1, 'must not be empty'),
+		paymentsAllowed: positiveInteger().optional(),
+		expirationDate: text().superRefine((value, ctx) => {
+			const at = linkDateMs(value);
+			if (at === undefined) ctx.addIssue({ code: 'custom', message: 'must be a date-time of the form YYYY-MM-DD HH:MM:SS' });
+			else if (at <= now) ctx.addIssue({ code: 'custom', message: 'must be later than the current time' });
+		}),
+		paymentExpiration: positiveInteger(),
+		payment: object({
+			amount: amountSchema,
+			modifiers: list(object({ type: text(), code: z.unknown(), additional: z.record(z.unknown()) }).partial()).optional(),
+		}),
+		reference: reference(),
+		description: description(),
+		paymentMethod: list(text().min(1, 'must not be empty')).optional(),
+		receiverEmails: list(text().email('must be an e-mail address')).optional(),
+		additional: list(
+			object({ keyword: text().min(1, 'must not be empty'), value: z.unknown(), displayOn: z.enum(['none', 'approved', 'payment', 'both']).optional() }),
+		)
+			.superRefine((pairs, ctx) => {
+				const seen = new Set<string>();
+				pairs.forEach((pair, index) => {
+					if (seen.has(pair.keyword)) ctx.addIssue({ code: 'custom', path: [index, 'keyword'], message: `must be unique within the link ('${pair.keyword}' appears twice)` });
+					seen.add(pair.keyword);
+				});
+			})
+			.optional(),
+		isGeneric: bool().optional(),
+	});
+
+export function register(app: SandboxApp): void {
+	app.router.post(
+		'/api/payment-link',
+		signed((request, app) => {
+			const now = Date.now();
+			const checked = check(schema(now), request.body);
+			if ('refusal' in checked) return checked.refusal;
+			const body = checked.value;
+			const site = request.site!;
+			const links = state(app).links;
+			const taken = Object.values(links).find((link) => link.siteLogin === site.login && link.reference === body.reference);
+			if (taken) {
+				return refuse(400, 'XN', `Invalid reference: is already the reference of the link ${taken.id}`, {
+					errors: { reference: [`must be unique; the link ${taken.id} has it`] },
+				});
+			}
+			const id = app.world.nextId('paymentLink', 3001);
+			const link: LinkRecord = {
+				id,
+				siteLogin: site.login,
+				site: { id: site.id, name: String(site.name ?? site.login) },
+				disabled: false,
+				url: `${app.url()}/payment-link/${id}/${randomBytes(8).toString('hex')}`,
+				name: body.name,
+				reference: body.reference,
+				description: body.description,
+				expirationDate: body.expirationDate,
+				paymentExpiration: body.paymentExpiration,
+				paymentsAllowed: body.paymentsAllowed ?? null,
+				isGeneric: body.isGeneric ?? false,
+				amount: body.payment.amount,
+				modifiers: body.payment.modifiers ?? [],
+				notificationUrl: body.notificationUrl ?? null,
+				locale: body.locale ?? 'es_CO',
+				allowedPaymentMethods: body.paymentMethod ?? [],
+				receiverEmails: body.receiverEmails ?? [],
+				additional: body.additional ?? [],
+				payments: [],
+				createdAt: spaced(new Date(now)),
+			};
+			links[String(id)] = link;
+			return answer(201, 'The payment link was created', { id, url: link.url });
+		}),
+	);
+}

@@ -1,0 +1,17 @@
+/**
+ * Payment links (spec: payment-processing-api.md, "Payment links"): create, query and disable, with the
+ * disable path spelled as the spec spells it (`disalbe`), the corrected spelling, or both
+ * (`options.disablePathSpelling`). See docs/sandbox/checkout.md.
+ *
+ * Written from the spec, never from the nodes: field rules are refusals (HTTP 400, reason XN, the field path
+ * in the message and in `errors`), and fields the spec does not list are refused too.
+ */
+import type { SandboxApp } from '../../http';
+import * as control from './control';
+import * as create from './create';
+import * as disable from './disable';
+import * as get from './get';
+
+export function register(app: SandboxApp): void {
+	for (const endpoint of [create, get, disable, control]) endpoint.register(app);
+}

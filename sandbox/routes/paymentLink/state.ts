@@ -1,0 +1,127 @@
+/**
+ * What the payment link endpoints share: the area's state (links and their payments), the link date form, a
+ * link's status and its answer shape. See docs/sandbox/checkout.md.
+ */
+import { notFound, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../../http';
+
+// ---------------------------------------------------------------------------------------------------------
+// State
+// ---------------------------------------------------------------------------------------------------------
+
+export interface LinkPayment {
+	id: number;
+	requestId: number;
+	status: 'APPROVED' | 'REJECTED' | 'PENDING';
+	message: string;
+	processUrl: string;
+	amount: { currency: string; total: string };
+	receipt: string | null;
+	franchise: string;
+	paymentMethod: string;
+	paymentDate: string;
+	internalReference: number;
+	authorization: string | null;
+	issuerName: string;
+	merchantCode: string;
+	terminalNumber: string;
+	installments: number;
+	lastDigits: string;
+	payer: { name: string; surname: string; email: string; phone: string; document: string; documentType: string };
+}
+
+export interface LinkRecord {
+	id: number;
+	siteLogin: string;
+	site: { id: number; name: string };
+	disabled: boolean;
+	url: string;
+	name: string;
+	reference: string;
+	description: string;
+	expirationDate: string;
+	paymentExpiration: number;
+	paymentsAllowed: number | null;
+	isGeneric: boolean;
+	amount: { currency: string; total: number; [key: string]: unknown };
+	modifiers: unknown[];
+	notificationUrl: string | null;
+	locale: string;
+	allowedPaymentMethods: string[];
+	receiverEmails: string[];
+	additional: Array<{ keyword: string; value?: unknown; displayOn?: string }>;
+	payments: LinkPayment[];
+	createdAt: string;
+}
+
+export interface LinksState {
+	/** Keyed by link id. */
+	links: Record<string, LinkRecord>;
+}
+
+export const state = (app: SandboxApp): LinksState => app.world.slice<LinksState>('links', () => ({ links: {} }));
+
+// ---------------------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------------------
+
+/** `YYYY-MM-DD HH:MM:SS`, read by the sandbox as UTC (the spec names no time zone). */
+const LINK_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+export function linkDateMs(value: string): number | undefined {
+	const match = LINK_DATE.exec(value);
+	if (!match) return undefined;
+	const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
+	const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+	const back = new Date(ms);
+	if (back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return undefined;
+	return ms;
+}
+
+export const spaced = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
+
+export function linkStatus(link: LinkRecord, now = Date.now()): 'ACTIVE' | 'INACTIVE' | 'EXPIRED' {
+	if (link.disabled) return 'INACTIVE';
+	if ((linkDateMs(link.expirationDate) ?? 0) <= now) return 'EXPIRED';
+	return 'ACTIVE';
+}
+
+/** Approved payments a link takes: paymentsAllowed for a generic link (unlimited when omitted), else one. */
+export function allowedPayments(link: LinkRecord): number | null {
+	return link.isGeneric ? link.paymentsAllowed : 1;
+}
+
+export function linkView(link: LinkRecord): Record<string, unknown> {
+	const approved = link.payments.filter((payment) => payment.status === 'APPROVED').length;
+	const allowed = allowedPayments(link);
+	return {
+		id: link.id,
+		status: linkStatus(link),
+		url: link.url,
+		expirationDate: link.expirationDate,
+		name: link.name,
+		reference: link.reference,
+		description: link.description,
+		totalPayments: approved,
+		availablePayments: allowed === null ? null : Math.max(0, allowed - approved),
+		paymentExpiration: link.paymentExpiration,
+		amount: link.amount,
+		site: link.site,
+		metadata: { discount: link.modifiers },
+		payments: link.payments,
+		isGeneric: link.isGeneric,
+		notificationUrl: link.notificationUrl,
+		locale: link.locale,
+		allowedPaymentMethods: link.allowedPaymentMethods,
+	};
+}
+
+export function ownLink(request: SandboxRequest, app: SandboxApp): LinkRecord | SandboxResponse {
+	const link = /^\d+$/.test(request.params.id) ? state(app).links[String(Number(request.params.id))] : undefined;
+	if (!link || link.siteLogin !== request.site?.login) return notFound(`The payment link ${request.params.id}`);
+	return link;
+}
+
+export const answer = (reason: number, message: string, fields: Record<string, unknown>): SandboxResponse => ({
+	status: 200,
+	body: { status: statusBlock('OK', reason, message), ...fields },
+});
