@@ -1,6 +1,6 @@
 /**
- * `npm run sandbox [-- --port N] [--state FILE] [--quiet]`: serves the sandbox on 127.0.0.1 (default port 8765)
- * and prints the demo credentials. The demo secret key and token stay the same between runs, so an n8n
+ * `npm run sandbox [-- --port N] [--state FILE] [--quiet] [--max-body-bytes N] [--ledger-entries N]`: serves
+ * the sandbox on 127.0.0.1 (default port 8765) and prints the demo credentials. The demo secret key and token stay the same between runs, so an n8n
  * credential made once keeps working.
  */
 import { startSandbox } from './index';
@@ -8,6 +8,14 @@ import { startSandbox } from './index';
 function argument(name: string): string | undefined {
 	const index = process.argv.indexOf(`--${name}`);
 	return index > 0 ? process.argv[index + 1] : undefined;
+}
+
+/** A whole number of at least 1, or undefined (the default) when the argument is absent. */
+function count(name: string): number | undefined {
+	const value = argument(name);
+	if (value === undefined) return undefined;
+	if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`--${name} must be a whole number of at least 1, not "${value}"`);
+	return Number(value);
 }
 
 async function main(): Promise<void> {
@@ -21,6 +29,8 @@ async function main(): Promise<void> {
 		processPendingPolls: Number(argument('pending-polls') ?? 2),
 		retryAfterSeconds: Number(argument('retry-after') ?? 1),
 		log: !process.argv.includes('--quiet'),
+		maxBodyBytes: count('max-body-bytes'),
+		ledgerEntries: count('ledger-entries'),
 	});
 	const c = sandbox.credentials;
 	console.log(`Sandbox listening on ${sandbox.url}`);

@@ -7,7 +7,25 @@ import type { AddressInfo, Socket } from 'net';
 
 import { Faults, type FaultRule } from './faults';
 import { ok, refuse, Router, type SandboxApp, type SandboxRequest, type SandboxResponse } from './http';
-import { maskHeaders, maskSecrets, type LedgerEntry } from './ledger';
+import {
+	controlWriteRefusal,
+	crossSiteRefusal,
+	DEFAULT_MAX_BODY_BYTES,
+	MAX_JSON_DEPTH,
+	parseJsonBody,
+	pathDecodes,
+	readBody,
+	type Listening,
+} from './intake';
+import {
+	DEFAULT_LEDGER_BODY_BYTES,
+	DEFAULT_LEDGER_ENTRIES,
+	DEFAULT_LEDGER_TOTAL_BYTES,
+	Ledger,
+	ledgerBody,
+	maskHeaders,
+	type LedgerEntry,
+} from './ledger';
 import { registerRoutes } from './routes';
 import { SandboxWorld, type SandboxCredentials, type SandboxOptions } from './world';
 
@@ -31,16 +49,16 @@ export interface RunningSandbox {
 	stop(): Promise<void>;
 }
 
-const MAX_LEDGER = 5000;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function readBody(request: IncomingMessage): Promise<Buffer> {
-	return new Promise((resolve, reject) => {
-		const chunks: Buffer[] = [];
-		request.on('data', (chunk: Buffer) => chunks.push(chunk));
-		request.on('end', () => resolve(Buffer.concat(chunks)));
-		request.on('error', reject);
-	});
+/** The request target as a URL; undefined when it is not one (answered 400). */
+function requestUrl(target = '/'): URL | undefined {
+	try {
+		// A path is appended to the base, not resolved against it: `//x/y` stays a path, never a host.
+		return target.startsWith('/') ? new URL(`http://sandbox.local${target}`) : new URL(target);
+	} catch {
+		return undefined;
+	}
 }
 
 function send(response: ServerResponse, answer: SandboxResponse): void {
@@ -63,12 +81,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	const world = new SandboxWorld(options);
 	const router = new Router();
 	const faults = new Faults();
-	let ledger: LedgerEntry[] = [];
+	const ledger = new Ledger({ entries: options.ledgerEntries ?? DEFAULT_LEDGER_ENTRIES, totalBytes: options.ledgerTotalBytes ?? DEFAULT_LEDGER_TOTAL_BYTES });
+	const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+	const ledgerBodyBytes = options.ledgerBodyBytes ?? DEFAULT_LEDGER_BODY_BYTES;
 	let seq = 0;
 	let baseUrl = '';
+	const listening: Listening = { port: 0, host: options.host ?? '127.0.0.1' };
 	const app: SandboxApp = { world, router, url: () => baseUrl };
 
-	registerControl(router, { faults, ledger: () => ledger, clearLedger: () => (ledger = []) });
+	registerControl(router, { faults, ledger: () => ledger.list(), clearLedger: () => ledger.clear() });
 	registerRoutes(app);
 
 	const sockets = new Set<Socket>();
@@ -82,32 +103,48 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		socket.on('close', () => sockets.delete(socket));
 	});
 
-	async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
-		const url = new URL(incoming.url ?? '/', 'http://sandbox.local');
-		const rawBody = await readBody(incoming);
-		let body: unknown;
-		if (rawBody.length) {
-			try {
-				body = JSON.parse(rawBody.toString('utf8'));
-			} catch {
-				body = undefined;
-			}
+	/** What is checked before any handler: a refusal, or the body read and parsed. */
+	async function admit(incoming: IncomingMessage, method: string, url: URL | undefined): Promise<{ refusal: SandboxResponse } | { url: URL; rawBody: Buffer; body: unknown }> {
+		if (!url) return { refusal: refuse(400, 'PATH', 'The request target is not a valid path') };
+		const control = url.pathname.startsWith('/__sandbox');
+		const crossSite = crossSiteRefusal(incoming.headers, listening) ?? (control ? controlWriteRefusal(method, incoming.headers) : undefined);
+		if (crossSite) return { refusal: refuse(403, 'CROSS_SITE', crossSite) };
+		if (!pathDecodes(url.pathname)) return { refusal: refuse(400, 'PATH', `The path has an invalid %-escape: ${url.pathname}`) };
+		const rawBody = await readBody(incoming, maxBodyBytes);
+		if (!rawBody) {
+			const answer = refuse(413, 'TOO_LARGE', `The request body is larger than ${maxBodyBytes} bytes, the most the sandbox accepts`);
+			answer.headers = { connection: 'close' };
+			return { refusal: answer };
 		}
+		const parsed = parseJsonBody(rawBody, MAX_JSON_DEPTH);
+		if ('tooDeep' in parsed) return { refusal: refuse(400, 'BODY', `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`) };
+		return { url, rawBody, body: parsed.value };
+	}
+
+	async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
 		const method = (incoming.method ?? 'GET').toUpperCase();
+		const target = requestUrl(incoming.url);
+		const admitted = await admit(incoming, method, target);
+		const path = target?.pathname ?? incoming.url ?? '/';
 		const entry: LedgerEntry = {
 			seq: ++seq,
 			at: new Date().toISOString(),
 			method,
-			path: url.pathname,
-			query: Object.fromEntries(url.searchParams),
+			path,
+			query: target ? Object.fromEntries(target.searchParams) : {},
 			headers: maskHeaders(incoming.headers),
-			body: body === undefined ? (rawBody.length ? rawBody.toString('utf8') : undefined) : maskSecrets(body),
-			status: 0,
+			// A refused body is not kept: it was not read, or not parsed, so it could not be masked.
+			...('rawBody' in admitted ? ledgerBody(admitted.rawBody, admitted.body, ledgerBodyBytes) : { body: undefined }),
+			status: 'refusal' in admitted ? admitted.refusal.status : 0,
 		};
-		if (!url.pathname.startsWith('/__sandbox/ledger')) {
-			ledger.push(entry);
-			if (ledger.length > MAX_LEDGER) ledger.splice(0, ledger.length - MAX_LEDGER);
+		if (!path.startsWith('/__sandbox/ledger')) ledger.add(entry);
+		if ('refusal' in admitted) {
+			if (options.log) console.log(`${method} ${path} -> ${admitted.refusal.status} (refused)`);
+			send(response, admitted.refusal);
+			return;
 		}
+		const { rawBody, body } = admitted;
+		const url = admitted.url;
 
 		const fault = url.pathname.startsWith('/__sandbox') ? undefined : faults.take(method, url.pathname);
 		if (fault) entry.fault = fault.kind;
@@ -158,6 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
 	});
 	const port = (server.address() as AddressInfo).port;
+	listening.port = port;
 	baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
 
 	return {
@@ -167,13 +205,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		world,
 		state: world,
 		router,
-		ledger: () => ledger.slice(),
-		clearLedger: () => {
-			ledger = [];
-		},
+		ledger: () => ledger.list(),
+		clearLedger: () => ledger.clear(),
 		reset: () => {
 			world.reset();
-			ledger = [];
+			ledger.clear();
 			faults.clear();
 		},
 		setFaults: (rules) => faults.set(rules),

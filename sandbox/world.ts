@@ -51,6 +51,14 @@ export interface SandboxOptions {
 	accessToken?: string;
 	/** Log each request line to stdout (CLI). */
 	log?: boolean;
+	/** Largest request body accepted, in bytes; larger ones answer 413 (default 1 MiB). */
+	maxBodyBytes?: number;
+	/** Ledger entries kept, oldest dropped first (default 10,000). */
+	ledgerEntries?: number;
+	/** Bytes of a body the ledger keeps; the rest is cut with a marker (default 64 KiB). */
+	ledgerBodyBytes?: number;
+	/** Bytes the whole ledger may hold, oldest entries dropped first (default 64 MiB). */
+	ledgerTotalBytes?: number;
 }
 
 export interface SandboxCredentials {

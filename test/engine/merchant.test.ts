@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectFieldRefused, outputJson, runNode, runWorkflow, type NodeRunOptions, type RunResult } from '../helpers/engine';
-import { apiCallsOf, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
+import { apiCallsOf, control as sandboxControl, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({ processPendingPolls: 2, retryAfterSeconds: 0 });
 
@@ -18,7 +18,8 @@ const run = (parameters: IDataObject, options: NodeRunOptions & { token?: string
 	runNode(MERCHANT, parameters, onboardingApi(options.target ?? sandbox, { accessToken: options.token }), options);
 const json = (result: RunResult) => outputJson(result, 'Merchant');
 const apiCalls = (target: RunningSandbox = sandbox) => apiCallsOf(target);
-const control = async (path: string) => (await (await fetch(`${sandbox.url}/__sandbox/onboarding/${path}`)).json()) as IDataObject;
+/** A control call under /__sandbox/onboarding/ (GET, or POST with a JSON body). */
+const control = (path: string, body?: IDataObject) => sandboxControl(sandbox, `/__sandbox/onboarding/${path}`, body);
 
 /** The create parameters of a complete merchant, field by field. */
 const createParameters = (overrides: IDataObject = {}, additionalFields: IDataObject = {}): IDataObject => ({
@@ -343,7 +344,7 @@ describe('Process', () => {
 
 	it('Get outputs a failed process as it is (HTTP 200), not as an error', async () => {
 		const accepted = json(await run(createParameters({ waitForCompletion: false }, { mcc: '0000' })))[0];
-		await fetch(`${sandbox.url}/__sandbox/onboarding/processes/${accepted.processId}/finish`, { method: 'POST' });
+		await control(`processes/${accepted.processId}/finish`, {});
 		const result = await run({ resource: 'process', operation: 'get', processId: accepted.processId });
 		expect(result.error).toBeUndefined();
 		expect(json(result)[0]).toMatchObject({ final: true, status: { status: 'FAILED' }, errors: { mcc: [expect.any(String)] } });

@@ -124,7 +124,7 @@ describe('faults', () => {
 	it('is controlled over HTTP as well', async () => {
 		const set = await post('/__sandbox/faults', { rules: [{ path: '/nowhere', kind: 'latency', latencyMs: 5 }] });
 		expect(set.json.rules).toHaveLength(1);
-		await send('DELETE', `${sandbox.url}/__sandbox/faults`);
+		await send('DELETE', `${sandbox.url}/__sandbox/faults`, { headers: { 'content-type': 'application/json' } });
 		const listed = (await get(`${sandbox.url}/__sandbox/faults`)).json<{ rules: unknown[] }>();
 		expect(listed.rules).toEqual([]);
 	});

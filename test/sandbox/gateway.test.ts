@@ -159,7 +159,7 @@ describe('reports', () => {
 	it('adds the type column only with a type filter, and gzips when asked', async () => {
 		await call('/gateway/process', processBody({ action: 'checkin' }));
 		const { json } = await call('/gateway/report', { filters: { ...filters, type: ['CHECKIN'] } });
-		await post(`${sandbox.url}/__sandbox/gateway/reports/${json.id}/ready`);
+		await post(`${sandbox.url}/__sandbox/gateway/reports/${json.id}/ready`, {});
 		// Asked for gzip only, with decompression off: the bytes are as they were on the wire, and they are gzip.
 		const wire = await raw('/gateway/report/obtain', { id: json.id }, { headers: { 'accept-encoding': 'gzip' }, decompress: false });
 		expect(wire.headers['content-encoding']).toBe('gzip');

@@ -137,7 +137,7 @@ describe('report callback', () => {
 		const { json } = await call('/gateway/report', { filters, callbackUrl: receiverUrl });
 		expect((await call('/gateway/report/obtain', { id: json.id })).status).toBe(425);
 		expect(received).toHaveLength(0);
-		await post(`${sandbox.url}/__sandbox/gateway/reports/${json.id}/ready`);
+		await post(`${sandbox.url}/__sandbox/gateway/reports/${json.id}/ready`, {});
 		const [notice] = await receivedWithin(1);
 		expect(notice.path).toBe('/report-ready');
 		expect(notice.headers['content-type']).toMatch(/application\/json/);
@@ -180,7 +180,7 @@ describe('report callback', () => {
 		const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/gone`;
 		await new Promise((resolve) => closed.close(resolve));
 		const { json } = await call('/gateway/report', { filters, callbackUrl: deadUrl });
-		await post(`${sandbox.url}/__sandbox/gateway/reports/${json.id}/ready`);
+		await post(`${sandbox.url}/__sandbox/gateway/reports/${json.id}/ready`, {});
 		const deadline = Date.now() + 3000;
 		let recorded = await deliveries();
 		while (!recorded.length && Date.now() < deadline) {
