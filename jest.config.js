@@ -19,6 +19,7 @@ module.exports = {
 			displayName: 'engine',
 			testMatch: ['<rootDir>/test/engine/**/*.test.ts'],
 			setupFiles: ['<rootDir>/test/engine/setup-env.js'],
+			setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js'],
 		},
 		{
 			...common,

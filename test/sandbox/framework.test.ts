@@ -3,7 +3,7 @@
  * second time from DESIGN.md, so neither copy can hide the other's mistake), bearer tokens, the ledger's
  * masking, faults and the state file.
  */
-import { mkdtempSync, readFileSync } from 'fs';
+import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
@@ -142,7 +142,8 @@ describe('control API', () => {
 
 describe('state file', () => {
 	it('keeps state slices between runs', async () => {
-		const stateFile = join(mkdtempSync(join(tmpdir(), 'paysuite-sandbox-')), 'state.json');
+		const folder = mkdtempSync(join(tmpdir(), 'paysuite-sandbox-'));
+		const stateFile = join(folder, 'state.json');
 		const first = await startSandbox({ port: 0, stateFile });
 		first.world.slice('demo', () => ({ count: 0 })).count = 3;
 		first.world.nextId('thing');
@@ -153,5 +154,6 @@ describe('state file', () => {
 		expect(second.world.slice('demo', () => ({ count: 0 })).count).toBe(3);
 		expect(second.world.nextId('thing')).toBe(2);
 		await second.stop();
+		rmSync(folder, { recursive: true, force: true });
 	});
 });
