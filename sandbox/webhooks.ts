@@ -3,6 +3,8 @@ export interface Delivery {
 	url: string;
 	status: number;
 	body: string;
+	/** The answer's content-type header, when it had one. */
+	contentType?: string;
 	error?: string;
 }
 
@@ -14,7 +16,8 @@ export async function deliver(url: string, payload: string, headers: Record<stri
 			body: payload,
 			signal: AbortSignal.timeout(30_000),
 		});
-		return { url, status: response.status, body: await response.text() };
+		const contentType = response.headers.get('content-type');
+		return { url, status: response.status, body: await response.text(), ...(contentType ? { contentType } : {}) };
 	} catch (error) {
 		return { url, status: 0, body: '', error: (error as Error).message };
 	}

@@ -8,13 +8,17 @@ import {
 
 import {
 	acknowledgeAndRun,
+	acknowledgeDuplicate,
 	acknowledgeUnhandled,
+	answerFailures,
 	manualRegistration,
-	parseJsonObject,
+	parseJsonBody,
 	rawBodyOf,
 	refuseFailedCheck,
+	webhookAnswer,
 	webhookUrlNotice,
 } from '../shared/webhookReply';
+import { oncePerDelivery } from '../shared/webhookReplay';
 import { AUTOPAY_EVENT_TYPES, checkAutopayEvent } from './autopayEvent';
 
 const EVENT_NAMES: Record<(typeof AUTOPAY_EVENT_TYPES)[number], { name: string; description: string }> = {
@@ -37,9 +41,16 @@ export class PaySuiteAutopayTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paySuiteApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'autopay' }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', ...webhookAnswer, path: 'autopay' }],
 		properties: [
 			webhookUrlNotice("the autopay webhook URL of the site whose secret key is in the credential (the platform's autopay set-up)"),
+			{
+				displayName:
+					'The signature covers only the event\'s ID, type and date (output under "signed"). Its reference and additional data are output under "unsigned": anyone who copied an event can change them and keep its signature, so do not rely on them alone.',
+				name: 'unsignedNotice',
+				type: 'notice',
+				default: '',
+			},
 			{
 				displayName: 'Events',
 				name: 'events',
@@ -55,11 +66,24 @@ export class PaySuiteAutopayTrigger implements INodeType {
 	webhookMethods = manualRegistration;
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const credentials = await this.getCredentials('paySuiteApi');
-		const check = checkAutopayEvent(parseJsonObject(rawBodyOf(this)), String(credentials.secretKey ?? ''));
-		if (!check.ok) return refuseFailedCheck(this, check);
-		const wanted = this.getNodeParameter('events', []) as string[];
-		if (wanted.length && !wanted.includes(check.event.type)) return acknowledgeUnhandled(`Event ${check.event.type} received`);
-		return acknowledgeAndRun(this, `Event ${check.event.type} received`, { ...check.event, signatureVerified: true });
+		return await answerFailures(this, async () => {
+			const parsed = parseJsonBody(rawBodyOf(this));
+			if (!parsed.ok) return refuseFailedCheck(this, parsed);
+			const credentials = await this.getCredentials('paySuiteApi');
+			const check = checkAutopayEvent(parsed.body, String(credentials.secretKey ?? ''));
+			if (!check.ok) return refuseFailedCheck(this, check);
+
+			const { signed, unsigned } = check.event;
+			const what = `Event ${signed.type} received`;
+			const wanted = this.getNodeParameter('events', []) as string[];
+			if (wanted.length && !wanted.includes(signed.type)) return acknowledgeUnhandled(what);
+			// What the signature covers names the delivery: the platform sends it again as it was.
+			return await oncePerDelivery(
+				this,
+				[signed.id, signed.type, signed.date],
+				() => acknowledgeDuplicate(what),
+				async () => acknowledgeAndRun(this, what, { signed, unsigned, signatureVerified: true }),
+			);
+		});
 	}
 }

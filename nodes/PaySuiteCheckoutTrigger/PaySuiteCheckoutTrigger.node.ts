@@ -12,15 +12,18 @@ import { SESSION_STATUSES } from '../shared/sessionStatuses';
 import { paySuiteRequest } from '../shared/transport';
 import {
 	acknowledgeAndRun,
+	acknowledgeDuplicate,
 	acknowledgeUnhandled,
+	answerFailures,
 	manualRegistration,
-	parseJsonObject,
+	parseJsonBody,
 	rawBodyOf,
 	refuseFailedCheck,
-	refuseWebhook,
-	REFUSAL_REASON,
+	refuseNotVerified,
+	webhookAnswer,
 	webhookUrlNotice,
 } from '../shared/webhookReply';
+import { oncePerDelivery } from '../shared/webhookReplay';
 import { checkCheckoutNotification } from './checkoutNotification';
 
 interface TriggerOptions {
@@ -41,7 +44,7 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paySuiteApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'checkout' }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', ...webhookAnswer, path: 'checkout' }],
 		properties: [
 			webhookUrlNotice(
 				'the notification URL of the site whose login and secret key are in the credential (the Notification URL of the PaySuite Site node)',
@@ -71,35 +74,46 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 	webhookMethods = manualRegistration;
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const credentials = await this.getCredentials('paySuiteApi');
-		const options = this.getNodeParameter('options', {}) as TriggerOptions;
-		const check = checkCheckoutNotification(
-			parseJsonObject(rawBodyOf(this)),
-			String(credentials.secretKey ?? ''),
-			options.acceptSha1 !== false,
-		);
-		if (!check.ok) return refuseFailedCheck(this, check);
+		return await answerFailures(this, async () => {
+			const parsed = parseJsonBody(rawBodyOf(this));
+			if (!parsed.ok) return refuseFailedCheck(this, parsed);
+			const credentials = await this.getCredentials('paySuiteApi');
+			const options = this.getNodeParameter('options', {}) as TriggerOptions;
+			const check = checkCheckoutNotification(parsed.body, String(credentials.secretKey ?? ''), options.acceptSha1 !== false);
+			if (!check.ok) return refuseFailedCheck(this, check);
 
-		// The notification says which session changed; the session query says what it now is.
-		const { requestId } = check.notification;
-		const answer = await paySuiteRequest.call(this, {
-			api: 'checkout',
-			path: `/api/session/${requestId}`,
-			safety: 'read',
-			passThroughStatuses: [404],
-		});
-		if (answer.statusCode === 404) {
-			return refuseWebhook(this, 400, REFUSAL_REASON.badBody, `The platform does not know the session ${requestId}`);
-		}
-		const session = answer.body as IDataObject;
-		const sessionStatus = String((session.status as { status?: unknown } | undefined)?.status ?? '');
-		const wanted = this.getNodeParameter('statuses', []) as string[];
-		if (wanted.length && !wanted.includes(sessionStatus)) return acknowledgeUnhandled(`Session ${requestId} is ${sessionStatus}`);
-		return acknowledgeAndRun(this, `Notification of session ${requestId} received`, {
-			...session,
-			notification: check.notification,
-			signatureVerified: true,
-			signatureAlgorithm: check.algorithm,
+			const { signed, unsigned } = check.notification;
+			const what = `Notification of session ${signed.requestId} received`;
+			// What the signature covers names the delivery: the platform sends it again as it was.
+			return await oncePerDelivery(
+				this,
+				[signed.requestId, signed.status, signed.date],
+				() => acknowledgeDuplicate(what),
+				async () => {
+					// The notification says which session changed; the session query says what it now is. A failed
+					// query throws: answered 503 by answerFailures, so the platform sends the notification again.
+					const answer = await paySuiteRequest.call(this, {
+						api: 'checkout',
+						path: `/api/session/${signed.requestId}`,
+						safety: 'read',
+						passThroughStatuses: [404],
+						// A session whose status is FAILED or ERROR is a result to emit, not a failed query.
+						acceptFailedStatus: true,
+					});
+					// Signed, yet unknown to the platform: answered as a forgery, so the answer never tells what exists.
+					if (answer.statusCode === 404) return refuseNotVerified(this, `the platform does not know the session ${signed.requestId}`);
+					const session = answer.body as IDataObject;
+					const sessionStatus = String((session.status as { status?: unknown } | undefined)?.status ?? '');
+					const wanted = this.getNodeParameter('statuses', []) as string[];
+					if (wanted.length && !wanted.includes(sessionStatus)) return acknowledgeUnhandled(what);
+					return acknowledgeAndRun(this, what, {
+						...session,
+						notification: { signed, unsigned },
+						signatureVerified: true,
+						signatureAlgorithm: check.algorithm,
+					});
+				},
+			);
 		});
 	}
 }

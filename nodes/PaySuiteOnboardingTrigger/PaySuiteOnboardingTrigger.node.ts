@@ -9,20 +9,27 @@ import {
 } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/descriptions/collections';
-import { checkProcess, processPolling, type SendRequest } from '../shared/onboardingProcess';
 import { asNodeError } from '../shared/nodeErrors';
+import { checkProcess, processPolling, type SendRequest } from '../shared/onboardingProcess';
 import { pollUntilDone, type PollResult } from '../shared/polling';
 import { headerValue, paySuiteRequest, type PaySuiteResponse } from '../shared/transport';
 import {
 	acknowledgeAndRun,
+	acknowledgeDuplicate,
 	acknowledgeUnhandled,
+	answerFailures,
+	checkBodySize,
 	manualRegistration,
-	parseJsonObject,
+	parseJsonBody,
 	rawBodyOf,
+	refuseFailedCheck,
+	refuseNotVerified,
 	refuseWebhook,
 	REFUSAL_REASON,
+	webhookAnswer,
 	webhookUrlNotice,
 } from '../shared/webhookReply';
+import { oncePerDelivery } from '../shared/webhookReplay';
 import { verifyOnboardingSignature } from '../shared/webhookSignatures';
 import { checkProcessNotification, matchesProcessFilters, outcomeOf, SIGNATURE_PROBLEM_WORDS } from './processNotification';
 
@@ -45,9 +52,33 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paySuiteOnboardingApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'onboarding' }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', ...webhookAnswer, path: 'onboarding' }],
 		properties: [
 			webhookUrlNotice('notification.url in the body of a merchant create or update (PaySuite Merchant node, Notification URL)'),
+			{
+				displayName: 'Verify Signature',
+				name: 'verifySignature',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to run only for notifications signed with the Notification Secret of the credential (X-Signature header). Leave it on.',
+			},
+			{
+				displayName:
+					'Set the Notification Secret in the credential (the secret the platform signs its notifications with). Without it every notification is refused with HTTP 401.',
+				name: 'secretNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { verifySignature: [true] } },
+			},
+			{
+				displayName:
+					'Signature verification is off: anyone who knows this URL can send notifications. The workflow still gets the result read from the platform, but anyone can make it run for a finished process whose ID they know, and learn from the answer whether a process ID exists. Turn it back on once the credential has the Notification Secret.',
+				name: 'unverifiedNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { verifySignature: [false] } },
+			},
 			{
 				displayName: 'Actions',
 				name: 'actions',
@@ -77,7 +108,7 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 					type: 'string',
 					default: '',
 					description:
-						'Only when the credential has a notification secret: the key ID (kid) the X-Signature header must name. Empty accepts any key ID.',
+						'The key ID (kid) the X-Signature header must name, when the signature is verified. Empty accepts any key ID.',
 				},
 				{
 					displayName: 'Wait for Final Result (Seconds)',
@@ -95,55 +126,80 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 	webhookMethods = manualRegistration;
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const credentials = await this.getCredentials('paySuiteOnboardingApi');
-		const options = this.getNodeParameter('options', {}) as TriggerOptions;
-		const raw = rawBodyOf(this);
+		return await answerFailures(this, async () => {
+			const raw = rawBodyOf(this);
+			const tooLarge = checkBodySize(raw);
+			if (tooLarge) return refuseFailedCheck(this, tooLarge);
+			const credentials = await this.getCredentials('paySuiteOnboardingApi');
+			const options = this.getNodeParameter('options', {}) as TriggerOptions;
 
-		const secret = String(credentials.notificationSecret ?? '');
-		let keyId: string | undefined;
-		if (secret) {
-			const verdict = verifyOnboardingSignature(headerValue(this.getHeaderData(), 'x-signature'), raw, secret, { keyId: options.keyId || undefined });
-			if (!verdict.ok) return refuseWebhook(this, 401, REFUSAL_REASON.badSignature, SIGNATURE_PROBLEM_WORDS[verdict.problem]);
-			keyId = verdict.keyId;
-		}
-
-		const check = checkProcessNotification(parseJsonObject(raw));
-		if (!check.ok) return refuseWebhook(this, 400, REFUSAL_REASON.badBody, check.message);
-
-		// The process query is the source of truth: the body only says which process to read.
-		const send: SendRequest = (request) => paySuiteRequest.call(this, request) as Promise<PaySuiteResponse>;
-		const waitSeconds = Math.max(0, Math.min(Number(options.waitSeconds ?? 10), 60));
-		let polled: PollResult<IDataObject>;
-		try {
-			polled = await pollUntilDone(() => checkProcess(send, check.processId), {
-				timeoutMs: waitSeconds * 1000,
-				defaultDelayMs: processPolling.intervalSeconds * 1000,
-				// At least a second between queries, whatever Retry-After says: the notification's sender is waiting.
-				minDelayMs: 1000,
-			});
-		} catch (error) {
-			if (error instanceof NodeApiError && error.httpCode === '404') {
-				return refuseWebhook(this, 400, REFUSAL_REASON.badBody, `The platform does not know the process ${check.processId}`);
+			const verify = this.getNodeParameter('verifySignature', true) as boolean;
+			let keyId: string | undefined;
+			if (verify) {
+				const secret = String(credentials.notificationSecret ?? '');
+				if (!secret) {
+					// The owner must hear of it: every notification is refused until the secret is set.
+					this.logger.warn(`${this.getNode().name} refused a notification: its credential has no Notification Secret (set it, or turn Verify Signature off)`);
+					return refuseNotVerified(this, 'no notification secret');
+				}
+				const verdict = verifyOnboardingSignature(headerValue(this.getHeaderData(), 'x-signature'), raw, secret, { keyId: options.keyId || undefined });
+				if (!verdict.ok) return refuseFailedCheck(this, { httpStatus: 401, message: SIGNATURE_PROBLEM_WORDS[verdict.problem] });
+				keyId = verdict.keyId;
 			}
-			throw asNodeError(this.getNode(), error);
-		}
-		if (!polled.done) {
-			return refuseWebhook(this, 503, REFUSAL_REASON.notReady, `The process ${check.processId} is not final yet`, {
-				'retry-after': String(Math.ceil(polled.retryAfterSeconds ?? processPolling.intervalSeconds)),
-			});
-		}
-		const process = polled.value;
 
-		const filters = {
-			actions: this.getNodeParameter('actions', []) as string[],
-			outcomes: this.getNodeParameter('outcomes', []) as string[],
-		};
-		if (!matchesProcessFilters(process, filters)) return acknowledgeUnhandled('Process result received');
-		return acknowledgeAndRun(this, 'Process result received', {
-			...process,
-			outcome: outcomeOf(process),
-			signatureVerified: Boolean(secret),
-			...(keyId ? { signatureKeyId: keyId } : {}),
+			const parsed = parseJsonBody(raw);
+			if (!parsed.ok) return refuseFailedCheck(this, parsed);
+			const check = checkProcessNotification(parsed.body);
+			if (!check.ok) return refuseFailedCheck(this, { httpStatus: 400, message: check.message });
+
+			const what = 'Process result received';
+			// A process finishes once: its ID names the delivery, whatever the time of the signature.
+			return await oncePerDelivery(
+				this,
+				[check.processId.toLowerCase()],
+				() => acknowledgeDuplicate(what),
+				async () => {
+					const polled = await pollProcess(this, check.processId, options);
+					if (polled === 'unknown') return refuseNotVerified(this, `the platform does not know the process ${check.processId}`);
+					if (!polled.done) {
+						return refuseWebhook(this, 503, REFUSAL_REASON.notReady, 'The process is not final yet', {
+							'retry-after': String(Math.ceil(polled.retryAfterSeconds ?? processPolling.intervalSeconds)),
+						});
+					}
+					const process = polled.value;
+					const filters = {
+						actions: this.getNodeParameter('actions', []) as string[],
+						outcomes: this.getNodeParameter('outcomes', []) as string[],
+					};
+					if (!matchesProcessFilters(process, filters)) return acknowledgeUnhandled(what);
+					return acknowledgeAndRun(this, what, {
+						...process,
+						outcome: outcomeOf(process),
+						signatureVerified: verify,
+						...(keyId ? { signatureKeyId: keyId } : {}),
+					});
+				},
+			);
 		});
+	}
+}
+
+/**
+ * Reads the process, the source of truth (the body only says which one), while the platform says it is pending, up
+ * to the wait the options allow. `unknown` when the platform does not know it; any other failure throws.
+ */
+async function pollProcess(fn: IWebhookFunctions, processId: string, options: TriggerOptions): Promise<PollResult<IDataObject> | 'unknown'> {
+	const send: SendRequest = (request) => paySuiteRequest.call(fn, request) as Promise<PaySuiteResponse>;
+	const waitSeconds = Math.max(0, Math.min(Number(options.waitSeconds ?? 10), 60));
+	try {
+		return await pollUntilDone(() => checkProcess(send, processId), {
+			timeoutMs: waitSeconds * 1000,
+			defaultDelayMs: processPolling.intervalSeconds * 1000,
+			// At least a second between queries, whatever Retry-After says: the notification's sender is waiting.
+			minDelayMs: 1000,
+		});
+	} catch (error) {
+		if (error instanceof NodeApiError && error.httpCode === '404') return 'unknown';
+		throw asNodeError(fn.getNode(), error);
 	}
 }

@@ -2,6 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { processSucceeded } from '../shared/onboardingProcess';
+import { NOT_VERIFIED } from '../shared/webhookReply';
 
 type NotificationCheck = { ok: true; processId: string } | { ok: false; message: string };
 
@@ -39,5 +40,5 @@ export const SIGNATURE_PROBLEM_WORDS: Record<string, string> = {
 	malformed: 'The X-Signature header is malformed',
 	'unknown key': 'The X-Signature header names another key (kid)',
 	'outside the time window': 'The X-Signature timestamp is more than 300 seconds away from now',
-	mismatch: 'The X-Signature does not match the body',
+	mismatch: NOT_VERIFIED,
 };

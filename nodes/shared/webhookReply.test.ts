@@ -1,20 +1,42 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
-import { acknowledgeAndRun, acknowledgeUnhandled, refuseFailedCheck } from './webhookReply';
+import {
+	acknowledgeAndRun,
+	acknowledgeDuplicate,
+	acknowledgeUnhandled,
+	answerFailures,
+	jsonNesting,
+	MAX_BODY_BYTES,
+	parseJsonBody,
+	refuseFailedCheck,
+	refuseNotVerified,
+} from './webhookReply';
 
-/** Just enough of IWebhookFunctions to see what is written to the response. */
+/** Just enough of IWebhookFunctions to see what is written to the response and to the log. */
 function fakeWebhook() {
 	const written: { status?: number; headers?: Record<string, string>; body?: string } = {};
+	const logged: Array<[string, string]> = [];
 	const response = {
+		headersSent: false,
 		writeHead: (status: number, headers: Record<string, string>) => Object.assign(written, { status, headers }),
 		end: (body: string) => Object.assign(written, { body }),
 	};
 	const fn = {
 		getResponseObject: () => response,
+		getNode: () => ({ name: 'Checkout' }),
+		getWorkflow: () => ({ id: 'wf1' }),
+		logger: { warn: (message: string) => logged.push(['warn', message]), debug: (message: string) => logged.push(['debug', message]) },
 		helpers: { returnJsonArray: (items: object[]) => items.map((json) => ({ json })) },
 	} as unknown as IWebhookFunctions;
-	return { fn, written };
+	return { fn, written, logged, response };
 }
+
+/** The exact bytes of an answer in the platform's status shape, with the date it carries. */
+const statusBytes = (body: string | undefined, status: string, reason: string, message: string) => {
+	const date = (JSON.parse(body ?? '{}') as { status?: { date?: string } }).status?.date;
+	expect(date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+	return JSON.stringify({ status: { status, reason, message, date } });
+};
 
 describe('webhook replies', () => {
 	it('refuses a failed signature check with XS and a failed body check with XN, and runs nothing', () => {
@@ -29,6 +51,41 @@ describe('webhook replies', () => {
 		}
 	});
 
+	it('refuses a call that is not verified with one answer, whatever the reason, which goes to the debug log only', () => {
+		const { fn, written, logged } = fakeWebhook();
+		expect(refuseNotVerified(fn, 'the platform does not know the session 7')).toEqual({ noWebhookResponse: true });
+		expect(written.status).toBe(401);
+		expect(written.headers?.['content-type']).toBe('application/json; charset=utf-8');
+		expect(written.body).toBe(statusBytes(written.body, 'FAILED', 'XS', 'The notification could not be verified'));
+		expect(logged).toEqual([['debug', 'Checkout refused a notification: the platform does not know the session 7']]);
+	});
+
+	it('answers a failure of the handler with a short 503 (no stack trace, no run) and logs it for the owner', async () => {
+		const { fn, written, logged } = fakeWebhook();
+		const result = await answerFailures(fn, async () => {
+			throw new Error('The platform answered HTTP 502');
+		});
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(written.status).toBe(503);
+		expect(written.body).toBe(statusBytes(written.body, 'FAILED', 'XU', 'The notification could not be processed now; send it again later'));
+		expect(logged).toEqual([['warn', 'Checkout could not handle a notification and answered 503: The platform answered HTTP 502']]);
+		// What the handler answers goes through untouched.
+		expect(await answerFailures(fn, async () => ({ webhookResponse: 'x' }))).toEqual({ webhookResponse: 'x' });
+	});
+
+	it('writes nothing more once an answer went out', () => {
+		const { fn, written, response } = fakeWebhook();
+		response.headersSent = true;
+		expect(refuseFailedCheck(fn, { httpStatus: 400, message: 'late' })).toEqual({ noWebhookResponse: true });
+		expect(written).toEqual({});
+	});
+
+	it('acknowledges a delivery already received without running the workflow', () => {
+		const result = acknowledgeDuplicate('Event X received');
+		expect(result.workflowData).toBeUndefined();
+		expect(result.webhookResponse).toMatchObject({ status: { status: 'OK', reason: '00', message: 'Event X received; already received, the workflow does not run again' } });
+	});
+
 	it('acknowledges a filtered-out call without running the workflow', () => {
 		const result = acknowledgeUnhandled('Event X received');
 		expect(result.workflowData).toBeUndefined();
@@ -40,5 +97,37 @@ describe('webhook replies', () => {
 		const result = acknowledgeAndRun(fn, 'Event X received', { id: 'e1' });
 		expect(result.webhookResponse).toMatchObject({ status: { status: 'OK', reason: '00', message: 'Event X received' } });
 		expect(result.workflowData).toEqual([[{ json: { id: 'e1' } }]]);
+	});
+});
+
+describe('parseJsonBody', () => {
+	const parse = (text: string) => parseJsonBody(Buffer.from(text, 'utf8'));
+
+	it('reads a JSON object', () => {
+		expect(parse(' {"a": {"b": [1, "]"]}} ')).toEqual({ ok: true, body: { a: { b: [1, ']'] } } });
+	});
+
+	it('refuses what is not a JSON object with 400', () => {
+		for (const text of ['', '   ', 'a=1', '[1]', '"x"', '{"a":', 'null', '{"a":1}}']) {
+			expect(parse(text)).toEqual({ ok: false, httpStatus: 400, message: 'The body is not a JSON object' });
+		}
+	});
+
+	it('refuses a body larger than 64 KiB with 413 before reading it', () => {
+		const atLimit = `{"a":"${'x'.repeat(MAX_BODY_BYTES - 8)}"}`;
+		expect(Buffer.byteLength(atLimit)).toBe(MAX_BODY_BYTES);
+		expect(parse(atLimit).ok).toBe(true);
+		expect(parse(`{"a":"${'x'.repeat(MAX_BODY_BYTES)}"}`)).toEqual({ ok: false, httpStatus: 413, message: 'The body is larger than 64 KiB' });
+	});
+
+	it('refuses objects and arrays nested more than 32 levels with 400', () => {
+		const nested = (levels: number) => `{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+		expect(parse(nested(32)).ok).toBe(true);
+		expect(parse(nested(33))).toEqual({ ok: false, httpStatus: 400, message: 'The body nests more than 32 levels deep' });
+	});
+
+	it('counts nesting outside strings only', () => {
+		expect(jsonNesting('{"a":"[[[[{{{{\\"","b":[{}]}')).toBe(3);
+		expect(jsonNesting('{"a":"\\\\","b":[]}')).toBe(2);
 	});
 });

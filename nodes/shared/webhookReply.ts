@@ -1,10 +1,27 @@
 /**
  * What the three webhook triggers share: reading the request as it arrived, and answering in the platform's
  * `status` shape. A refusal is written here and the trigger returns `noWebhookResponse`, so no workflow runs.
+ * An accepted call returns its acknowledgement as `webhookResponse`; the triggers' webhook descriptions carry
+ * `webhookAnswer` so that n8n sends it also when a run starts (see there).
  */
-import type { IDataObject, IHookFunctions, INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeProperties,
+	IWebhookDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { formatIsoUtc } from './dateTime';
+
+/**
+ * How n8n answers a trigger's call: at once (`onReceived`), with the node's own `webhookResponse`. n8n 2.x
+ * answers a call that starts a run with the description's `responseData` when it is set, and reads an unset one
+ * as `firstEntryJson`, which it sends as that very text (text/html). An empty `responseData` is neither, so n8n
+ * falls back to the node's `webhookResponse`, sent as JSON.
+ */
+export const webhookAnswer = { responseMode: 'onReceived', responseData: '' } as const satisfies Partial<IWebhookDescription>;
 
 interface StatusAnswer {
 	status: { status: string; reason: string; message: string; date: string };
@@ -19,13 +36,21 @@ const acknowledgement = (message: string): StatusAnswer => statusAnswer('OK', '0
 
 /** Reasons of a refusal (status reason is 1 to 4 characters). */
 export const REFUSAL_REASON = {
-	/** HTTP 400: the body breaks a rule (not JSON, missing field, unknown type). */
+	/** HTTP 400 or 413: the body breaks a rule (not JSON, missing field, unknown type, too large, too deep). */
 	badBody: 'XN',
-	/** HTTP 401: missing, malformed or wrong signature, or outside the time window. */
+	/** HTTP 401: not verified (signature missing, malformed or wrong, outside the time window, unknown to the platform). */
 	badSignature: 'XS',
 	/** HTTP 503: the platform does not have the final result yet. */
 	notReady: 'XP',
+	/** HTTP 503: the trigger could not read the platform's answer now (or failed itself); send again later. */
+	unavailable: 'XU',
 } as const;
+
+/**
+ * The one answer for a call that is not authentic: a wrong signature, and also a signed call about a session or
+ * process the platform does not know, so that the answer never tells whether something exists.
+ */
+export const NOT_VERIFIED = 'The notification could not be verified';
 
 /** Writes a refusal in the platform's shape and tells n8n not to answer nor run the workflow. */
 export function refuseWebhook(
@@ -36,6 +61,7 @@ export function refuseWebhook(
 	headers: Record<string, string> = {},
 ): IWebhookResponseData {
 	const response = fn.getResponseObject();
+	if (response.headersSent) return { noWebhookResponse: true };
 	const payload = JSON.stringify(statusAnswer('FAILED', reason, message));
 	response.writeHead(httpStatus, {
 		...headers,
@@ -46,16 +72,25 @@ export function refuseWebhook(
 	return { noWebhookResponse: true };
 }
 
-/** How a trigger's body check reports a refusal: 401 when the signature failed, 400 when the body breaks a rule. */
-interface FailedCheck {
-	httpStatus: 400 | 401;
+/** How a check reports a refusal: 401 when not verified, 400 when the body breaks a rule, 413 when too large. */
+export interface FailedCheck {
+	httpStatus: 400 | 401 | 413;
 	message: string;
 }
 
-/** Refuses a call whose body check failed, with the refusal reason that goes with its HTTP status. */
+/** Refuses a call whose check failed, with the refusal reason that goes with its HTTP status. */
 export function refuseFailedCheck(fn: IWebhookFunctions, check: FailedCheck): IWebhookResponseData {
 	const reason = check.httpStatus === 401 ? REFUSAL_REASON.badSignature : REFUSAL_REASON.badBody;
 	return refuseWebhook(fn, check.httpStatus, reason, check.message);
+}
+
+/**
+ * Refuses a call that is not authentic with the answer that says nothing more (see NOT_VERIFIED). The reason goes to
+ * n8n's debug log only.
+ */
+export function refuseNotVerified(fn: IWebhookFunctions, why: string): IWebhookResponseData {
+	fn.logger.debug(`${fn.getNode().name} refused a notification: ${why}`, { workflowId: fn.getWorkflow().id });
+	return refuseWebhook(fn, 401, REFUSAL_REASON.badSignature, NOT_VERIFIED);
 }
 
 /**
@@ -66,9 +101,36 @@ export function acknowledgeUnhandled(what: string): IWebhookResponseData {
 	return { webhookResponse: acknowledgement(`${what}; this workflow does not handle it`) };
 }
 
+/** Acknowledges a delivery that already started a run, without a second one. */
+export function acknowledgeDuplicate(what: string): IWebhookResponseData {
+	return { webhookResponse: acknowledgement(`${what}; already received, the workflow does not run again`) };
+}
+
 /** Acknowledges a call and runs the workflow with one item. */
 export function acknowledgeAndRun(fn: IWebhookFunctions, message: string, item: IDataObject): IWebhookResponseData {
 	return { webhookResponse: acknowledgement(message), workflowData: [fn.helpers.returnJsonArray([item])] };
+}
+
+/**
+ * Answers whatever the handler throws (its own query of the platform failed, the credential is missing, a bug)
+ * with a short 503, so that the platform sends the call again later, instead of n8n's 500 with a stack trace. No
+ * run starts. The error goes to n8n's log, the only place the workflow's owner can see it, since no execution is
+ * recorded.
+ */
+export async function answerFailures(
+	fn: IWebhookFunctions,
+	handle: () => Promise<IWebhookResponseData>,
+): Promise<IWebhookResponseData> {
+	try {
+		return await handle();
+	} catch (error) {
+		const node = fn.getNode();
+		fn.logger.warn(`${node.name} could not handle a notification and answered 503: ${(error as Error).message}`, {
+			workflowId: fn.getWorkflow().id,
+			nodeName: node.name,
+		});
+		return refuseWebhook(fn, 503, REFUSAL_REASON.unavailable, 'The notification could not be processed now; send it again later');
+	}
 }
 
 /** The body exactly as it arrived (signatures are computed over these bytes). */
@@ -81,22 +143,53 @@ export function rawBodyOf(fn: IWebhookFunctions): Buffer {
 	return Buffer.from(body && Object.keys(body).length ? JSON.stringify(body) : '', 'utf8');
 }
 
-/** The raw body parsed as a JSON object; undefined when it is not one. */
-export function parseJsonObject(raw: Buffer): IDataObject | undefined {
+/** The platform's notifications are small: anything larger is refused before it is read. */
+export const MAX_BODY_BYTES = 64 * 1024;
+/** Objects and arrays nested deeper than this are refused (the notifications nest three levels or so). */
+export const MAX_BODY_DEPTH = 32;
+
+/** Refuses a body above MAX_BODY_BYTES (413); undefined when its size is fine. Pure. */
+export function checkBodySize(raw: Buffer): FailedCheck | undefined {
+	return raw.length > MAX_BODY_BYTES ? { httpStatus: 413, message: `The body is larger than ${MAX_BODY_BYTES / 1024} KiB` } : undefined;
+}
+
+/** How deeply objects and arrays nest in a JSON text (strings skipped), without parsing it. Pure. */
+export function jsonNesting(text: string): number {
+	let depth = 0;
+	let deepest = 0;
+	let inString = false;
+	for (let i = 0; i < text.length; i++) {
+		const char = text[i];
+		if (inString) {
+			if (char === '\\') i++;
+			else if (char === '"') inString = false;
+		} else if (char === '"') inString = true;
+		else if (char === '{' || char === '[') deepest = Math.max(deepest, ++depth);
+		else if (char === '}' || char === ']') depth--;
+	}
+	return deepest;
+}
+
+/** The raw body as a JSON object, or why it is refused: too large (413), not a JSON object or too deep (400). Pure. */
+export function parseJsonBody(raw: Buffer): { ok: true; body: IDataObject } | ({ ok: false } & FailedCheck) {
+	const tooLarge = checkBodySize(raw);
+	if (tooLarge) return { ok: false, ...tooLarge };
 	const text = raw.toString('utf8').trim();
-	if (!text) return undefined;
+	const notObject = { ok: false as const, httpStatus: 400 as const, message: 'The body is not a JSON object' };
+	if (!text.startsWith('{')) return notObject;
+	if (jsonNesting(text) > MAX_BODY_DEPTH) return { ok: false, httpStatus: 400, message: `The body nests more than ${MAX_BODY_DEPTH} levels deep` };
 	try {
 		const parsed = JSON.parse(text) as unknown;
-		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IDataObject) : undefined;
+		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? { ok: true, body: parsed as IDataObject } : notObject;
 	} catch {
-		return undefined;
+		return notObject;
 	}
 }
 
 /** The notice every trigger shows: the platform cannot be told its URL by API, the user registers it. */
 export function webhookUrlNotice(where: string): INodeProperties {
 	return {
-		displayName: `Copy the Production URL from "Webhook URLs" above and register it as ${where}. Use the Test URL while listening for a test event. The trigger checks the signature of every call and answers a refused one with HTTP 400 or 401 without running the workflow.`,
+		displayName: `Copy the Production URL from "Webhook URLs" above and register it as ${where}. Use the Test URL while listening for a test event. The trigger checks every call: a refused one gets HTTP 4xx, and a delivery already received is acknowledged again, in both cases without running the workflow.`,
 		name: 'webhookNotice',
 		type: 'notice',
 		default: '',

@@ -2,9 +2,10 @@
  * A REAL `n8n start` with this package installed as a community package:
  *  - n8n loads the package without errors and lists every node and credential type it declares;
  *  - the credential tests run through n8n's REST API: good credentials pass, a wrong secret fails with words;
- *  - the three triggers, in published workflows, receive the sandbox's webhooks: a valid event runs the
- *    workflow once (its next node reports the trigger's item to a capture server in this test), a forged one
- *    gets 401 and starts no run.
+ *  - the three triggers, in published workflows, receive the sandbox's webhooks: a valid event gets the exact
+ *    acknowledgement (JSON bytes and content type) and runs the workflow once (its next node reports the
+ *    trigger's item to a capture server in this test); a forged one gets 401, replays and 20 parallel copies of
+ *    one delivery are acknowledged without a second run, and a failed platform query gets a short 503.
  * Needs `npm run build` first (skips itself otherwise).
  */
 import * as fs from 'fs';
@@ -151,17 +152,43 @@ describeIfBuilt('e2e: n8n start with the package, its credential tests and its t
 		expect(wrong).toMatchObject({ status: 'Error', message: expect.stringMatching(/access token is not valid/) });
 	});
 
-	/** Fires a sandbox webhook at the trigger's production URL; returns the trigger's HTTP answer. */
-	async function fire(kind: TriggerKind, body: Record<string, unknown>): Promise<{ status: number; body: string }> {
+	interface Answer {
+		status: number;
+		body: string;
+		contentType?: string;
+	}
+
+	/** Fires a sandbox webhook at the trigger's production URL; returns the trigger's HTTP answer(s) and what was sent. */
+	async function fire(kind: TriggerKind, body: Record<string, unknown>): Promise<Answer & { sent: string; headers: Record<string, string>; copies: Answer[] }> {
 		const response = await fetch(`${sandbox.url}/__sandbox/webhooks/${kind}`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ url: `${server!.url}${webhookPath(kind)}`, ...body }),
 		});
-		const answer = (await response.json()) as { delivery?: { status: number; body: string; error?: string } };
+		const answer = (await response.json()) as { delivery?: Answer & { error?: string }; deliveries?: Answer[]; sent: string; headers: Record<string, string> };
 		expect(answer.delivery?.error).toBeUndefined();
-		return { status: answer.delivery!.status, body: answer.delivery!.body };
+		return { ...answer.delivery!, sent: answer.sent, headers: answer.headers, copies: answer.deliveries ?? [answer.delivery!] };
 	}
+
+	/** Posts these bytes and headers to the trigger's production URL as they are (a replay). */
+	async function postRaw(kind: TriggerKind, text: string, headers: Record<string, string> = {}): Promise<Answer> {
+		const response = await fetch(`${server!.url}${webhookPath(kind)}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: text });
+		return { status: response.status, body: await response.text(), contentType: response.headers.get('content-type') ?? undefined };
+	}
+
+	/** The exact answer n8n sent, byte for byte: status, content type, and the platform's status shape with its date. */
+	function expectAnswer(answer: Answer, httpStatus: number, status: string, reason: string, message: string) {
+		// The body is in the first comparison so that a wrong status shows what was answered.
+		expect({ status: answer.status, contentType: answer.contentType, body: answer.body }).toEqual({
+			status: httpStatus,
+			contentType: 'application/json; charset=utf-8',
+			body: expect.stringContaining(`"message":${JSON.stringify(message)}`),
+		});
+		const date = (JSON.parse(answer.body) as { status?: { date?: unknown } }).status?.date;
+		expect(date).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/));
+		expect(answer.body).toBe(JSON.stringify({ status: { status, reason, message, date } }));
+	}
+	const duplicateOf = (message: string) => `${message}; already received, the workflow does not run again`;
 
 	/** Executions n8n recorded for a workflow (REST API, as the editor lists them). */
 	async function executions(workflowId: string): Promise<Array<{ status: string }>> {
@@ -171,59 +198,106 @@ describeIfBuilt('e2e: n8n start with the package, its credential tests and its t
 		return r.json.data.results;
 	}
 
-	/** Forged first, then valid: the forged call is refused with 401, only the valid one runs, exactly once. */
-	async function forgedThenValid(kind: TriggerKind, valid: Record<string, unknown>): Promise<any> {
-		const wf = workflows[kind]!;
-		const forged = await fire(kind, { ...valid, tamper: true });
-		expect(forged.status).toBe(401);
-		const ok = await fire(kind, valid);
-		expect({ status: ok.status, body: ok.body }).toEqual({ status: 200, body: expect.any(String) });
-		const runs = await until(`the ${kind} run`, () => (capture.runs[kind]?.length ? capture.runs[kind] : undefined));
-		const done = await until(`the ${kind} execution to finish`, async () => {
-			const list = await executions(wf.id);
-			return list.length && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
+	/** Waits until the workflow has `count` runs reported and as many finished executions; answers the reported items. */
+	async function runsOf(kind: TriggerKind, count: number): Promise<any[]> {
+		const runs = await until(`${count} ${kind} run(s)`, () => ((capture.runs[kind]?.length ?? 0) >= count ? capture.runs[kind] : undefined));
+		const done = await until(`the ${kind} executions to finish`, async () => {
+			const list = await executions(workflows[kind]!.id);
+			return list.length >= count && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
 		});
-		expect(done.map((e) => e.status)).toEqual(['success']);
-		expect(runs).toHaveLength(1);
+		expect(done.map((e) => e.status)).toEqual(Array(count).fill('success'));
+		expect(runs).toHaveLength(count);
+		return runs;
+	}
+
+	/**
+	 * Forged first, then valid: the forged call is refused with 401, the valid one gets the exact acknowledgement
+	 * (JSON, not n8n's "firstEntryJson") and runs exactly once; three replays of its bytes are acknowledged as
+	 * duplicates without a run.
+	 */
+	async function forgedThenValid(kind: TriggerKind, valid: Record<string, unknown>, acknowledgement: string): Promise<any> {
+		expectAnswer(await fire(kind, { ...valid, tamper: true }), 401, 'FAILED', 'XS', 'The notification could not be verified');
+		const accepted = await fire(kind, valid);
+		expectAnswer(accepted, 200, 'OK', '00', acknowledgement);
+		for (let i = 0; i < 3; i++) expectAnswer(await postRaw(kind, accepted.sent, accepted.headers), 200, 'OK', '00', duplicateOf(acknowledgement));
+		const runs = await runsOf(kind, 1);
 		return runs[0];
 	}
 
-	it('Autopay Trigger: a signed event runs the workflow once with the event; a forged one gets 401 and no run', async () => {
-		const item = await forgedThenValid('autopay', { type: 'AUTOPAY_TRANSACTION_FAILED', reference: 'SUB-0042', additional: { attempt: 2 } });
-		expect(item).toMatchObject({ type: 'AUTOPAY_TRANSACTION_FAILED', reference: 'SUB-0042', additional: { attempt: 2 }, signatureVerified: true });
+	/** A new delivery sent `copies` times at once: one run, every other copy acknowledged as a duplicate. */
+	async function parallelCopiesRunOnce(kind: TriggerKind, delivery: Record<string, unknown>, acknowledgement: string, runsBefore: number) {
+		const burst = await fire(kind, { ...delivery, copies: 20 });
+		expect(burst.copies).toHaveLength(20);
+		const messages = burst.copies.map((copy) => (expectAnswer(copy, 200, 'OK', '00', JSON.parse(copy.body).status.message), JSON.parse(copy.body).status.message));
+		expect(messages.filter((message) => message === acknowledgement)).toHaveLength(1);
+		expect(messages.filter((message) => message === duplicateOf(acknowledgement))).toHaveLength(19);
+		await runsOf(kind, runsBefore + 1);
+	}
+
+	it('Autopay Trigger: a signed event runs the workflow once with the event; a forged one gets 401, copies no run', async () => {
+		const item = await forgedThenValid('autopay', { type: 'AUTOPAY_TRANSACTION_FAILED', reference: 'SUB-0042', additional: { attempt: 2 } }, 'Event AUTOPAY_TRANSACTION_FAILED received');
+		expect(item).toMatchObject({
+			signed: { type: 'AUTOPAY_TRANSACTION_FAILED' },
+			unsigned: { reference: 'SUB-0042', additional: { attempt: 2 } },
+			signatureVerified: true,
+		});
+		await parallelCopiesRunOnce('autopay', { type: 'AUTOPAY_CANCELED' }, 'Event AUTOPAY_CANCELED received', 1);
 	});
 
 	it('Checkout Trigger: a signed notification of a paid session runs once with the session the platform reports', async () => {
 		// Created and paid as the demo does it (a failed call there throws).
 		const requestId: number = await examples.paidSession(sandbox.url, sandbox.credentials, 'E2E-CHECKOUT-1', 50);
-		const item = await forgedThenValid('checkout', { requestId });
-		expect(item).toMatchObject({ requestId });
-		expect(JSON.stringify(item)).toContain('APPROVED');
-		// The trigger confirmed the notification with a signed query of the session.
+		const item = await forgedThenValid('checkout', { requestId }, `Notification of session ${requestId} received`);
+		expect(item).toMatchObject({ requestId, status: { status: 'APPROVED' }, notification: { signed: { requestId, status: 'APPROVED' }, unsigned: { reference: 'E2E-CHECKOUT-1' } } });
+		// The trigger confirmed the notification with a signed query of the session, once.
 		expect(sandbox.ledger().filter((e) => e.path === `/api/session/${requestId}`).map((e) => e.auth?.ok)).toEqual([true]);
+
+		const other: number = await examples.paidSession(sandbox.url, sandbox.credentials, 'E2E-CHECKOUT-2', 60);
+		await parallelCopiesRunOnce('checkout', { requestId: other }, `Notification of session ${other} received`, 1);
+		expect(sandbox.ledger().filter((e) => e.path === `/api/session/${other}`)).toHaveLength(1);
 	});
 
-	it('Onboarding Trigger: a signed process notification runs once with the queried result; a forged one gets 401', async () => {
+	it('Checkout Trigger: an unknown session is answered as a forgery; a failed session query gets a short 503, not a stack trace', async () => {
+		expectAnswer(await fire('checkout', { requestId: 99999, status: 'APPROVED', reference: 'GHOST' }), 401, 'FAILED', 'XS', 'The notification could not be verified');
+		const requestId: number = await examples.paidSession(sandbox.url, sandbox.credentials, 'E2E-CHECKOUT-3', 70);
+		sandbox.setFaults([{ path: `/api/session/${requestId}`, kind: 'status', status: 502, count: 4 }]);
+		try {
+			expectAnswer(await fire('checkout', { requestId }), 503, 'FAILED', 'XU', 'The notification could not be processed now; send it again later');
+		} finally {
+			sandbox.clearFaults();
+		}
+		// No execution was recorded for either (the two runs are the earlier test's).
+		expect((await executions(workflows.checkout!.id)).length).toBe(2);
+	});
+
+	it('Onboarding Trigger: a signed process notification runs once with the queried result; a forged one gets 401, copies no run', async () => {
 		const c = sandbox.credentials;
-		const accepted = await fetch(`${sandbox.url}/api/merchants`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', authorization: `Bearer ${c.accessToken}`, 'idempotency-key': `e2e-onboarding-${Date.now()}-0123456789` },
-			body: JSON.stringify({
-				name: 'Trigger Test S.A.S.',
-				brand: 'TriggerTest',
-				languages: ['es'],
-				currencies: ['USD'],
-				document: { type: 'NIT', number: '900123457' },
-				address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
-				legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
-				control: { seller: 'direct' },
-			}),
-		});
-		expect(accepted.status).toBe(202);
-		const { processId } = (await accepted.json()) as { processId: string };
-		const final = (await (await fetch(`${sandbox.url}/api/processes/${processId}`, { headers: { authorization: `Bearer ${c.accessToken}` } })).json()) as any;
-		const item = await forgedThenValid('onboarding', { processId });
+		/** A merchant creation; answers its process ID once the process is final (read once, as a poller would). */
+		const finishedProcess = async (documentNumber: string): Promise<{ processId: string; final: any }> => {
+			const accepted = await fetch(`${sandbox.url}/api/merchants`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', authorization: `Bearer ${c.accessToken}`, 'idempotency-key': `e2e-onboarding-${documentNumber}-${Date.now()}` },
+				body: JSON.stringify({
+					name: 'Trigger Test S.A.S.',
+					brand: 'TriggerTest',
+					languages: ['es'],
+					currencies: ['USD'],
+					document: { type: 'NIT', number: documentNumber },
+					address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
+					legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
+					control: { seller: 'direct' },
+				}),
+			});
+			expect(accepted.status).toBe(202);
+			const { processId } = (await accepted.json()) as { processId: string };
+			const final = (await (await fetch(`${sandbox.url}/api/processes/${processId}`, { headers: { authorization: `Bearer ${c.accessToken}` } })).json()) as any;
+			return { processId, final };
+		};
+		const { processId, final } = await finishedProcess('900123457');
+		const item = await forgedThenValid('onboarding', { processId }, 'Process result received');
 		expect(item).toMatchObject({ processId, action: 'merchant.create', outcome: 'succeeded', signatureVerified: true });
 		expect(JSON.stringify(item)).toContain(String(final.result?.merchantId ?? processId));
+		const second = (await finishedProcess('900123458')).processId;
+		await parallelCopiesRunOnce('onboarding', { processId: second }, 'Process result received', 1);
 	});
 });

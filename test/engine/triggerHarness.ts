@@ -4,11 +4,17 @@
  * node answer), and when the node hands back workflow data runs the workflow in n8n-core's WorkflowExecute
  * with the trigger as start node, followed by a pass-through node named "Received".
  *
- * The answer rules follow n8n's webhook helpers for `responseMode: 'onReceived'`:
+ * The answer rules follow n8n 2.40.7's webhook helpers for `responseMode: 'onReceived'`:
  *  - `noWebhookResponse`: the node wrote the answer itself; n8n adds nothing.
  *  - no `workflowData`: answer `webhookResponse` (or "Webhook call received") and run nothing.
- *  - `workflowData`: answer `webhookResponse` (or "Workflow was started") at once, then run the workflow.
+ *  - `workflowData`: the run starts, then the answer is the description's `responseData` when it is set (unset
+ *    reads as `firstEntryJson`, sent as that very text, text/html), `noData` an empty body, and only an empty
+ *    value lets the node's `webhookResponse` through (or "Workflow was started").
  *  - `webhook()` throws: HTTP 500, no run.
+ * Objects are sent as JSON (application/json; charset=utf-8) and text as HTML, as Express does for n8n.
+ *
+ * Static data is kept per server the way n8n keeps it per workflow: each call loads a copy before the node runs
+ * and saves it after, when the node changed it, so parallel calls each see what was saved before they started.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
 import type { AddressInfo, Socket } from 'net';
@@ -19,11 +25,13 @@ import {
 	Workflow,
 	type IExecuteFunctions,
 	type INode,
+	type IDataObject,
 	type INodeExecutionData,
 	type INodeParameters,
 	type INodeType,
 	type IRun,
 	type IWebhookData,
+	type IWebhookDescription,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
@@ -56,6 +64,7 @@ export interface TriggerCall {
 	/** The HTTP answer the caller got. */
 	status: number;
 	body: string;
+	contentType?: string;
 	/** The run the call started, if any. */
 	run?: IRun;
 }
@@ -70,6 +79,8 @@ export interface TriggerServer {
 	output(run: IRun, nodeName: string): INodeExecutionData[];
 	/** Resolves once every call received so far has been answered and its run (if any) has finished. */
 	idle(): Promise<void>;
+	/** The workflow's static data as last saved. */
+	staticData(): Record<string, unknown>;
 	stop(): Promise<void>;
 }
 
@@ -90,22 +101,48 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
 	});
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-	const payload = body === undefined ? '' : JSON.stringify(body);
-	response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(payload)) });
+/** Sends as Express's res.send / res.json do for n8n: text as HTML, anything else as JSON, undefined as nothing. */
+function send(response: ServerResponse, status: number, body: unknown): void {
+	const text = typeof body === 'string';
+	const payload = body === undefined ? '' : text ? body : JSON.stringify(body);
+	const headers: Record<string, string> = { 'content-length': String(Buffer.byteLength(payload)) };
+	if (body !== undefined) headers['content-type'] = text ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8';
+	response.writeHead(status, headers);
 	response.end(payload);
 }
 
+/** n8n 2.40.7's answer to a call that starts a run with `responseMode: 'onReceived'` (extractWebhookOnReceivedResponse). */
+function onReceivedAnswer(description: IWebhookDescription, result: IWebhookResponseData): unknown {
+	const responseData = description.responseData === undefined ? 'firstEntryJson' : description.responseData;
+	if (responseData === 'noData') return undefined;
+	if (responseData) return responseData;
+	return result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Workflow was started' };
+}
+
 /** Captures what is written to the response, whoever writes it (the node or the harness). */
-function capture(response: ServerResponse): () => { status: number; body: string } {
+function capture(response: ServerResponse): () => { status: number; body: string; contentType?: string } {
 	const chunks: Buffer[] = [];
-	const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
-	(response as unknown as { end: (...args: unknown[]) => ServerResponse }).end = (...args: unknown[]) => {
+	let contentType: string | undefined;
+	const writable = response as unknown as { end: (...args: unknown[]) => ServerResponse; writeHead: (...args: unknown[]) => ServerResponse };
+	const end = writable.end.bind(response);
+	const writeHead = writable.writeHead.bind(response);
+	writable.end = (...args: unknown[]) => {
 		if (typeof args[0] === 'string' || Buffer.isBuffer(args[0])) chunks.push(Buffer.from(args[0] as string));
 		return end(...args);
 	};
-	return () => ({ status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') });
+	writable.writeHead = (...args: unknown[]) => {
+		const headers = args.find((arg) => typeof arg === 'object' && arg !== null) as Record<string, unknown> | undefined;
+		const given = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+		if (given !== undefined) contentType = String(given);
+		return writeHead(...args);
+	};
+	return () => {
+		const type = contentType ?? response.getHeader('content-type');
+		return { status: response.statusCode, body: Buffer.concat(chunks).toString('utf8'), ...(type ? { contentType: String(type) } : {}) };
+	};
 }
+
+let servers = 0;
 
 export async function startTriggerServer(options: TriggerServerOptions): Promise<TriggerServer> {
 	const types: Record<string, INodeType> = { ...packageNodeTypes(), received: new Received() };
@@ -124,14 +161,18 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 		credentials: Object.fromEntries(Object.keys(options.credentials).map((type) => [type, { id: type, name: type }])),
 	};
 	const received: INode = { id: 'received', name: 'Received', type: 'received', typeVersion: 1, position: [200, 0], parameters: {} };
+	// Its own id per server: the triggers' in-process memory of deliveries is kept per workflow, as in n8n.
+	const workflowId = `trigger-test-${++servers}`;
+	let savedStaticData: IDataObject = {};
 	const newWorkflow = () =>
 		new Workflow({
-			id: 'trigger-test',
+			id: workflowId,
 			name: 'trigger test',
 			nodes: [{ ...trigger, parameters: { ...trigger.parameters } }, received],
 			connections: { Trigger: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
 			active: true,
 			nodeTypes,
+			staticData: JSON.parse(JSON.stringify(savedStaticData)) as IDataObject,
 			settings: { executionOrder: 'v1' },
 		});
 
@@ -179,18 +220,20 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 			call.result = await triggerType.webhook!.call(context);
 		} catch (error) {
 			call.error = error as Error;
-			if (!response.writableEnded) sendJson(response, 500, { message: 'Error in workflow' });
+			if (!response.writableEnded) send(response, 500, { message: 'Error in workflow' });
 			Object.assign(call, answered());
 			return;
 		}
+		// n8n saves the static data the node changed (as JSON, in the workflow's row) before it answers.
+		if ((workflow.staticData as { __dataChanged?: boolean }).__dataChanged) savedStaticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 		const result = call.result;
 		if (result.noWebhookResponse) {
 			// n8n leaves the answer to the node; a node that wrote none would leave the caller hanging.
-			if (!response.writableEnded) sendJson(response, 599, { message: 'The node wrote no answer' });
+			if (!response.writableEnded) send(response, 599, { message: 'The node wrote no answer' });
 		} else if (result.workflowData === undefined) {
-			sendJson(response, 200, result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Webhook call received' });
+			send(response, 200, result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Webhook call received' });
 		} else {
-			sendJson(response, 200, result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Workflow was started' });
+			send(response, 200, onReceivedAnswer(webhookData.webhookDescription, result));
 		}
 		Object.assign(call, answered());
 		if (result.workflowData === undefined) return;
@@ -204,7 +247,7 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 	const sockets = new Set<Socket>();
 	const server: Server = createServer((request, response) => {
 		const work = handle(request, response).catch((error: Error) => {
-			if (!response.headersSent) sendJson(response, 500, { message: error.message });
+			if (!response.headersSent) send(response, 500, { message: error.message });
 		});
 		pending.add(work);
 		void work.finally(() => pending.delete(work));
@@ -224,6 +267,7 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 		idle: async () => {
 			while (pending.size) await Promise.all([...pending]);
 		},
+		staticData: () => JSON.parse(JSON.stringify(savedStaticData)) as Record<string, unknown>,
 		stop: () =>
 			new Promise<void>((resolve) => {
 				for (const socket of sockets) socket.destroy();

@@ -1,8 +1,11 @@
 /**
  * The three webhook triggers, served over real HTTP by n8n-core's WebhookContext and run by its
- * WorkflowExecute (see triggerHarness.ts), fed by the sandbox's outbound webhook senders.
- * For each: a valid call starts exactly one run with the right data; a forged, replayed or malformed call
- * gets its HTTP answer in the platform's status shape and starts no run; filters acknowledge without a run.
+ * WorkflowExecute (see triggerHarness.ts, which answers as n8n 2.40.7 does), fed by the sandbox's outbound
+ * webhook senders or by raw bytes as an attacker would send them.
+ * For each: a valid delivery gets the exact acknowledgement and starts exactly one run; a delivery already run
+ * (replayed, sent again in parallel, with altered unsigned fields) is acknowledged without a second run; each
+ * call of the corpus (forged, stale, huge, deeply nested, wrong types, empty, not JSON...) gets its exact answer
+ * and starts no run.
  */
 import { buildAuth } from '../../nodes/shared/signing';
 import { apiCallsOf, onboardingApi as onboardingApiOf, paySuiteApi as paySuiteApiOf, withSandbox } from '../helpers/sandbox';
@@ -10,12 +13,10 @@ import { startTriggerServer, type TriggerServer } from './triggerHarness';
 
 const sandbox = withSandbox({ processPendingPolls: 0, retryAfterSeconds: 0 });
 
-interface Answer {
-	status: number;
-	json: any;
-}
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NOT_VERIFIED = 'The notification could not be verified';
 
-async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
 	const response = await fetch(`${sandbox.url}${path}`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', ...headers },
@@ -32,24 +33,66 @@ const signed = (path: string, body: Record<string, unknown> = {}) =>
 const paySuiteApi = (secretKey?: string) => paySuiteApiOf(sandbox, { secretKey });
 const onboardingApi = (notificationSecret?: string) => onboardingApiOf(sandbox, { notificationSecret });
 
+/** What the trigger answered. */
+interface Answer {
+	status: number;
+	body: string;
+	contentType?: string;
+}
+
+interface Fired extends Answer {
+	/** The exact text the sandbox sent, and the headers it added (X-Signature). */
+	sent: string;
+	headers: Record<string, string>;
+	/** Every copy's answer, when several were sent. */
+	copies: Answer[];
+}
+
 /** Sends through a sandbox control endpoint and waits until the trigger has answered and run. */
-async function fire(trigger: TriggerServer, kind: 'autopay' | 'checkout' | 'onboarding', body: Record<string, unknown>) {
+async function fire(trigger: TriggerServer, kind: 'autopay' | 'checkout' | 'onboarding', body: Record<string, unknown>): Promise<Fired> {
 	const answer = await post(`/__sandbox/webhooks/${kind}`, { url: trigger.url, ...body });
 	expect(answer.status).toBe(200);
 	await trigger.idle();
-	const delivery = answer.json.delivery as { status: number; body: string };
-	return { status: delivery.status, reply: delivery.body ? JSON.parse(delivery.body) : undefined, sent: answer.json.sent as string };
+	const { delivery, deliveries, sent, headers } = answer.json as { delivery: Answer; deliveries?: Answer[]; sent: string; headers: Record<string, string> };
+	return { ...delivery, sent, headers, copies: deliveries ?? [delivery] };
 }
 
-const expectAcknowledged = (reply: any) =>
-	expect(reply).toEqual({ status: { status: 'OK', reason: '00', message: expect.any(String), date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/) } });
+/** Sends these bytes as they are: a replay of a copied delivery, or a body no platform would send. */
+async function postRaw(trigger: TriggerServer, text: string, headers: Record<string, string> = {}): Promise<Answer> {
+	const response = await fetch(trigger.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: text });
+	const body = await response.text();
+	await trigger.idle();
+	return { status: response.status, body, contentType: response.headers.get('content-type') ?? undefined };
+}
 
-const expectRefused = (reply: any, reason: string, words: RegExp) => {
-	expect(reply.status).toMatchObject({ status: 'FAILED', reason, date: expect.any(String) });
-	expect(reply.status.message).toMatch(words);
-};
+/** The exact answer, byte for byte: HTTP status, content type and body (with the date it carries, in the platform's form). */
+function expectAnswer(answer: Answer, httpStatus: number, status: string, reason: string, message: string) {
+	// The body is in the first comparison so that a wrong status shows what was answered.
+	expect({ status: answer.status, contentType: answer.contentType, body: answer.body }).toEqual({
+		status: httpStatus,
+		contentType: 'application/json; charset=utf-8',
+		body: expect.stringContaining(`"message":${JSON.stringify(message)}`),
+	});
+	const date = (JSON.parse(answer.body) as { status?: { date?: unknown } }).status?.date;
+	expect(date).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/));
+	expect(answer.body).toBe(JSON.stringify({ status: { status, reason, message, date } }));
+}
+const expectAcknowledged = (answer: Answer, message: string) => expectAnswer(answer, 200, 'OK', '00', message);
+const expectRefused = (answer: Answer, httpStatus: number, reason: string, message: string) => expectAnswer(answer, httpStatus, 'FAILED', reason, message);
+/** Two answers that tell the caller the same thing: equal but for their dates. */
+const undated = ({ status, contentType, body }: Answer) => ({ status, contentType, body: body.replace(/"date":"[^"]*"/, '"date":"-"') });
+
+/** No call made the trigger throw (n8n would answer 500 with a stack trace and record an error). */
+const expectNoErrors = (trigger: TriggerServer) => expect(trigger.calls.filter((call) => call.error).map((call) => call.error!.message)).toEqual([]);
+const recordsOf = (trigger: TriggerServer) => Object.keys(((trigger.staticData()['node:Trigger'] ?? {}) as { deliveries?: object }).deliveries ?? {});
 
 const ledgerPaths = () => apiCallsOf(sandbox).map((entry) => `${entry.method} ${entry.path}`);
+
+/** ISO 8601 with +00:00, `ms` from now. */
+const isoIn = (ms: number) => `${new Date(Date.now() + ms).toISOString().slice(0, 19)}+00:00`;
+
+/** An object nested `levels` deep. */
+const nested = (levels: number): Record<string, unknown> => (levels <= 1 ? { end: true } : { next: nested(levels - 1) });
 
 async function serve(type: string, parameters: Record<string, unknown>, credentials: Record<string, any>, body: (trigger: TriggerServer) => Promise<void>) {
 	const trigger = await startTriggerServer({ type, parameters: parameters as never, credentials });
@@ -64,80 +107,107 @@ describe('PaySuite Autopay Trigger', () => {
 	const autopay = (parameters: Record<string, unknown>, body: (trigger: TriggerServer) => Promise<void>, secretKey?: string) =>
 		serve('paySuiteAutopayTrigger', parameters, paySuiteApi(secretKey), body);
 
-	it('a signed event starts exactly one run with the event, its additional data and the verified flag', () =>
+	it('acknowledges a signed event byte for byte and runs once with what the signature covers apart from the rest', () =>
 		autopay({}, async (trigger) => {
-			const additional = { autopayId: 'ap-1', attempt: 1 };
-			const { status, reply, sent } = await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED', reference: 'SUB-0001', additional });
-			expect(status).toBe(200);
-			expectAcknowledged(reply);
-			const event = JSON.parse(sent);
+			const additional = { autopayId: 'ap-1', amount: 120 };
+			const fired = await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED', reference: 'SUB-0001', additional });
+			expectAcknowledged(fired, 'Event AUTOPAY_CREATED received');
+			const event = JSON.parse(fired.sent);
 			expect(trigger.runs()).toHaveLength(1);
 			const [run] = trigger.runs();
 			expect(run.data.resultData.error).toBeUndefined();
-			const items = trigger.output(run, 'Received');
-			expect(items.map((item) => item.json)).toEqual([
-				{ id: event.id, type: 'AUTOPAY_CREATED', date: event.date, reference: 'SUB-0001', additional, signatureVerified: true },
+			expect(trigger.output(run, 'Received').map((item) => item.json)).toEqual([
+				{
+					signed: { id: event.id, type: 'AUTOPAY_CREATED', date: event.date },
+					unsigned: { reference: 'SUB-0001', additional },
+					signatureVerified: true,
+				},
 			]);
-			expect(trigger.output(run, 'Trigger')).toHaveLength(1);
+			expect(recordsOf(trigger)).toHaveLength(1);
 		}));
 
-	it('takes the date byte for byte as sent (the sample form YYYY-MM-DD HH:MM:SS too)', () =>
+	it('runs a delivery once: replays, 50 parallel copies and a copy with altered unsigned fields are acknowledged without a run', () =>
 		autopay({}, async (trigger) => {
-			const { status } = await fire(trigger, 'autopay', { type: 'AUTOPAY_TRANSACTION_FAILED', date: '2024-05-01 10:00:00' });
-			expect(status).toBe(200);
+			const first = await fire(trigger, 'autopay', { type: 'AUTOPAY_TRANSACTION_FAILED', reference: 'SUB-0042', additional: { amount: 10 } });
+			expectAcknowledged(first, 'Event AUTOPAY_TRANSACTION_FAILED received');
+			const duplicate = 'Event AUTOPAY_TRANSACTION_FAILED received; already received, the workflow does not run again';
+			for (let i = 0; i < 3; i++) expectAcknowledged(await postRaw(trigger, first.sent), duplicate);
+			// The same id, type and date (so the same signature) with another reference and amount.
+			const { id, date } = JSON.parse(first.sent);
+			const altered = await fire(trigger, 'autopay', { type: 'AUTOPAY_TRANSACTION_FAILED', id, date, reference: 'SUB-VICTIM', additional: { amount: 99999 } });
+			expectAcknowledged(altered, duplicate);
 			expect(trigger.runs()).toHaveLength(1);
-			expect(trigger.output(trigger.runs()[0], 'Received')[0].json).toMatchObject({ type: 'AUTOPAY_TRANSACTION_FAILED', date: '2024-05-01 10:00:00' });
+
+			// A new delivery sent 50 times at once: one run, 49 duplicates.
+			const burst = await fire(trigger, 'autopay', { type: 'AUTOPAY_CANCELED', copies: 50 });
+			expect(burst.copies).toHaveLength(50);
+			const messages = burst.copies.map((copy) => (expect(copy.status).toBe(200), JSON.parse(copy.body).status.message as string));
+			expect(messages.filter((message) => message === 'Event AUTOPAY_CANCELED received')).toHaveLength(1);
+			expect(messages.filter((message) => message.endsWith('already received, the workflow does not run again'))).toHaveLength(49);
+			expect(trigger.runs()).toHaveLength(2);
+			expect(recordsOf(trigger)).toHaveLength(2);
+			expectNoErrors(trigger);
 		}));
 
-	it('answers a tampered, missing or wrongly keyed signature with 401 and starts no run', async () => {
-		await autopay({}, async (trigger) => {
-			const tampered = await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED', tamper: true });
-			expect(tampered.status).toBe(401);
-			expectRefused(tampered.reply, 'XS', /does not match/);
-			const unsigned = await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED', omitField: 'signature' });
-			expect(unsigned.status).toBe(401);
-			expectRefused(unsigned.reply, 'XS', /missing/);
-			expect(trigger.calls).toHaveLength(2);
+	it('answers each call of the corpus exactly, runs nothing and records nothing', () =>
+		autopay({}, async (trigger) => {
+			const type = 'AUTOPAY_CREATED';
+			const valid = JSON.parse((await fire(trigger, 'autopay', { type, url: 'http://127.0.0.1:1/nowhere' })).sent) as Record<string, unknown>;
+			const cases: Array<[string, () => Promise<Answer>, number, string, string]> = [
+				['forged signature', () => fire(trigger, 'autopay', { type, tamper: true }), 401, 'XS', NOT_VERIFIED],
+				['no signature', () => fire(trigger, 'autopay', { type, omitField: 'signature' }), 401, 'XS', 'The signature is missing'],
+				['signature not text', () => postRaw(trigger, JSON.stringify({ ...valid, signature: 42 })), 401, 'XS', NOT_VERIFIED],
+				['stale: 8 days old', () => fire(trigger, 'autopay', { type, date: isoIn(-8 * DAY_MS) }), 401, 'XS', 'The event date is more than 7 days old'],
+				['two days ahead', () => fire(trigger, 'autopay', { type, date: isoIn(2 * DAY_MS) }), 401, 'XS', "The event date is more than 24 hours ahead of the receiver's clock"],
+				['huge', () => fire(trigger, 'autopay', { type, additional: { note: 'x'.repeat(70_000) } }), 413, 'XN', 'The body is larger than 64 KiB'],
+				['deeply nested', () => fire(trigger, 'autopay', { type, additional: nested(40) }), 400, 'XN', 'The body nests more than 32 levels deep'],
+				['id not text', () => postRaw(trigger, JSON.stringify({ ...valid, id: 5 })), 400, 'XN', 'Missing or empty field: id'],
+				['no date', () => fire(trigger, 'autopay', { type, omitField: 'date' }), 400, 'XN', 'Missing or empty field: date'],
+				['additional not an object', () => fire(trigger, 'autopay', { type, additional: [1] }), 400, 'XN', 'The field additional must be an object'],
+				['no reference', () => fire(trigger, 'autopay', { type, omitField: 'reference' }), 400, 'XN', 'Missing or empty field: reference'],
+				['unknown type, signed', () => fire(trigger, 'autopay', { type: 'AUTOPAY_PAUSED' }), 400, 'XN', 'Unknown event type "AUTOPAY_PAUSED"'],
+				['empty', () => postRaw(trigger, ''), 400, 'XN', 'The body is not a JSON object'],
+				['not JSON', () => fire(trigger, 'autopay', { type, rawBody: '{"id": "abc", "type": ' }), 400, 'XN', 'The body is not a JSON object'],
+				['a JSON array', () => postRaw(trigger, '[1,2]'), 400, 'XN', 'The body is not a JSON object'],
+			];
+			for (const [name, send, httpStatus, reason, message] of cases) {
+				const answer = await send();
+				try {
+					expectRefused(answer, httpStatus, reason, message);
+				} catch (error) {
+					throw new Error(`${name}: ${(error as Error).message}`);
+				}
+			}
 			expect(trigger.runs()).toHaveLength(0);
-		});
-		await autopay(
+			expect(recordsOf(trigger)).toEqual([]);
+			expectNoErrors(trigger);
+		}));
+
+	it('refuses every event when the secret key is not the one the site signs with', () =>
+		autopay(
 			{},
 			async (trigger) => {
-				expect((await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED' })).status).toBe(401);
+				expectRefused(await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED' }), 401, 'XS', NOT_VERIFIED);
 				expect(trigger.runs()).toHaveLength(0);
 			},
 			'not-the-site-secret',
-		);
-	});
+		));
 
-	it('answers a malformed body, a missing field or an unknown type with 400 and starts no run', () =>
+	it('takes the date byte for byte as sent (the sample form YYYY-MM-DD HH:MM:SS too)', () =>
 		autopay({}, async (trigger) => {
-			const notJson = await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED', rawBody: '{"id": "abc", "type": ' });
-			expect(notJson.status).toBe(400);
-			expectRefused(notJson.reply, 'XN', /not a JSON object/);
-			const noDate = await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED', omitField: 'date' });
-			expect(noDate.status).toBe(400);
-			expectRefused(noDate.reply, 'XN', /date/);
-			const noReference = await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED', omitField: 'reference' });
-			expect(noReference.status).toBe(400);
-			expectRefused(noReference.reply, 'XN', /reference/);
-			// Correctly signed, but not one of the four events.
-			const unknown = await fire(trigger, 'autopay', { type: 'AUTOPAY_PAUSED' });
-			expect(unknown.status).toBe(400);
-			expectRefused(unknown.reply, 'XN', /Unknown event type "AUTOPAY_PAUSED"/);
-			expect(trigger.calls).toHaveLength(4);
-			expect(trigger.runs()).toHaveLength(0);
+			const date = isoIn(-60_000).slice(0, 19).replace('T', ' ');
+			expect((await fire(trigger, 'autopay', { type: 'AUTOPAY_UPDATED', date })).status).toBe(200);
+			expect(trigger.output(trigger.runs()[0], 'Received')[0].json).toMatchObject({ signed: { type: 'AUTOPAY_UPDATED', date } });
 		}));
 
-	it('acknowledges events outside the filter without a run, and runs for the chosen ones', () =>
+	it('acknowledges events outside the filter without a run or a record, and runs for the chosen ones', () =>
 		autopay({ events: ['AUTOPAY_CANCELED', 'AUTOPAY_UPDATED'] }, async (trigger) => {
-			const skipped = await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED' });
-			expect(skipped.status).toBe(200);
-			expectAcknowledged(skipped.reply);
+			expectAcknowledged(await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED' }), 'Event AUTOPAY_CREATED received; this workflow does not handle it');
 			expect(trigger.runs()).toHaveLength(0);
+			expect(recordsOf(trigger)).toEqual([]);
 			expect((await fire(trigger, 'autopay', { type: 'AUTOPAY_CANCELED' })).status).toBe(200);
 			expect(trigger.runs()).toHaveLength(1);
-			expect(trigger.output(trigger.runs()[0], 'Received')[0].json.type).toBe('AUTOPAY_CANCELED');
+			expect(trigger.output(trigger.runs()[0], 'Received')[0].json).toMatchObject({ signed: { type: 'AUTOPAY_CANCELED' } });
 		}));
 });
 
@@ -158,46 +228,139 @@ describe('PaySuite Checkout Trigger', () => {
 		expect(paid.status).toBe(200);
 		return requestId;
 	}
+	const sessionQueries = (requestId: number) => sandbox.ledger().filter((entry) => entry.path === `/api/session/${requestId}`);
 
-	it('a signed notification starts one run with the session as the platform reports it', () =>
+	it('acknowledges a signed notification byte for byte and runs once with the session the platform reports', () =>
 		checkout({}, async (trigger) => {
 			const requestId = await paidSession('ORDER-1001');
 			sandbox.clearLedger();
-			const { status, reply, sent } = await fire(trigger, 'checkout', { requestId });
-			expect(status).toBe(200);
-			expectAcknowledged(reply);
+			const fired = await fire(trigger, 'checkout', { requestId });
+			expectAcknowledged(fired, `Notification of session ${requestId} received`);
 			// The trigger read the session back, signed, once.
-			const queries = sandbox.ledger().filter((entry) => entry.path === `/api/session/${requestId}`);
-			expect(queries).toHaveLength(1);
-			expect(queries[0].auth).toMatchObject({ ok: true, login: sandbox.credentials.login });
+			expect(sessionQueries(requestId).map((entry) => entry.auth)).toEqual([expect.objectContaining({ ok: true, login: sandbox.credentials.login })]);
 			expect(trigger.runs()).toHaveLength(1);
 			const [item] = trigger.output(trigger.runs()[0], 'Received');
-			const notification = JSON.parse(sent);
+			const notification = JSON.parse(fired.sent);
 			expect(item.json).toMatchObject({
 				requestId,
 				status: { status: 'APPROVED' },
 				request: { payment: { reference: 'ORDER-1001' } },
-				notification: { requestId, reference: 'ORDER-1001', status: { status: 'APPROVED', date: notification.status.date } },
+				notification: {
+					signed: { requestId, status: 'APPROVED', date: notification.status.date },
+					unsigned: { reference: 'ORDER-1001', reason: notification.status.reason, message: notification.status.message },
+				},
 				signatureVerified: true,
 				signatureAlgorithm: 'sha256',
 			});
-			const payments = item.json.payment as Array<Record<string, any>>;
-			expect(payments).toHaveLength(1);
-			expect(payments[0]).toMatchObject({ status: { status: 'APPROVED' }, reference: 'ORDER-1001' });
+			expect(item.json.payment as unknown[]).toEqual([expect.objectContaining({ status: expect.objectContaining({ status: 'APPROVED' }), reference: 'ORDER-1001' })]);
 		}));
 
-	it('emits the session the platform reports, not the status the notification claims', () =>
-		checkout({ statuses: ['APPROVED'] }, async (trigger) => {
-			const requestId = await paidSession('ORDER-1002', 'REJECTED');
-			// A correctly signed notification that says APPROVED: the query says REJECTED, so the filter skips it.
-			const { status, reply } = await fire(trigger, 'checkout', { requestId, status: 'APPROVED' });
-			expect(status).toBe(200);
-			expect(reply.status.message).toMatch(/REJECTED/);
+	it('runs a delivery once: replays and 20 parallel copies query the platform once and run once', () =>
+		checkout({}, async (trigger) => {
+			const requestId = await paidSession('ORDER-1002');
+			sandbox.clearLedger();
+			const first = await fire(trigger, 'checkout', { requestId });
+			expectAcknowledged(first, `Notification of session ${requestId} received`);
+			const duplicate = `Notification of session ${requestId} received; already received, the workflow does not run again`;
+			for (let i = 0; i < 3; i++) expectAcknowledged(await postRaw(trigger, first.sent), duplicate);
+			expect(sessionQueries(requestId)).toHaveLength(1);
+
+			const other = await paidSession('ORDER-1003');
+			const burst = await fire(trigger, 'checkout', { requestId: other, copies: 20 });
+			expect(burst.copies.map((copy) => copy.status)).toEqual(Array(20).fill(200));
+			expect(burst.copies.filter((copy) => JSON.parse(copy.body).status.message === `Notification of session ${other} received`)).toHaveLength(1);
+			expect(sessionQueries(other)).toHaveLength(1);
+			expect(trigger.runs()).toHaveLength(2);
+			expectNoErrors(trigger);
+		}));
+
+	it('emits the unsigned text of the notification only as unsigned, and the facts the platform reports', () =>
+		checkout({}, async (trigger) => {
+			const requestId = await paidSession('ORDER-1004');
+			const session = (await signed(`/api/session/${requestId}`)).json;
+			const status = { ...session.status, message: '<script>alert(1)</script>' };
+			// Correctly signed (requestId, status, date unchanged), with another reference and message.
+			const altered = await fire(trigger, 'checkout', { requestId, status, reference: 'SOMEONE-ELSES' });
+			expectAcknowledged(altered, `Notification of session ${requestId} received`);
+			const [item] = trigger.output(trigger.runs()[0], 'Received');
+			expect(item.json).toMatchObject({
+				request: { payment: { reference: 'ORDER-1004' } },
+				notification: { unsigned: { reference: 'SOMEONE-ELSES', message: '<script>alert(1)</script>' } },
+			});
+			// The genuine notification with the same signed fields is then a duplicate.
+			expect(JSON.parse((await fire(trigger, 'checkout', { requestId, status: session.status })).body).status.message).toMatch(/already received/);
+			expect(trigger.runs()).toHaveLength(1);
+		}));
+
+	it('answers each call of the corpus exactly without querying the platform, runs nothing and records nothing', () =>
+		checkout({}, async (trigger) => {
+			const requestId = await paidSession('ORDER-1005');
+			const session = (await signed(`/api/session/${requestId}`)).json;
+			sandbox.clearLedger();
+			const valid = JSON.parse((await fire(trigger, 'checkout', { requestId, url: 'http://127.0.0.1:1/nowhere' })).sent) as Record<string, any>;
+			const cases: Array<[string, () => Promise<Answer>, number, string, string]> = [
+				['forged signature', () => fire(trigger, 'checkout', { requestId, tamper: true }), 401, 'XS', NOT_VERIFIED],
+				['forged legacy signature', () => fire(trigger, 'checkout', { requestId, tamper: true, legacySha1: true }), 401, 'XS', NOT_VERIFIED],
+				['no signature', () => fire(trigger, 'checkout', { requestId, omitField: 'signature' }), 401, 'XS', 'The signature is missing'],
+				['signature of another form', () => postRaw(trigger, JSON.stringify({ ...valid, signature: 'md5:00' })), 401, 'XS', 'The signature is not in a known form'],
+				['stale: 8 days old', () => fire(trigger, 'checkout', { requestId, status: { ...session.status, date: isoIn(-8 * DAY_MS) } }), 401, 'XS', 'The event date is more than 7 days old'],
+				['huge', () => postRaw(trigger, JSON.stringify({ ...valid, padding: 'x'.repeat(70_000) })), 413, 'XN', 'The body is larger than 64 KiB'],
+				['deeply nested', () => postRaw(trigger, JSON.stringify({ ...valid, extra: nested(40) })), 400, 'XN', 'The body nests more than 32 levels deep'],
+				['requestId not a number', () => postRaw(trigger, JSON.stringify({ ...valid, requestId: { $gt: 0 } })), 400, 'XN', 'Missing or invalid field: requestId'],
+				['status as text', () => postRaw(trigger, JSON.stringify({ ...valid, status: 'APPROVED' })), 400, 'XN', 'Missing field: status'],
+				['no status', () => fire(trigger, 'checkout', { requestId, omitField: 'status' }), 400, 'XN', 'Missing field: status'],
+				['empty', () => postRaw(trigger, ''), 400, 'XN', 'The body is not a JSON object'],
+				['not JSON', () => fire(trigger, 'checkout', { requestId, rawBody: 'requestId=1' }), 400, 'XN', 'The body is not a JSON object'],
+			];
+			for (const [name, send, httpStatus, reason, message] of cases) {
+				const answer = await send();
+				try {
+					expectRefused(answer, httpStatus, reason, message);
+				} catch (error) {
+					throw new Error(`${name}: ${(error as Error).message}`);
+				}
+			}
+			expect(ledgerPaths()).toEqual([]);
+			expect(trigger.runs()).toHaveLength(0);
+			expect(recordsOf(trigger)).toEqual([]);
+			expectNoErrors(trigger);
+		}));
+
+	it('answers a signed notification of a session the platform does not know exactly as a forged one', () =>
+		checkout({}, async (trigger) => {
+			const unknown = await fire(trigger, 'checkout', { requestId: 99999, status: 'APPROVED', reference: 'GHOST' });
+			const forged = await fire(trigger, 'checkout', { requestId: 99999, status: 'APPROVED', reference: 'GHOST', tamper: true });
+			expectRefused(unknown, 401, 'XS', NOT_VERIFIED);
+			expect(undated(unknown)).toEqual(undated(forged));
 			expect(trigger.runs()).toHaveLength(0);
 		}));
 
+	it('answers a failed session query with a short 503 and no run; the next attempt is handled afresh', () =>
+		checkout({}, async (trigger) => {
+			const requestId = await paidSession('ORDER-1006');
+			// Every attempt of the trigger's query fails (it retries a read three times).
+			sandbox.setFaults([{ path: `/api/session/${requestId}`, kind: 'status', status: 502, count: 4 }]);
+			const failed = await fire(trigger, 'checkout', { requestId });
+			expectRefused(failed, 503, 'XU', 'The notification could not be processed now; send it again later');
+			expect(trigger.runs()).toHaveLength(0);
+			expect(recordsOf(trigger)).toEqual([]);
+			expectNoErrors(trigger);
+			expectAcknowledged(await postRaw(trigger, failed.sent), `Notification of session ${requestId} received`);
+			expect(trigger.runs()).toHaveLength(1);
+		}));
+
+	it('filters on the status the platform reports, not the one the notification claims, and says nothing of it', () =>
+		checkout({ statuses: ['APPROVED'] }, async (trigger) => {
+			const requestId = await paidSession('ORDER-1008', 'REJECTED');
+			// A correctly signed notification that says APPROVED: the query says REJECTED, so the filter skips it.
+			const skipped = await fire(trigger, 'checkout', { requestId, status: 'APPROVED' });
+			expectAcknowledged(skipped, `Notification of session ${requestId} received; this workflow does not handle it`);
+			expect(trigger.runs()).toHaveLength(0);
+			expect(recordsOf(trigger)).toEqual([]);
+		}));
+
 	it('accepts the legacy SHA-1 signature unless it is turned off', async () => {
-		const requestId = await paidSession('ORDER-1003');
+		const requestId = await paidSession('ORDER-1009');
 		await checkout({}, async (trigger) => {
 			expect((await fire(trigger, 'checkout', { requestId, legacySha1: true })).status).toBe(200);
 			expect(trigger.runs()).toHaveLength(1);
@@ -205,37 +368,10 @@ describe('PaySuite Checkout Trigger', () => {
 		});
 		await checkout({ options: { acceptSha1: false } }, async (trigger) => {
 			const refused = await fire(trigger, 'checkout', { requestId, legacySha1: true });
-			expect(refused.status).toBe(401);
-			expectRefused(refused.reply, 'XS', /SHA-1/);
+			expectRefused(refused, 401, 'XS', 'Legacy SHA-1 signatures are turned off for this trigger');
 			expect(trigger.runs()).toHaveLength(0);
 		});
 	});
-
-	it('answers forged and malformed notifications without querying the platform or running', () =>
-		checkout({}, async (trigger) => {
-			const requestId = await paidSession('ORDER-1004');
-			sandbox.clearLedger();
-			const tampered = await fire(trigger, 'checkout', { requestId, tamper: true });
-			expect(tampered.status).toBe(401);
-			expectRefused(tampered.reply, 'XS', /does not match/);
-			const legacyTampered = await fire(trigger, 'checkout', { requestId, tamper: true, legacySha1: true });
-			expect(legacyTampered.status).toBe(401);
-			const noStatus = await fire(trigger, 'checkout', { requestId, omitField: 'status' });
-			expect(noStatus.status).toBe(400);
-			expectRefused(noStatus.reply, 'XN', /status/);
-			const notJson = await fire(trigger, 'checkout', { requestId, rawBody: 'requestId=1' });
-			expect(notJson.status).toBe(400);
-			expect(ledgerPaths()).toEqual([]);
-			expect(trigger.runs()).toHaveLength(0);
-		}));
-
-	it('refuses a signed notification of a session the platform does not know', () =>
-		checkout({}, async (trigger) => {
-			const { status, reply } = await fire(trigger, 'checkout', { requestId: 99999, status: 'APPROVED', reference: 'GHOST' });
-			expect(status).toBe(400);
-			expectRefused(reply, 'XN', /does not know the session 99999/);
-			expect(trigger.runs()).toHaveLength(0);
-		}));
 });
 
 describe('PaySuite Onboarding Trigger', () => {
@@ -272,7 +408,13 @@ describe('PaySuite Onboarding Trigger', () => {
 		return (await response.json()) as Record<string, any>;
 	}
 
-	it('the notification the sandbox sends when a process finishes starts one run with the queried result', () =>
+	const finished = async () => {
+		const processId = await createMerchant(merchant());
+		await finish(processId);
+		return processId;
+	};
+
+	it('the notification the sandbox sends when a process finishes is acknowledged byte for byte and runs once with the queried result', () =>
 		onboarding({}, async (trigger) => {
 			const processId = await createMerchant(merchant({ notification: { url: trigger.url } }));
 			const final = await finish(processId);
@@ -280,7 +422,7 @@ describe('PaySuite Onboarding Trigger', () => {
 			for (let i = 0; i < 200 && trigger.calls.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
 			await trigger.idle();
 			expect(trigger.calls).toHaveLength(1);
-			expect(trigger.calls[0].status).toBe(200);
+			expectAcknowledged(trigger.calls[0] as Answer, 'Process result received');
 			expect(trigger.runs()).toHaveLength(1);
 			const [item] = trigger.output(trigger.runs()[0], 'Received');
 			expect(item.json).toMatchObject({
@@ -294,62 +436,149 @@ describe('PaySuite Onboarding Trigger', () => {
 			});
 			// The result came from the process query, made with the bearer token.
 			const queries = sandbox.ledger().filter((entry) => entry.path === `/api/processes/${processId}`);
-			expect(queries.length).toBeGreaterThanOrEqual(2);
 			expect(queries.at(-1)!.headers.authorization).toBe('Bearer ***');
 			expect(queries.at(-1)!.status).toBe(200);
 			const deliveries = (await (await fetch(`${sandbox.url}/__sandbox/webhooks/deliveries`)).json()) as any;
-			expect(deliveries.deliveries).toHaveLength(1);
-			expect(deliveries.deliveries[0]).toMatchObject({ kind: 'onboarding', status: 200 });
+			expect(deliveries.deliveries).toEqual([expect.objectContaining({ kind: 'onboarding', status: 200 })]);
 		}));
 
-	it('answers a tampered signature, an unsigned call or a replay outside ±300 s with 401, without a query or a run', () =>
+	it('runs a process once: replays within the time window, a freshly signed second notification and 20 parallel copies', () =>
 		onboarding({}, async (trigger) => {
-			const processId = await createMerchant(merchant());
-			await finish(processId);
+			const processId = await finished();
+			const first = await fire(trigger, 'onboarding', { processId });
+			expectAcknowledged(first, 'Process result received');
+			const duplicate = 'Process result received; already received, the workflow does not run again';
+			for (let i = 0; i < 3; i++) expectAcknowledged(await postRaw(trigger, first.sent, first.headers), duplicate);
+			expectAcknowledged(await fire(trigger, 'onboarding', { processId: processId.toUpperCase(), action: 'merchant.create' }), duplicate);
+			expect(trigger.runs()).toHaveLength(1);
+
+			const other = await finished();
 			sandbox.clearLedger();
-			const tampered = await fire(trigger, 'onboarding', { processId, tamper: true });
-			expect(tampered.status).toBe(401);
-			expectRefused(tampered.reply, 'XS', /does not match/);
-			const unsigned = await fire(trigger, 'onboarding', { processId, unsigned: true });
-			expect(unsigned.status).toBe(401);
-			expectRefused(unsigned.reply, 'XS', /missing/);
-			const replayed = await fire(trigger, 'onboarding', { processId, timestampOffsetSeconds: -301 });
-			expect(replayed.status).toBe(401);
-			expectRefused(replayed.reply, 'XS', /300 seconds/);
-			const future = await fire(trigger, 'onboarding', { processId, timestampOffsetSeconds: 400 });
-			expect(future.status).toBe(401);
-			const otherSecret = await fire(trigger, 'onboarding', { processId, secret: 'whsec_someone_else' });
-			expect(otherSecret.status).toBe(401);
+			const burst = await fire(trigger, 'onboarding', { processId: other, copies: 20 });
+			expect(burst.copies.map((copy) => copy.status)).toEqual(Array(20).fill(200));
+			expect(burst.copies.filter((copy) => JSON.parse(copy.body).status.message === 'Process result received')).toHaveLength(1);
+			expect(ledgerPaths()).toEqual([`GET /api/processes/${other}`]);
+			expect(trigger.runs()).toHaveLength(2);
+			expectNoErrors(trigger);
+		}));
+
+	it('answers each call of the corpus exactly, runs nothing and records nothing', () =>
+		onboarding({}, async (trigger) => {
+			const processId = await finished();
+			sandbox.clearLedger();
+			const cases: Array<[string, () => Promise<Answer>, number, string, string]> = [
+				['forged signature', () => fire(trigger, 'onboarding', { processId, tamper: true }), 401, 'XS', NOT_VERIFIED],
+				['signed with another secret', () => fire(trigger, 'onboarding', { processId, secret: 'whsec_someone_else' }), 401, 'XS', NOT_VERIFIED],
+				['unsigned', () => fire(trigger, 'onboarding', { processId, unsigned: true }), 401, 'XS', 'The X-Signature header is missing'],
+				['stale: 301 s old', () => fire(trigger, 'onboarding', { processId, timestampOffsetSeconds: -301 }), 401, 'XS', 'The X-Signature timestamp is more than 300 seconds away from now'],
+				['400 s ahead', () => fire(trigger, 'onboarding', { processId, timestampOffsetSeconds: 400 }), 401, 'XS', 'The X-Signature timestamp is more than 300 seconds away from now'],
+				['huge', () => fire(trigger, 'onboarding', { processId, rawBody: JSON.stringify({ processId, padding: 'x'.repeat(70_000) }) }), 413, 'XN', 'The body is larger than 64 KiB'],
+				['deeply nested, signed', () => fire(trigger, 'onboarding', { processId, rawBody: JSON.stringify({ processId, extra: nested(40) }) }), 400, 'XN', 'The body nests more than 32 levels deep'],
+				['processId not text, signed', () => fire(trigger, 'onboarding', { processId, rawBody: JSON.stringify({ processId: 42 }) }), 400, 'XN', 'Missing or empty field: processId'],
+				['no processId, signed', () => fire(trigger, 'onboarding', { processId, omitField: 'processId' }), 400, 'XN', 'Missing or empty field: processId'],
+				['empty, signed', () => fire(trigger, 'onboarding', { processId, rawBody: '' }), 400, 'XN', 'The body is not a JSON object'],
+				['not JSON, signed', () => fire(trigger, 'onboarding', { processId, rawBody: 'processId=x' }), 400, 'XN', 'The body is not a JSON object'],
+			];
+			for (const [name, send, httpStatus, reason, message] of cases) {
+				const answer = await send();
+				try {
+					expectRefused(answer, httpStatus, reason, message);
+				} catch (error) {
+					throw new Error(`${name}: ${(error as Error).message}`);
+				}
+			}
 			expect(ledgerPaths()).toEqual([]);
 			expect(trigger.runs()).toHaveLength(0);
+			expect(recordsOf(trigger)).toEqual([]);
+			expectNoErrors(trigger);
 			// Inside the window it is accepted.
 			expect((await fire(trigger, 'onboarding', { processId, timestampOffsetSeconds: -250 })).status).toBe(200);
 			expect(trigger.runs()).toHaveLength(1);
 		}));
 
-	it('answers a malformed body with 400 and no run; an unknown process with 400 after asking the platform', () =>
+	it('answers a signed notification of a process the platform does not know exactly as a forged one', () =>
 		onboarding({}, async (trigger) => {
-			const notJson = await fire(trigger, 'onboarding', { processId: 'x', action: 'merchant.create', rawBody: 'processId=x' });
-			expect(notJson.status).toBe(400);
-			expectRefused(notJson.reply, 'XN', /not a JSON object/);
-			const noId = await fire(trigger, 'onboarding', { processId: 'x', action: 'merchant.create', omitField: 'processId' });
-			expect(noId.status).toBe(400);
-			expectRefused(noId.reply, 'XN', /processId/);
-			const unknown = await fire(trigger, 'onboarding', { processId: '00000000-0000-0000-0000-000000000000', action: 'merchant.create', status: 'OK' });
-			expect(unknown.status).toBe(400);
-			expectRefused(unknown.reply, 'XN', /does not know the process/);
+			const processId = '00000000-0000-0000-0000-000000000000';
+			const unknown = await fire(trigger, 'onboarding', { processId, action: 'merchant.create', status: 'OK' });
+			const forged = await fire(trigger, 'onboarding', { processId, action: 'merchant.create', status: 'OK', tamper: true });
+			expectRefused(unknown, 401, 'XS', NOT_VERIFIED);
+			expect(undated(unknown)).toEqual(undated(forged));
 			expect(trigger.runs()).toHaveLength(0);
+		}));
+
+	it('without a notification secret, refuses every notification (signed or not) without asking the platform', () =>
+		onboarding(
+			{},
+			async (trigger) => {
+				const processId = await finished();
+				sandbox.clearLedger();
+				for (let i = 0; i < 20; i++) expectRefused(await fire(trigger, 'onboarding', { processId, unsigned: i % 2 === 0 }), 401, 'XS', NOT_VERIFIED);
+				expect(ledgerPaths()).toEqual([]);
+				expect(trigger.runs()).toHaveLength(0);
+			},
+			'',
+		));
+
+	it('with Verify Signature turned off, takes unsigned notifications, still emits only the queried result, and still runs a process once', () =>
+		onboarding(
+			{ verifySignature: false },
+			async (trigger) => {
+				const processId = await finished();
+				const fired = await fire(trigger, 'onboarding', { processId, unsigned: true, status: 'FAILED' });
+				expectAcknowledged(fired, 'Process result received');
+				expect(trigger.runs()).toHaveLength(1);
+				expect(trigger.output(trigger.runs()[0], 'Received')[0].json).toMatchObject({ processId, outcome: 'succeeded', signatureVerified: false });
+				for (let i = 0; i < 5; i++) expect(JSON.parse((await postRaw(trigger, fired.sent)).body).status.message).toMatch(/already received/);
+				expect(trigger.runs()).toHaveLength(1);
+				// An unknown process is answered as a forged notification would be with verification on.
+				expectRefused(await postRaw(trigger, JSON.stringify({ processId: 'no-such-process' })), 401, 'XS', NOT_VERIFIED);
+			},
+			'',
+		));
+
+	it('answers a failed process query (a wrong access token) with a short 503, no run and no secret; the next attempt is handled afresh', async () => {
+		const processId = await finished();
+		const credentials = onboardingApiOf(sandbox, { accessToken: 'sbx_wrong_token_123' });
+		let failed: Fired | undefined;
+		await serve('paySuiteOnboardingTrigger', {}, credentials, async (trigger) => {
+			failed = await fire(trigger, 'onboarding', { processId });
+			expectRefused(failed, 503, 'XU', 'The notification could not be processed now; send it again later');
+			expectNoErrors(trigger);
+			expect(trigger.runs()).toHaveLength(0);
+			expect(recordsOf(trigger)).toEqual([]);
+		});
+		await onboarding({}, async (trigger) => {
+			expect((await postRaw(trigger, failed!.sent, failed!.headers)).status).toBe(200);
+			expect(trigger.runs()).toHaveLength(1);
+		});
+	});
+
+	it('holds back a notification of a process that is not final yet: 503 with Retry-After, no run; once final it runs', () =>
+		onboarding({ options: { waitSeconds: 0 } }, async (trigger) => {
+			sandbox.world.options.processPendingPolls = 5;
+			try {
+				const processId = await createMerchant(merchant());
+				const pending = await fire(trigger, 'onboarding', { processId });
+				expectRefused(pending, 503, 'XP', 'The process is not final yet');
+				expect(trigger.runs()).toHaveLength(0);
+				expect(recordsOf(trigger)).toEqual([]);
+				sandbox.world.options.processPendingPolls = 0;
+				await finish(processId);
+				expectAcknowledged(await fire(trigger, 'onboarding', { processId }), 'Process result received');
+				expect(trigger.runs()).toHaveLength(1);
+			} finally {
+				sandbox.world.options.processPendingPolls = 0;
+			}
 		}));
 
 	it('filters on action and outcome, using the queried result rather than the notification', () =>
 		onboarding({ actions: ['merchant.create'], outcomes: ['failed'] }, async (trigger) => {
-			const good = await createMerchant(merchant());
-			await finish(good);
-			// The notification claims a failure; the platform says the process succeeded: no run.
+			const good = await finished();
+			// The notification claims a failure; the platform says the process succeeded: no run, no record.
 			const claimed = await fire(trigger, 'onboarding', { processId: good, status: 'FAILED' });
-			expect(claimed.status).toBe(200);
-			expectAcknowledged(claimed.reply);
+			expectAcknowledged(claimed, 'Process result received; this workflow does not handle it');
 			expect(trigger.runs()).toHaveLength(0);
+			expect(recordsOf(trigger)).toEqual([]);
 			// An MCC outside the catalog fails the process (HTTP 200 on the query, status FAILED).
 			const bad = await createMerchant(merchant({ mcc: '0000' }));
 			const final = await finish(bad);
@@ -357,46 +586,5 @@ describe('PaySuite Onboarding Trigger', () => {
 			expect((await fire(trigger, 'onboarding', { processId: bad })).status).toBe(200);
 			expect(trigger.runs()).toHaveLength(1);
 			expect(trigger.output(trigger.runs()[0], 'Received')[0].json).toMatchObject({ processId: bad, outcome: 'failed', errors: { mcc: expect.any(Array) } });
-		}));
-
-	it('without a notification secret it takes unsigned notifications but still emits only the queried result', () =>
-		onboarding(
-			{},
-			async (trigger) => {
-				const processId = await createMerchant(merchant());
-				await finish(processId);
-				const { status } = await fire(trigger, 'onboarding', { processId, unsigned: true, status: 'FAILED' });
-				expect(status).toBe(200);
-				expect(trigger.runs()).toHaveLength(1);
-				expect(trigger.output(trigger.runs()[0], 'Received')[0].json).toMatchObject({ processId, outcome: 'succeeded', signatureVerified: false });
-			},
-			'',
-		));
-
-	it('raises a failed process query (a wrong access token) as an error of the trigger: HTTP 500, no run, no secret in the message', async () => {
-		const processId = await createMerchant(merchant());
-		await finish(processId);
-		const credentials = onboardingApiOf(sandbox, { accessToken: 'sbx_wrong_token_123' });
-		await serve('paySuiteOnboardingTrigger', {}, credentials, async (trigger) => {
-			const { status } = await fire(trigger, 'onboarding', { processId });
-			expect(status).toBe(500);
-			expect(trigger.calls[0].error?.message).toMatch(/HTTP 401/);
-			expect(trigger.calls[0].error?.message).not.toContain('sbx_wrong_token_123');
-			expect(trigger.runs()).toHaveLength(0);
-		});
-	});
-
-	it('holds back a notification of a process that is not final yet: 503 with Retry-After, no run', () =>
-		onboarding({ options: { waitSeconds: 0 } }, async (trigger) => {
-			sandbox.world.options.processPendingPolls = 5;
-			try {
-				const processId = await createMerchant(merchant());
-				const { status, reply } = await fire(trigger, 'onboarding', { processId });
-				expect(status).toBe(503);
-				expectRefused(reply, 'XP', /not final/);
-				expect(trigger.runs()).toHaveLength(0);
-			} finally {
-				sandbox.world.options.processPendingPolls = 0;
-			}
 		}));
 });

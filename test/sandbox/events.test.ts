@@ -62,7 +62,7 @@ describe('autopay events', () => {
 		reply = { status: 200, body: '{"status":{"status":"OK","reason":"00"}}' };
 		const answer = await call('POST', '/__sandbox/webhooks/autopay', { url: receiverUrl, type: 'AUTOPAY_UPDATED', reference: 'SUB-1', additional: { plan: 'gold' } });
 		expect(answer.status).toBe(200);
-		expect(answer.json.delivery).toEqual({ status: 200, body: '{"status":{"status":"OK","reason":"00"}}' });
+		expect(answer.json.delivery).toEqual({ status: 200, body: '{"status":{"status":"OK","reason":"00"}}', contentType: 'application/json' });
 		expect(received).toHaveLength(1);
 		expect(received[0].headers['content-type']).toMatch(/application\/json/);
 		const event = JSON.parse(received[0].raw);
@@ -98,10 +98,26 @@ describe('autopay events', () => {
 	it('reports what the receiver answered, a refusal or no answer at all', async () => {
 		reply = { status: 401, body: '{"status":{"status":"FAILED","reason":"XS"}}' };
 		const refused = await call('POST', '/__sandbox/webhooks/autopay', { url: receiverUrl, type: 'AUTOPAY_CREATED' });
-		expect(refused.json.delivery).toEqual({ status: 401, body: '{"status":{"status":"FAILED","reason":"XS"}}' });
+		expect(refused.json.delivery).toEqual({ status: 401, body: '{"status":{"status":"FAILED","reason":"XS"}}', contentType: 'application/json' });
 		const nobody = await call('POST', '/__sandbox/webhooks/autopay', { url: 'http://127.0.0.1:1/hook', type: 'AUTOPAY_CREATED' });
 		expect(nobody.json.delivery.status).toBe(0);
 		expect(nobody.json.delivery.error).toBeTruthy();
+	});
+
+	it('sends copies of one delivery at once, byte for byte, and reports every answer', async () => {
+		const answer = await call('POST', '/__sandbox/webhooks/autopay', { url: receiverUrl, type: 'AUTOPAY_CANCELED', copies: 5 });
+		expect(answer.status).toBe(200);
+		expect(received).toHaveLength(5);
+		expect(new Set(received.map((entry) => entry.raw))).toEqual(new Set([answer.json.sent]));
+		expect(answer.json.deliveries).toHaveLength(5);
+		expect(answer.json.deliveries[4]).toEqual(answer.json.delivery);
+		expect((await call('GET', '/__sandbox/webhooks/deliveries')).json.deliveries).toHaveLength(5);
+		for (const copies of [0, 51, 1.5, '2']) {
+			const refused = await call('POST', '/__sandbox/webhooks/autopay', { url: receiverUrl, type: 'AUTOPAY_CANCELED', copies });
+			expect(refused.status).toBe(400);
+			expect(refused.json.status.message).toMatch(/copies/);
+		}
+		expect(received).toHaveLength(5);
 	});
 
 	it('refuses a control call without a URL or a type', async () => {
@@ -237,6 +253,12 @@ describe('onboarding process notifications', () => {
 
 		await call('POST', '/__sandbox/webhooks/onboarding', { url: receiverUrl, processId, tamper: true });
 		expect(signatureOf(received[3]).valid).toBe(false);
+
+		// Copies carry the same body and the same X-Signature.
+		await call('POST', '/__sandbox/webhooks/onboarding', { url: receiverUrl, processId, copies: 3 });
+		expect(received.slice(4)).toHaveLength(3);
+		expect(new Set(received.slice(4).map((entry) => `${String(entry.headers['x-signature'])} ${entry.raw}`)).size).toBe(1);
+		expect(signatureOf(received[4]).valid).toBe(true);
 	});
 
 	it('answers 404 for an unknown process unless an action is given', async () => {

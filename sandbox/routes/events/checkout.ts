@@ -2,7 +2,7 @@
 // session, with its current status and reference, signed with its site's secret key.
 import { invalidField, isoNow, notFound, statusBlock, type SandboxApp } from '../../http';
 import { findSession } from '../checkout/state';
-import { answer, checkoutSignature, controlBody, isObject, payloadText, send, tamperHex } from './state';
+import { answer, checkoutSignature, controlBody, isObject, payloadText, sendCopies, tamperHex } from './state';
 
 export function register(app: SandboxApp): void {
 	app.router.post('/__sandbox/webhooks/checkout', async (request) => {
@@ -22,6 +22,6 @@ export function register(app: SandboxApp): void {
 		if (body.tamper === true) signature = tamperHex(signature);
 		const event = { status, requestId, reference: body.reference ?? session?.reference, signature };
 		const sent = payloadText(body, event);
-		return answer(await send(app, 'checkout', body.url, sent), sent);
+		return answer(await sendCopies(app, 'checkout', body.url, sent, {}, control.copies), sent);
 	});
 }

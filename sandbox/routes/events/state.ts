@@ -64,22 +64,40 @@ export function processSignatureHeader(secret: string, keyId: string, timestamp:
 }
 
 export async function send(app: SandboxApp, kind: DeliveryRecord['kind'], url: string, body: string, headers: Record<string, string> = {}): Promise<Delivery> {
-	const delivery = await deliver(url, body, headers);
+	const [delivery] = await sendCopies(app, kind, url, body, headers, 1);
+	return delivery;
+}
+
+/**
+ * Sends the same delivery `copies` times at once, byte for byte, as a platform that sends again before it has an
+ * answer (the spec shows no retry policy) or someone replaying a copy would.
+ */
+export async function sendCopies(
+	app: SandboxApp,
+	kind: DeliveryRecord['kind'],
+	url: string,
+	body: string,
+	headers: Record<string, string>,
+	copies: number,
+): Promise<Delivery[]> {
+	const sent = await Promise.all(Array.from({ length: copies }, () => deliver(url, body, headers)));
 	const deliveries = state(app).deliveries;
-	deliveries.push({
-		seq: deliveries.length + 1,
-		kind,
-		url,
-		headers,
-		body,
-		status: delivery.status,
-		response: delivery.body,
-		...(delivery.error ? { error: delivery.error } : {}),
-		at: isoNow(),
-	});
+	for (const delivery of sent) {
+		deliveries.push({
+			seq: deliveries.length + 1,
+			kind,
+			url,
+			headers,
+			body,
+			status: delivery.status,
+			response: delivery.body,
+			...(delivery.error ? { error: delivery.error } : {}),
+			at: isoNow(),
+		});
+	}
 	if (deliveries.length > 500) deliveries.splice(0, deliveries.length - 500);
 	app.world.save();
-	return delivery;
+	return sent;
 }
 
 /** The body of an onboarding process notification (the spec does not show it; this is the sandbox's form). */
@@ -128,10 +146,16 @@ function checkUrl(body: Json): SandboxResponse | undefined {
 	return undefined;
 }
 
-export function controlBody(request: SandboxRequest): { body: Json; refusal?: undefined } | { refusal: SandboxResponse } {
+/** At most this many copies of one delivery at once. */
+const MAX_COPIES = 50;
+
+export function controlBody(request: SandboxRequest): { body: Json; copies: number; refusal?: undefined } | { refusal: SandboxResponse } {
 	if (!isObject(request.body)) return { refusal: invalidField('body', 'must be a JSON object') };
 	const refusal = checkUrl(request.body);
-	return refusal ? { refusal } : { body: request.body };
+	if (refusal) return { refusal };
+	const copies = request.body.copies ?? 1;
+	if (!Number.isInteger(copies) || copies < 1 || copies > MAX_COPIES) return { refusal: invalidField('copies', `must be a whole number from 1 to ${MAX_COPIES}`) };
+	return { body: request.body, copies };
 }
 
 /** The text to send: the given `rawBody` as is, or the event as JSON without the fields in `omitField`. */
@@ -143,5 +167,18 @@ export function payloadText(body: Json, event: Json): string {
 	return JSON.stringify(copy);
 }
 
-export const answer = (delivery: Delivery, sent: string, headers: Record<string, string> = {}): SandboxResponse =>
-	ok({ delivery: { status: delivery.status, body: delivery.body, ...(delivery.error ? { error: delivery.error } : {}) }, sent, headers });
+const deliveryView = (delivery: Delivery) => ({
+	status: delivery.status,
+	body: delivery.body,
+	...(delivery.contentType ? { contentType: delivery.contentType } : {}),
+	...(delivery.error ? { error: delivery.error } : {}),
+});
+
+/** The control call's answer: the first delivery's answer, and every copy's when several were sent. */
+export const answer = (deliveries: Delivery[], sent: string, headers: Record<string, string> = {}): SandboxResponse =>
+	ok({
+		delivery: deliveryView(deliveries[0]),
+		...(deliveries.length > 1 ? { deliveries: deliveries.map(deliveryView) } : {}),
+		sent,
+		headers,
+	});

@@ -1,0 +1,179 @@
+import { sleep, type IDataObject, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
+
+import { DeliveryMemory, deliveryKey, eventDateProblem, oncePerDelivery, pruneRecords, REPLAY_WINDOW } from './webhookReplay';
+
+const DAY = 24 * 60 * 60;
+const NOW = Date.UTC(2025, 4, 1, 12, 0, 0);
+
+describe('deliveryKey', () => {
+	it('is 16 URL-safe characters, the same for the same parts, and keeps parts apart', () => {
+		const key = deliveryKey(['6f1c2a8e', 'AUTOPAY_CREATED', '2025-05-01T10:00:00-05:00']);
+		expect(key).toMatch(/^[A-Za-z0-9_-]{16}$/);
+		expect(deliveryKey(['6f1c2a8e', 'AUTOPAY_CREATED', '2025-05-01T10:00:00-05:00'])).toBe(key);
+		expect(deliveryKey(['ab', 'c'])).not.toBe(deliveryKey(['a', 'bc']));
+		expect(deliveryKey([10001, 'APPROVED'])).toBe(deliveryKey(['10001', 'APPROVED']));
+	});
+});
+
+describe('pruneRecords', () => {
+	const now = NOW / 1000;
+
+	it('keeps records within the window and drops older ones and anything that is not a time', () => {
+		const records = { fresh: now - 10, edge: now - REPLAY_WINDOW.keepSeconds, old: now - REPLAY_WINDOW.keepSeconds - 1, text: '1', nan: Number.NaN };
+		expect(pruneRecords(records, now)).toEqual({ fresh: now - 10, edge: now - REPLAY_WINDOW.keepSeconds });
+	});
+
+	it('keeps the newest when there are more than allowed', () => {
+		const window = { ...REPLAY_WINDOW, maxRecords: 2 };
+		expect(pruneRecords({ a: now - 3, b: now - 1, c: now - 2 }, now, window)).toEqual({ b: now - 1, c: now - 2 });
+	});
+
+	it('reads whatever is stored as no records when it is not an object of times', () => {
+		for (const stored of [undefined, null, 'x', 5, [now]]) expect(pruneRecords(stored, now)).toEqual({});
+	});
+});
+
+describe('eventDateProblem', () => {
+	const at = (seconds: number) => new Date(NOW + seconds * 1000).toISOString().replace('.000Z', '+00:00');
+
+	it('accepts dates from 7 days ago to 24 hours ahead, both ends included', () => {
+		expect(eventDateProblem(at(-7 * DAY), NOW)).toBeUndefined();
+		expect(eventDateProblem(at(DAY), NOW)).toBeUndefined();
+		expect(eventDateProblem(at(-7 * DAY - 1), NOW)).toBe('stale');
+		expect(eventDateProblem(at(DAY + 1), NOW)).toBe('ahead');
+	});
+
+	it('reads an offset, and a date without one (the spec sample form) as UTC', () => {
+		expect(eventDateProblem('2025-04-24T07:00:00-05:00', NOW)).toBeUndefined();
+		expect(eventDateProblem('2025-04-24T06:59:59-05:00', NOW)).toBe('stale');
+		expect(eventDateProblem('2025-04-24 12:00:00', NOW)).toBeUndefined();
+		expect(eventDateProblem('2025-04-24 11:59:59', NOW)).toBe('stale');
+	});
+
+	it('does not judge text that is not a date-time', () => {
+		expect(eventDateProblem('yesterday', NOW)).toBeUndefined();
+		expect(eventDateProblem('2025-13-45T00:00:00Z', NOW)).toBeUndefined();
+	});
+});
+
+describe('DeliveryMemory', () => {
+	let clock = 1000;
+	const memory = () => new DeliveryMemory(() => clock, 60, 3);
+	beforeEach(() => (clock = 1000));
+
+	it('lets one call hold a delivery; a call that comes meanwhile waits, and is a duplicate once the first ran', async () => {
+		const m = memory();
+		const first = await m.claim('wf', 'k', () => false);
+		expect(first).toBeDefined();
+		let secondDone = false;
+		const second = m.claim('wf', 'k', () => false).then((claim) => ((secondDone = true), claim));
+		await sleep(0);
+		expect(secondDone).toBe(false);
+		first!.settle(true);
+		expect(await second).toBeUndefined();
+		expect(m.recordsOf('wf')).toEqual({ k: 1000 });
+		// Another scope or another key is another delivery.
+		expect(await m.claim('other', 'k', () => false)).toBeDefined();
+		expect(await m.claim('wf', 'k2', () => false)).toBeDefined();
+	});
+
+	it('hands the delivery to one waiting call when the first did not run; the other waits for that one', async () => {
+		const m = memory();
+		const first = await m.claim('wf', 'k', () => false);
+		const outcomes: Array<{ settle(ran: boolean): void } | undefined> = [];
+		const waiting = [1, 2].map(() => m.claim('wf', 'k', () => false).then((claim) => void outcomes.push(claim)));
+		first!.settle(false);
+		await sleep(10);
+		expect(outcomes).toHaveLength(1);
+		expect(outcomes[0]).toBeDefined();
+		outcomes[0]!.settle(true);
+		await Promise.all(waiting);
+		expect(outcomes[1]).toBeUndefined();
+	});
+
+	it('is a duplicate at once when the durable store has the delivery', async () => {
+		expect(await memory().claim('wf', 'k', () => true)).toBeUndefined();
+	});
+
+	it('forgets its records after its time, and keeps at most its number of them', async () => {
+		const m = memory();
+		for (const key of ['a', 'b', 'c', 'd']) (await m.claim('wf', key, () => false))!.settle(true);
+		expect(Object.keys(m.recordsOf('wf'))).toEqual(['b', 'c', 'd']);
+		clock += 61;
+		expect(m.recordsOf('wf')).toEqual({});
+		expect(await m.claim('wf', 'b', () => false)).toBeDefined();
+	});
+});
+
+/** Just enough of IWebhookFunctions for oncePerDelivery: the node's static data as n8n would load it for one call. */
+function webhookCall(store: IDataObject, workflowId = 'wf-unit-1') {
+	return {
+		getWorkflowStaticData: () => store,
+		getWorkflow: () => ({ id: workflowId, name: 'w', active: true }),
+		getNode: () => ({ name: 'Trigger' }),
+		getMode: () => 'webhook',
+	} as unknown as IWebhookFunctions;
+}
+
+const run: IWebhookResponseData = { webhookResponse: 'ran', workflowData: [[{ json: {} }]] };
+const duplicate = () => ({ webhookResponse: 'duplicate' });
+
+describe('oncePerDelivery', () => {
+	let workflows = 0;
+	const workflowId = () => `wf-unit-${++workflows}`;
+
+	it('runs a new delivery and records it in static data; the next copy is a duplicate without running', async () => {
+		const id = workflowId();
+		const store: IDataObject = {};
+		const handle = jest.fn(async () => run);
+		expect(await oncePerDelivery(webhookCall(store, id), ['e1'], duplicate, handle)).toBe(run);
+		expect(Object.keys(store.deliveries as IDataObject)).toEqual([deliveryKey(['e1'])]);
+		// Another call loads what was saved.
+		expect(await oncePerDelivery(webhookCall(JSON.parse(JSON.stringify(store)) as IDataObject, id), ['e1'], duplicate, handle)).toEqual(duplicate());
+		expect(handle).toHaveBeenCalledTimes(1);
+	});
+
+	it('recognises a delivery recorded by another process (only the durable store knows it)', async () => {
+		const store: IDataObject = { deliveries: { [deliveryKey(['e1'])]: Math.floor(Date.now() / 1000) - 3600 } };
+		const handle = jest.fn(async () => run);
+		expect(await oncePerDelivery(webhookCall(store, workflowId()), ['e1'], duplicate, handle)).toEqual(duplicate());
+		expect(handle).not.toHaveBeenCalled();
+	});
+
+	it('records nothing when the handler does not run the workflow or throws, so the next attempt is handled', async () => {
+		const id = workflowId();
+		const store: IDataObject = {};
+		expect(await oncePerDelivery(webhookCall(store, id), ['e1'], duplicate, async () => ({ webhookResponse: 'filtered' }))).toEqual({ webhookResponse: 'filtered' });
+		await expect(oncePerDelivery(webhookCall(store, id), ['e1'], duplicate, async () => Promise.reject(new Error('query failed')))).rejects.toThrow('query failed');
+		expect(store).toEqual({});
+		expect(await oncePerDelivery(webhookCall(store, id), ['e1'], duplicate, async () => run)).toBe(run);
+	});
+
+	it('runs one of 50 parallel copies that all loaded an empty store', async () => {
+		const id = workflowId();
+		const handle = jest.fn(async () => {
+			await sleep(5);
+			return run;
+		});
+		const answers = await Promise.all(Array.from({ length: 50 }, () => oncePerDelivery(webhookCall({}, id), ['e1'], duplicate, handle)));
+		expect(handle).toHaveBeenCalledTimes(1);
+		expect(answers.filter((answer) => answer === run)).toHaveLength(1);
+	});
+
+	it("adds this process's recent records to every save, so that overlapping calls do not erase each other's", async () => {
+		const id = workflowId();
+		// Both calls loaded the store before either saved.
+		const first: IDataObject = {};
+		const second: IDataObject = {};
+		await oncePerDelivery(webhookCall(first, id), ['e1'], duplicate, async () => run);
+		await oncePerDelivery(webhookCall(second, id), ['e2'], duplicate, async () => run);
+		expect(Object.keys(second.deliveries as IDataObject).sort()).toEqual([deliveryKey(['e1']), deliveryKey(['e2'])].sort());
+	});
+
+	it('prunes the stored records by age when it saves', async () => {
+		const old = Math.floor(Date.now() / 1000) - REPLAY_WINDOW.keepSeconds - 10;
+		const store: IDataObject = { deliveries: { gone: old } };
+		await oncePerDelivery(webhookCall(store, workflowId()), ['e1'], duplicate, async () => run);
+		expect(Object.keys(store.deliveries as IDataObject)).toEqual([deliveryKey(['e1'])]);
+	});
+});

@@ -1,0 +1,182 @@
+/**
+ * One run per delivery. The platform may send a delivery again (it cannot tell whether its call got through
+ * until it has its acknowledgement), and anyone who copied a delivery can send it again: each trigger names
+ * what identifies a delivery, and a delivery that already started a run is acknowledged without a second one.
+ *
+ * Two memories, because n8n loads a workflow's static data before each webhook call and saves it after:
+ *  - durable: the node's static data (`getWorkflowStaticData('node')`) holds a hash of each delivery that started
+ *    a run and when it was received, pruned by age (`keepSeconds`) and bounded in size (`maxRecords`). It
+ *    survives restarts and every n8n process reads it from the database.
+ *  - in this process: copies that arrive together both load static data without the other's record. Here the
+ *    first copy claims the delivery before any `await` and the others wait for its outcome: it ran, they are
+ *    duplicates; it did not (a refusal, a filter, a failed query), one of them tries again. The records of the
+ *    last `memorySeconds` are also added to every save, so that two calls that overlap do not erase each other's
+ *    record (n8n saves the whole static data; the last save wins).
+ * Across processes (queue mode with several webhook processes) only the durable store is shared: a copy that
+ * arrives after the first one's answer is recognised, but copies that reach two processes at the same moment can
+ * each run once, and a save by one process can drop a record another process made at the same time. Nothing here
+ * relies on memory for what the durable store already says; memory only closes the gaps of one process.
+ */
+import { createHash } from 'crypto';
+import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { parseDateTimeInput } from './dateTime';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export const REPLAY_WINDOW = {
+	/** A delivery's event date may be at most this old; an older one may have outlived its record. */
+	maxAgeSeconds: 7 * DAY_SECONDS,
+	/** ... and at most this far ahead of n8n's clock (clock differences, a date without an offset). */
+	maxAheadSeconds: DAY_SECONDS,
+	/** How long a record is kept: long enough that any date accepted with it is refused as stale once it goes. */
+	keepSeconds: 8 * DAY_SECONDS,
+	/** At most this many records per trigger node; beyond it the oldest go first. */
+	maxRecords: 2000,
+	/** How long this process remembers its own records (longer than any call between its load and its save). */
+	memorySeconds: 15 * 60,
+} as const;
+
+type ReplayWindow = { readonly [K in keyof typeof REPLAY_WINDOW]: number };
+
+/** Where the records live in the node's static data: hash → Unix seconds of receipt. */
+const RECORDS_KEY = 'deliveries';
+
+type Records = Record<string, number>;
+
+/** A short, fixed-length name of a delivery (96 bits of SHA-256 over its parts). */
+export function deliveryKey(parts: ReadonlyArray<string | number>): string {
+	return createHash('sha256').update(parts.map(String).join('\u0000'), 'utf8').digest('base64url').slice(0, 16);
+}
+
+/** The records still within `keepSeconds` of `nowSeconds`, at most `maxRecords` of them (the newest). Pure. */
+export function pruneRecords(records: unknown, nowSeconds: number, window: ReplayWindow = REPLAY_WINDOW): Records {
+	if (!records || typeof records !== 'object' || Array.isArray(records)) return {};
+	const kept = Object.entries(records as Record<string, unknown>).filter(
+		(entry): entry is [string, number] =>
+			typeof entry[1] === 'number' && Number.isFinite(entry[1]) && nowSeconds - entry[1] <= window.keepSeconds,
+	);
+	if (kept.length > window.maxRecords) kept.sort((a, b) => b[1] - a[1]).splice(window.maxRecords);
+	return Object.fromEntries(kept);
+}
+
+/**
+ * Whether a signed event date is outside what the replay window protects: `stale` when older than `maxAgeSeconds`,
+ * `ahead` when further in the future than `maxAheadSeconds`. A date without an offset is read as UTC (the day of
+ * tolerance covers every time zone). Text that is not a date-time is not judged (undefined). Pure.
+ */
+export function eventDateProblem(date: string, nowMs: number, window: ReplayWindow = REPLAY_WINDOW): 'stale' | 'ahead' | undefined {
+	const instant = parseDateTimeInput(date, 'UTC');
+	if (!instant) return undefined;
+	const ageSeconds = (nowMs - instant.getTime()) / 1000;
+	if (ageSeconds > window.maxAgeSeconds) return 'stale';
+	if (-ageSeconds > window.maxAheadSeconds) return 'ahead';
+	return undefined;
+}
+
+/** The answers to a signed date outside the window (HTTP 401: a copy this old may have outlived its record). */
+export const EVENT_DATE_WORDS = {
+	stale: `The event date is more than ${REPLAY_WINDOW.maxAgeSeconds / DAY_SECONDS} days old`,
+	ahead: `The event date is more than ${REPLAY_WINDOW.maxAheadSeconds / 3600} hours ahead of the receiver's clock`,
+} as const;
+
+interface Claim {
+	/** Ends the claim: `ran` when the delivery started a run (it is then remembered as done). */
+	settle(ran: boolean): void;
+}
+
+/** The in-process part: claims of deliveries being handled, and the records this process made lately. */
+export class DeliveryMemory {
+	private readonly recent = new Map<string, Map<string, number>>();
+	private readonly inFlight = new Map<string, Promise<boolean>>();
+
+	constructor(
+		private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
+		private readonly memorySeconds: number = REPLAY_WINDOW.memorySeconds,
+		private readonly maxRecords: number = REPLAY_WINDOW.maxRecords,
+	) {}
+
+	/** This process's records of a scope made within `memorySeconds`. */
+	recordsOf(scope: string): Records {
+		const records = this.recent.get(scope);
+		if (!records) return {};
+		const now = this.nowSeconds();
+		for (const [key, at] of records) if (now - at > this.memorySeconds) records.delete(key);
+		return Object.fromEntries(records);
+	}
+
+	/**
+	 * Claims a delivery, or answers undefined when it already ran (`seenDurably`, or a record of this process).
+	 * While another call of this process holds the claim, waits for its outcome first.
+	 */
+	async claim(scope: string, key: string, seenDurably: () => boolean): Promise<Claim | undefined> {
+		const id = `${scope}\u0000${key}`;
+		for (;;) {
+			if (seenDurably() || key in this.recordsOf(scope)) return undefined;
+			const pending = this.inFlight.get(id);
+			if (!pending) break;
+			await pending;
+		}
+		// From here to the set below nothing awaits: exactly one call of this process holds the claim.
+		let resolve!: (ran: boolean) => void;
+		this.inFlight.set(id, new Promise<boolean>((done) => (resolve = done)));
+		let settled = false;
+		return {
+			settle: (ran) => {
+				if (settled) return;
+				settled = true;
+				if (ran) this.remember(scope, key);
+				this.inFlight.delete(id);
+				resolve(ran);
+			},
+		};
+	}
+
+	private remember(scope: string, key: string): void {
+		let records = this.recent.get(scope);
+		if (!records) this.recent.set(scope, (records = new Map()));
+		records.delete(key);
+		records.set(key, this.nowSeconds());
+		// A Map keeps insertion order: the first entries are the oldest.
+		for (const oldest of records.keys()) {
+			if (records.size <= this.maxRecords) break;
+			records.delete(oldest);
+		}
+	}
+}
+
+/** One per n8n process: the module is loaded once and shared by every workflow's trigger nodes. */
+const memory = new DeliveryMemory();
+
+/**
+ * Runs `handle` for a delivery unless it already started a run, in which case `duplicate()` answers it. A result
+ * with `workflowData` (a run) records the delivery in the node's static data; any other result or an error
+ * leaves it unrecorded, so that the platform's next attempt is handled afresh.
+ */
+export async function oncePerDelivery(
+	fn: IWebhookFunctions,
+	parts: ReadonlyArray<string | number>,
+	duplicate: () => IWebhookResponseData,
+	handle: () => Promise<IWebhookResponseData>,
+): Promise<IWebhookResponseData> {
+	const store = fn.getWorkflowStaticData('node');
+	// The test URL and the production URL keep apart, as n8n keeps their static data apart.
+	const scope = [fn.getWorkflow().id ?? '', fn.getNode().name, fn.getMode()].join('\u0000');
+	const key = deliveryKey(parts);
+	const nowSeconds = () => Math.floor(Date.now() / 1000);
+	const claim = await memory.claim(scope, key, () => key in pruneRecords(store[RECORDS_KEY], nowSeconds()));
+	if (!claim) return duplicate();
+	let ran = false;
+	try {
+		const result = await handle();
+		if (result.workflowData !== undefined) {
+			// One assignment at the top level of the node's data: that is what tells n8n to save it.
+			const now = nowSeconds();
+			store[RECORDS_KEY] = pruneRecords({ ...pruneRecords(store[RECORDS_KEY], now), ...memory.recordsOf(scope), [key]: now }, now);
+			ran = true;
+		}
+		return result;
+	} finally {
+		claim.settle(ran);
+	}
+}
