@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
 import type { AddressInfo, Socket } from 'net';
 
-import { Faults, type FaultRule } from './faults';
+import { faultLabel, Faults, faultWhen, htmlErrorPage, type FaultRule } from './faults';
 import { ok, refuse, Router, type SandboxApp, type SandboxRequest, type SandboxResponse } from './http';
 import {
 	controlWriteRefusal,
@@ -29,7 +29,7 @@ import {
 import { registerRoutes } from './routes';
 import { SandboxWorld, type SandboxCredentials, type SandboxOptions } from './world';
 
-export type { FaultRule } from './faults';
+export type { FaultKind, FaultRule } from './faults';
 export type { LedgerEntry } from './ledger';
 export type { SandboxCredentials, SandboxOptions } from './world';
 
@@ -44,7 +44,8 @@ export interface RunningSandbox {
 	ledger(): LedgerEntry[];
 	clearLedger(): void;
 	reset(): void;
-	setFaults(rules: FaultRule[]): void;
+	/** Replaces the fault rules; a `seed` makes their `rate` draws repeat exactly. */
+	setFaults(rules: FaultRule[], options?: { seed?: number }): void;
 	clearFaults(): void;
 	stop(): Promise<void>;
 }
@@ -61,7 +62,7 @@ function requestUrl(target = '/'): URL | undefined {
 	}
 }
 
-function send(response: ServerResponse, answer: SandboxResponse): void {
+function wire(answer: SandboxResponse): { headers: Record<string, string>; payload: Buffer } {
 	const headers: Record<string, string> = { ...(answer.headers ?? {}) };
 	let payload: Buffer | string;
 	if (answer.raw !== undefined) {
@@ -72,9 +73,40 @@ function send(response: ServerResponse, answer: SandboxResponse): void {
 			headers['content-type'] = 'application/json; charset=utf-8';
 		}
 	}
-	headers['content-length'] = String(Buffer.byteLength(payload));
+	return { headers, payload: Buffer.from(payload) };
+}
+
+function send(response: ServerResponse, answer: SandboxResponse): void {
+	const { headers, payload } = wire(answer);
+	headers['content-length'] = String(payload.length);
 	response.writeHead(answer.status, headers);
 	response.end(payload);
+}
+
+/**
+ * Part of an answer: with `complete`, a clean answer of the cut length (a broken proxy); otherwise the headers
+ * announce the whole length and the connection closes after the cut part (a network cut).
+ */
+function sendCut(response: ServerResponse, answer: SandboxResponse, rule: FaultRule): void {
+	const { headers, payload } = wire(answer);
+	const cut = payload.subarray(0, Math.max(0, Math.min(payload.length - 1, rule.keepBytes ?? Math.floor(payload.length / 2))));
+	headers['content-length'] = String(rule.complete ? cut.length : payload.length);
+	response.writeHead(answer.status, headers);
+	if (rule.complete) response.end(cut);
+	else response.write(cut, () => response.socket?.destroy());
+}
+
+/** What an injected `status` or `html` fault answers instead of the endpoint. */
+function faultAnswer(rule: FaultRule): SandboxResponse {
+	const retryAfter: Record<string, string> = rule.retryAfter !== undefined ? { 'retry-after': String(rule.retryAfter) } : {};
+	if (rule.kind === 'html') {
+		const status = rule.status ?? 502;
+		return { status, raw: htmlErrorPage(status), headers: { 'content-type': 'text/html; charset=utf-8', ...retryAfter } };
+	}
+	const status = rule.status ?? (rule.kind === 'truncate' ? 200 : 503);
+	const answer = refuse(status, String(status), 'Injected fault', {}, 'ERROR');
+	answer.headers = retryAfter;
+	return answer;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -147,19 +179,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		const url = admitted.url;
 
 		const fault = url.pathname.startsWith('/__sandbox') ? undefined : faults.take(method, url.pathname);
-		if (fault) entry.fault = fault.kind;
-		if (fault?.kind === 'latency') await wait(fault.latencyMs ?? 1000);
-		if (fault?.kind === 'drop') {
-			incoming.socket.destroy();
-			return;
-		}
-		if (fault?.kind === 'status') {
-			const status = fault.status ?? 503;
-			entry.status = status;
-			const answer = refuse(status, String(status), 'Injected fault', {}, 'ERROR');
-			if (fault.retryAfter !== undefined) answer.headers = { 'retry-after': String(fault.retryAfter) };
-			send(response, answer);
-			return;
+		if (fault) entry.fault = faultLabel(fault);
+		const afterWork = fault !== undefined && faultWhen(fault) === 'after';
+		if (fault && !afterWork) {
+			// Before the work: the endpoint never runs (except after a latency).
+			if (fault.kind === 'latency') await wait(fault.latencyMs ?? 1000);
+			else {
+				if (fault.kind === 'drop' || fault.kind === 'drop-after-processing') incoming.socket.destroy();
+				else {
+					const answer = faultAnswer(fault);
+					entry.status = answer.status;
+					if (fault.kind === 'truncate') sendCut(response, answer, fault);
+					else send(response, answer);
+				}
+				return;
+			}
 		}
 
 		const match = router.match(method, url.pathname);
@@ -182,10 +216,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 			world.save();
 		}
 		entry.status = answer.status;
-		if (options.log) console.log(`${method} ${url.pathname} -> ${answer.status}${fault ? ` (fault: ${fault.kind})` : ''}`);
-		if (fault?.kind === 'drop-after-processing') {
-			incoming.socket.destroy();
-			return;
+		if (options.log) console.log(`${method} ${url.pathname} -> ${answer.status}${fault ? ` (fault: ${faultLabel(fault)})` : ''}`);
+		if (fault && afterWork) {
+			// After the work: the state has changed; only the answer is late, replaced, damaged or lost.
+			if (fault.kind === 'latency') await wait(fault.latencyMs ?? 1000);
+			else if (fault.kind === 'drop' || fault.kind === 'drop-after-processing') {
+				incoming.socket.destroy();
+				return;
+			} else if (fault.kind === 'truncate') {
+				sendCut(response, answer, fault);
+				return;
+			} else answer = faultAnswer(fault);
 		}
 		send(response, answer);
 	}
@@ -212,7 +253,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 			ledger.clear();
 			faults.clear();
 		},
-		setFaults: (rules) => faults.set(rules),
+		setFaults: (rules, options) => faults.set(rules, options?.seed),
 		clearFaults: () => faults.clear(),
 		stop: () =>
 			new Promise<void>((resolve) => {
@@ -249,11 +290,12 @@ function registerControl(router: Router, control: { faults: Faults; ledger: () =
 		control.faults.clear();
 		return ok();
 	});
-	router.get('/__sandbox/faults', () => ok({ rules: control.faults.list() }));
+	router.get('/__sandbox/faults', () => ok({ rules: control.faults.list(), seed: control.faults.currentSeed() ?? null }));
 	router.post('/__sandbox/faults', (request) => {
 		const rules = Array.isArray(request.body?.rules) ? (request.body.rules as FaultRule[]) : [];
-		control.faults.set(rules);
-		return ok({ rules: control.faults.list() });
+		const seed = typeof request.body?.seed === 'number' ? (request.body.seed as number) : undefined;
+		control.faults.set(rules, seed);
+		return ok({ rules: control.faults.list(), seed: control.faults.currentSeed() ?? null });
 	});
 	router.on('DELETE', '/__sandbox/faults', () => {
 		control.faults.clear();

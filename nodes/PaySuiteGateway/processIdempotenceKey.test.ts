@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 
 import { canonicalJson } from '../shared/canonicalJson';
+import { itemRunDigest } from '../shared/itemRun';
 import { bodyForKey, deriveIdempotenceKey } from './processIdempotenceKey';
 
 const body = {
@@ -8,26 +9,36 @@ const body = {
 	instrument: { card: { number: '4111111111111111', expiration: '12/30', cvv: '123' } },
 	payment: { reference: 'ORDER-1', amount: { currency: 'USD', total: 10 } },
 };
-const base = { executionId: '42', nodeId: 'node-a', itemIndex: 0, body };
+const input = { order: 'A-1', timestamp: '2026-11-24T10:00:00.000+00:00' };
+const base = { workflowId: 'wf-1', nodeId: 'node-a', runIndex: 0, itemIndex: 0, input, body };
 
 describe('idempotenceKey derivation', () => {
-	it('is 32 hex characters and the same for the same execution, node, item and body', () => {
+	it('is 32 hex characters and the same for the same workflow, node, run, item, input and body', () => {
 		const key = deriveIdempotenceKey(base);
 		expect(key).toMatch(/^[0-9a-f]{32}$/);
 		expect(deriveIdempotenceKey({ ...base, body: JSON.parse(JSON.stringify(body)) })).toBe(key);
 	});
 
+	it('does not depend on the execution: an input stored and read back, as n8n does for a Retry, gives the same key', () => {
+		const firstRun = { ...input, at: new Date('2026-11-24T10:00:00Z'), missing: undefined };
+		const retried = JSON.parse(JSON.stringify(firstRun));
+		expect(deriveIdempotenceKey({ ...base, input: retried })).toBe(deriveIdempotenceKey({ ...base, input: firstRun }));
+		expect(itemRunDigest({ ...base, input: undefined })).toBe(itemRunDigest({ ...base, input: null }));
+	});
+
 	it('does not depend on the order of keys, on auth, or on a key already in the body', () => {
 		const reordered = { payment: body.payment, instrument: body.instrument, payer: { email: 'ana@example.com', name: 'Ana' } };
 		const withAuth = { ...body, auth: { login: 'x', tranKey: 'y' }, idempotenceKey: 'old' };
-		expect(deriveIdempotenceKey({ ...base, body: reordered })).toBe(deriveIdempotenceKey(base));
+		expect(deriveIdempotenceKey({ ...base, body: reordered, input: { timestamp: input.timestamp, order: 'A-1' } })).toBe(deriveIdempotenceKey(base));
 		expect(deriveIdempotenceKey({ ...base, body: withAuth })).toBe(deriveIdempotenceKey(base));
 	});
 
 	it.each([
-		['execution', { executionId: '43' }],
+		['workflow', { workflowId: 'wf-2' }],
 		['node', { nodeId: 'node-b' }],
+		['run (a loop)', { runIndex: 1 }],
 		['item', { itemIndex: 1 }],
+		['input (a new scheduled run)', { input: { ...input, timestamp: '2026-11-24T11:00:00.000+00:00' } }],
 		['reference', { body: { ...body, payment: { ...body.payment, reference: 'ORDER-2' } } }],
 		['amount', { body: { ...body, payment: { ...body.payment, amount: { currency: 'USD', total: 11 } } } }],
 		['card', { body: { ...body, instrument: { card: { ...body.instrument.card, number: '5500000000000004' } } } }],
@@ -35,7 +46,7 @@ describe('idempotenceKey derivation', () => {
 		expect(deriveIdempotenceKey({ ...base, ...change })).not.toBe(deriveIdempotenceKey(base));
 	});
 
-	it('never hashes the card number in clear, nor the CVV', () => {
+	it('never hashes the card number of the body in clear, nor the CVV', () => {
 		const forKey = canonicalJson(bodyForKey(body));
 		expect(forKey).not.toContain('4111111111111111');
 		expect(forKey).not.toContain('"cvv"');
@@ -46,10 +57,10 @@ describe('idempotenceKey derivation', () => {
 	});
 
 	it('follows the documented formula', () => {
-		const bodyHash = createHash('sha256').update(canonicalJson(bodyForKey(body))).digest('hex');
-		const expected = createHash('sha256').update(`42\nnode-a\n0\n${bodyHash}`).digest('hex').slice(0, 32);
+		const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+		const run = sha(`wf-1\nnode-a\n0\n0\n${canonicalJson(input)}`);
+		expect(itemRunDigest(base)).toBe(run);
+		const expected = sha(`${run}\n${sha(canonicalJson(bodyForKey(body)))}`).slice(0, 32);
 		expect(deriveIdempotenceKey(base)).toBe(expected);
-		// Pinned: the value the key had before canonicalJson moved to its own module.
-		expect(deriveIdempotenceKey(base)).toBe('591f5898e7ac2961f5d819e4f56ff069');
 	});
 });

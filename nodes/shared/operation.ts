@@ -13,7 +13,7 @@ import type { ZodType, ZodTypeDef } from 'zod/v3';
 import { collectPages, type PageBlock, type PageRequest } from './pagination';
 import { asNodeError } from './nodeErrors';
 import { pollUntilDone, type PollOutcome, type PollResult } from './polling';
-import { paySuiteRequest, type ApiName, type PaySuiteRequest, type PaySuiteResponse, type RequestSafety } from './transport';
+import { LostAnswerError, paySuiteRequest, type ApiName, type PaySuiteRequest, type PaySuiteResponse, type RequestSafety } from './transport';
 import { parseJsonParameter, validateInput } from './validation';
 
 /** What an operation sees of one input item. */
@@ -161,6 +161,80 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 	return [output];
 }
 
+/**
+ * What a write says when its answer is lost (see LostAnswerError): the outcome is unknown, so it is never sent
+ * again. The operation asks the platform what happened where the API lets it, and otherwise tells the user
+ * exactly what may have happened and what to check.
+ */
+export interface LostAnswerWords {
+	/** What may have happened, as a user says it: "The refund of 50.00 USD on transaction 123 may have been made". */
+	maybe: string;
+	/** What to check before trying again: "Check the payment before refunding again: ...". */
+	check: string;
+	/**
+	 * Asks the platform whether the write was done: the record that proves it, or undefined when the platform
+	 * does not show it (not yet, or not at all). Never sends the write again.
+	 */
+	confirm?: () => Promise<IDataObject | undefined>;
+}
+
+/** The key added to an item confirmed after a lost answer: the sentence that says so. */
+export const CONFIRMED_KEY = 'confirmedAfterLostAnswer';
+
+/**
+ * What a write that failed outputs: when its answer was lost (LostAnswerError), the record `words.confirm`
+ * finds, marked with CONFIRMED_KEY; otherwise a failure of the item that says the outcome is unknown and what
+ * to check. Any other error goes on unchanged.
+ */
+export async function settleLostAnswer(ctx: OperationContext, error: unknown, words: LostAnswerWords | undefined): Promise<INodeExecutionData[]> {
+	if (!(error instanceof LostAnswerError) || !words) throw error;
+	const cause = error.lostAnswer.cause;
+	let confirmed: IDataObject | undefined;
+	let lookupFailed = false;
+	if (words.confirm) {
+		try {
+			confirmed = await words.confirm();
+		} catch {
+			lookupFailed = true;
+		}
+	}
+	if (confirmed) {
+		const sentence = `${words.maybe.replace(/ may have been /, ' was ')}: the platform's answer was lost (${cause}), and the platform, asked again, shows it done.`;
+		return toItems({ ...confirmed, [CONFIRMED_KEY]: sentence });
+	}
+	const looked = !words.confirm
+		? ''
+		: lookupFailed
+			? ' Asking the platform what happened failed too.'
+			: ' Asked right after, the platform did not show it done, but it may still be doing it.';
+	const notRepeated = error.lostAnswer.safety === 'idempotent' ? '' : ' It was not sent again: doing it twice could do it twice.';
+	return ctx.fail(`${words.maybe}: the platform's answer was lost (${cause})`, `${words.check}${looked}${notRepeated}`);
+}
+
+/** Sends a request and maps its answer to items; a lost answer is settled with `words` (see settleLostAnswer). */
+export async function sendWrite<T = IDataObject>(
+	ctx: OperationContext,
+	request: PaySuiteRequest,
+	words: LostAnswerWords | undefined,
+	output: (answer: T) => INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	let answer: PaySuiteResponse<T>;
+	try {
+		answer = await ctx.request<T>(request);
+	} catch (error) {
+		return settleLostAnswer(ctx, error, words);
+	}
+	return output(answer.body);
+}
+
+/** An amount as people read it: "50.00 USD". */
+export function formatAmount(amount: { currency?: unknown; total?: unknown } | undefined): string {
+	if (!amount) return '';
+	const total = Number(amount.total);
+	const shown = Number.isFinite(total) && Math.round(total * 100) === total * 100 ? total.toFixed(2) : String(amount.total);
+	return `${shown} ${String(amount.currency ?? '')}`.trim();
+}
+
 interface OperationLabels {
 	value: string;
 	name: string;
@@ -185,6 +259,8 @@ interface RequestOperationSpec<Body> extends OperationLabels {
 	output?: (answer: IDataObject, ctx: OperationContext, body: Body) => IDataObject | IDataObject[];
 	acceptFailedStatus?: boolean;
 	refusalHint?: string;
+	/** For a write (`safety: 'write'` or 'idempotent'): what to say, and how to look, when its answer is lost. */
+	lostAnswer?: (ctx: OperationContext, body: Body) => LostAnswerWords;
 }
 
 /** An operation that is one request: build the body, validate it, send it, map the answer. */
@@ -195,7 +271,7 @@ export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<
 		async execute(ctx) {
 			const raw = compact(spec.body ? spec.body(ctx) : {});
 			const body = (spec.schema ? ctx.validate(spec.schema, raw) : raw) as Body;
-			const answer = await ctx.request<IDataObject>({
+			const request: PaySuiteRequest = {
 				api: spec.api,
 				method: spec.method,
 				safety: spec.safety,
@@ -204,8 +280,10 @@ export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<
 				headers: spec.headers?.(ctx, body),
 				acceptFailedStatus: spec.acceptFailedStatus,
 				refusalHint: spec.refusalHint,
-			});
-			return toItems(spec.output ? spec.output(answer.body, ctx, body) : answer.body);
+			};
+			return sendWrite<IDataObject>(ctx, request, spec.lostAnswer?.(ctx, body), (answer) =>
+				toItems(spec.output ? spec.output(answer, ctx, body) : answer),
+			);
 		},
 	};
 }

@@ -7,6 +7,7 @@ import {
 	type IHttpRequestMethods,
 	type IHttpRequestOptions,
 	type ILoadOptionsFunctions,
+	type INode,
 	type IWebhookFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
@@ -18,9 +19,14 @@ export type ApiName = 'core' | 'gateway' | 'checkout' | 'links' | 'onboarding';
 
 /**
  * How a request may be repeated after a failure.
- * - `read`: no effect on the platform; retried on any transient failure.
- * - `idempotent`: a write the platform deduplicates (idempotenceKey, Idempotency-Key); retried like a read.
- * - `write`: retried only when the platform certainly did not process it (connection refused, 429/503 with Retry-After).
+ * - `read`: no effect on the platform; retried on any transient failure (no connection, a lost or unreadable
+ *   answer, HTTP 408/429/5xx).
+ * - `idempotent`: a write the platform deduplicates (idempotenceKey, Idempotency-Key); retried like a read, always
+ *   with the same key, so the platform does it at most once.
+ * - `write`: sent again only after a failure that proves nothing reached the platform (connection refused, host
+ *   not found). Any other failure (a timeout, a connection broken after sending, HTTP 408/429/5xx even with
+ *   Retry-After, an answer cut short or not JSON) leaves the outcome unknown: it is never repeated and fails
+ *   with a LostAnswerError, which the operation may resolve by asking the platform what happened.
  */
 export type RequestSafety = 'read' | 'idempotent' | 'write';
 
@@ -72,10 +78,24 @@ const URL_OVERRIDE: Record<ApiName, string | undefined> = {
 
 const RETRY_POLICY = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 30_000 };
 
+/** How long a request waits for its answer, unless it says otherwise. Mutable only so that tests can shorten it. */
+export const requestDefaults = { timeoutMs: 60_000 };
+
 // Failures where the request never reached the platform: always safe to send again.
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+// The secure connection failed before the request was written: nothing was sent, and sending again fails the same way.
+const TLS_CODES = new Set([
+	'CERT_HAS_EXPIRED',
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+	'ERR_TLS_CERT_ALTNAME_INVALID',
+	'EPROTO',
+]);
 // Failures where the platform may have processed the request: only reads and deduplicated writes are repeated.
-const MAYBE_SENT_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
+// ERR_BAD_RESPONSE: the answer had started (so the request had arrived) and was cut short.
+const MAYBE_SENT_CODES = new Set(['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ERR_SOCKET_CONNECTION_TIMEOUT', 'ERR_BAD_RESPONSE']);
 
 const CONNECTION_WORDS: Record<string, string> = {
 	ECONNREFUSED: 'connection refused',
@@ -88,7 +108,16 @@ const CONNECTION_WORDS: Record<string, string> = {
 	ECONNABORTED: 'timed out',
 	EPIPE: 'connection broken',
 	ERR_SOCKET_CONNECTION_TIMEOUT: 'timed out',
+	ERR_BAD_RESPONSE: 'answer cut short',
 };
+
+/** What a lost answer was, in words, for a failure after the request may have been sent. */
+function lostConnectionCause(code: string | undefined, timeoutMs: number): string {
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || code === 'ERR_SOCKET_CONNECTION_TIMEOUT') return `no answer within ${Math.round(timeoutMs / 1000)} s`;
+	if (code === 'ERR_BAD_RESPONSE') return 'the answer was cut short';
+	if (code === 'ECONNRESET' || code === 'EPIPE') return 'the connection broke after the request was sent';
+	return 'the request failed after it may have been sent';
+}
 
 export function baseUrlFor(api: ApiName, credentials: IDataObject): string {
 	const override = URL_OVERRIDE[api];
@@ -152,6 +181,24 @@ function decodeBody(body: unknown): unknown {
 	return body;
 }
 
+/** Whether an answer is what every JSON endpoint of the platform answers: a JSON object. */
+export function isJsonObject(body: unknown): body is IDataObject {
+	return body !== null && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body);
+}
+
+/** Why an answer that should be a JSON object is not, in words (n8n hands over the text when it is not JSON). */
+export function describeUnreadable(body: unknown): string {
+	if (body === undefined || body === null || (typeof body === 'string' && body.trim() === '')) return 'the answer was empty';
+	if (typeof body === 'string') {
+		const text = body.trim();
+		if (/^<(!doctype|html|head|body)/i.test(text)) return 'the answer was an HTML page, not JSON';
+		if (/^[[{]/.test(text)) return 'the answer was JSON cut short';
+		// Text, or a JSON string (n8n hands both over as text).
+		return `the answer was not a JSON object (it began "${text.slice(0, 40).replace(/\s+/g, ' ')}")`;
+	}
+	return `the answer was JSON but ${Array.isArray(body) ? 'a list' : `a ${typeof body}`}, not an object`;
+}
+
 /** The words of an error: what the platform answered, never what was sent. */
 export function describePlatformAnswer(statusCode: number, body: unknown): { message: string; description?: string } {
 	const status = statusOf(body);
@@ -199,27 +246,76 @@ function platformError(
 	return new NodeApiError(ctx.getNode(), response, { message, description, httpCode: String(statusCode), itemIndex });
 }
 
-function connectionError(
-	ctx: PaySuiteContext,
-	failure: { code: string | undefined; path: string; attempts: number; safety: RequestSafety },
-	itemIndex: number,
-): NodeApiError {
-	const { code, path, attempts, safety } = failure;
-	// Words rather than the bare code: n8n swaps a message holding a known code for its own generic text.
-	const what = (code && CONNECTION_WORDS[code]) ?? 'no answer';
-	let description = 'Check the base URL of the credential and the network.';
-	if (code && MAYBE_SENT_CODES.has(code)) {
-		if (safety === 'write') {
-			description =
-				'The connection broke after the request was sent; it was not repeated because the platform may have processed it. Check its state before running again.';
-		} else if (safety === 'idempotent') {
-			// A new execution derives a new key, so the platform could not recognise a repeat from there.
-			description = `The connection broke after the request was sent, ${attempts} time(s), each time with the same idempotence key, so the platform processed it at most once. Check its state before running again in a new execution.`;
-		} else {
-			description = `The connection broke after the request was sent, ${attempts} time(s). Reading again is safe once the platform answers.`;
-		}
+/** Facts about a write whose answer was lost, for the operation that sent it to say more. */
+export interface LostAnswer {
+	path: string;
+	/** Why the outcome is unknown, in words: "HTTP 503", "no answer within 60 s", "the answer was cut short"... */
+	cause: string;
+	safety: RequestSafety;
+	attempts: number;
+	httpCode?: number;
+}
+
+/**
+ * A write that may or may not have been processed: the request may have reached the platform and its answer
+ * was lost. The message says so; an operation may catch it to ask the platform what happened (see
+ * `sendWrite` in operation.ts) and report the confirmed record, or fail with words of its own.
+ */
+export class LostAnswerError extends NodeApiError {
+	readonly lostAnswer: LostAnswer;
+
+	constructor(node: INode, lost: LostAnswer, itemIndex: number) {
+		const deduplicated = lost.safety === 'idempotent';
+		const message = deduplicated
+			? `The platform's answer to ${lost.path} was lost (${lost.cause})`
+			: `The platform may have processed the request to ${lost.path}, but its answer was lost (${lost.cause})`;
+		const description = deduplicated
+			? `It was sent ${lost.attempts} time(s), each time with the same idempotency key, so the platform did it at most once. Running the same item again (n8n's Retry of this execution included) sends the same key and gets the result without doing it twice.`
+			: 'It was not sent again, because the platform may have done it already. Check on the platform whether it was done before running the node again: running it again could do it twice.';
+		super(node, { lostAnswer: lost.cause, path: lost.path }, {
+			message,
+			description,
+			itemIndex,
+			...(lost.httpCode ? { httpCode: String(lost.httpCode) } : {}),
+		});
+		this.lostAnswer = lost;
 	}
-	return new NodeApiError(ctx.getNode(), { connection: code ?? 'no answer', path }, { message: `The platform could not be reached (${what}) for ${path}`, description, itemIndex });
+}
+
+/** Nothing reached the platform (refused, not found, a failed secure connection), after `attempts` tries. */
+function notReachedError(ctx: PaySuiteContext, code: string | undefined, path: string, itemIndex: number): NodeApiError {
+	// Words rather than the bare code: n8n swaps a message holding a known code for its own generic text.
+	const what = (code && CONNECTION_WORDS[code]) ?? (code && TLS_CODES.has(code) ? 'secure connection failed' : 'no answer');
+	return new NodeApiError(ctx.getNode(), { connection: code ?? 'no answer', path }, {
+		message: `The platform could not be reached (${what}) for ${path}`,
+		description: 'Nothing reached the platform, so nothing was done. Check the base URL of the credential and the network.',
+		itemIndex,
+	});
+}
+
+/** A read that got no usable answer: nothing changed on the platform, reading again later is safe. */
+function readFailedError(ctx: PaySuiteContext, failure: { code?: string; unreadable?: string; path: string; attempts: number }, itemIndex: number): NodeApiError {
+	const { code, unreadable, path, attempts } = failure;
+	if (unreadable) {
+		return new NodeApiError(ctx.getNode(), { unreadable, path }, {
+			message: `The platform's answer to ${path} could not be read: ${unreadable}`,
+			description: `Asked ${attempts} time(s). A read changes nothing on the platform: try again later.`,
+			itemIndex,
+		});
+	}
+	const what = (code && CONNECTION_WORDS[code]) ?? 'no answer';
+	return new NodeApiError(ctx.getNode(), { connection: code ?? 'no answer', path }, {
+		message: `The platform could not be reached (${what}) for ${path}`,
+		description: `The connection broke after the request was sent, ${attempts} time(s). Reading again is safe once the platform answers.`,
+		itemIndex,
+	});
+}
+
+/** The platform's status words for a lost answer: "HTTP 503 (Service busy)". */
+function statusCause(statusCode: number, body: unknown, retryAfter: number | undefined): string {
+	const status = statusOf(body);
+	const words = status?.message ? String(status.message) : typeof body === 'string' && body.trim() && !/^</.test(body.trim()) ? body.trim().slice(0, 80) : '';
+	return `HTTP ${statusCode}${retryAfter !== undefined ? ' with Retry-After' : ''}${words ? `: ${words}` : ''}`;
 }
 
 /**
@@ -240,6 +336,8 @@ export async function paySuiteRequest<T = IDataObject>(
 	const safety = request.safety ?? (method === 'GET' ? 'read' : 'write');
 	const repeatable = safety !== 'write';
 
+	const timeoutMs = request.timeoutMs ?? requestDefaults.timeoutMs;
+
 	const options: IHttpRequestOptions = {
 		method,
 		baseURL: baseUrlFor(request.api, credentials),
@@ -248,13 +346,16 @@ export async function paySuiteRequest<T = IDataObject>(
 		qs: request.qs,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: request.timeoutMs ?? 60_000,
+		timeout: timeoutMs,
 		...(request.encoding === 'arraybuffer' ? { encoding: 'arraybuffer' as const, json: false } : { json: true }),
 	};
 	// The signed APIs carry `auth` in a JSON body, so they always send one.
 	if (request.body !== undefined || credentialType === 'paySuiteApi') options.body = { ...(request.body ?? {}) };
+	const lost = (cause: string, attempts: number, httpCode?: number) =>
+		new LostAnswerError(this.getNode(), { path: request.path, cause, safety, attempts, httpCode }, itemIndex);
 
 	for (let attempt = 1; ; attempt++) {
+		const again = attempt < RETRY_POLICY.maxAttempts;
 		let response: PaySuiteResponse<unknown>;
 		try {
 			// A copy per attempt: the credential signs it afresh (new nonce and seed) every time.
@@ -264,22 +365,44 @@ export async function paySuiteRequest<T = IDataObject>(
 			})) as PaySuiteResponse<unknown>;
 		} catch (error) {
 			const code = errorCode(error);
-			const retry = code !== undefined && (NOT_SENT_CODES.has(code) || (repeatable && MAYBE_SENT_CODES.has(code)));
-			if (retry && attempt < RETRY_POLICY.maxAttempts) {
+			if (code !== undefined && TLS_CODES.has(code)) throw notReachedError(this, code, request.path, itemIndex);
+			if (code !== undefined && NOT_SENT_CODES.has(code)) {
+				if (again) {
+					await sleep(backoffDelayMs(attempt));
+					continue;
+				}
+				throw notReachedError(this, code, request.path, itemIndex);
+			}
+			// From here on the request may have reached the platform.
+			if (repeatable && code !== undefined && MAYBE_SENT_CODES.has(code) && again) {
 				await sleep(backoffDelayMs(attempt));
 				continue;
 			}
-			throw connectionError(this, { code, path: request.path, attempts: attempt, safety }, itemIndex);
+			if (safety === 'read') throw readFailedError(this, { code, path: request.path, attempts: attempt }, itemIndex);
+			throw lost(lostConnectionCause(code, timeoutMs), attempt);
 		}
 
 		const statusCode = response.statusCode;
 		const body = request.encoding === 'arraybuffer' && statusCode >= 300 ? decodeBody(response.body) : response.body;
 		const retryAfter = retryAfterSeconds(headerValue(response.headers, 'retry-after'));
-		const notProcessed = (statusCode === 429 || statusCode === 503) && retryAfter !== undefined;
-		const transient = statusCode === 429 || statusCode >= 500;
-		if ((notProcessed || (repeatable && transient)) && attempt < RETRY_POLICY.maxAttempts) {
-			await sleep(backoffDelayMs(attempt, retryAfter));
-			continue;
+		if (!request.passThroughStatuses?.includes(statusCode)) {
+			// No verdict on the request: the platform, or a proxy before it, was busy or broke. Even with
+			// Retry-After, nothing says the work was not done before the answer was made.
+			const noVerdict = statusCode === 408 || statusCode === 429 || statusCode >= 500;
+			// A success must be readable: every JSON endpoint answers an object (the report file is the exception).
+			const ok = statusCode >= 200 && statusCode < 300;
+			const unreadable = ok && request.encoding !== 'arraybuffer' && !isJsonObject(body) ? describeUnreadable(body) : undefined;
+			if (noVerdict || unreadable) {
+				if (repeatable && again) {
+					await sleep(backoffDelayMs(attempt, retryAfter));
+					continue;
+				}
+				if (safety === 'read') {
+					if (unreadable) throw readFailedError(this, { unreadable, path: request.path, attempts: attempt }, itemIndex);
+					throw platformError(this, statusCode, body, itemIndex, request.refusalHint);
+				}
+				throw lost(unreadable ?? statusCause(statusCode, redact(body), retryAfter), attempt, statusCode);
+			}
 		}
 
 		if (request.passThroughStatuses?.includes(statusCode)) {

@@ -195,3 +195,57 @@ describe('retries', () => {
 		expect(result.error!.description).toBe('The connection broke after the request was sent, 4 time(s). Reading again is safe once the platform answers.');
 	});
 });
+
+describe('what a write may repeat', () => {
+	const siteCreate = {
+		name: 'Create',
+		type: 'paySuiteSite',
+		credentials: ['paySuiteApi'],
+		parameters: { resource: 'site', operation: 'create', customerId: 7, name: 'Shop' } as never,
+	};
+
+	it('never repeats a write answered 503 with Retry-After: the platform may have done it', async () => {
+		script = [
+			(res) => {
+				reply(res, 503, { status: { status: 'ERROR', reason: '503', message: 'busy', date: 'now' } }, { 'retry-after': '0' });
+				return true;
+			},
+		];
+		const result = await runWorkflow({ nodes: [siteCreate], credentials: credentials() });
+		expect(received.filter((r) => r.path === '/core/site/create')).toHaveLength(1);
+		expect(result.error!.message).toBe(
+			"The platform may have processed the request to /core/site/create, but its answer was lost (HTTP 503 with Retry-After: busy)",
+		);
+		expect(result.error!.description).toMatch(/^It was not sent again, because the platform may have done it already/);
+	});
+
+	it('turns an answer that is JSON but not an object into an error, for a write as for a read', async () => {
+		script = [
+			(res) => {
+				reply(res, 200, [1, 2]);
+				return true;
+			},
+		];
+		const write = await runWorkflow({ nodes: [siteCreate], credentials: credentials() });
+		expect(write.error!.message).toContain('its answer was lost (the answer was JSON but a list, not an object)');
+		expect(write.output('Create')).toEqual([]);
+		received = [];
+		script = Array.from({ length: 4 }, () => (res: ServerResponse) => {
+			reply(res, 200, 'just text');
+			return true;
+		});
+		const read = await runWorkflow({ nodes: [searchNode({ limit: 1 })], credentials: credentials() });
+		expect(received).toHaveLength(4);
+		expect(read.error!.message).toBe('The platform\'s answer to /core/tools/payment-facilitator/search could not be read: the answer was not a JSON object (it began "just text")');
+	});
+
+	it('says nothing was done when the platform could not be reached at all (connection refused), after trying again', async () => {
+		const closed = createServer();
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+		const port = (closed.address() as AddressInfo).port;
+		await new Promise((resolve) => closed.close(resolve));
+		const result = await runWorkflow({ nodes: [siteCreate], credentials: credentials({ baseUrl: `http://127.0.0.1:${port}` }) });
+		expect(result.error!.message).toBe('The platform could not be reached (connection refused) for /core/site/create');
+		expect(result.error!.description).toBe('Nothing reached the platform, so nothing was done. Check the base URL of the credential and the network.');
+	});
+});

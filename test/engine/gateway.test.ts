@@ -242,9 +242,10 @@ describe('Transaction > Process', () => {
 		const calls = apiCalls().filter((entry) => entry.path === '/gateway/process');
 		expect(calls).toHaveLength(4);
 		expect(new Set(calls.map((entry) => entry.body.idempotenceKey)).size).toBe(1);
-		expect(result.error!.description).toBe(
-			'The connection broke after the request was sent, 4 time(s), each time with the same idempotence key, so the platform processed it at most once. Check its state before running again in a new execution.',
+		expect(result.error!.message).toBe(
+			`The payment of 120.50 USD with reference ${reference} may have been charged: the platform's answer was lost (the connection broke after the request was sent) (item 0)`,
 		);
+		expect(result.error!.description).toContain('it sends the same idempotence key, so the platform returns the transaction instead of charging twice');
 		expectNoCardInError(result);
 		expect((await storedTransactions()).filter((txn) => txn.reference === reference)).toHaveLength(1);
 	});

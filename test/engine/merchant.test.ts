@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { expectFieldRefused, outputJson, runNode, runWorkflow, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { expectFieldRefused, outputJson, retryExecution, runNode, runWorkflow, type NodeRunOptions, type RunResult } from '../helpers/engine';
 import { apiCallsOf, control as sandboxControl, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({ processPendingPolls: 2, retryAfterSeconds: 0 });
@@ -256,6 +256,29 @@ describe('Merchant → Update', () => {
 		expect(json(result)[0]).toMatchObject({ action: 'merchant.update', result: null });
 		expect(apiCalls().map((call) => `${call.method} ${call.path}`)).toEqual([`PATCH /api/merchants/${merchantId}`]);
 		expect(apiCalls()[0].body).toEqual({ active: false });
+	});
+
+	it("keeps its Idempotency-Key across n8n's Retry of the execution, and a new input makes a new one", async () => {
+		const merchantId = await createMerchant();
+		sandbox.clearLedger();
+		const update = { resource: 'merchant', operation: 'update', merchantId: String(merchantId), specifyBody: 'json', merchantJson: '{"brand": "Retried"}', waitForCompletion: false };
+		sandbox.setFaults([{ path: `/api/merchants/${merchantId}`, method: 'PATCH', kind: 'status', status: 503, when: 'after' }]);
+		const failed = await run(update, { executionId: 'execution-1', items: [{ at: '10:00' }] });
+		expect(failed.error?.message).toBe("The merchant update may have been accepted: the platform's answer was lost (HTTP 503: Injected fault) (item 0)");
+		sandbox.clearFaults();
+		const processes = async () => (await control('processes')).processes as IDataObject[];
+		const before = await processes();
+		const retried = await retryExecution(failed, 'execution-2');
+		expect(retried.error).toBeUndefined();
+		const keys = apiCalls().map((call) => call.headers['idempotency-key']);
+		expect(keys).toHaveLength(5);
+		expect(new Set(keys).size).toBe(1);
+		// The platform answered the process of the first attempt: no new one.
+		expect(await processes()).toHaveLength(before.length);
+		expect(json(retried)[0].processId).toBe(before.at(-1)!.processId);
+		const later = await run(update, { executionId: 'execution-3', items: [{ at: '11:00' }] });
+		expect(later.error).toBeUndefined();
+		expect(apiCalls().at(-1)!.headers['idempotency-key']).not.toBe(keys[0]);
 	});
 
 	it('an unknown payment method id fails the process, naming paymentMethods.0.id', async () => {

@@ -18,6 +18,7 @@ import {
 	type INodeType,
 	type INodeTypes,
 	type IRun,
+	type IRunExecutionData,
 	type IVersionedNodeType,
 	type IWorkflowExecuteAdditionalData,
 	type WorkflowExecuteMode,
@@ -156,10 +157,14 @@ export interface RunOptions {
 	/** Nodes after the start node, chained in order. */
 	nodes: TestNode[];
 	credentials: TestCredentials;
+	/** The execution's id (default `engine-test-execution`): another id is another execution. */
+	executionId?: string;
 }
 
 export interface RunResult {
 	run: IRun;
+	workflow: Workflow;
+	credentials: TestCredentials;
 	/** Output items (first output) of each node by name. */
 	output(nodeName: string): INodeExecutionData[];
 	/** The error the run stopped on, if any. */
@@ -203,15 +208,38 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 		settings: { executionOrder: 'v1' },
 	});
 
-	const additionalData = testAdditionalData(workflow, options.credentials, 'manual', 'engine-test-execution');
+	const additionalData = testAdditionalData(workflow, options.credentials, 'manual', options.executionId ?? 'engine-test-execution');
 
 	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: start as never });
+	return resultOf(run, workflow, options.credentials);
+}
+
+function resultOf(run: IRun, workflow: Workflow, credentials: TestCredentials): RunResult {
 	const runData = run.data.resultData.runData;
 	return {
 		run,
-		output: (nodeName: string) => runData[nodeName]?.[0]?.data?.main?.[0] ?? [],
+		workflow,
+		credentials,
+		output: (nodeName: string) => runData[nodeName]?.at(-1)?.data?.main?.[0] ?? [],
 		error: run.data.resultData.error as RunResult['error'],
 	};
+}
+
+/**
+ * n8n's "Retry" of a failed execution, as n8n 2.40's ExecutionService.retry does it: a NEW execution (mode
+ * `retry`, another id) that goes on from the stored run data (read back from JSON, as from the database),
+ * without the error and without the failed node's failed run, so that the failed node runs again on the input
+ * the nodes before it had produced.
+ */
+export async function retryExecution(failed: RunResult, executionId = 'engine-test-retry'): Promise<RunResult> {
+	const data = JSON.parse(JSON.stringify(failed.run.data)) as IRunExecutionData;
+	const last = data.resultData.lastNodeExecuted;
+	delete data.resultData.error;
+	const runs = last ? data.resultData.runData[last] : undefined;
+	if (runs?.length && runs[runs.length - 1].error !== undefined) runs.pop();
+	const additionalData = testAdditionalData(failed.workflow, failed.credentials, 'retry', executionId);
+	const run = await new WorkflowExecute(additionalData, 'retry', data).processRunExecutionData(failed.workflow);
+	return resultOf(run, failed.workflow, failed.credentials);
 }
 
 /** One node of this package as a test runs it: its name in the workflow, its type and its credential type. */
@@ -225,6 +253,7 @@ export interface NodeRunOptions {
 	/** Items the start node emits (one empty item by default). */
 	items?: IDataObject[];
 	continueOnFail?: boolean;
+	executionId?: string;
 }
 
 /** Runs a workflow of the start node and one node of this package with the given parameters. */
@@ -233,6 +262,7 @@ export function runNode(node: NodeUnderTest, parameters: IDataObject, credential
 		items: options.items,
 		nodes: [{ name: node.name, type: node.type, credentials: [node.credentialType], continueOnFail: options.continueOnFail, parameters: parameters as never }],
 		credentials,
+		executionId: options.executionId,
 	});
 }
 

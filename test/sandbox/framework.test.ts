@@ -121,12 +121,117 @@ describe('faults', () => {
 		expect(handled).toBe(1);
 	});
 
-	it('is controlled over HTTP as well', async () => {
-		const set = await post('/__sandbox/faults', { rules: [{ path: '/nowhere', kind: 'latency', latencyMs: 5 }] });
+	it('is controlled over HTTP as well, with its seed', async () => {
+		const set = await post('/__sandbox/faults', { rules: [{ path: '/nowhere', kind: 'latency', latencyMs: 5 }], seed: 7 });
 		expect(set.json.rules).toHaveLength(1);
+		expect(set.json.seed).toBe(7);
 		await send('DELETE', `${sandbox.url}/__sandbox/faults`, { headers: { 'content-type': 'application/json' } });
-		const listed = (await get(`${sandbox.url}/__sandbox/faults`)).json<{ rules: unknown[] }>();
-		expect(listed.rules).toEqual([]);
+		const listed = (await get(`${sandbox.url}/__sandbox/faults`)).json<{ rules: unknown[]; seed: unknown }>();
+		expect(listed).toMatchObject({ rules: [], seed: null });
+	});
+});
+
+describe('faults before or after the work', () => {
+	let handled = 0;
+	beforeAll(() => {
+		sandbox.router.post('/test/work', () => ok({ handled: ++handled, text: 'x'.repeat(200) }));
+	});
+	beforeEach(() => {
+		handled = 0;
+	});
+	const work = () => send('POST', `${sandbox.url}/test/work`, { body: {} });
+
+	it.each([
+		['before', 0],
+		['after', 1],
+	] as const)('a status %s the work answers it with its Retry-After, the work done %i time(s)', async (when, done) => {
+		sandbox.setFaults([{ path: '/test/work', kind: 'status', status: 429, retryAfter: 3, when, count: 1 }]);
+		const answer = await work();
+		expect(answer.status).toBe(429);
+		expect(answer.headers['retry-after']).toBe('3');
+		expect(answer.json().status).toMatchObject({ status: 'ERROR', reason: '429', message: 'Injected fault' });
+		expect(handled).toBe(done);
+		expect(sandbox.ledger()[0].fault).toBe(when === 'after' ? 'status-after-processing' : 'status');
+	});
+
+	it.each([
+		['before', 0],
+		['after', 1],
+	] as const)('an HTML page %s the work, with any status (200 included)', async (when, done) => {
+		sandbox.setFaults([{ path: '/test/work', kind: 'html', status: 200, when, count: 1 }]);
+		const answer = await work();
+		expect(answer.status).toBe(200);
+		expect(answer.headers['content-type']).toMatch(/^text\/html/);
+		expect(answer.text).toMatch(/^<!DOCTYPE html>/);
+		expect(() => answer.json()).toThrow();
+		expect(handled).toBe(done);
+		sandbox.setFaults([{ path: '/test/work', kind: 'html', count: 1 }]);
+		expect((await work()).status).toBe(502);
+	});
+
+	it('cuts an answer mid-JSON after the work: a complete answer of the cut length, or a connection closed mid-answer', async () => {
+		sandbox.setFaults([{ path: '/test/work', kind: 'truncate', complete: true, keepBytes: 20, count: 1 }]);
+		const cut = await work();
+		expect(cut.status).toBe(200);
+		expect(cut.text).toHaveLength(20);
+		expect(cut.text.startsWith('{"status":')).toBe(true);
+		expect(() => cut.json()).toThrow();
+		expect(handled).toBe(1);
+		sandbox.setFaults([{ path: '/test/work', kind: 'truncate', count: 1 }]);
+		await expect(work()).rejects.toThrow();
+		expect(handled).toBe(2);
+		expect(sandbox.ledger().map((entry) => entry.fault)).toEqual(['truncate-after-processing', 'truncate-after-processing']);
+		sandbox.setFaults([{ path: '/test/work', kind: 'truncate', when: 'before', complete: true, count: 1 }]);
+		expect(() => JSON.parse(cut.text)).toThrow();
+		const before = await work();
+		expect(() => before.json()).toThrow();
+		expect(handled).toBe(2);
+	});
+
+	it('drops the connection before or after the work with `when`', async () => {
+		sandbox.setFaults([{ path: '/test/work', kind: 'drop', when: 'after', count: 1 }]);
+		await expect(work()).rejects.toThrow();
+		expect(handled).toBe(1);
+		expect(sandbox.ledger()[0].fault).toBe('drop-after-processing');
+	});
+
+	it('delays before the work (done late) or after it (done, answered late)', async () => {
+		const settled = (promise: Promise<unknown>) => {
+			const state = { done: false };
+			void promise.then(() => (state.done = true));
+			return state;
+		};
+		const until = async (condition: () => boolean) => {
+			while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+		};
+		sandbox.setFaults([{ path: '/test/work', kind: 'latency', latencyMs: 1500, when: 'before', count: 1 }]);
+		const late = work();
+		const lateState = settled(late);
+		await until(() => sandbox.ledger().length === 1);
+		expect(handled).toBe(0);
+		expect((await late).json()).toMatchObject({ handled: 1 });
+		expect(lateState.done).toBe(true);
+
+		sandbox.setFaults([{ path: '/test/work', kind: 'latency', latencyMs: 1500, when: 'after', count: 1 }]);
+		const answered = work();
+		const answeredState = settled(answered);
+		await until(() => handled === 2);
+		expect(answeredState.done).toBe(false);
+		expect((await answered).json()).toMatchObject({ handled: 2 });
+	});
+
+	it('draws `rate` from the seed: the same seed strikes the same requests', async () => {
+		const strikes = async (seed: number) => {
+			sandbox.clearLedger();
+			sandbox.setFaults([{ path: '/test/work', kind: 'status', rate: 0.5 }], { seed });
+			for (let i = 0; i < 16; i++) await work();
+			return sandbox.ledger().map((entry) => (entry.fault ? 1 : 0)).join('');
+		};
+		const first = await strikes(42);
+		expect(await strikes(42)).toBe(first);
+		expect(first).toMatch(/1/);
+		expect(first).toMatch(/0/);
+		expect(await strikes(43)).not.toBe(first);
 	});
 });
 

@@ -1,9 +1,9 @@
-import { randomUUID } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountProperties } from '../../../shared/descriptions/amount';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
-import { compact, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
+import { itemRun } from '../../../shared/itemRun';
+import { compact, formatAmount, sendWrite, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
 import { personProperty, toPerson } from '../../../shared/person';
 import {
 	cardFromParameters,
@@ -57,7 +57,7 @@ export const processPayment: PaySuiteOperation = {
 	name: 'Process',
 	action: 'Process a card payment',
 	description:
-		'Charge a card or a stored token directly. Each item carries an idempotence key (yours, or one derived from the execution, the node, the item and the payment), so a retry never charges twice.',
+		'Charge a card or a stored token directly. Each item carries an idempotence key (yours, or one derived from the node, its input item and the payment), so a retry, n8n\'s Retry of the execution included, never charges twice.',
 	properties: [
 		{
 			displayName: 'Pay With',
@@ -105,7 +105,7 @@ export const processPayment: PaySuiteOperation = {
 				type: 'string',
 				default: '',
 				description:
-					'Max 32 characters. The platform returns the transaction it already made for a key it has seen instead of charging again. Empty: derived from the execution, the node, the item and the payment. Set your own (for example from an order ID) to also protect runs of another execution.',
+					'Max 32 characters. The platform returns the transaction it already made for a key it has seen instead of charging again. Empty: derived from the workflow, the node, its input item and the payment, so that n8n\'s Retry of a failed execution sends the same key, and the same input run again returns the first transaction. Set your own (for example from an order ID) to also protect runs with another input.',
 			},
 			{ ...localeOption, description: 'Language of the answer, such as en_US (max 5 characters)' },
 			{ displayName: 'IP Address', name: 'ipAddress', type: 'string', default: '', description: "The payer's IP address (max 46 characters)" },
@@ -141,23 +141,29 @@ export const processPayment: PaySuiteOperation = {
 	async execute(ctx) {
 		const body = processBody(ctx);
 		if (body.idempotenceKey === undefined) {
-			body.idempotenceKey = deriveIdempotenceKey({
-				// Without an execution id (never the case in a real run), a random one: no false deduplication.
-				executionId: ctx.fn.getExecutionId() || randomUUID(),
-				nodeId: ctx.node.id ?? ctx.node.name,
-				itemIndex: ctx.itemIndex,
-				body,
-			});
+			// Made of what n8n's Retry of the execution keeps identical (see processIdempotenceKey.ts).
+			body.idempotenceKey = deriveIdempotenceKey({ ...itemRun(ctx), body });
 		}
 		const checked = ctx.validate(processSchema, body);
-		const answer = await ctx.request<IDataObject>({
-			api: 'gateway',
-			path: '/gateway/process',
-			// The platform deduplicates by idempotenceKey, and every request carries one.
-			safety: 'idempotent',
-			body: checked as unknown as IDataObject,
-			acceptFailedStatus: true,
-		});
-		return toItems(answer.body);
+		const payment = checked.payment as { reference?: string; amount?: { currency?: string; total?: number } };
+		// Every attempt lost its answer (each one sent again with the same key): the charge happened at most once.
+		const lost = {
+			maybe: `The payment of ${formatAmount(payment.amount)} with reference ${payment.reference} may have been charged`,
+			check:
+				"To get its result, run the same item again (n8n's Retry of this execution, or Retry On Fail): it sends the same idempotence key, so the platform returns the transaction instead of charging twice. PaySuite Gateway > Transaction > Search (reference and amount) also finds it.",
+		};
+		return sendWrite<IDataObject>(
+			ctx,
+			{
+				api: 'gateway',
+				path: '/gateway/process',
+				// The platform deduplicates by idempotenceKey, and every request carries one.
+				safety: 'idempotent',
+				body: checked as unknown as IDataObject,
+				acceptFailedStatus: true,
+			},
+			lost,
+			(answer) => toItems(answer),
+		);
 	},
 };

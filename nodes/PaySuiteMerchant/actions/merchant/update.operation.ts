@@ -1,4 +1,5 @@
 import { pathId } from '../../../shared/identifiers';
+import { itemRun, itemRunDigest } from '../../../shared/itemRun';
 import type { PaySuiteOperation } from '../../../shared/operation';
 import { merchantUpdateSchema } from '../../schemas';
 import { merchantBody, updateProperties, waitProperties, writeOptionsProperty } from '../../fields';
@@ -18,8 +19,9 @@ export const update: PaySuiteOperation = {
 			path: `/api/merchants/${merchantId}`,
 			body: merchantBody(ctx, 'update'),
 			schema: merchantUpdateSchema,
-			// Unique to this execution: a retry of the item is deduplicated, a later run applies the change again.
-			keyScope: `merchant.update:${merchantId}:${ctx.fn.getExecutionId()}`,
+			// Unique to this run of the item: a retry, n8n's Retry of the execution included, is deduplicated; a
+			// later run with a new input applies the change again.
+			keyScope: `merchant.update:${merchantId}:${itemRunDigest(itemRun(ctx))}`,
 		});
 	},
 };

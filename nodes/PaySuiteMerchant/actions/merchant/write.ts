@@ -3,7 +3,8 @@ import type { IDataObject, IHttpRequestMethods, INodeExecutionData } from 'n8n-w
 import { z, type ZodType, type ZodTypeDef } from 'zod/v3';
 
 import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput, processPolling } from '../../../shared/onboardingProcess';
-import { compact, pollOrFail, toItems, type OperationContext } from '../../../shared/operation';
+import { compact, pollOrFail, settleLostAnswer, toItems, type OperationContext } from '../../../shared/operation';
+import type { PaySuiteResponse } from '../../../shared/transport';
 import { deriveIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../../idempotencyKeyHeader';
 
 const userKeySchema = z.object({
@@ -26,15 +27,24 @@ export async function sendMerchantWrite(ctx: OperationContext, spec: WriteSpec):
 	const userKey = String(ctx.param<IDataObject>('options', {}).idempotencyKey ?? '').trim();
 	const idempotencyKey = userKey ? ctx.validate(userKeySchema, { options: { idempotencyKey: userKey } }).options.idempotencyKey : deriveIdempotencyKey(spec.keyScope, body);
 
-	const answer = await ctx.request<IDataObject>({
-		api: 'onboarding',
-		method: spec.method,
-		path: spec.path,
-		body,
-		headers: { 'Idempotency-Key': idempotencyKey, 'Content-Type': 'application/json' },
-		// The platform deduplicates by Idempotency-Key, so a write that may not have arrived is safe to repeat.
-		safety: 'idempotent',
-	});
+	let answer: PaySuiteResponse<IDataObject>;
+	try {
+		answer = await ctx.request<IDataObject>({
+			api: 'onboarding',
+			method: spec.method,
+			path: spec.path,
+			body,
+			headers: { 'Idempotency-Key': idempotencyKey, 'Content-Type': 'application/json' },
+			// The platform deduplicates by Idempotency-Key, so a write that may not have arrived is safe to repeat.
+			safety: 'idempotent',
+		});
+	} catch (error) {
+		// The key is made of the body (or is the user's), so it is the same in any later run of the same item.
+		return settleLostAnswer(ctx, error, {
+			maybe: `The merchant ${spec.method === 'POST' ? 'creation' : 'update'} may have been accepted`,
+			check: `To get its process, run the same item again (n8n's Retry of this execution included): it sends the same Idempotency-Key (${idempotencyKey}), so the platform returns the first process instead of doing it twice.`,
+		});
+	}
 	const accepted = answer.body;
 	if (!ctx.param<boolean>('waitForCompletion', true)) return toItems(processOutput(accepted, { idempotencyKey }));
 

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
-import { compact, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
+import { compact, sendWrite, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
 import { toLinkDate, toList } from '../../linkDate';
 import { linkCreateSchema } from '../../schemas';
 
@@ -35,7 +35,7 @@ export const create: PaySuiteOperation = {
 	value: 'create',
 	name: 'Create',
 	action: 'Create a payment link',
-	description: 'Create a payment link to send to buyers',
+	description: 'Create a payment link to send to buyers. Sent once: if its answer is lost, the item fails saying what to check.',
 	properties: [
 		{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Name of the link' },
 		{
@@ -133,7 +133,11 @@ export const create: PaySuiteOperation = {
 	async execute(ctx) {
 		const timeZone = ctx.fn.getTimezone();
 		const body = ctx.validate(linkCreateSchema(timeZone), compact(linkBody(ctx, timeZone)));
-		const answer = await ctx.request({ api: 'links', path: '/api/payment-link', safety: 'write', body: body as IDataObject });
-		return toItems(answer.body);
+		// The platform offers no search of links by reference, so a lost answer can only be reported.
+		const lost = {
+			maybe: `A payment link with reference ${String((body as IDataObject).reference ?? '')} may have been created`,
+			check: "Look for it in the platform's back office before creating another: two links with the same reference could both be paid.",
+		};
+		return sendWrite<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body: body as IDataObject }, lost, (answer) => toItems(answer));
 	},
 };

@@ -3,7 +3,7 @@ import { z } from 'zod/v3';
 
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation, type OperationContext } from '../../../shared/operation';
+import { formatAmount, requestOperation, type OperationContext } from '../../../shared/operation';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
 import { personProperty, toPerson } from '../../../shared/person';
 import { resolveExpiration } from '../../expiration';
@@ -56,7 +56,7 @@ export const create = requestOperation<SessionCreateBody>({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a checkout session',
-	description: 'Create a checkout session and get the URL to send the buyer to',
+	description: 'Create a checkout session and get the URL to send the buyer to. Sent once: if its answer is lost, the item fails saying what to check.',
 	api: 'checkout',
 	path: '/api/session',
 	safety: 'write',
@@ -224,4 +224,17 @@ export const create = requestOperation<SessionCreateBody>({
 	],
 	body: sessionBody,
 	schema: sessionCreateSchema,
+	// The platform offers no search of sessions by reference, so a lost answer can only be reported.
+	lostAnswer: (_ctx, body) => {
+		const payment = body.payment as { reference?: string; amount?: { currency?: string; total?: number } } | undefined;
+		const subscription = body.subscription as { reference?: string } | undefined;
+		const what = payment
+			? `A checkout session for reference ${payment.reference} (${formatAmount(payment.amount)})`
+			: `A checkout session${subscription?.reference ? ` for reference ${subscription.reference}` : ''}`;
+		return {
+			maybe: `${what} may have been created`,
+			check:
+				"Look for it in the platform's back office before creating another. A session nobody was sent to cannot be paid, and it expires by itself at its expiration.",
+		};
+	},
 });

@@ -1,5 +1,5 @@
 import { amountFromParameters } from '../../../shared/descriptions/amount';
-import { requestOperation } from '../../../shared/operation';
+import { formatAmount, requestOperation } from '../../../shared/operation';
 import { internalReferenceProperty, partialAmountProperties } from '../../fields';
 import { refundSchema } from '../../schemas';
 
@@ -7,7 +7,8 @@ export const refund = requestOperation({
 	value: 'refund',
 	name: 'Refund',
 	action: 'Refund a payment',
-	description: 'Refund an approved payment, in full or in part',
+	description:
+		'Refund an approved payment, in full or in part. Sent once: if its answer is lost, the item fails saying what to check.',
 	api: 'checkout',
 	path: '/api/reverse',
 	safety: 'write',
@@ -31,4 +32,12 @@ export const refund = requestOperation({
 		amount: ctx.param<string>('refundType', 'full') === 'partial' ? amountFromParameters(ctx) : undefined,
 	}),
 	schema: refundSchema,
+	// The platform shows no refund by itself (a transaction only says `refunded` once fully refunded, and the node
+	// does not know its session), so a lost answer is reported as such, with what to check.
+	lostAnswer: (_ctx, body) => ({
+		maybe: body.amount
+			? `The refund of ${formatAmount(body.amount)} on transaction ${body.internalReference} may have been made`
+			: `The full refund of transaction ${body.internalReference} may have been made`,
+		check: `Check the refunds of transaction ${body.internalReference} before refunding again: the platform's back office shows them, and so does a transactions report (PaySuite Gateway > Report > Request and Wait, type Refund).`,
+	}),
 });

@@ -1,5 +1,5 @@
 import { amountFromParameters } from '../../../shared/descriptions/amount';
-import { requestOperation, type PaySuiteOperation } from '../../../shared/operation';
+import { formatAmount, requestOperation, type PaySuiteOperation } from '../../../shared/operation';
 import { internalReferenceProperty, partialAmountProperties } from '../../fields';
 import { transactionActionSchema, TRANSACTION_ACTIONS } from '../../schemas';
 
@@ -11,13 +11,20 @@ interface ActionLabels {
 	amountWords: string;
 }
 
+/** How each action is said when its answer is lost. */
+const LOST_WORDS: Record<(typeof TRANSACTION_ACTIONS)[number], (ref: number, amount: string) => string> = {
+	checkout: (ref, amount) => `The checkout (collection) of transaction ${ref}${amount ? ` for ${amount}` : ''} may have been made`,
+	reauthorization: (ref, amount) => `The reauthorization of transaction ${ref}${amount ? ` to ${amount}` : ''} may have been made`,
+	reverse: (ref, amount) => `The reversal of ${amount || 'the whole amount'} on transaction ${ref} may have been made`,
+};
+
 /** One of the actions of POST /api/transaction on a payment: checkout, reauthorization or reverse. */
 export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[number], labels: ActionLabels): PaySuiteOperation {
 	return requestOperation({
 		value: labels.value,
 		name: labels.name,
 		action: labels.action,
-		description: labels.description,
+		description: `${labels.description}. Sent once: if its answer is lost, the item fails saying what to check.`,
 		api: 'checkout',
 		path: '/api/transaction',
 		safety: 'write',
@@ -38,5 +45,9 @@ export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[n
 			amount: ctx.param<boolean>('sendAmount', false) ? amountFromParameters(ctx) : undefined,
 		}),
 		schema: transactionActionSchema,
+		lostAnswer: (_ctx, body) => ({
+			maybe: LOST_WORDS[platformAction](body.internalReference, formatAmount(body.amount)),
+			check: `Check transaction ${body.internalReference} before trying again: PaySuite Session > Session > Get shows its state, and the platform's back office its reversals.`,
+		}),
 	});
 }
