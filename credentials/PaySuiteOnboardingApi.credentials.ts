@@ -36,7 +36,7 @@ export class PaySuiteOnboardingApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'Optional. Secret that signs process notifications (X-Signature). When set, the Onboarding Trigger refuses unsigned or forged notifications.',
+				'Secret that signs process notifications (X-Signature). The Onboarding Trigger needs it: without it, the trigger refuses every notification unless its Verify Signature option is turned off. The action nodes do not use it.',
 		},
 	];
 
