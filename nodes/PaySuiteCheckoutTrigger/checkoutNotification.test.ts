@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 
+import { parseJsonObject } from '../shared/webhookReply';
 import { checkCheckoutNotification } from './checkoutNotification';
 
 const SECRET = 'site-secret';
@@ -29,6 +30,15 @@ describe('checkCheckoutNotification', () => {
 		const legacy = notification({ requestId: '10001', signature: digest('sha1', `10001APPROVED2024-05-01T10:00:00-05:00${SECRET}`) });
 		expect(checkCheckoutNotification(legacy, SECRET, true)).toMatchObject({ ok: true, algorithm: 'sha1', notification: { requestId: 10001 } });
 		expect(checkCheckoutNotification(legacy, SECRET, false)).toMatchObject({ ok: false, httpStatus: 401 });
+	});
+
+	it('keeps every digit of a requestId beyond 2^53, from the raw body to the signature and the output', () => {
+		const signature = `sha256:${digest('sha256', `12345678901234567890APPROVED2024-05-01T10:00:00-05:00${SECRET}`)}`;
+		const raw = `{"status":{"status":"APPROVED","date":"2024-05-01T10:00:00-05:00"},"requestId":12345678901234567890,"signature":"${signature}"}`;
+		expect(checkCheckoutNotification(parseJsonObject(Buffer.from(raw)), SECRET, true)).toMatchObject({
+			ok: true,
+			notification: { requestId: '12345678901234567890' },
+		});
 	});
 
 	it('answers 400 for a missing requestId or status parts, 401 for a bad signature', () => {

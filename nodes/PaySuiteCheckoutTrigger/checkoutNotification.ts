@@ -1,8 +1,10 @@
 /** The checkout (session) notification: its rules and its signature. Pure. */
+import { outputId } from '../shared/identifiers';
 import { verifyCheckoutSignature, type CheckoutSignatureAlgorithm } from '../shared/webhookSignatures';
 
 interface CheckoutNotification {
-	requestId: number;
+	/** A number, or its exact digits when it is beyond 2^53 (as every answer gives IDs). */
+	requestId: number | string;
 	reference?: string;
 	status: { status: string; reason?: unknown; message?: unknown; date: string };
 }
@@ -30,7 +32,8 @@ export function checkCheckoutNotification(
 	if (!body) return { ok: false, httpStatus: 400, message: 'The body is not a JSON object' };
 	const rawId = body.requestId;
 	const idText = typeof rawId === 'number' ? String(rawId) : typeof rawId === 'string' ? rawId : '';
-	if (!/^\d{1,18}$/.test(idText)) return { ok: false, httpStatus: 400, message: 'Missing or invalid field: requestId' };
+	// Any length: the body was read without losing digits, and the signature covers them as received.
+	if (!/^\d+$/.test(idText)) return { ok: false, httpStatus: 400, message: 'Missing or invalid field: requestId' };
 	const status = body.status as Record<string, unknown> | undefined;
 	if (!status || typeof status !== 'object' || Array.isArray(status)) return { ok: false, httpStatus: 400, message: 'Missing field: status' };
 	const missing = ['status', 'date'].filter((field) => typeof status[field] !== 'string' || (status[field] as string).trim() === '');
@@ -47,7 +50,7 @@ export function checkCheckoutNotification(
 		ok: true,
 		algorithm: verdict.algorithm,
 		notification: {
-			requestId: Number(idText),
+			requestId: outputId(idText),
 			...(typeof body.reference === 'string' ? { reference: body.reference } : {}),
 			status: { status: signed.status, reason: status.reason, message: status.message, date: signed.date },
 		},

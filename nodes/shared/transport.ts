@@ -12,6 +12,7 @@ import {
 } from 'n8n-workflow';
 
 import { describeAuthFailure } from './authReasons';
+import { parseJson, stringifyJson } from './losslessJson';
 import { redact } from './redact';
 
 export type ApiName = 'core' | 'gateway' | 'checkout' | 'links' | 'onboarding';
@@ -144,12 +145,34 @@ function decodeBody(body: unknown): unknown {
 	if (Buffer.isBuffer(body)) {
 		const text = body.toString('utf8');
 		try {
-			return JSON.parse(text);
+			return parseJson(text);
 		} catch {
 			return text.slice(0, 500);
 		}
 	}
 	return body;
+}
+
+/**
+ * The request body as JSON text, written here rather than by the HTTP client so that an identifier held as a
+ * bigint goes out as a bare integer with all its digits (JSON.stringify cannot write one).
+ */
+function jsonBodyText(body: IDataObject | undefined): string {
+	return stringifyJson(body ?? {}) ?? '{}';
+}
+
+/**
+ * The answer's body: a report file as its bytes (an error answer decoded); otherwise JSON read from its text,
+ * so that identifiers beyond 2^53 keep every digit (as text), or the text as it is when it is not JSON.
+ */
+function answerBody(encoding: PaySuiteRequest['encoding'], statusCode: number, raw: unknown): unknown {
+	if (encoding === 'arraybuffer') return statusCode >= 300 ? decodeBody(raw) : raw;
+	if (typeof raw !== 'string' || raw.trim() === '') return raw;
+	try {
+		return parseJson(raw);
+	} catch {
+		return raw;
+	}
 }
 
 /** The words of an error: what the platform answered, never what was sent. */
@@ -249,10 +272,14 @@ export async function paySuiteRequest<T = IDataObject>(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: request.timeoutMs ?? 60_000,
-		...(request.encoding === 'arraybuffer' ? { encoding: 'arraybuffer' as const, json: false } : { json: true }),
+		// JSON answers come as text and are parsed here (answerBody), never by the HTTP client.
+		...(request.encoding === 'arraybuffer' ? { encoding: 'arraybuffer' as const, json: false } : { encoding: 'text' as const, json: false }),
 	};
-	// The signed APIs carry `auth` in a JSON body, so they always send one.
-	if (request.body !== undefined || credentialType === 'paySuiteApi') options.body = { ...(request.body ?? {}) };
+	// The signed APIs carry `auth` in a JSON body, so they always send one (the credential adds `auth` to this text).
+	if (request.body !== undefined || credentialType === 'paySuiteApi') {
+		options.body = jsonBodyText(request.body);
+		options.headers = { 'Content-Type': 'application/json', ...options.headers };
+	}
 
 	for (let attempt = 1; ; attempt++) {
 		let response: PaySuiteResponse<unknown>;
@@ -273,7 +300,7 @@ export async function paySuiteRequest<T = IDataObject>(
 		}
 
 		const statusCode = response.statusCode;
-		const body = request.encoding === 'arraybuffer' && statusCode >= 300 ? decodeBody(response.body) : response.body;
+		const body = answerBody(request.encoding, statusCode, response.body);
 		const retryAfter = retryAfterSeconds(headerValue(response.headers, 'retry-after'));
 		const notProcessed = (statusCode === 429 || statusCode === 503) && retryAfter !== undefined;
 		const transient = statusCode === 429 || statusCode >= 500;

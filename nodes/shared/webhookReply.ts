@@ -5,6 +5,7 @@
 import type { IDataObject, IHookFunctions, INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { formatIsoUtc } from './dateTime';
+import { parseJson } from './losslessJson';
 
 interface StatusAnswer {
 	status: { status: string; reason: string; message: string; date: string };
@@ -81,12 +82,12 @@ export function rawBodyOf(fn: IWebhookFunctions): Buffer {
 	return Buffer.from(body && Object.keys(body).length ? JSON.stringify(body) : '', 'utf8');
 }
 
-/** The raw body parsed as a JSON object; undefined when it is not one. */
+/** The raw body parsed as a JSON object (IDs beyond 2^53 kept as their digits); undefined when it is not one. */
 export function parseJsonObject(raw: Buffer): IDataObject | undefined {
 	const text = raw.toString('utf8').trim();
 	if (!text) return undefined;
 	try {
-		const parsed = JSON.parse(text) as unknown;
+		const parsed = parseJson(text);
 		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IDataObject) : undefined;
 	} catch {
 		return undefined;
