@@ -7,6 +7,7 @@ import type { AddressInfo, Socket } from 'net';
 
 import { Faults, type FaultRule } from './faults';
 import { ok, refuse, Router, type SandboxApp, type SandboxRequest, type SandboxResponse } from './http';
+import { parseJson, stringifyJson } from './json';
 import { maskHeaders, maskSecrets, type LedgerEntry } from './ledger';
 import { registerRoutes } from './routes';
 import { SandboxWorld, type SandboxCredentials, type SandboxOptions } from './world';
@@ -49,7 +50,8 @@ function send(response: ServerResponse, answer: SandboxResponse): void {
 	if (answer.raw !== undefined) {
 		payload = answer.raw;
 	} else {
-		payload = answer.body === undefined ? '' : JSON.stringify(answer.body);
+		// Identifiers beyond 2^53 are bigints in the sandbox: written as bare integers with all their digits.
+		payload = answer.body === undefined ? '' : stringifyJson(answer.body);
 		if (answer.body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
 			headers['content-type'] = 'application/json; charset=utf-8';
 		}
@@ -88,7 +90,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		let body: unknown;
 		if (rawBody.length) {
 			try {
-				body = JSON.parse(rawBody.toString('utf8'));
+				// Integers beyond 2^53 (identifiers) come out as bigints, exact, where JSON.parse would round them.
+				body = parseJson(rawBody.toString('utf8'));
 			} catch {
 				body = undefined;
 			}
@@ -224,4 +227,14 @@ function registerControl(router: Router, control: { faults: Faults; ledger: () =
 		return ok();
 	});
 	router.get('/__sandbox/routes', () => ok({ routes: router.list() }));
+	// The next identifier of a kind (requestId, internalReference, paymentLink, ...), to give records IDs beyond 2^53.
+	router.post('/__sandbox/ids', (request, app) => {
+		const body = (request.body ?? {}) as Record<string, unknown>;
+		for (const [kind, value] of Object.entries(body)) {
+			const digits = typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
+			if (!/^\d+$/.test(digits)) return refuse(400, 'XN', `Invalid ${kind}: must be a whole number (or its digits as text)`);
+			app.world.setNextId(kind, BigInt(digits));
+		}
+		return ok({ next: body });
+	});
 }
