@@ -8,7 +8,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { buildAuth, type DigestAlgorithm } from '../nodes/shared/signing';
+import { buildAuth, withAuth, type DigestAlgorithm } from '../nodes/shared/signing';
 import { AUTH_FAILURE_WORDS } from '../nodes/shared/authReasons';
 
 // Each known authentication reason, as a string and as a number (the platform sends either).
@@ -95,21 +95,19 @@ export class PaySuiteApi implements ICredentialType {
 		},
 	];
 
-	/** Adds a freshly signed `auth` block to the JSON body of every request, retries included. */
+	/** Adds a freshly signed `auth` block to the JSON body (object or JSON text) of every request, retries included. */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const body =
-			requestOptions.body && typeof requestOptions.body === 'object' && !Array.isArray(requestOptions.body)
-				? (requestOptions.body as IDataObject)
-				: {};
 		const auth = buildAuth(
 			String(credentials.login ?? ''),
 			String(credentials.secretKey ?? ''),
 			(credentials.algorithm as DigestAlgorithm) ?? 'sha256',
 		);
-		return { ...requestOptions, json: true, body: { ...body, auth: { ...auth } } };
+		// The nodes send JSON text (every digit of an ID kept); the credential test sends an object.
+		const body = withAuth(requestOptions.body, auth) as IDataObject | string;
+		return typeof body === 'string' ? { ...requestOptions, body } : { ...requestOptions, json: true, body };
 	}
 
 	// A cheap signed read. The platform answers 401 with a reason; each reason gets its own words.

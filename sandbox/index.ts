@@ -26,6 +26,7 @@ import {
 	maskHeaders,
 	type LedgerEntry,
 } from './ledger';
+import { stringifyJson } from './json';
 import { registerRoutes } from './routes';
 import { SandboxWorld, type SandboxCredentials, type SandboxOptions } from './world';
 
@@ -68,7 +69,8 @@ function wire(answer: SandboxResponse): { headers: Record<string, string>; paylo
 	if (answer.raw !== undefined) {
 		payload = answer.raw;
 	} else {
-		payload = answer.body === undefined ? '' : JSON.stringify(answer.body);
+		// Identifiers beyond 2^53 are bigints in the sandbox: written as bare integers with all their digits.
+		payload = answer.body === undefined ? '' : stringifyJson(answer.body);
 		if (answer.body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
 			headers['content-type'] = 'application/json; charset=utf-8';
 		}
@@ -302,4 +304,14 @@ function registerControl(router: Router, control: { faults: Faults; ledger: () =
 		return ok();
 	});
 	router.get('/__sandbox/routes', () => ok({ routes: router.list() }));
+	// The next identifier of a kind (requestId, internalReference, paymentLink, ...), to give records IDs beyond 2^53.
+	router.post('/__sandbox/ids', (request, app) => {
+		const body = (request.body ?? {}) as Record<string, unknown>;
+		for (const [kind, value] of Object.entries(body)) {
+			const digits = typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
+			if (!/^\d+$/.test(digits)) return refuse(400, 'XN', `Invalid ${kind}: must be a whole number (or its digits as text)`);
+			app.world.setNextId(kind, BigInt(digits));
+		}
+		return ok({ next: body });
+	});
 }

@@ -7,6 +7,7 @@
  * the sandbox never approves), bodies are capped, and malformed input answers 400, never 500.
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'http';
+import { parseJson } from './json';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
@@ -128,7 +129,8 @@ export function parseJsonBody(raw: Buffer, maxDepth = MAX_JSON_DEPTH): { value: 
 	const text = raw.toString('utf8');
 	if (/^\s*[[{]/.test(text) && nestsDeeperThan(text, maxDepth)) return { tooDeep: true };
 	try {
-		return { value: JSON.parse(text) };
+		// Integers beyond 2^53 (identifiers) come out as bigints, exact, where JSON.parse would round them.
+		return { value: parseJson(text) };
 	} catch (error) {
 		return error instanceof RangeError ? { tooDeep: true } : { value: undefined };
 	}

@@ -3,6 +3,7 @@
  * Bounded: the oldest entries go first, and a long body is kept only in part.
  */
 import type { IncomingHttpHeaders } from 'http';
+import { stringifyJson } from './json';
 
 export const DEFAULT_LEDGER_ENTRIES = 10_000;
 export const DEFAULT_LEDGER_BODY_BYTES = 64 * 1024;
@@ -57,7 +58,7 @@ export function maskHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 export function ledgerBody(raw: Buffer, json: unknown, maxBytes: number): Pick<LedgerEntry, 'body' | 'bodyTruncated'> {
 	if (!raw.length) return { body: undefined };
 	const masked = json === undefined ? undefined : maskSecrets(json);
-	const text = masked === undefined ? raw.toString('utf8') : JSON.stringify(masked);
+	const text = masked === undefined ? raw.toString('utf8') : stringifyJson(masked);
 	const bytes = Buffer.from(text, 'utf8');
 	if (bytes.length <= maxBytes) return { body: masked === undefined ? text : masked };
 	const kept = bytes.subarray(0, maxBytes).toString('utf8');
@@ -83,7 +84,7 @@ export class Ledger {
 	constructor(private readonly limits: LedgerLimits) {}
 
 	add(entry: LedgerEntry): void {
-		const size = Buffer.byteLength(JSON.stringify(entry));
+		const size = Buffer.byteLength(stringifyJson(entry));
 		this.entries.push(entry);
 		this.sizes.push(size);
 		this.bytes += size;

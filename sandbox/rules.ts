@@ -8,9 +8,11 @@
  * A rule that one area words differently (a length limit's message, a date-time's form) stays in that
  * route module, or is passed in, as PaymentRequest's reference, description and notificationUrl are.
  */
-import { z, type ZodIssue, type ZodTypeAny } from 'zod/v3';
+import { z, type RefinementCtx, type ZodIssue, type ZodTypeAny } from 'zod/v3';
 
+import { decimals, minorUnits } from './currencies';
 import { refuse, type SandboxResponse } from './http';
+import type { Id } from './json';
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
@@ -26,6 +28,19 @@ export const total = () =>
 	z.union([number(), text().regex(/^\d+(\.\d+)?$/, 'must be a number')], { errorMap: () => ({ message: 'must be a number' }) }).transform(Number);
 export const integer = () => number().int('must be a whole number');
 export const positiveInteger = () => integer().positive('must be a positive whole number');
+/**
+ * An identifier the spec types as an integer: a positive whole number of any length (beyond 2^53 the sandbox's
+ * JSON reads it as a bigint, so every digit counts). Text, even of digits, is not an integer.
+ */
+export const id = () =>
+	z
+		.unknown()
+		.superRefine((value, ctx) => {
+			const whole = (typeof value === 'number' && Number.isInteger(value) && value > 0) || (typeof value === 'bigint' && value > 0n);
+			if (value === undefined) ctx.addIssue({ code: 'custom', message: 'is required' });
+			else if (!whole) ctx.addIssue({ code: 'custom', message: 'must be a positive whole number' });
+		})
+		.transform((value) => value as Id);
 export const bool = () => z.boolean({ required_error: 'is required', invalid_type_error: 'must be true or false' });
 /** An object that refuses fields it does not list. */
 export const object = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { invalid_type_error: 'must be an object', required_error: 'is required' }).strict();
@@ -43,9 +58,36 @@ export const uri = (max?: number) =>
 			return false;
 		}
 	}, 'must be an absolute URI');
+/**
+ * A URL the platform calls (notification, callback) or sends the buyer to (return, cancel): the spec's words
+ * ("URL notified", "the user is sent here") make it a web address, so only http and https are taken.
+ */
+export const webUrl = (max?: number) =>
+	uri(max).refine((value) => /^https?:\/\/[^/]/i.test(value), 'must be an http or https URL');
 export const dateOnly = () =>
 	text().refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)), 'must be a date of the form YYYY-MM-DD');
-export const currency = () => text().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 alphabetic currency code');
+export const currency = () =>
+	text().refine((value) => /^[A-Z]{3}$/.test(value) && minorUnits(value) !== undefined, 'must be an ISO 4217 alphabetic currency code');
+
+/** Each number of an amount has at most the decimals ISO 4217 gives its currency (USD 2, JPY 0, KWD 3). */
+export function amountDecimals(
+	amount: { currency?: string; total?: number; taxes?: Array<{ amount?: number; base?: number }>; details?: Array<{ amount?: number }> },
+	ctx: RefinementCtx,
+): void {
+	const allowed = minorUnits(amount.currency ?? '');
+	if (allowed === undefined) return;
+	const check = (value: number | undefined, path: Array<string | number>) => {
+		if (value !== undefined && decimals(value) > allowed) {
+			ctx.addIssue({ code: 'custom', path, message: `has ${decimals(value)} decimals; ${amount.currency} takes at most ${allowed}` });
+		}
+	};
+	check(amount.total, ['total']);
+	amount.taxes?.forEach((tax, index) => {
+		check(tax.amount, ['taxes', index, 'amount']);
+		check(tax.base, ['taxes', index, 'base']);
+	});
+	amount.details?.forEach((detail, index) => check(detail.amount, ['details', index, 'amount']));
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // The spec's shared structures
@@ -72,7 +114,7 @@ export const amountSchema = object({
 	total: total(),
 	taxes: list(object({ kind: enumOf(TAX_KINDS), amount: number(), base: number().optional() })).optional(),
 	details: list(object({ kind: enumOf(DETAIL_KINDS), amount: number() })).optional(),
-});
+}).superRefine(amountDecimals);
 
 export const addressSchema = object({ street: text(), city: text(), state: text(), postalCode: text(), country: text(), phone: text() }).partial();
 
@@ -98,7 +140,7 @@ export interface PaymentRequestLimits {
 	reference: z.ZodString;
 	description: z.ZodString;
 	/** recurring.notificationUrl */
-	notificationUrl: ReturnType<typeof uri>;
+	notificationUrl: ReturnType<typeof webUrl>;
 }
 
 /** The spec's PaymentRequest. */

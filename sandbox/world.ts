@@ -6,9 +6,11 @@
 import { randomBytes } from 'crypto';
 import { existsSync, readFileSync, writeFileSync } from 'fs';
 
+import { parseJson, stringifyJson, toId, type Id } from './json';
+
 export interface SiteRecord {
-	id: number;
-	customerId: number;
+	id: Id;
+	customerId: Id;
 	login: string;
 	secretKey: string;
 	state: 'ACTIVE' | 'INACTIVE';
@@ -87,7 +89,7 @@ export class SandboxWorld {
 	readonly seenNonces = new Map<string, Set<string>>();
 	private slices: Slices = {};
 	private readonly initializers = new Map<string, () => unknown>();
-	private nextIds: Record<string, number> = {};
+	private nextIds: Record<string, Id> = {};
 
 	constructor(options: SandboxOptions = {}) {
 		this.options = {
@@ -122,11 +124,16 @@ export class SandboxWorld {
 		return this.slices[name] as T;
 	}
 
-	/** Incremental ids per kind, as the platform hands out. */
-	nextId(kind: string, start = 1): number {
-		const next = this.nextIds[kind] ?? start;
-		this.nextIds[kind] = next + 1;
-		return next;
+	/** Incremental ids per kind, as the platform hands out: a number, or a bigint beyond 2^53 (see setNextId). */
+	nextId(kind: string, start = 1): Id {
+		const next = BigInt(this.nextIds[kind] ?? start);
+		this.nextIds[kind] = toId(next + 1n);
+		return toId(next);
+	}
+
+	/** The next id of a kind; tests and demos give records identifiers beyond 2^53 this way. */
+	setNextId(kind: string, next: bigint | number): void {
+		this.nextIds[kind] = toId(BigInt(next));
 	}
 
 	siteByLogin(login: string): SiteRecord | undefined {
@@ -145,14 +152,14 @@ export class SandboxWorld {
 	save(): void {
 		if (!this.options.stateFile) return;
 		const { sites, slices, nextIds } = this;
-		writeFileSync(this.options.stateFile, JSON.stringify({ sites, slices, nextIds }, null, 1));
+		writeFileSync(this.options.stateFile, stringifyJson({ sites, slices, nextIds }, 1));
 	}
 
 	private load(): void {
 		const file = this.options.stateFile;
 		if (!file || !existsSync(file)) return;
 		try {
-			const saved = JSON.parse(readFileSync(file, 'utf8')) as { sites?: SiteRecord[]; slices?: Slices; nextIds?: Record<string, number> };
+			const saved = parseJson(readFileSync(file, 'utf8')) as { sites?: SiteRecord[]; slices?: Slices; nextIds?: Record<string, Id> };
 			const seededLogins = new Set(this.sites.map((site) => site.login));
 			this.sites.push(...(saved.sites ?? []).filter((site) => !seededLogins.has(site.login)));
 			this.slices = saved.slices ?? {};

@@ -1,5 +1,6 @@
 import { createHash } from 'crypto';
 
+import { parseJsonBody } from '../shared/webhookReply';
 import { checkCheckoutNotification } from './checkoutNotification';
 
 const SECRET = 'site-secret';
@@ -59,5 +60,13 @@ describe('checkCheckoutNotification', () => {
 		expect(dated('2024-04-20T10:00:00+00:00')).toEqual({ ok: false, httpStatus: 401, message: 'The event date is more than 7 days old' });
 		expect(dated('2024-05-03T10:00:00+00:00')).toEqual({ ok: false, httpStatus: 401, message: "The event date is more than 24 hours ahead of the receiver's clock" });
 		expect(dated('2024-05-01T15:59:00+00:00')).toMatchObject({ ok: true });
+	});
+
+	it('keeps every digit of a requestId beyond 2^53, from the raw body to the signature and the output', () => {
+		const signature = `sha256:${digest('sha256', `12345678901234567890APPROVED${DATE}${SECRET}`)}`;
+		const raw = `{"status":{"status":"APPROVED","date":"${DATE}"},"requestId":12345678901234567890,"signature":"${signature}"}`;
+		const parsed = parseJsonBody(Buffer.from(raw));
+		expect(parsed.ok).toBe(true);
+		expect(check(parsed.ok ? parsed.body : undefined)).toMatchObject({ ok: true, notification: { signed: { requestId: '12345678901234567890' } } });
 	});
 });

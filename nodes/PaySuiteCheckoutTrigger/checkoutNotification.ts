@@ -1,4 +1,5 @@
 /** The checkout (session) notification: its rules and its signature. Pure. */
+import { outputId } from '../shared/identifiers';
 import { NOT_VERIFIED, type FailedCheck } from '../shared/webhookReply';
 import { EVENT_DATE_WORDS, eventDateProblem } from '../shared/webhookReplay';
 import { verifyCheckoutSignature, type CheckoutSignatureAlgorithm } from '../shared/webhookSignatures';
@@ -38,8 +39,9 @@ export function checkCheckoutNotification(
 ): CheckoutCheck {
 	if (!body) return { ok: false, httpStatus: 400, message: 'The body is not a JSON object' };
 	const rawId = body.requestId;
+	// A number only when exact (a JSON integer beyond 2^53 was read as its digits, as text); digits of any length.
 	const idText = typeof rawId === 'number' && Number.isSafeInteger(rawId) ? String(rawId) : typeof rawId === 'string' ? rawId : '';
-	if (!/^\d{1,18}$/.test(idText)) return { ok: false, httpStatus: 400, message: 'Missing or invalid field: requestId' };
+	if (!/^\d+$/.test(idText)) return { ok: false, httpStatus: 400, message: 'Missing or invalid field: requestId' };
 	const status = body.status as Record<string, unknown> | undefined;
 	if (!status || typeof status !== 'object' || Array.isArray(status)) return { ok: false, httpStatus: 400, message: 'Missing field: status' };
 	const missing = ['status', 'date'].filter((field) => typeof status[field] !== 'string' || (status[field] as string).trim() === '');
@@ -51,13 +53,12 @@ export function checkCheckoutNotification(
 	const dateProblem = eventDateProblem(signed.date, nowMs);
 	if (dateProblem) return { ok: false, httpStatus: 401, message: EVENT_DATE_WORDS[dateProblem] };
 
-	const requestId = Number(idText);
 	const unsigned = { reference: textOrNothing(body.reference), reason: textOrNothing(status.reason), message: textOrNothing(status.message) };
 	return {
 		ok: true,
 		algorithm: verdict.algorithm,
 		notification: {
-			signed: { requestId: Number.isSafeInteger(requestId) ? requestId : idText, status: signed.status, date: signed.date },
+			signed: { requestId: outputId(idText), status: signed.status, date: signed.date },
 			unsigned: Object.fromEntries(Object.entries(unsigned).filter(([, value]) => value !== undefined)),
 		},
 	};

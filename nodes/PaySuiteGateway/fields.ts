@@ -106,7 +106,7 @@ export const lookupPaymentOptions: INodeProperties[] = [
 		displayName: 'Payment Amount',
 		name: 'paymentTotal',
 		type: 'number',
-		typeOptions: { numberPrecision: 2, minValue: 0 },
+		typeOptions: { minValue: 0 },
 		default: 0,
 		description: 'Amount of the payment the card is for; sent with Payment Currency and Payment Reference',
 	},

@@ -7,13 +7,14 @@ import { z } from 'zod/v3';
 
 import { numericIdSchema } from '../shared/identifiers';
 import {
-	amountSchema,
 	cardSchema,
 	paymentRequestSchema,
 	personSchema,
 	referenceSchema,
-	simpleAmountSchema,
+	strictAmountSchema,
+	strictSimpleAmountSchema,
 } from '../shared/schemas/payment';
+import { httpUrl } from '../shared/schemas/url';
 
 /** Keys the spec forbids in `additional` of a process request. */
 const FORBIDDEN_ADDITIONAL_KEYS = [
@@ -56,13 +57,12 @@ const locale = z.string().max(5, 'must be at most 5 characters').optional();
 const ipAddress = z.string().max(46, 'must be at most 46 characters').optional();
 const userAgent = z.string().max(255, 'must be at most 255 characters').optional();
 const jsonObject = z.record(z.unknown(), { invalid_type_error: 'must be a JSON object' });
-const url = z.string().url('must be a URL such as https://example.com/notify');
 
 /** A card with an optional expiration (information, interests, balance: the spec shows the number alone too). */
 const lookupCardSchema = cardSchema.partial({ expiration: true }).strict();
 
 /** `{reference, amount}` of the lookups (information, interests, balance). */
-const lookupPaymentSchema = z.object({ reference: referenceSchema, amount: amountSchema.strict() }).strict();
+const lookupPaymentSchema = z.object({ reference: referenceSchema, amount: strictAmountSchema }).strict();
 
 export const informationSchema = z
 	.object({
@@ -132,7 +132,7 @@ export const processSchema = z
 			.optional(),
 		metadata: jsonObject.optional(),
 		idempotenceKey: z.string().min(1, 'must not be empty').max(32, 'must be at most 32 characters'),
-		notificationURL: url.optional(),
+		notificationURL: httpUrl().optional(),
 		ipAddress,
 		userAgent,
 		sourcePlatform: z.string().optional(),
@@ -142,7 +142,7 @@ export const processSchema = z
 export const querySchema = z.object({ locale, internalReference: numericIdSchema }).strict();
 export type QueryBody = z.infer<typeof querySchema>;
 
-export const searchSchema = z.object({ reference: z.string().min(1, 'must not be empty'), amount: amountSchema.strict() }).strict();
+export const searchSchema = z.object({ reference: z.string().min(1, 'must not be empty'), amount: strictAmountSchema }).strict();
 export type SearchBody = z.infer<typeof searchSchema>;
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -164,7 +164,7 @@ export const reportSchema = z
 				message: 'must not be before the start date',
 				path: ['endDate'],
 			}),
-		callbackUrl: url.optional(),
+		callbackUrl: httpUrl().optional(),
 		locale,
 	})
 	.strict();
@@ -178,7 +178,7 @@ export const validatorSessionSchema = z
 			.object({ name: z.string().optional(), surname: z.string().optional(), email: z.string().email('must be an e-mail address').optional() })
 			.strict()
 			.refine((user) => Object.keys(user).length > 0, 'is required: set at least the e-mail of the user'),
-		returnUrl: z.string({ required_error: 'is required' }).min(1, 'is required').max(255, 'must be at most 255 characters'),
+		returnUrl: httpUrl(255),
 		locale,
 		isAuthenticated: z.boolean().optional(),
 	})
@@ -198,7 +198,7 @@ export type ValidatorQueryBody = z.infer<typeof validatorQuerySchema>;
 export const validatorValidateSchema = z
 	.object({
 		instrument: z.object({ token: tokenSchema }).strict(),
-		payment: z.object({ amount: simpleAmountSchema.strict() }).strict().optional(),
+		payment: z.object({ amount: strictSimpleAmountSchema }).strict().optional(),
 		locale,
 	})
 	.strict();

@@ -19,6 +19,14 @@ describe('merchantCreateSchema', () => {
 		expect(merchantCreateSchema.safeParse({ ...valid, name: 'n'.repeat(80), brand: 'b'.repeat(60), url: `https://x.example/${'p'.repeat(237)}` }).success).toBe(true);
 	});
 
+
+	it('keeps IDs beyond 2^53 in sites and payment methods, and a URL must be http(s)', () => {
+		const parsed = merchantCreateSchema.parse({ ...valid, sites: [{ id: 12345678901234567890n }], paymentMethods: [{ id: '98765432109876543210' }] });
+		expect(parsed.sites?.[0].id).toBe(12345678901234567890n);
+		expect(parsed.paymentMethods?.[0].id).toBe(98765432109876543210n);
+		expect(paths(merchantCreateSchema.safeParse({ ...valid, url: 'javascript:alert(1)', sites: [{ id: 1.5 }] }))).toEqual(['url', 'sites.0.id']);
+	});
+
 	it.each([
 		[{ name: 'n'.repeat(81) }, 'name'],
 		[{ brand: 'b'.repeat(61) }, 'brand'],

@@ -6,13 +6,16 @@
  */
 import { z, type RefinementCtx } from 'zod/v3';
 
+import { numericIdSchema } from '../shared/identifiers';
+import { httpUrl } from '../shared/schemas/url';
+
 const text = (max?: number) => {
 	const base = z.string({ invalid_type_error: 'must be text', required_error: 'is required' });
 	return max === undefined ? base : base.max(max, `must be at most ${max} characters`);
 };
 const requiredText = (max?: number) => text(max).trim().min(1, 'is required');
 const integer = z.number({ invalid_type_error: 'must be a whole number' }).int('must be a whole number');
-const uri = (max: number) => text(max).url('must be a URL (https://...)');
+const uri = (max: number) => httpUrl(max);
 
 /** A set of strings: a value repeated, ignoring case, is refused at the path of the repetition. */
 const stringSet = (item: z.ZodType<string>, label: string) =>
@@ -39,7 +42,7 @@ const integrationsSchema = z.array(integrationSchema).superRefine((integrations,
 });
 
 const paymentMethodFields = {
-	id: integer.positive('must be a positive whole number').optional(),
+	id: numericIdSchema.optional(),
 	code: requiredText().optional(),
 	name: text().optional(),
 	commissionModel: z.enum(['P', 'F']).optional(),
@@ -47,7 +50,7 @@ const paymentMethodFields = {
 	accountNumber: text().optional(),
 	accountType: integer.optional(),
 	franchise: text().nullable().optional(),
-	financialEntity: integer.nullable().optional(),
+	financialEntity: numericIdSchema.nullable().optional(),
 	order: integer.optional(),
 	disabled: z.boolean().optional(),
 	creditRules: z.unknown().optional(),
@@ -67,7 +70,7 @@ const paymentMethodSchema = z
 	});
 
 const sitePaymentMethodSchema = z
-	.object({ ...paymentMethodFields, customerPaymentId: integer.optional(), minAmount: z.union([z.number(), z.string()]).optional(), maxAmount: z.union([z.number(), z.string()]).optional() })
+	.object({ ...paymentMethodFields, customerPaymentId: numericIdSchema.optional(), minAmount: z.union([z.number(), z.string()]).optional(), maxAmount: z.union([z.number(), z.string()]).optional() })
 	.strict();
 
 const promotionSchema = z
@@ -89,7 +92,7 @@ const siteSettingsGroup = settings.optional();
 
 const siteSchema = z
 	.object({
-		id: integer.positive('must be a positive whole number').optional(),
+		id: numericIdSchema.optional(),
 		name: text(120).optional(),
 		displayName: text().optional(),
 		type: text().optional(),

@@ -1,6 +1,8 @@
 /** POST /api/notifications as the Merchant Onboarding API states it, checked before anything is sent. */
 import { z } from 'zod/v3';
 
+import { numericIdSchema } from '../shared/identifiers';
+
 const text = z.string({ invalid_type_error: 'must be text', required_error: 'is required' });
 const requiredText = text.trim().min(1, 'is required');
 
@@ -15,7 +17,7 @@ export const messageSchema = z
 		locale: z.enum(LOCALES, { errorMap: () => ({ message: 'must be one of es, en, pt, it' }) }).optional(),
 		message: requiredText,
 		kind: text.max(50, 'must be at most 50 characters').optional(),
-		site_id: z.number({ invalid_type_error: 'must be a whole number' }).int('must be a whole number').positive('must be a positive whole number').optional(),
+		site_id: numericIdSchema.optional(),
 		channels: z
 			.object(
 				{

@@ -3,6 +3,7 @@ import { z } from 'zod/v3';
 
 import { parseDateTimeInput } from '../shared/dateTime';
 import { amountSchema, descriptionSchema, nameValuePairSchema, referenceSchema } from '../shared/schemas/payment';
+import { httpUrl } from '../shared/schemas/url';
 
 const LINK_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -54,7 +55,7 @@ export function linkCreateSchema(timeZone: string | undefined, now: () => number
 			receiverEmails: z.array(z.string().email('must be an e-mail address')).optional(),
 			paymentMethod: z.array(z.string().min(1)).optional(),
 			additional: uniqueAdditional.optional(),
-			notificationUrl: z.string().url('must be a URL').optional(),
+			notificationUrl: httpUrl().optional(),
 			locale: z.string().optional(),
 		})
 		.strict();

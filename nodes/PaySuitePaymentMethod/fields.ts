@@ -6,19 +6,21 @@ import type { OperationContext } from '../shared/operation';
 export const customerIdProperty: INodeProperties = {
 	displayName: 'Merchant ID',
 	name: 'customerId',
-	type: 'number',
-	default: 0,
+	type: 'string',
+	default: '',
 	required: true,
-	description: 'Identifier of the merchant (called customer by the platform)',
+	placeholder: '1001',
+	description: 'Identifier of the merchant (called customer by the platform), digits only',
 };
 
 export const paymentMethodIdProperty: INodeProperties = {
 	displayName: 'Payment Method ID',
 	name: 'paymentMethodId',
-	type: 'number',
-	default: 0,
+	type: 'string',
+	default: '',
 	required: true,
-	description: 'Identifier of the merchant payment method',
+	placeholder: '501',
+	description: 'Identifier of the merchant payment method, digits only',
 };
 
 const commissionModelProperty: INodeProperties = {
@@ -62,9 +64,10 @@ const accountNumberProperty: INodeProperties = {
 const financialEntityProperty: INodeProperties = {
 	displayName: 'Financial Entity',
 	name: 'financialEntity',
-	type: 'number',
-	default: 0,
-	description: "Identifier of the financial entity; it must belong to the merchant's country",
+	type: 'string',
+	default: '',
+	placeholder: '101',
+	description: "Identifier of the financial entity (digits); it must belong to the merchant's country",
 };
 
 const orderProperty: INodeProperties = {

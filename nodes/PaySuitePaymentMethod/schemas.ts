@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/v3';
 
+import { MAX_AMOUNT } from '../shared/currencies';
 import { numericIdSchema } from '../shared/identifiers';
 
 const asNumber = (value: unknown) =>
@@ -13,6 +14,8 @@ const asText = (value: unknown) => (typeof value === 'number' ? String(value) : 
 const number = () => z.preprocess(asNumber, z.number({ required_error: 'is required', invalid_type_error: 'must be a number' }).finite('must be a number'));
 const integer = () =>
 	z.preprocess(asNumber, z.number({ required_error: 'is required', invalid_type_error: 'must be a whole number' }).int('must be a whole number'));
+/** An amount in the site's currency (not sent with it, so only the maximum is checked). */
+const siteAmount = () => number().refine((value) => Math.abs(value) <= MAX_AMOUNT, 'is above the maximum of 1000000000000 (10^12); check it for a typing mistake');
 const text = (max?: number) => {
 	const base = z.string({ required_error: 'is required', invalid_type_error: 'must be text' });
 	return max === undefined ? base : base.max(max, `must be at most ${max} characters`);
@@ -130,8 +133,8 @@ export const sitePaymentMethodCreateSchema = z
 				siteId: numericIdSchema,
 				customerPaymentId: numericIdSchema,
 				order: integer().optional(),
-				minAmount: number().optional(),
-				maxAmount: number().optional(),
+				minAmount: siteAmount().optional(),
+				maxAmount: siteAmount().optional(),
 				accountType: integer().optional(),
 				accountNumber: accountNumberSchema.optional(),
 				financialEntity: numericIdSchema.optional(),

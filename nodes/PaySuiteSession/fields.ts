@@ -16,10 +16,11 @@ export const requestIdProperty: INodeProperties = {
 export const internalReferenceProperty: INodeProperties = {
 	displayName: 'Internal Reference',
 	name: 'internalReference',
-	type: 'number',
-	default: 0,
+	type: 'string',
+	default: '',
 	required: true,
-	description: "The platform's internal reference of the payment (internalReference in a session's payments)",
+	placeholder: '500001',
+	description: "The platform's internal reference of the payment (internalReference in a session's payments), digits only",
 };
 
 /** Currency and total of a partial amount (of a refund or a transaction action), shown when `displayOptions` holds. */

@@ -3,18 +3,19 @@ import { z } from 'zod/v3';
 
 import { numericIdSchema } from '../shared/identifiers';
 import {
-	amountSchema,
 	descriptionSchema,
 	nameValuePairSchema,
 	paymentRequestSchema,
 	personSchema,
 	referenceSchema,
 	simpleAmountSchema,
+	strictAmountSchema,
 } from '../shared/schemas/payment';
+import { httpUrl } from '../shared/schemas/url';
 
 const MIN_EXPIRATION_MINUTES = 5;
 
-const url255 = z.string().url('must be a URL').max(255, 'must be at most 255 characters');
+const url255 = httpUrl(255);
 
 const sessionLocaleSchema = z
 	.string()
@@ -43,7 +44,7 @@ export const expirationSchema = (now: () => number = Date.now) =>
  * The payment as the spec lists its fields: a field it does not list (a typo in Payment Extras) fails the
  * item instead of being dropped without a word.
  */
-const sessionPaymentSchema = paymentRequestSchema.extend({ amount: amountSchema.strict() }).strict();
+const sessionPaymentSchema = paymentRequestSchema.extend({ amount: strictAmountSchema }).strict();
 
 const objectSchema = z.record(z.unknown(), { invalid_type_error: 'must be a JSON object' });
 

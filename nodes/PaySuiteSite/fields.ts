@@ -16,10 +16,11 @@ const clearTextNote = 'The platform answers it in clear: treat the output as a s
 export const siteIdProperty: INodeProperties = {
 	displayName: 'Site ID',
 	name: 'siteId',
-	type: 'number',
-	default: 0,
+	type: 'string',
+	default: '',
 	required: true,
-	description: 'Identifier of the site',
+	placeholder: '2001',
+	description: 'Identifier of the site, digits only',
 };
 
 export const checkoutVersionProperty: INodeProperties = {

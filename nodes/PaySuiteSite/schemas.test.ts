@@ -9,7 +9,7 @@ describe('site schemas', () => {
 			data: { customerId: '1001', name: 'Shop', integration: { initiatorIndicator: 'CIT' }, control: { allowedHours: 'ff00', exceptionBinsList: [411111] } },
 		});
 		expect(result.success).toBe(true);
-		expect(result.data?.data.customerId).toBe(1001);
+		expect(result.data?.data.customerId).toBe(1001n);
 	});
 
 	it('names each misspelt or misplaced field instead of dropping it', () => {

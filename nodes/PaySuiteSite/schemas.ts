@@ -5,6 +5,7 @@
 import { z, type ZodTypeAny } from 'zod/v3';
 
 import { numericIdSchema } from '../shared/identifiers';
+import { httpUrl } from '../shared/schemas/url';
 
 /** Numbers may arrive from expressions as numeric strings; the platform takes numbers. */
 const asNumber = (value: unknown) =>
@@ -33,7 +34,7 @@ const dateOnlySchema = text().refine(
 	'must be a date of the form YYYY-MM-DD',
 );
 
-const brandingSchema = section({ buttonColor: colourSchema, sidebarColor: colourSchema, logoUrl: text() });
+const brandingSchema = section({ buttonColor: colourSchema, sidebarColor: colourSchema, logoUrl: httpUrl() });
 
 /** `integration`; `sourceRestriction` only on update-all. `initiatorIndicator` null removes it (update-all). */
 const integrationSchema = (mode: 'create' | 'update') =>
@@ -42,7 +43,7 @@ const integrationSchema = (mode: 'create' | 'update') =>
 		allowWallet: bool(),
 		checkoutAttemptsLimit: integer().nullable(),
 		connectionMethod: text(),
-		notificationUrl: text().url('must be a URL'),
+		notificationUrl: httpUrl(),
 		checkoutVersion: text(),
 		analyticsCode: text(),
 		initiatorIndicator: mode === 'update' ? text().nullable() : text(),

@@ -14,4 +14,8 @@ describe('canonicalJson', () => {
 	it('writes canonical JSON with sorted keys and without undefined', () => {
 		expect(canonicalJson({ b: 1, a: [2, { d: undefined, c: 'x' }] })).toBe('{"a":[2,{"c":"x"}],"b":1}');
 	});
+
+	it('writes a bigint identifier as the bare integer it is sent as', () => {
+		expect(canonicalJson({ id: 12345678901234567890n, small: 5n })).toBe('{"id":12345678901234567890,"small":5}');
+	});
 });

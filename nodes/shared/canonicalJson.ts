@@ -14,5 +14,7 @@ export function canonicalJson(value: unknown): string {
 			.sort();
 		return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
 	}
+	// An identifier held as a bigint is written as the bare integer it is sent as.
+	if (typeof value === 'bigint') return value.toString();
 	return JSON.stringify(value) ?? 'null';
 }

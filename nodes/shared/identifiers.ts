@@ -1,22 +1,60 @@
+/**
+ * The platform's numeric identifiers (request IDs, internal references, link, merchant, site and payment method
+ * IDs...), kept exact. The spec types them as integers with no bound, and a JS number keeps only about 16
+ * digits, so an ID is read as its digits and never goes through a number: a path gets the digits, a body gets a
+ * bigint, written as a bare JSON integer by the transport (losslessJson).
+ */
 import { z } from 'zod/v3';
 
 import type { OperationContext } from './operation';
 
-/** A numeric identifier (a request ID, an internal reference, a link ID); numeric text is accepted. */
-export const numericIdSchema = z.preprocess(
-	(value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-	z
-		.number({ invalid_type_error: 'must be a whole number', required_error: 'is required' })
-		.int('must be a whole number')
-		.positive('must be a positive whole number'),
-);
+const NOT_AN_ID = 'must be a positive whole number such as 500001 (digits only)';
+
+/** The digits of an ID given as text, a whole number or a bigint (leading zeros dropped), or what is wrong with it. */
+export function readId(value: unknown): { digits: string } | { problem: string } {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return { problem: 'is required' };
+	if (typeof value === 'bigint') return value > 0n ? { digits: value.toString() } : { problem: NOT_AN_ID };
+	if (typeof value === 'number') {
+		if (!Number.isInteger(value) || value <= 0) return { problem: NOT_AN_ID };
+		if (!Number.isSafeInteger(value)) {
+			return {
+				problem: `is ${String(value)}, a number too long to be exact: numbers keep only about 16 digits, so it may already have lost some. Give the ID as text, as the platform returned it (such as "12345678901234567890").`,
+			};
+		}
+		return { digits: String(value) };
+	}
+	if (typeof value === 'string') {
+		const text = value.trim();
+		if (!/^\d+$/.test(text) || /^0+$/.test(text)) return { problem: NOT_AN_ID };
+		return { digits: text.replace(/^0+/, '') };
+	}
+	return { problem: NOT_AN_ID };
+}
+
+/**
+ * An ID the spec types as an integer, for a request body: digits (text), a whole number up to 2^53 or a bigint,
+ * given as a bigint so that it is sent as a bare JSON integer with all its digits.
+ */
+export const numericIdSchema = z.unknown().transform((value, ctx): bigint => {
+	const read = readId(value);
+	if ('problem' in read) {
+		ctx.addIssue({ code: 'custom', message: read.problem });
+		return z.NEVER;
+	}
+	return BigInt(read.digits);
+});
 
 /**
  * The identifier a path carries, validated before anything is sent: a failure names the parameter and the
- * item. Returned as text to put in the path.
+ * item. Returned as its exact digits, to put in the path.
  */
 export function pathId(ctx: OperationContext, parameter: string): string {
-	const value = ctx.param<unknown>(parameter, '');
-	const checked = ctx.validate(z.object({ [parameter]: numericIdSchema }), { [parameter]: value === '' ? undefined : value });
+	const checked = ctx.validate(z.object({ [parameter]: numericIdSchema }), { [parameter]: ctx.param<unknown>(parameter, '') });
 	return String(checked[parameter]);
+}
+
+/** An ID in an output item, in the form answers have (losslessJson): a number when exact, otherwise its digits. */
+export function outputId(id: bigint | string): number | string {
+	const digits = String(id);
+	return Number.isSafeInteger(Number(digits)) ? Number(digits) : digits;
 }

@@ -68,6 +68,9 @@ describe('report TSV parser', () => {
 		expect(convertCell('amount', 'n/a')).toBe('n/a');
 		expect(convertCell('amount', '')).toBeNull();
 		expect(convertCell('amount', '-12.5')).toBe(-12.5);
+		// An internal reference beyond 2^53 keeps its digits (as text), as the JSON answers give it.
+		expect(convertCell('internal_reference', '98765432109876543210')).toBe('98765432109876543210');
+		expect(convertCell('internal_reference', '9007199254740991')).toBe(9007199254740991);
 		expect(convertCell('reference', '12')).toBe('12');
 		expect(convertCell('refunded', 'maybe')).toBe('maybe');
 	});

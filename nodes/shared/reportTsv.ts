@@ -40,7 +40,10 @@ export function convertCell(column: string, raw: string, options: TsvParserOptio
 	if (numeric.has(column)) {
 		const trimmed = raw.trim();
 		if (trimmed === '') return null;
-		return NUMBER.test(trimmed) ? Number(trimmed) : raw;
+		if (!NUMBER.test(trimmed)) return raw;
+		const value = Number(trimmed);
+		// A whole number too long to be exact as a number (an internal reference beyond 2^53) keeps its digits, as answers do.
+		return Number.isSafeInteger(value) || !/^-?\d+$/.test(trimmed) ? value : trimmed;
 	}
 	if (booleans.has(column)) {
 		const lower = raw.trim().toLowerCase();

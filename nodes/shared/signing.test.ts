@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import { buildAuth, computeTranKey } from './signing';
+import { buildAuth, computeTranKey, withAuth } from './signing';
 
 // Published vector (legacy SHA-1 integrations).
 const secret = 'ABCD1234';
@@ -31,5 +31,28 @@ describe('signing', () => {
 
 	it('formats the seed as ISO 8601 with an offset and no milliseconds', () => {
 		expect(buildAuth('l', secret).seed).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+	});
+
+	describe('withAuth', () => {
+		const auth = buildAuth('site-login', secret, 'sha256', rawNonce, seed);
+
+		it('adds auth to JSON text without touching a digit of the rest', () => {
+			const text = '{"internalReference":12345678901234567890,"amount":{"currency":"USD","total":10.5}}';
+			expect(withAuth(text, auth)).toBe(
+				`{"internalReference":12345678901234567890,"amount":{"currency":"USD","total":10.5},"auth":${JSON.stringify(auth)}}`,
+			);
+			expect(withAuth('', auth)).toBe(`{"auth":${JSON.stringify(auth)}}`);
+		});
+
+		it('replaces an auth already in the body, and adds it to an object body (the credential test)', () => {
+			expect(JSON.parse(withAuth('{"auth":{"login":"other"}}', auth) as string)).toEqual({ auth });
+			expect(withAuth({ pagination: { perPage: 1 } }, auth)).toEqual({ pagination: { perPage: 1 }, auth });
+			expect(withAuth(undefined, auth)).toEqual({ auth });
+		});
+
+		it('leaves a body that is not a JSON object as it is', () => {
+			expect(withAuth('not json', auth)).toBe('not json');
+			expect(withAuth('[1,2]', auth)).toBe('[1,2]');
+		});
 	});
 });

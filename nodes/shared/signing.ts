@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'crypto';
 
 import { formatIsoUtc } from './dateTime';
+import { parseJson, stringifyJson } from './losslessJson';
 
 export type DigestAlgorithm = 'sha256' | 'sha1';
 
-interface SignedAuth {
+export interface SignedAuth {
 	login: string;
 	tranKey: string;
 	nonce: string;
@@ -37,4 +38,24 @@ export function buildAuth(
 		nonce: rawNonce.toString('base64'),
 		seed,
 	};
+}
+
+/**
+ * The request body with `auth` added. The transport sends JSON text (written so that large identifiers keep all
+ * their digits): it is read and written back with the same lossless JSON, so nothing but `auth` changes. A body
+ * that is not a JSON object is left as it is (the platform then answers that `auth` is missing).
+ */
+export function withAuth(body: unknown, auth: SignedAuth): unknown {
+	if (typeof body === 'string') {
+		let parsed: unknown;
+		try {
+			parsed = parseJson(body.trim() === '' ? '{}' : body, { bigIntegers: 'bigint' });
+		} catch {
+			return body;
+		}
+		if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return body;
+		return stringifyJson({ ...(parsed as Record<string, unknown>), auth: { ...auth } });
+	}
+	const object = body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) ? (body as Record<string, unknown>) : {};
+	return { ...object, auth: { ...auth } };
 }

@@ -13,6 +13,7 @@ import {
 } from 'n8n-workflow';
 
 import { describeAuthFailure } from './authReasons';
+import { parseJson, stringifyJson } from './losslessJson';
 import { redact } from './redact';
 
 export type ApiName = 'core' | 'gateway' | 'checkout' | 'links' | 'onboarding';
@@ -173,7 +174,7 @@ function decodeBody(body: unknown): unknown {
 	if (Buffer.isBuffer(body)) {
 		const text = body.toString('utf8');
 		try {
-			return JSON.parse(text);
+			return parseJson(text);
 		} catch {
 			return text.slice(0, 500);
 		}
@@ -186,17 +187,39 @@ export function isJsonObject(body: unknown): body is IDataObject {
 	return body !== null && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body);
 }
 
-/** Why an answer that should be a JSON object is not, in words (n8n hands over the text when it is not JSON). */
+/** Why an answer that should be a JSON object is not, in words (answerBody keeps the text when it is not JSON). */
 export function describeUnreadable(body: unknown): string {
 	if (body === undefined || body === null || (typeof body === 'string' && body.trim() === '')) return 'the answer was empty';
 	if (typeof body === 'string') {
 		const text = body.trim();
 		if (/^<(!doctype|html|head|body)/i.test(text)) return 'the answer was an HTML page, not JSON';
 		if (/^[[{]/.test(text)) return 'the answer was JSON cut short';
-		// Text, or a JSON string (n8n hands both over as text).
+		// Text, or a JSON string.
 		return `the answer was not a JSON object (it began "${text.slice(0, 40).replace(/\s+/g, ' ')}")`;
 	}
 	return `the answer was JSON but ${Array.isArray(body) ? 'a list' : `a ${typeof body}`}, not an object`;
+}
+
+/**
+ * The request body as JSON text, written here rather than by the HTTP client so that an identifier held as a
+ * bigint goes out as a bare integer with all its digits (JSON.stringify cannot write one).
+ */
+function jsonBodyText(body: IDataObject | undefined): string {
+	return stringifyJson(body ?? {}) ?? '{}';
+}
+
+/**
+ * The answer's body: a report file as its bytes (an error answer decoded); otherwise JSON read from its text,
+ * so that identifiers beyond 2^53 keep every digit (as text), or the text as it is when it is not JSON.
+ */
+function answerBody(encoding: PaySuiteRequest['encoding'], statusCode: number, raw: unknown): unknown {
+	if (encoding === 'arraybuffer') return statusCode >= 300 ? decodeBody(raw) : raw;
+	if (typeof raw !== 'string' || raw.trim() === '') return raw;
+	try {
+		return parseJson(raw);
+	} catch {
+		return raw;
+	}
 }
 
 /** The words of an error: what the platform answered, never what was sent. */
@@ -347,10 +370,14 @@ export async function paySuiteRequest<T = IDataObject>(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: timeoutMs,
-		...(request.encoding === 'arraybuffer' ? { encoding: 'arraybuffer' as const, json: false } : { json: true }),
+		// JSON answers come as text and are parsed here (answerBody), never by the HTTP client.
+		...(request.encoding === 'arraybuffer' ? { encoding: 'arraybuffer' as const, json: false } : { encoding: 'text' as const, json: false }),
 	};
-	// The signed APIs carry `auth` in a JSON body, so they always send one.
-	if (request.body !== undefined || credentialType === 'paySuiteApi') options.body = { ...(request.body ?? {}) };
+	// The signed APIs carry `auth` in a JSON body, so they always send one (the credential adds `auth` to this text).
+	if (request.body !== undefined || credentialType === 'paySuiteApi') {
+		options.body = jsonBodyText(request.body);
+		options.headers = { 'Content-Type': 'application/json', ...options.headers };
+	}
 	const lost = (cause: string, attempts: number, httpCode?: number) =>
 		new LostAnswerError(this.getNode(), { path: request.path, cause, safety, attempts, httpCode }, itemIndex);
 
@@ -383,7 +410,7 @@ export async function paySuiteRequest<T = IDataObject>(
 		}
 
 		const statusCode = response.statusCode;
-		const body = request.encoding === 'arraybuffer' && statusCode >= 300 ? decodeBody(response.body) : response.body;
+		const body = answerBody(request.encoding, statusCode, response.body);
 		const retryAfter = retryAfterSeconds(headerValue(response.headers, 'retry-after'));
 		if (!request.passThroughStatuses?.includes(statusCode)) {
 			// No verdict on the request: the platform, or a proxy before it, was busy or broke. Even with

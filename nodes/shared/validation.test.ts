@@ -35,6 +35,10 @@ describe('parseJsonParameter', () => {
 		expect(parseJsonParameter(node, 'creditRules', '  ', 0)).toBeUndefined();
 	});
 
+	it('reads a whole number beyond 2^53 (an ID) as a bigint, so it is sent on with all its digits', () => {
+		expect(parseJsonParameter(node, 'sites', '[{"id":12345678901234567890,"name":"Web"}]', 0)).toEqual([{ id: 12345678901234567890n, name: 'Web' }]);
+	});
+
 	it('names the parameter and the item when the text is not JSON', () => {
 		expect(() => parseJsonParameter(node, 'creditRules', '{oops', 1)).toThrow("Invalid 'creditRules' in item 1: not valid JSON");
 	});

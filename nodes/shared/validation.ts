@@ -1,6 +1,8 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import type { ZodIssue, ZodType, ZodTypeDef } from 'zod/v3';
 
+import { parseJson } from './losslessJson';
+
 /** "payment.reference: must be at most 32 characters" for each problem zod found. */
 function formatIssues(issues: ZodIssue[]): string[] {
 	return issues.map((issue) => {
@@ -33,12 +35,15 @@ function fail(node: INode, itemIndex: number, message: string, problems: string[
 	});
 }
 
-/** A parameter holding JSON text or an object, parsed; names the parameter and the item when it is not JSON. */
+/**
+ * A parameter holding JSON text or an object, parsed; names the parameter and the item when it is not JSON.
+ * A whole number too large for a JS number (an ID) is read as a bigint, so it is sent on with all its digits.
+ */
 export function parseJsonParameter(node: INode, name: string, value: unknown, itemIndex: number): unknown {
 	if (typeof value !== 'string') return value;
 	if (value.trim() === '') return undefined;
 	try {
-		return JSON.parse(value);
+		return parseJson(value, { bigIntegers: 'bigint' });
 	} catch (error) {
 		return fail(node, itemIndex, `Invalid '${name}' in item ${itemIndex}: not valid JSON`, [
 			`${name}: ${(error as Error).message}`,

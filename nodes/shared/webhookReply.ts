@@ -14,6 +14,7 @@ import type {
 } from 'n8n-workflow';
 
 import { formatIsoUtc } from './dateTime';
+import { parseJson } from './losslessJson';
 
 /**
  * How n8n answers a trigger's call: at once (`onReceived`), with the node's own `webhookResponse`. n8n 2.x
@@ -179,7 +180,8 @@ export function parseJsonBody(raw: Buffer): { ok: true; body: IDataObject } | ({
 	if (!text.startsWith('{')) return notObject;
 	if (jsonNesting(text) > MAX_BODY_DEPTH) return { ok: false, httpStatus: 400, message: `The body nests more than ${MAX_BODY_DEPTH} levels deep` };
 	try {
-		const parsed = JSON.parse(text) as unknown;
+		// IDs beyond 2^53 are kept as their digits.
+		const parsed = parseJson(text);
 		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? { ok: true, body: parsed as IDataObject } : notObject;
 	} catch {
 		return notObject;

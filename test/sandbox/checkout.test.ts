@@ -87,6 +87,8 @@ describe('POST /api/session', () => {
 		['no returnUrl', { returnUrl: undefined }, 'returnUrl', /required/],
 		['a returnUrl over 255 characters', { returnUrl: `https://e.com/${'a'.repeat(250)}` }, 'returnUrl', /at most 255/],
 		['a returnUrl that is not a URI', { returnUrl: 'shop/return' }, 'returnUrl', /URI/],
+		['a returnUrl with the javascript: scheme', { returnUrl: 'javascript:alert(1)' }, 'returnUrl', /http or https/],
+		['a cancelUrl with the data: scheme', { cancelUrl: 'data:text/html,hello' }, 'cancelUrl', /http or https/],
 		['a cancelUrl over 255 characters', { cancelUrl: `https://e.com/${'a'.repeat(250)}` }, 'cancelUrl', /at most 255/],
 		['a locale with a dash', { locale: 'es-CO' }, 'locale', /\^\\w\{2\}_\[A-Z\]\{2\}/],
 		['a locale over 5 characters', { locale: 'es_COL' }, 'locale', /at most 5/],
@@ -104,9 +106,21 @@ describe('POST /api/session', () => {
 		['an empty description', { description: '' }, 'payment.description', /1 to 255/],
 		['no amount', { amount: undefined }, 'payment.amount', /required/],
 		['a tax kind the spec does not list', { amount: { currency: 'USD', total: 5, taxes: [{ kind: 'salesTax', amount: 1 }] } }, 'payment.amount.taxes.0.kind', /valueAddedTax/],
+		['more decimals than USD has', { amount: { currency: 'USD', total: 10.555 } }, 'payment.amount.total', /has 3 decimals; USD takes at most 2/],
+		['decimals in a JPY amount', { amount: { currency: 'JPY', total: 1500.5 } }, 'payment.amount.total', /JPY takes at most 0/],
+		['a tax with more decimals than its currency', { amount: { currency: 'USD', total: 5, taxes: [{ kind: 'valueAddedTax', amount: 0.951 }] } }, 'payment.amount.taxes.0.amount', /USD takes at most 2/],
+		['a currency that is not ISO 4217', { amount: { currency: 'XYZ', total: 5 } }, 'payment.amount.currency', /ISO 4217/],
+		['a recurring notificationUrl with the file: scheme', { recurring: { notificationUrl: 'file:///tmp/x' } }, 'payment.recurring.notificationUrl', /http or https/],
 	])('refuses a payment with %s', async (_what, overrides, field, problem) => {
 		const payment = { reference: 'ORDER-1', description: 'Shoes', amount: { currency: 'USD', total: 100 }, ...overrides };
 		expectFieldRefusal(await call('/api/session', sessionBody({ payment })), field, problem);
+	});
+
+	it('takes the decimals each currency has in ISO 4217 (JPY none, KWD three)', async () => {
+		for (const amount of [{ currency: 'JPY', total: 1500 }, { currency: 'KWD', total: 12.345 }, { currency: 'USD', total: '10.50' }]) {
+			const payment = { reference: 'ORDER-1', amount };
+			expect((await call('/api/session', sessionBody({ payment }))).status).toBe(200);
+		}
 	});
 
 	it('refuses a bad signature with 401 reason 102 and creates nothing', async () => {
@@ -196,6 +210,7 @@ describe('POST /api/reverse', () => {
 		['no internalReference', {}, 'internalReference'],
 		['an internalReference that is text', { internalReference: 'abc' }, 'internalReference'],
 		['an amount in another currency', { internalReference: 1, amount: { currency: 'usd', total: 1 } }, 'amount.currency'],
+		['an amount with more decimals than its currency', { internalReference: 1, amount: { currency: 'USD', total: 1.005 } }, 'amount.total'],
 	])('refuses %s', async (_what, body, field) => {
 		expectFieldRefusal(await call('/api/reverse', body), field);
 	});
@@ -310,6 +325,8 @@ describe('payment links', () => {
 		['no description', { description: undefined }, 'description', /required/],
 		['a repeated additional keyword', { additional: [{ keyword: 'a', value: '1' }, { keyword: 'a', value: '2' }] }, 'additional.1.keyword', /unique/],
 		['reference and description inside payment', { payment: { amount: { currency: 'COP', total: 1 }, reference: 'X' } }, 'payment.reference', /not a field/],
+		['an amount with more decimals than its currency', { payment: { amount: { currency: 'USD', total: 10.555 } } }, 'payment.amount.total', /USD takes at most 2/],
+		['a notificationUrl with the javascript: scheme', { notificationUrl: 'javascript:alert(1)' }, 'notificationUrl', /http or https/],
 	])('refuses %s', async (_what, overrides, field, problem) => {
 		expectFieldRefusal(await call('/api/payment-link', linkBody(overrides)), field, problem);
 	});

@@ -21,6 +21,8 @@ export interface Reply {
 export interface SendOptions {
 	/** Sent as JSON, with content-type application/json unless `headers` says otherwise. */
 	body?: unknown;
+	/** JSON text sent as it is (an integer beyond 2^53, which JSON.stringify cannot write), instead of `body`. */
+	rawJson?: string;
 	headers?: Record<string, string>;
 	/** false keeps a compressed body as it was on the wire. Default: true. */
 	decompress?: boolean;
@@ -36,12 +38,12 @@ const http = axios.create({
 });
 
 export async function send(method: string, url: string, options: SendOptions = {}): Promise<Reply> {
-	const hasBody = options.body !== undefined;
+	const hasBody = options.body !== undefined || options.rawJson !== undefined;
 	const response = await http.request<ArrayBuffer>({
 		method,
 		url,
 		headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...(options.headers ?? {}) },
-		data: hasBody ? JSON.stringify(options.body) : undefined,
+		data: options.rawJson ?? (hasBody ? JSON.stringify(options.body) : undefined),
 		decompress: options.decompress ?? true,
 	});
 	const bytes = Buffer.from(response.data ?? new ArrayBuffer(0));

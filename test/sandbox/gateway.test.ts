@@ -79,6 +79,8 @@ describe('process', () => {
 		['a card that fails the Luhn check', { instrument: { card: { number: '4111111111111112', expiration: '12/30' } } }, 'instrument.card.number'],
 		['an expired card', { instrument: { card: { number: '4111111111111111', expiration: '01/20' } } }, 'instrument.card.expiration'],
 		['a tax kind outside the list', { payment: { reference: 'R', amount: { currency: 'USD', total: 1, taxes: [{ kind: 'vat', amount: 1 }] } } }, 'payment.amount.taxes.0.kind'],
+		['more decimals than the currency has', { payment: { reference: 'R', amount: { currency: 'USD', total: 10.555 } } }, 'payment.amount.total'],
+		['a notificationURL with the javascript: scheme', { notificationURL: 'javascript:alert(1)' }, 'notificationURL'],
 	])('refuses %s', async (_what, change, field) => {
 		expectFieldRefusal(await call('/gateway/process', processBody(change)), field);
 		expect(await transactions()).toHaveLength(0);
@@ -170,7 +172,8 @@ describe('reports', () => {
 		expect(plain.split('\n')[0].split('\t').at(-1)).toBe('type');
 	});
 
-	it('refuses an end before the start, an unknown state and a date without offset', async () => {
+	it('refuses an end before the start, an unknown state, a date without offset and a callbackUrl that is not http(s)', async () => {
+		expectFieldRefusal(await call('/gateway/report', { filters, callbackUrl: 'file:///tmp/report' }), 'callbackUrl', /http or https/);
 		expectFieldRefusal(await call('/gateway/report', { filters: { startDate: filters.endDate, endDate: filters.startDate } }), 'filters.endDate');
 		expectFieldRefusal(await call('/gateway/report', { filters: { ...filters, state: ['DONE'] } }), 'filters.state.0');
 		expectFieldRefusal(await call('/gateway/report', { filters: { ...filters, startDate: '2025-01-01 00:00:00' } }), 'filters.startDate');

@@ -1,6 +1,7 @@
 /**
  * The amount of a payment as two fields, Currency (`currency`) and Amount (`total`), the same in every node that
- * asks for one (Gateway, Session, Payment Link): workflows are built on these names and defaults.
+ * asks for one (Gateway, Session, Payment Link): workflows are built on these names and defaults. The schemas
+ * (shared/schemas/payment) check the amount against the currency's decimals and the maximum before sending.
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
@@ -25,11 +26,12 @@ export function amountProperties({
 			displayName: 'Amount',
 			name: 'total',
 			type: 'number',
-			typeOptions: { numberPrecision: 2, minValue: 0 },
+			// No fixed precision: the currency says how many decimals (USD 2, JPY 0, KWD 3), and more are refused.
+			typeOptions: { minValue: 0 },
 			default: 0,
 			required: true,
 			...shown,
-			description: amount,
+			description: `${amount}, with at most the decimals of the currency (USD 2, JPY none, KWD 3)`,
 		},
 	];
 }

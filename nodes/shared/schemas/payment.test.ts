@@ -1,4 +1,4 @@
-import { amountSchema, cardSchema, paymentRequestSchema } from './payment';
+import { amountSchema, cardSchema, paymentRequestSchema, simpleAmountSchema, strictAmountSchema } from './payment';
 
 describe('payment schemas', () => {
 	it('accepts a payment with the spec limits and turns numeric strings into numbers', () => {
@@ -26,4 +26,37 @@ describe('payment schemas', () => {
 			'cvv',
 		]);
 	});
+
+	it("checks every number of an amount against the currency's decimals, at its own path", () => {
+		const result = amountSchema.safeParse({
+			currency: 'USD',
+			total: 10.555,
+			taxes: [{ kind: 'valueAddedTax', amount: 1.005, base: 9 }],
+			details: [{ kind: 'shipping', amount: 2.5 }],
+		});
+		expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+			['total', 'Amount has 3 decimals; USD takes at most 2. Round it to 2 decimals.'],
+			['taxes.0.amount', 'Amount has 3 decimals; USD takes at most 2. Round it to 2 decimals.'],
+		]);
+		expect(simpleAmountSchema.safeParse({ currency: 'JPY', total: '1500.5' }).error!.issues[0].message).toMatch(/JPY takes none/);
+		expect(strictAmountSchema.safeParse({ currency: 'KWD', total: 12.345 }).success).toBe(true);
+	});
+
+	it('refuses an amount above 10^12 and a currency that is not ISO 4217', () => {
+		expect(simpleAmountSchema.safeParse({ currency: 'USD', total: 1e20 }).error!.issues[0]).toMatchObject({
+			path: ['total'],
+			message: expect.stringContaining('above the maximum of 1000000000000 (10^12) USD'),
+		});
+		expect(amountSchema.safeParse({ currency: 'XYZ', total: 1 }).error!.issues.map((issue) => issue.message)).toEqual([
+			'is not an ISO 4217 currency code (such as USD, COP, EUR)',
+		]);
+		const item = paymentRequestSchema.safeParse({ reference: 'R', amount: { currency: 'USD', total: 1 }, items: [{ price: 1e13 }] });
+		expect(item.error!.issues[0].path).toEqual(['items', 0, 'price']);
+	});
+
+	it('refuses a recurring notification URL that is not http(s)', () => {
+		const result = paymentRequestSchema.safeParse({ reference: 'R', amount: { currency: 'USD', total: 1 }, recurring: { notificationUrl: 'javascript:alert(1)' } });
+		expect(result.error!.issues[0]).toMatchObject({ path: ['recurring', 'notificationUrl'], message: expect.stringContaining('javascript:') });
+	});
 });
+

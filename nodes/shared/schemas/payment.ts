@@ -2,7 +2,10 @@
  * The Payment Processing API's shared structures, as zod schemas with the spec's limits. Used to validate
  * what a node is about to send; the platform's answers are not parsed with them.
  */
-import { z } from 'zod/v3';
+import { z, type RefinementCtx } from 'zod/v3';
+
+import { amountProblem, MAX_AMOUNT, minorUnitsOf } from '../currencies';
+import { httpUrl } from './url';
 
 export const TAX_KINDS = ['valueAddedTax', 'exciseDuty', 'ice', 'airportTax', 'stateTax', 'reducedStateTax', 'municipalTax'] as const;
 export const DETAIL_KINDS = [
@@ -27,8 +30,16 @@ const amountNumber = z.preprocess(
 );
 
 const currencySchema = z
-	.string()
-	.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 alphabetic code such as USD');
+	.string({ required_error: 'is required', invalid_type_error: 'must be a currency code such as USD' })
+	.superRefine((code, ctx) => {
+		if (!/^[A-Z]{3}$/.test(code)) ctx.addIssue({ code: 'custom', message: 'must be an ISO 4217 alphabetic code such as USD' });
+		else if (minorUnitsOf(code) === undefined) ctx.addIssue({ code: 'custom', message: 'is not an ISO 4217 currency code (such as USD, COP, EUR)' });
+	});
+
+/** A number in the currency of the payment, without a currency of its own at hand: only the maximum applies. */
+const boundedNumber = amountNumber.refine((value) => Math.abs(value) <= MAX_AMOUNT, {
+	message: 'is above the maximum of 1000000000000 (10^12); check it for a typing mistake',
+});
 
 const addressSchema = z
 	.object({
@@ -54,15 +65,42 @@ export const personSchema = z
 	})
 	.partial();
 
-export const amountSchema = z.object({
+const amountObject = z.object({
 	currency: currencySchema,
 	total: amountNumber.refine((total) => total >= 0, 'must not be negative'),
 	taxes: z.array(z.object({ kind: z.enum(TAX_KINDS), amount: amountNumber, base: amountNumber.optional() })).optional(),
 	details: z.array(z.object({ kind: z.enum(DETAIL_KINDS), amount: amountNumber })).optional(),
 });
 
+type AmountFields = Partial<z.infer<typeof amountObject>>;
+
+/**
+ * Every number of an amount against its currency: at most the currency's decimals (ISO 4217) and at most the
+ * maximum. Each problem is reported at its own path (total, taxes.0.amount...).
+ */
+function checkAmountNumbers(amount: AmountFields, ctx: RefinementCtx): void {
+	const currency = amount.currency ?? '';
+	if (minorUnitsOf(currency) === undefined) return;
+	const check = (value: number | undefined, path: Array<string | number>) => {
+		const problem = value === undefined ? undefined : amountProblem(value, currency);
+		if (problem) ctx.addIssue({ code: 'custom', path, message: problem });
+	};
+	check(amount.total, ['total']);
+	amount.taxes?.forEach((tax, index) => {
+		check(tax.amount, ['taxes', index, 'amount']);
+		check(tax.base, ['taxes', index, 'base']);
+	});
+	amount.details?.forEach((detail, index) => check(detail.amount, ['details', index, 'amount']));
+}
+
+/** The spec's Amount, its numbers checked against the currency's decimals and the maximum. */
+export const amountSchema = amountObject.superRefine(checkAmountNumbers);
+/** The same, refusing fields the spec does not list. */
+export const strictAmountSchema = amountObject.strict().superRefine(checkAmountNumbers);
+
 /** A partial refund or reversal: `{currency, total}` only. */
-export const simpleAmountSchema = amountSchema.pick({ currency: true, total: true });
+export const simpleAmountSchema = amountObject.pick({ currency: true, total: true }).superRefine(checkAmountNumbers);
+export const strictSimpleAmountSchema = amountObject.pick({ currency: true, total: true }).strict().superRefine(checkAmountNumbers);
 
 export const nameValuePairSchema = z.object({
 	keyword: z.string().min(1),
@@ -82,7 +120,7 @@ export const paymentRequestSchema = z.object({
 	items: z
 		.array(
 			z
-				.object({ sku: z.string(), name: z.string(), category: z.string(), qty: amountNumber, price: amountNumber, tax: amountNumber })
+				.object({ sku: z.string(), name: z.string(), category: z.string(), qty: amountNumber, price: boundedNumber, tax: boundedNumber })
 				.partial(),
 		)
 		.optional(),
@@ -94,7 +132,7 @@ export const paymentRequestSchema = z.object({
 			nextPayment: z.string(),
 			maxPeriods: z.number().int(),
 			dueDate: z.string(),
-			notificationUrl: z.string().url(),
+			notificationUrl: httpUrl(),
 		})
 		.partial()
 		.optional(),

@@ -7,7 +7,8 @@ import { randomBytes } from 'crypto';
 import { z } from 'zod/v3';
 
 import { notFound, refuse, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse, type StatusBlock } from '../../http';
-import { object, positiveInteger, text } from '../../rules';
+import { idKey, type Id } from '../../json';
+import { id, object, text } from '../../rules';
 
 // ---------------------------------------------------------------------------------------------------------
 // State
@@ -28,7 +29,7 @@ export interface NameValue {
 /** A payment of a session, in the spec's Transaction shape. */
 export interface SessionTransaction {
 	status: StatusBlock;
-	internalReference: number;
+	internalReference: Id;
 	reference: string;
 	paymentMethod: string;
 	paymentMethodName: string;
@@ -46,7 +47,7 @@ export interface SessionTransaction {
 export type SessionKind = 'payment' | 'checkin' | 'subscription' | 'autopay';
 
 export interface SessionRecord {
-	requestId: number;
+	requestId: Id;
 	siteLogin: string;
 	kind: SessionKind;
 	status: StatusBlock;
@@ -65,7 +66,7 @@ export interface SessionRecord {
 
 /** What the sandbox keeps about a transaction besides its public shape. */
 export interface TransactionState {
-	requestId: number;
+	requestId: Id;
 	siteLogin: string;
 	/** `checkin`: a pre-authorization; `payment`: a sale. */
 	kind: 'checkin' | 'payment';
@@ -79,7 +80,7 @@ export interface TransactionState {
 }
 
 export interface TicketRecord {
-	internalReference: number;
+	internalReference: Id;
 	ticket: string;
 	issuedAt: string;
 	createdAt: string;
@@ -99,7 +100,7 @@ export const state = (app: SandboxApp): CheckoutState =>
 	app.world.slice<CheckoutState>('checkout', () => ({ sessions: {}, transactions: {}, tickets: {} }));
 
 /** A session by its requestId (any site), with its current status and payments; undefined when unknown. */
-export function findSession(app: SandboxApp, requestId: number | string): SessionRecord | undefined {
+export function findSession(app: SandboxApp, requestId: Id | string): SessionRecord | undefined {
 	const session = state(app).sessions[String(requestId)];
 	if (session) expireIfDue(session);
 	return session;
@@ -119,7 +120,8 @@ export const reference = () => textRange(1, 32);
 export const description = () => textRange(1, 255);
 
 export const auth = z.unknown();
-export const internalReference = positiveInteger;
+/** The spec types internalReference as an integer; it may be beyond 2^53. */
+export const internalReference = id;
 
 /** The body of a request that names its session in the path: the `auth` structure only. */
 export const authOnlySchema = object({ auth });
@@ -153,12 +155,13 @@ export function sessionView(session: SessionRecord): Record<string, unknown> {
 }
 
 export function ownSession(request: SandboxRequest, app: SandboxApp): SessionRecord | SandboxResponse {
-	const session = /^\d+$/.test(request.params.requestId) ? findSession(app, request.params.requestId) : undefined;
+	const key = idKey(request.params.requestId);
+	const session = key === undefined ? undefined : findSession(app, key);
 	if (!session || session.siteLogin !== request.site?.login) return notFound(`The session ${request.params.requestId}`);
 	return session;
 }
 
-export function ownTransaction(app: SandboxApp, site: string | undefined, internalRef: number): { txn: TransactionState; payment: SessionTransaction; session: SessionRecord } | undefined {
+export function ownTransaction(app: SandboxApp, site: string | undefined, internalRef: Id): { txn: TransactionState; payment: SessionTransaction; session: SessionRecord } | undefined {
 	const txn = state(app).transactions[String(internalRef)];
 	if (!txn || txn.siteLogin !== site) return undefined;
 	const session = state(app).sessions[String(txn.requestId)];

@@ -6,7 +6,8 @@
 import { z, type ZodTypeAny } from 'zod/v3';
 
 import { invalidField, type SandboxApp, type SandboxResponse } from '../../http';
-import { bool, dateOnly, list, number, object, text } from '../../rules';
+import { parseJson, stringifyJson, type Id } from '../../json';
+import { bool, dateOnly, id as identifier, list, number, object, text, webUrl } from '../../rules';
 import type { SiteRecord } from '../../world';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -14,7 +15,7 @@ import type { SiteRecord } from '../../world';
 // ---------------------------------------------------------------------------------------------------------
 
 export interface Merchant {
-	id: number;
+	id: Id;
 	name: string;
 	brand: string;
 	country: string;
@@ -23,15 +24,15 @@ export interface Merchant {
 }
 
 export interface FinancialEntity {
-	id: number;
+	id: Id;
 	name: string;
 	code: string;
 	country: string;
 }
 
 export interface MerchantPaymentMethod {
-	id: number;
-	customerId: number;
+	id: Id;
+	customerId: Id;
 	code: string;
 	name: string;
 	commissionModel: string;
@@ -39,7 +40,7 @@ export interface MerchantPaymentMethod {
 	accountNumber: string;
 	accountType: number;
 	franchise: string | null;
-	financialEntity: number | null;
+	financialEntity: Id | null;
 	order: number;
 	disabled: boolean;
 	settings: Record<string, unknown> | null;
@@ -47,14 +48,14 @@ export interface MerchantPaymentMethod {
 }
 
 export interface SitePaymentMethod {
-	id: number;
-	siteId: number;
-	customerPaymentId: number;
+	id: Id;
+	siteId: Id;
+	customerPaymentId: Id;
 	[field: string]: unknown;
 }
 
 export interface Facilitator {
-	id: number;
+	id: Id;
 	name: string;
 	active: boolean;
 	country: string;
@@ -152,7 +153,9 @@ export const state = (app: SandboxApp): CoreState => app.world.slice<CoreState>(
 // ---------------------------------------------------------------------------------------------------------
 
 export const integer = () => z.number({ required_error: 'is required', invalid_type_error: 'must be a whole number' }).int('must be a whole number');
-export const id = () => integer().positive('must be a positive whole number');
+/** An identifier (site, merchant, payment method, financial entity): any positive integer, beyond 2^53 too. */
+export const id = identifier;
+const positive = () => integer().positive('must be a positive whole number');
 const hex = () => text().regex(/^[0-9a-fA-F]+$/, 'must be a string of hexadecimal characters');
 export const colour = () => text().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour of the form #rrggbb');
 const countryCode = () => text().regex(/^[A-Z]{2}$/, 'must be a two-letter country code');
@@ -193,7 +196,7 @@ export const creditRulesSchema = z.record(
 	{ invalid_type_error: 'must be an object keyed by payment method code' },
 );
 
-export const paginationSchema = object({ perPage: id(), currentPage: id() }).partial();
+export const paginationSchema = object({ perPage: positive(), currentPage: positive() }).partial();
 
 type SiteMode = 'create' | 'update';
 
@@ -221,7 +224,7 @@ export function siteDataSchema(mode: SiteMode) {
 			allowWallet: bool(),
 			checkoutAttemptsLimit: integer().nullable(),
 			connectionMethod: text(),
-			notificationUrl: text().url('must be a URL'),
+			notificationUrl: webUrl(),
 			checkoutVersion: text(),
 			analyticsCode: text(),
 			sourceRestriction: updateOnly(text()),
@@ -302,22 +305,22 @@ export function paginate<T>(records: T[], pagination: { perPage?: number; curren
 	};
 }
 
-export const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+export const clone = <T>(value: T): T => parseJson(stringifyJson(value)) as T;
 const spaced = (iso: string | undefined) => (iso ? new Date(iso).toISOString().slice(0, 19).replace('T', ' ') : null);
 
-export const merchantOf = (app: SandboxApp, customerId: number) => state(app).merchants.find((merchant) => merchant.id === customerId);
+export const merchantOf = (app: SandboxApp, customerId: Id) => state(app).merchants.find((merchant) => merchant.id === customerId);
 /**
  * A merchant the sandbox has not seen (one onboarded through the onboarding API, say) is taken as a new
  * merchant of country US, so that cross-API workflows go through; the spec states no rule about it.
  */
-export const ensureMerchant = (app: SandboxApp, customerId: number): Merchant => {
+export const ensureMerchant = (app: SandboxApp, customerId: Id): Merchant => {
 	const known = merchantOf(app, customerId);
 	if (known) return known;
 	const merchant = { id: customerId, name: `Merchant ${customerId}`, brand: `Merchant ${customerId}`, country: 'US', document: String(customerId), documentType: 'TAX' };
 	state(app).merchants.push(merchant);
 	return merchant;
 };
-export const siteById = (app: SandboxApp, siteId: number) => app.world.sites.find((site) => site.id === siteId);
+export const siteById = (app: SandboxApp, siteId: Id) => app.world.sites.find((site) => site.id === siteId);
 export const configurationOf = (app: SandboxApp, site: SiteRecord): SiteConfiguration => {
 	const configurations = state(app).siteConfigurations;
 	configurations[String(site.id)] ??= {
@@ -398,7 +401,7 @@ export const siteReadShape = (app: SandboxApp, site: SiteRecord) => {
 };
 
 /** financialEntity must belong to the country of the merchant. */
-export const entityRefusal = (app: SandboxApp, path: string, entityId: number | undefined, customerId: number): SandboxResponse | undefined => {
+export const entityRefusal = (app: SandboxApp, path: string, entityId: Id | undefined, customerId: Id): SandboxResponse | undefined => {
 	if (entityId === undefined) return undefined;
 	const entity = state(app).financialEntities.find((candidate) => candidate.id === entityId);
 	const country = merchantOf(app, customerId)?.country;

@@ -13,6 +13,7 @@
 import { createHash, createHmac } from 'crypto';
 
 import { invalidField, isoNow, ok, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../../http';
+import { stringifyJson, type Id } from '../../json';
 import { deliver, type Delivery } from '../../webhooks';
 
 /** A finished onboarding process, as the onboarding routes keep it. */
@@ -53,7 +54,7 @@ export function autopaySignature(id: string, type: string, date: string, secretK
 	return `sha256:${sha('sha256', `${id}${type}${date}${secretKey}`)}`;
 }
 
-export function checkoutSignature(requestId: string | number, status: string, date: string, secretKey: string, legacySha1 = false): string {
+export function checkoutSignature(requestId: string | Id, status: string, date: string, secretKey: string, legacySha1 = false): string {
 	const text = `${String(requestId)}${status}${date}${secretKey}`;
 	return legacySha1 ? sha('sha1', text) : `sha256:${sha('sha256', text)}`;
 }
@@ -128,8 +129,8 @@ export async function notifyProcessFinished(app: SandboxApp, process: FinishedPr
  * The spec shows no callback body; this small notice is the sandbox's choice. Called by the gateway area
  * (reportReady in routes/gateway/state.ts).
  */
-export async function notifyReportReady(app: SandboxApp, report: { id: number; callbackUrl: string }): Promise<Delivery> {
-	const body = JSON.stringify({ id: report.id, status: statusBlock('OK', '00', 'The report is ready to be obtained') });
+export async function notifyReportReady(app: SandboxApp, report: { id: Id; callbackUrl: string }): Promise<Delivery> {
+	const body = stringifyJson({ id: report.id, status: statusBlock('OK', '00', 'The report is ready to be obtained') });
 	return send(app, 'report', report.callbackUrl, body);
 }
 
@@ -164,7 +165,7 @@ export function payloadText(body: Json, event: Json): string {
 	const omitted = Array.isArray(body.omitField) ? body.omitField : body.omitField !== undefined ? [body.omitField] : [];
 	const copy: Json = { ...event };
 	for (const field of omitted) delete copy[String(field)];
-	return JSON.stringify(copy);
+	return stringifyJson(copy);
 }
 
 const deliveryView = (delivery: Delivery) => ({

@@ -8,7 +8,8 @@ import { z } from 'zod/v3';
 
 import { cardBehaviour, type TestCard } from '../../cards';
 import { invalidField, isoNow, type SandboxApp, type SandboxResponse } from '../../http';
-import { number, object, paymentRequestSchema, positiveInteger, text, uri } from '../../rules';
+import type { Id } from '../../json';
+import { number, object, paymentRequestSchema, positiveInteger, text, webUrl } from '../../rules';
 import { notifyReportReady } from '../events/state';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -26,7 +27,7 @@ export interface GatewayTransaction {
 }
 
 export interface ReportRecord {
-	id: number;
+	id: Id;
 	siteLogin: string;
 	filters: { startDate: string; endDate: string; state?: string[]; type?: string[] };
 	callbackUrl?: string;
@@ -69,7 +70,7 @@ export interface GatewayState {
 	/** Keyed by internalReference. */
 	transactions: Record<string, GatewayTransaction>;
 	/** `${siteLogin} ${idempotenceKey}` → internalReference. */
-	idempotence: Record<string, number>;
+	idempotence: Record<string, Id>;
 	reports: Record<string, ReportRecord>;
 	validations: Record<string, ValidationRecord>;
 	/** Keyed by token. */
@@ -86,7 +87,7 @@ export const state = (app: SandboxApp): GatewayState =>
 export const paymentRequest = paymentRequestSchema({
 	reference: text(32).min(1, 'must be 1 to 32 characters'),
 	description: text(255).min(1, 'must be 1 to 255 characters'),
-	notificationUrl: uri(),
+	notificationUrl: webUrl(),
 });
 
 const cardSchema = object({

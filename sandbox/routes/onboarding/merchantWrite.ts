@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'crypto';
 
 import { refuse, statusBlock, unprocessable, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../../http';
+import type { Id } from '../../json';
 import { finishLater, pendingPolls, retryAfter } from './processes';
 import {
 	checkBoolean,
@@ -76,6 +77,8 @@ function canonical(value: unknown): string {
 			.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
 			.join(',')}}`;
 	}
+	// An identifier beyond 2^53 is a bigint (sandbox/json.ts): its digits, as it was sent.
+	if (typeof value === 'bigint') return value.toString();
 	return JSON.stringify(value) ?? 'null';
 }
 
@@ -234,7 +237,7 @@ const accepted = (process: ProcessRecord, replay = false): SandboxResponse => ({
 });
 
 /** Shared by create and update: Idempotency-Key, JSON body, the spec's rules, then a new process. */
-export function write(app: SandboxApp, request: SandboxRequest, action: ProcessRecord['action'], merchantId?: number): SandboxResponse {
+export function write(app: SandboxApp, request: SandboxRequest, action: ProcessRecord['action'], merchantId?: Id): SandboxResponse {
 	const key = header(request, 'idempotency-key');
 	if (action === 'merchant.create' && key === undefined) return refuse(400, 'IDEMPOTENCY_KEY', 'The Idempotency-Key header is required');
 	if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {

@@ -4,6 +4,7 @@
  * See docs/sandbox/onboarding.md.
  */
 import type { SandboxApp, SandboxRequest } from '../../http';
+import { parseJson, stringifyJson, type Id } from '../../json';
 
 // ---------------------------------------------------------------------------------------------------------
 // Catalogs
@@ -61,7 +62,7 @@ export interface ProcessRecord {
 	processId: string;
 	action: 'merchant.create' | 'merchant.update';
 	consumerId: number;
-	merchantId?: number;
+	merchantId?: Id;
 	body: Json;
 	idempotencyKey?: string;
 	bodyHash: string;
@@ -74,7 +75,7 @@ export interface ProcessRecord {
 }
 
 export interface SentMessage {
-	id: number;
+	id: Id;
 	consumerId: number;
 	receivedAt: string;
 	body: Json;
@@ -97,7 +98,7 @@ export const state = (app: SandboxApp): OnboardingState => app.world.slice<Onboa
 // ---------------------------------------------------------------------------------------------------------
 
 export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-export const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+export const clone = <T>(value: T): T => parseJson(stringifyJson(value)) as T;
 export const header = (request: SandboxRequest, name: string): string | undefined => {
 	const value = request.headers[name.toLowerCase()];
 	return Array.isArray(value) ? value[0] : value;
@@ -124,7 +125,8 @@ export function checkString(problems: Problems, path: string, value: unknown, ma
 }
 
 export function checkInteger(problems: Problems, path: string, value: unknown): void {
-	if (value === undefined || value === null) return;
+	// An integer beyond 2^53 (an identifier) is read as a bigint by the sandbox's JSON: still an integer.
+	if (value === undefined || value === null || typeof value === 'bigint') return;
 	if (typeof value !== 'number' || !Number.isInteger(value)) problems.add(path, 'must be an integer');
 }
 

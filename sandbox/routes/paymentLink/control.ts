@@ -4,6 +4,7 @@ import { z } from 'zod/v3';
 
 import { cardBehaviour } from '../../cards';
 import { notFound, refuse, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../../http';
+import { idKey } from '../../json';
 import { check, object, text } from '../../rules';
 import { digits, FIRST_ID, ID_KIND } from '../checkout/state';
 import { allowedPayments, linkStatus, linkView, spaced, state, type LinkPayment } from './state';
@@ -19,7 +20,8 @@ const paySchema = object({
 }).optional();
 
 function payLink(request: SandboxRequest, app: SandboxApp): SandboxResponse {
-	const link = /^\d+$/.test(request.params.id) ? state(app).links[String(Number(request.params.id))] : undefined;
+	const key = idKey(request.params.id);
+	const link = key === undefined ? undefined : state(app).links[key];
 	if (!link) return notFound(`The payment link ${request.params.id}`);
 	const checked = check(paySchema, request.body);
 	if ('refusal' in checked) return checked.refusal;

@@ -5,33 +5,24 @@ import { z } from 'zod/v3';
 
 import { signed } from '../../guards';
 import { refuse, type SandboxApp } from '../../http';
-import { check, list, number, object, positiveInteger, text } from '../../rules';
+import { amountDecimals, check, currency, list, number, object, positiveInteger, text, webUrl } from '../../rules';
 import { description, reference } from '../checkout/state';
 import { answer, linkDateMs, spaced, state, type LinkRecord } from './state';
 
 const bool = () => z.boolean({ invalid_type_error: 'must be true or false' });
-const absoluteUrl = () =>
-	text().refine((value) => {
-		try {
-			return /^https?:\/\//i.test(value) && Boolean(new URL(value));
-		} catch {
-			return false;
-		}
-	}, 'must be an absolute http(s) URL');
-
 const amountSchema = object({
-	currency: text().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 alphabetic currency code'),
+	currency: currency(),
 	total: z
 		.union([number(), text().regex(/^\d+(\.\d+)?$/)], { errorMap: () => ({ message: 'must be a number' }) })
 		.transform(Number),
 	taxes: list(object({ kind: text(), amount: number(), base: number().optional() })).optional(),
 	details: list(object({ kind: text(), amount: number() })).optional(),
-});
+}).superRefine(amountDecimals);
 
 const schema = (now: number) =>
 	object({
 		auth: z.unknown(),
-		notificationUrl: absoluteUrl().optional(),
+		notificationUrl: webUrl().optional(),
 		// The spec gives the language-underscore-country form as an example, not as a rule.
 		locale: text().optional(),
 		name: text().min(1, 'must not be empty'),

@@ -3,14 +3,15 @@
  * link's status and its answer shape. See docs/sandbox/checkout.md.
  */
 import { notFound, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../../http';
+import { idKey, type Id } from '../../json';
 
 // ---------------------------------------------------------------------------------------------------------
 // State
 // ---------------------------------------------------------------------------------------------------------
 
 export interface LinkPayment {
-	id: number;
-	requestId: number;
+	id: Id;
+	requestId: Id;
 	status: 'APPROVED' | 'REJECTED' | 'PENDING';
 	message: string;
 	processUrl: string;
@@ -19,7 +20,7 @@ export interface LinkPayment {
 	franchise: string;
 	paymentMethod: string;
 	paymentDate: string;
-	internalReference: number;
+	internalReference: Id;
 	authorization: string | null;
 	issuerName: string;
 	merchantCode: string;
@@ -30,9 +31,9 @@ export interface LinkPayment {
 }
 
 export interface LinkRecord {
-	id: number;
+	id: Id;
 	siteLogin: string;
-	site: { id: number; name: string };
+	site: { id: Id; name: string };
 	disabled: boolean;
 	url: string;
 	name: string;
@@ -116,7 +117,8 @@ export function linkView(link: LinkRecord): Record<string, unknown> {
 }
 
 export function ownLink(request: SandboxRequest, app: SandboxApp): LinkRecord | SandboxResponse {
-	const link = /^\d+$/.test(request.params.id) ? state(app).links[String(Number(request.params.id))] : undefined;
+	const key = idKey(request.params.id);
+	const link = key === undefined ? undefined : state(app).links[key];
 	if (!link || link.siteLogin !== request.site?.login) return notFound(`The payment link ${request.params.id}`);
 	return link;
 }

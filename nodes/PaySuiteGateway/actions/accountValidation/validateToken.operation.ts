@@ -21,7 +21,7 @@ export const validateToken = requestOperation<ValidatorValidateBody>({
 				displayName: 'Amount',
 				name: 'total',
 				type: 'number',
-				typeOptions: { numberPrecision: 2, minValue: 0 },
+				typeOptions: { minValue: 0 },
 				default: 0,
 				description: 'Check that the balance of the account covers this amount (with Currency)',
 			},

@@ -1,3 +1,4 @@
+import { outputId } from '../../../shared/identifiers';
 import { toItems, type PaySuiteOperation } from '../../../shared/operation';
 import { reportOutputProperties } from '../../fields';
 import { obtainSchema } from '../../schemas';
@@ -21,9 +22,9 @@ export const obtain: PaySuiteOperation = {
 		...reportOutputProperties,
 	],
 	async execute(ctx) {
-		const { id } = ctx.validate(obtainSchema, { id: ctx.param<unknown>('reportId', '') === '' ? undefined : ctx.param<unknown>('reportId') });
+		const id = String(ctx.validate(obtainSchema, { id: ctx.param<unknown>('reportId', '') }).id);
 		const outcome = await obtainReport(ctx, id);
-		if (!outcome.done) return toItems({ id, ready: false, status: outcome.value.status ?? null });
+		if (!outcome.done) return toItems({ id: outputId(id), ready: false, status: outcome.value.status ?? null });
 		return reportItems(ctx, id, outcome.value);
 	},
 };

@@ -1,18 +1,23 @@
 /** Obtaining a report (once, or until it is ready) and turning its TSV into items, a binary file, or both. */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { outputId } from '../../../shared/identifiers';
 import type { OperationContext, Polling } from '../../../shared/operation';
 import { waitedWords, type PollOutcome } from '../../../shared/polling';
 import { TsvReportParser, sliceBuffer } from '../../../shared/reportTsv';
 import { headerValue, retryAfterSeconds } from '../../../shared/transport';
 
-/** One call of /gateway/report/obtain: done with the file, or pending with the platform's "not ready" answer (HTTP 425). */
-export async function obtainReport(ctx: OperationContext, id: number): Promise<PollOutcome<Buffer, IDataObject>> {
+/**
+ * One call of /gateway/report/obtain for the report whose ID has these digits: done with the file, or pending
+ * with the platform's "not ready" answer (HTTP 425).
+ */
+export async function obtainReport(ctx: OperationContext, id: string): Promise<PollOutcome<Buffer, IDataObject>> {
 	const response = await ctx.request<Buffer | IDataObject>({
 		api: 'gateway',
 		path: '/gateway/report/obtain',
 		safety: 'read',
-		body: { id },
+		// A bigint: sent as a bare integer with all its digits.
+		body: { id: BigInt(id) } as unknown as IDataObject,
 		headers: { Accept: 'text/tab-separated-values, text/plain, application/json', 'Accept-Encoding': 'gzip' },
 		// The transport has no streaming mode: the (decompressed) file arrives as one buffer and is parsed in slices.
 		encoding: 'arraybuffer',
@@ -40,7 +45,7 @@ export async function obtainReport(ctx: OperationContext, id: number): Promise<P
 }
 
 /** Waiting for a report: Obtain again until it is ready; at the timeout, the item fails naming the report. */
-export const reportPolling: Polling<number, Buffer, IDataObject> = {
+export const reportPolling: Polling<string, Buffer, IDataObject> = {
 	check: obtainReport,
 	intervalSeconds: 5,
 	stillPending: (id, timedOut, timeoutSeconds) => ({
@@ -50,7 +55,7 @@ export const reportPolling: Polling<number, Buffer, IDataObject> = {
 };
 
 /** The item(s) of a ready report. */
-export async function reportItems(ctx: OperationContext, id: number, file: Buffer): Promise<INodeExecutionData[]> {
+export async function reportItems(ctx: OperationContext, id: string, file: Buffer): Promise<INodeExecutionData[]> {
 	const output = ctx.param<string>('output', 'items');
 	const items: INodeExecutionData[] = [];
 	const parser = new TsvReportParser();
@@ -63,7 +68,7 @@ export async function reportItems(ctx: OperationContext, id: number, file: Buffe
 	const binary = await ctx.fn.helpers.prepareBinaryData(file, `report-${id}.tsv`, 'text/tab-separated-values');
 	if (items.length === 0) {
 		const lines = file.length ? file.toString('utf8', 0, Math.min(file.length, 65536)).split('\n')[0] : '';
-		items.push({ json: { reportId: id, bytes: file.length, columns: lines ? lines.replace(/\r$/, '').split('\t') : [] } });
+		items.push({ json: { reportId: outputId(id), bytes: file.length, columns: lines ? lines.replace(/\r$/, '').split('\t') : [] } });
 	}
 	items[0].binary = { [property]: binary };
 	return items;

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { readId } from '../../../shared/identifiers';
 import { compact, pollingOperation } from '../../../shared/operation';
 import { reportOutputProperties, reportRequestBody, reportRequestProperties } from '../../fields';
 import { reportSchema } from '../../schemas';
@@ -24,9 +25,9 @@ export const requestAndWait = pollingOperation({
 	async start(ctx) {
 		const body = ctx.validate(reportSchema, compact(reportRequestBody(ctx)));
 		const requested = await ctx.request<IDataObject>({ api: 'gateway', path: '/gateway/report', safety: 'write', body: body as unknown as IDataObject });
-		const id = Number(requested.body.id);
-		if (!Number.isInteger(id) || id <= 0) ctx.fail('The platform did not return the ID of the report');
-		return id;
+		const id = readId(requested.body.id);
+		if ('problem' in id) return ctx.fail('The platform did not return the ID of the report');
+		return id.digits;
 	},
 	polling: reportPolling,
 	output: (ctx, file, id) => reportItems(ctx, id, file),

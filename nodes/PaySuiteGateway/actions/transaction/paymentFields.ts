@@ -25,8 +25,8 @@ export const paymentDetailProperties: INodeProperties[] = [
 				displayName: 'Tax',
 				values: [
 					{ displayName: 'Kind', name: 'kind', type: 'options', options: kindOptions(TAX_KINDS), default: 'valueAddedTax', description: 'Kind of tax' },
-					{ displayName: 'Amount', name: 'amount', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0, description: 'Amount of the tax' },
-					{ displayName: 'Base', name: 'base', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0, description: 'Amount the tax is computed on' },
+					{ displayName: 'Amount', name: 'amount', type: 'number', default: 0, description: 'Amount of the tax' },
+					{ displayName: 'Base', name: 'base', type: 'number', default: 0, description: 'Amount the tax is computed on' },
 				],
 			},
 		],
@@ -45,7 +45,7 @@ export const paymentDetailProperties: INodeProperties[] = [
 				displayName: 'Detail',
 				values: [
 					{ displayName: 'Kind', name: 'kind', type: 'options', options: kindOptions(DETAIL_KINDS), default: 'subtotal', description: 'Kind of detail' },
-					{ displayName: 'Amount', name: 'amount', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0, description: 'Amount of the detail' },
+					{ displayName: 'Amount', name: 'amount', type: 'number', default: 0, description: 'Amount of the detail' },
 				],
 			},
 		],
@@ -65,10 +65,10 @@ export const paymentDetailProperties: INodeProperties[] = [
 				values: [
 					{ displayName: 'Category', name: 'category', type: 'string', default: '', description: 'Category of the item' },
 					{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the item' },
-					{ displayName: 'Price', name: 'price', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0, description: 'Unit price' },
+					{ displayName: 'Price', name: 'price', type: 'number', default: 0, description: 'Unit price' },
 					{ displayName: 'Quantity', name: 'qty', type: 'number', default: 1, description: 'How many units' },
 					{ displayName: 'SKU', name: 'sku', type: 'string', default: '', description: 'Stock keeping unit' },
-					{ displayName: 'Tax', name: 'tax', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0, description: 'Tax of the item' },
+					{ displayName: 'Tax', name: 'tax', type: 'number', default: 0, description: 'Tax of the item' },
 				],
 			},
 		],

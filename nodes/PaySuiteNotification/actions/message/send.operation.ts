@@ -106,9 +106,10 @@ export const send = requestOperation<MessageBody>({
 			{
 				displayName: 'Site ID',
 				name: 'siteId',
-				type: 'number',
-				default: 0,
-				description: 'Site whose middleware sends the SMS and chat messages, when the tenant has one configured (otherwise ignored)',
+				type: 'string',
+				default: '',
+				placeholder: '2001',
+				description: 'ID of the site (digits) whose middleware sends the SMS and chat messages, when the tenant has one configured (otherwise ignored)',
 			},
 		]),
 	],

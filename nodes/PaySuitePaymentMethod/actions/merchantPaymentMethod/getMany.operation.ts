@@ -23,7 +23,7 @@ export const getMany = listOperation<MerchantPaymentMethodSearch>({
 				default: '',
 				description: 'Card franchise code, one of the codes the platform knows',
 			},
-			{ displayName: 'ID', name: 'id', type: 'number', default: 0, description: 'Identifier of the payment method' },
+			{ displayName: 'ID', name: 'id', type: 'string', default: '', placeholder: '501', description: 'Identifier of the payment method, digits only' },
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the payment method, or part of it (3 to 50 characters)' },
 		]),
 	],

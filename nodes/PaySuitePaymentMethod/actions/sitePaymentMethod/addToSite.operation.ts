@@ -12,14 +12,15 @@ export const addToSite = requestOperation<SitePaymentMethodCreateBody>({
 	path: '/core/site/payment-methods/create',
 	safety: 'write',
 	properties: [
-		{ displayName: 'Site ID', name: 'siteId', type: 'number', default: 0, required: true, description: 'Identifier of the site' },
+		{ displayName: 'Site ID', name: 'siteId', type: 'string', default: '', required: true, placeholder: '2001', description: 'Identifier of the site, digits only' },
 		{
 			displayName: 'Merchant Payment Method ID',
 			name: 'customerPaymentId',
-			type: 'number',
-			default: 0,
+			type: 'string',
+			default: '',
 			required: true,
-			description: 'Identifier of a payment method of the merchant that owns the site',
+			placeholder: '501',
+			description: 'Identifier of a payment method of the merchant that owns the site, digits only',
 		},
 		additionalFieldsCollection(paymentMethodOptions(
 			[

@@ -17,7 +17,7 @@ export const getMany: PaySuiteOperation = {
 	],
 	async execute(ctx) {
 		const body = ctx.validate(ticketSearchSchema, { internalReference: ctx.param('internalReference') });
-		const answer = await ctx.request({ api: 'core', path: '/ticket/search', safety: 'read', body: body as IDataObject });
+		const answer = await ctx.request({ api: 'core', path: '/ticket/search', safety: 'read', body: body as unknown as IDataObject });
 		const tickets = Array.isArray(answer.body.data) ? (answer.body.data as IDataObject[]) : [];
 		const returnAll = ctx.param<boolean>('returnAll', false);
 		return toItems(returnAll ? tickets : tickets.slice(0, Math.max(0, ctx.param<number>('limit', 50))));

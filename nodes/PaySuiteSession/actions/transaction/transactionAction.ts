@@ -12,7 +12,7 @@ interface ActionLabels {
 }
 
 /** How each action is said when its answer is lost. */
-const LOST_WORDS: Record<(typeof TRANSACTION_ACTIONS)[number], (ref: number, amount: string) => string> = {
+const LOST_WORDS: Record<(typeof TRANSACTION_ACTIONS)[number], (ref: bigint | number | string, amount: string) => string> = {
 	checkout: (ref, amount) => `The checkout (collection) of transaction ${ref}${amount ? ` for ${amount}` : ''} may have been made`,
 	reauthorization: (ref, amount) => `The reauthorization of transaction ${ref}${amount ? ` to ${amount}` : ''} may have been made`,
 	reverse: (ref, amount) => `The reversal of ${amount || 'the whole amount'} on transaction ${ref} may have been made`,

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'crypto';
 
 import { signed } from '../../../guards';
 import { isoNow, statusBlock, type SandboxApp } from '../../../http';
-import { anyObject, bool, check, enumOf, list, nameValueSchema, object, paymentRequestSchema, personSchema, text, uri } from '../../../rules';
+import { anyObject, bool, check, enumOf, list, nameValueSchema, object, paymentRequestSchema, personSchema, text, webUrl } from '../../../rules';
 import { auth, description, FIRST_ID, ID_KIND, reference, state, type SessionKind, type SessionRecord } from '../state';
 
 /** RFC 3339 date-time (with its UTC offset), as JSON schema's `date-time`. */
@@ -12,7 +12,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2
 
 const MIN_EXPIRATION_MS = 5 * 60 * 1000;
 
-const paymentRequest = paymentRequestSchema({ reference: reference(), description: description(), notificationUrl: uri(2048) });
+const paymentRequest = paymentRequestSchema({ reference: reference(), description: description(), notificationUrl: webUrl(2048) });
 
 const schema = (now: number) =>
 	object({
@@ -30,7 +30,7 @@ const schema = (now: number) =>
 			.optional(),
 		ipAddress: text(46).min(1, 'is required'),
 		userAgent: text(255).min(1, 'is required'),
-		returnUrl: uri(255),
+		returnUrl: webUrl(255),
 		locale: text(5).regex(/^\w{2}_[A-Z]{2}/, 'must match ^\\w{2}_[A-Z]{2} (such as es_CO)').optional(),
 		buyer: personSchema.optional(),
 		payer: personSchema.optional(),
@@ -38,7 +38,7 @@ const schema = (now: number) =>
 		subscription: anyObject().optional(),
 		fields: list(nameValueSchema).optional(),
 		paymentMethod: text().optional(),
-		cancelUrl: uri(255).optional(),
+		cancelUrl: webUrl(255).optional(),
 		skipResult: bool().optional(),
 		noBuyerFill: bool().optional(),
 		type: enumOf(['checkin', 'autopay']).optional(),

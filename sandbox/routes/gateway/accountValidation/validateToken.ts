@@ -2,13 +2,13 @@
 // order; the statuses and reasons V1-V3 are the sandbox's choice (the spec lists none).
 import { signed } from '../../../guards';
 import { statusBlock, type SandboxApp, type StatusBlock } from '../../../http';
-import { check, currency, object, text, total } from '../../../rules';
+import { amountDecimals, check, currency, object, text, total } from '../../../rules';
 import { auth, state } from '../state';
 
 const schema = object({
 	auth,
 	instrument: object({ token: object({ token: text().min(1, 'must not be empty'), subtoken: text().optional() }) }),
-	payment: object({ amount: object({ currency: currency(), total: total() }) }).optional(),
+	payment: object({ amount: object({ currency: currency(), total: total() }).superRefine(amountDecimals) }).optional(),
 	locale: text(5).optional(),
 });
 

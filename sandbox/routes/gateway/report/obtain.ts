@@ -4,10 +4,10 @@ import { gzipSync } from 'zlib';
 
 import { signed } from '../../../guards';
 import { isoNow, notFound, statusBlock, type SandboxApp } from '../../../http';
-import { check, object, positiveInteger } from '../../../rules';
+import { check, id, object } from '../../../rules';
 import { auth, reportReady, round2, state, type GatewayTransaction, type ReportRecord } from '../state';
 
-const schema = object({ auth, id: positiveInteger() });
+const schema = object({ auth, id: id() });
 
 /** The report's columns, in the spec's order; `type` only when the type filter was used. */
 const REPORT_COLUMNS = [

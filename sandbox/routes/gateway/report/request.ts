@@ -2,7 +2,7 @@
 // with a callbackUrl also becomes ready by itself, so that whoever waits for the callback need not poll.
 import { signed } from '../../../guards';
 import { isoNow, ok, type SandboxApp } from '../../../http';
-import { check, enumOf, list, object, text, uri } from '../../../rules';
+import { check, enumOf, list, object, text, webUrl } from '../../../rules';
 import { auth, reportReady, state, type ReportRecord } from '../state';
 
 const REPORT_STATES = ['APPROVED', 'REJECTED', 'FAILED', 'PENDING'] as const;
@@ -37,7 +37,7 @@ const schema = object({
 	}).superRefine((filters, ctx) => {
 		if (Date.parse(filters.startDate) > Date.parse(filters.endDate)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
 	}),
-	callbackUrl: uri().optional(),
+	callbackUrl: webUrl().optional(),
 	locale: text(5).optional(),
 });
 

@@ -2,10 +2,10 @@
 // reference, answered exactly as process answered it.
 import { signed } from '../../../guards';
 import { notFound, type SandboxApp } from '../../../http';
-import { check, object, positiveInteger, text } from '../../../rules';
+import { check, id, object, text } from '../../../rules';
 import { auth, state } from '../state';
 
-const schema = object({ auth, locale: text(5).optional(), internalReference: positiveInteger() });
+const schema = object({ auth, locale: text(5).optional(), internalReference: id() });
 
 export function register(app: SandboxApp): void {
 	app.router.post(

@@ -5,7 +5,7 @@ import { z } from 'zod/v3';
 import type { TestCard } from '../../../cards';
 import { signed } from '../../../guards';
 import { invalidField, isoNow, refuse, statusBlock, type SandboxApp, type SandboxResponse } from '../../../http';
-import { anyObject, check, enumOf, object, personSchema, text, uri } from '../../../rules';
+import { anyObject, check, enumOf, object, personSchema, text, webUrl } from '../../../rules';
 import { auth, digits, instrumentSchema, paymentRequest, PROVIDER, resolveInstrument, state } from '../state';
 
 /** The same counter as the checkout area, so that an internal reference is never handed out twice. */
@@ -54,7 +54,7 @@ const schema = object({
 		.optional(),
 	metadata: anyObject().optional(),
 	idempotenceKey: text(32).min(1, 'must not be empty').optional(),
-	notificationURL: uri().optional(),
+	notificationURL: webUrl().optional(),
 	ipAddress: text(46).optional(),
 	userAgent: text(255).optional(),
 	sourcePlatform: text().optional(),
