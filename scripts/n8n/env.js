@@ -81,8 +81,12 @@ function removeUserFolder(userFolder) {
 /** The environment n8n runs with. `extra` overrides. */
 function n8nEnv(userFolder, extra = {}) {
 	const p = n8nPaths();
+	// n8n keeps some files in the temp dir (data table uploads): inside the user folder, they go with it.
+	const tmpDir = path.join(userFolder, 'tmp');
+	fs.mkdirSync(tmpDir, { recursive: true });
 	const env = {
 		...process.env,
+		TMPDIR: tmpDir,
 		PATH: `${p.node24BinDir}${path.delimiter}${process.env.PATH || ''}`,
 		N8N_USER_FOLDER: userFolder,
 		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
