@@ -18,6 +18,8 @@ export interface SiteRecord {
 	expiresAt?: string;
 	/** ISO date-time after which the credentials answer 106. */
 	credentialsExpireAt?: string;
+	/** IANA zone of the site (read shape `timezone`): the platform reads a link's `expirationDate` in it. */
+	timezone?: string;
 	[key: string]: unknown;
 }
 
@@ -47,6 +49,8 @@ export interface SandboxOptions {
 	disablePathSpelling?: 'disalbe' | 'disable' | 'both';
 	/** Keep state in this JSON file between runs. */
 	stateFile?: string;
+	/** IANA time zone of the seeded sites and of the sites created later (default America/Bogota). */
+	siteTimeZone?: string;
 	/** Fixed demo credentials (the CLI keeps them stable so an n8n credential keeps working). */
 	login?: string;
 	secretKey?: string;
@@ -78,6 +82,9 @@ export interface SandboxCredentials {
 }
 
 type Slices = Record<string, unknown>;
+
+/** The sites' time zone unless the options say otherwise: a zone of the platform's market, not UTC. */
+export const DEFAULT_SITE_TIME_ZONE = 'America/Bogota';
 
 export class SandboxWorld {
 	readonly options: Required<Pick<SandboxOptions, 'processPendingPolls' | 'retryAfterSeconds' | 'reportPendingPolls' | 'disablePathSpelling'>> &
@@ -136,6 +143,11 @@ export class SandboxWorld {
 		this.nextIds[kind] = toId(BigInt(next));
 	}
 
+	/** The zone of the seeded sites and of new ones. */
+	get siteTimeZone(): string {
+		return this.options.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE;
+	}
+
 	siteByLogin(login: string): SiteRecord | undefined {
 		return this.sites.find((site) => site.login === login);
 	}
@@ -172,7 +184,8 @@ export class SandboxWorld {
 	private seed(): void {
 		const c = this.credentials;
 		const past = new Date(Date.now() - 86_400_000).toISOString();
-		this.sites = [
+		const timezone = this.siteTimeZone;
+		this.sites = ([
 			{ id: c.siteId, customerId: c.customerId, login: c.login, secretKey: c.secretKey, state: 'ACTIVE', name: 'Demo store', currency: 'USD' },
 			{ id: c.siteId + 1, customerId: c.customerId, login: c.inactiveLogin, secretKey: c.secretKey, state: 'INACTIVE', name: 'Paused store' },
 			{ id: c.siteId + 2, customerId: c.customerId, login: c.expiredLogin, secretKey: c.secretKey, state: 'ACTIVE', expiresAt: past, name: 'Old store' },
@@ -185,7 +198,7 @@ export class SandboxWorld {
 				credentialsExpireAt: past,
 				name: 'Store with old credentials',
 			},
-		];
+		] as SiteRecord[]).map((site) => ({ ...site, timezone }));
 		this.nextIds.site = c.siteId + 10;
 		this.tokens = [
 			{ token: c.accessToken, consumerId: 7, username: 'sandbox-integrator', permissions: ['onboarding:create', 'onboarding:read'] },

@@ -151,7 +151,7 @@ const optionalFields: INodeProperties[] = [
 		'paymentMethods',
 		'Array of payment methods. Each one either has ID (modifies an existing one) or code (registers a new one), never both.',
 	),
-	jsonField('Sites (JSON)', 'sites', 'Array of sites with their own settings, payment methods and integrations. A site with ID modifies that site.'),
+	jsonField('Sites (JSON)', 'sites', 'Array of sites (name, languages, currency, login...) with their own settings, payment methods and integrations. A site with ID modifies that site.'),
 	{
 		displayName: 'Size',
 		name: 'size',

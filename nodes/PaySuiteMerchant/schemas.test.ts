@@ -19,6 +19,28 @@ describe('merchantCreateSchema', () => {
 		expect(merchantCreateSchema.safeParse({ ...valid, name: 'n'.repeat(80), brand: 'b'.repeat(60), url: `https://x.example/${'p'.repeat(237)}` }).success).toBe(true);
 	});
 
+	it('accepts every field the onboarding document names in the collections (read shapes), sites[].languages included', () => {
+		const result = merchantCreateSchema.safeParse({
+			...valid,
+			integrations: [{ id: 5, customerId: 1001, type: 'crm' }],
+			paymentMethods: [{ code: 'VISA', customerId: 1001 }],
+			sites: [
+				{
+					name: 'Web',
+					languages: ['es', 'en'],
+					login: 'web-login',
+					tranKey: 'web-key',
+					md5Hash: 'abc',
+					customerId: 1001,
+					customBatch: 7,
+					paymentMethods: [{ code: 'VISA', siteId: 2001 }],
+					integrations: [{ id: 6, siteId: 2001, type: 'notifier' }],
+				},
+				{ name: 'Shop', customBatch: '7' },
+			],
+		});
+		expect(paths(result)).toEqual([]);
+	});
 
 	it('keeps IDs beyond 2^53 in sites and payment methods, and a URL must be http(s)', () => {
 		const parsed = merchantCreateSchema.parse({ ...valid, sites: [{ id: 12345678901234567890n }], paymentMethods: [{ id: '98765432109876543210' }] });
@@ -39,6 +61,9 @@ describe('merchantCreateSchema', () => {
 		[{ billing: { taxType: 1.5 } }, 'billing.taxType'],
 		[{ paymentMethods: [{ id: 1, code: 'VISA' }] }, 'paymentMethods.0.id'],
 		[{ sites: [{ currency: 'USD' }] }, 'sites.0.name'],
+		[{ sites: [{ name: 'Web', languages: ['es', 'ES'] }] }, 'sites.0.languages.1'],
+		[{ sites: [{ name: 'Web', customBatch: 1.5 }] }, 'sites.0.customBatch'],
+		[{ integrations: [{ type: 'crm', siteId: 1 }] }, 'integrations.0'],
 		[{ document: undefined }, 'document'],
 	])('refuses %j at %s', (overrides, path) => {
 		expect(paths(merchantCreateSchema.safeParse({ ...valid, ...overrides }))).toContain(path);

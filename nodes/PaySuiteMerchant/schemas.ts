@@ -30,19 +30,24 @@ const stringSet = (item: z.ZodType<string>, label: string) =>
 
 const settings = z.record(z.unknown(), { invalid_type_error: 'must be an object' });
 
-const integrationSchema = z.object({ type: requiredText(50), settings: settings.optional() }).strict();
+/** An integration names its owner as the read shape does: `customerId` at the merchant, `siteId` in a site. */
+const integrationSchema = (owner: 'customerId' | 'siteId') =>
+	z.object({ id: numericIdSchema.optional(), [owner]: numericIdSchema.optional(), type: requiredText(50), settings: settings.optional() }).strict();
 
 /** Integrations are upserted by type, so one body names each type once. */
-const integrationsSchema = z.array(integrationSchema).superRefine((integrations, ctx) => {
-	const seen = new Set<string>();
-	integrations.forEach((integration, index) => {
-		if (seen.has(integration.type)) ctx.addIssue({ code: 'custom', path: [index, 'type'], message: `repeats ${integration.type}: integrations are upserted by type` });
-		seen.add(integration.type);
+const integrationsSchema = (owner: 'customerId' | 'siteId') =>
+	z.array(integrationSchema(owner)).superRefine((integrations, ctx) => {
+		const seen = new Set<string>();
+		integrations.forEach((integration, index) => {
+			const type = integration.type as string;
+			if (seen.has(type)) ctx.addIssue({ code: 'custom', path: [index, 'type'], message: `repeats ${type}: integrations are upserted by type` });
+			seen.add(type);
+		});
 	});
-});
 
 const paymentMethodFields = {
 	id: numericIdSchema.optional(),
+	customerId: numericIdSchema.optional(),
 	code: requiredText().optional(),
 	name: text().optional(),
 	commissionModel: z.enum(['P', 'F']).optional(),
@@ -70,7 +75,7 @@ const paymentMethodSchema = z
 	});
 
 const sitePaymentMethodSchema = z
-	.object({ ...paymentMethodFields, customerPaymentId: numericIdSchema.optional(), minAmount: z.union([z.number(), z.string()]).optional(), maxAmount: z.union([z.number(), z.string()]).optional() })
+	.object({ ...paymentMethodFields, siteId: numericIdSchema.optional(), customerPaymentId: numericIdSchema.optional(), minAmount: z.union([z.number(), z.string()]).optional(), maxAmount: z.union([z.number(), z.string()]).optional() })
 	.strict();
 
 const promotionSchema = z
@@ -93,13 +98,20 @@ const siteSettingsGroup = settings.optional();
 const siteSchema = z
 	.object({
 		id: numericIdSchema.optional(),
+		login: text().optional(),
+		tranKey: text().optional(),
+		md5Hash: text().optional(),
+		customerId: numericIdSchema.optional(),
 		name: text(120).optional(),
 		displayName: text().optional(),
 		type: text().optional(),
 		category: text().optional(),
 		email: text().email('must be an e-mail address').optional(),
-		customBatch: text().optional(),
+		// A string in the onboarding read shape, an integer in the Core Administration write shape.
+		customBatch: z.union([text(), integer], { errorMap: () => ({ message: 'must be text or a whole number' }) }).optional(),
 		language: text().optional(),
+		// Named by the merchant read shape (`sites[].languages`): the site's languages, a set like the merchant's.
+		languages: stringSet(requiredText(), 'languages').optional(),
 		currency: text().regex(/^[A-Za-z]{3}$/, 'must be a 3-letter ISO currency code').optional(),
 		onTest: z.boolean().optional(),
 		productionDate: text().optional(),
@@ -118,7 +130,7 @@ const siteSchema = z
 		metadata: siteSettingsGroup,
 		promotions: z.array(promotionSchema).optional(),
 		paymentMethods: z.array(sitePaymentMethodSchema).optional(),
-		integrations: integrationsSchema.optional(),
+		integrations: integrationsSchema('siteId').optional(),
 	})
 	.strict()
 	.superRefine((site, ctx) => {
@@ -172,7 +184,7 @@ const merchantFields = {
 			paymentFacilitator: z.union([text(), integer]).nullable().optional(),
 		}, required('an object'))
 		.strict(),
-	integrations: integrationsSchema.optional(),
+	integrations: integrationsSchema('customerId').optional(),
 	paymentMethods: z.array(paymentMethodSchema).optional(),
 	sites: z.array(siteSchema).optional(),
 	notification: z.object({ url: uri(255) }).strict().optional(),

@@ -1,12 +1,15 @@
 import {
 	NodeConnectionTypes,
 	type IExecuteFunctions,
+	type ILoadOptionsFunctions,
+	type INodePropertyOptions,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
 import { buildProperties, executeResources } from '../shared/operation';
+import { timeZoneOptions } from '../shared/timeZone';
 import { paymentLink } from './actions/paymentLink/PaymentLink.resource';
 
 const resources = [paymentLink];
@@ -26,6 +29,15 @@ export class PaySuitePaymentLink implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paySuiteApi', required: true }],
 		properties: buildProperties(resources),
+	};
+
+	methods = {
+		loadOptions: {
+			/** Every zone, the workflow's first; each says what the expiration date picked would be sent as. */
+			async getSiteTimeZones(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				return timeZoneOptions(this.getTimezone(), this.getCurrentNodeParameter('expirationDate'));
+			},
+		},
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

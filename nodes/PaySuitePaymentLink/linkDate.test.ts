@@ -8,6 +8,14 @@ describe('payment link dates', () => {
 		expect(toLinkDate('2030-01-15 10:30:00', 'UTC')).toBe('2030-01-15 10:30:00');
 	});
 
+	it("writes the instant as the site's clocks show it when the site is in another zone", () => {
+		// Los Angeles is UTC-8 and Bogota UTC-5 in late November: 08:00 in Los Angeles is 11:00 in Bogota.
+		expect(toLinkDate('2026-11-24T08:00:00', 'America/Los_Angeles', 'America/Bogota')).toBe('2026-11-24 11:00:00');
+		// An expression's instant (with its offset) is kept whatever the workflow's zone.
+		expect(toLinkDate('2026-11-24T08:00:00-08:00', 'Asia/Tokyo', 'America/Bogota')).toBe('2026-11-24 11:00:00');
+		expect(toLinkDate('2026-11-24T15:00:00Z', 'America/Los_Angeles', 'America/Bogota')).toBe('2026-11-24 10:00:00');
+	});
+
 	it('hands back what is not a date-time, and nothing for an empty value', () => {
 		expect(toLinkDate('soon', 'UTC')).toBe('soon');
 		expect(toLinkDate('', 'UTC')).toBeUndefined();
@@ -35,7 +43,7 @@ describe('payment link create schema', () => {
 			.safeParse(value)
 			.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 
-	it('accepts a link expiring later than now in the workflow time zone', () => {
+	it("accepts a link expiring later than now in the site's time zone", () => {
 		expect(paths(valid)).toBeUndefined();
 		// 07:00:01 in Bogota is 12:00:01 UTC
 		expect(linkCreateSchema('America/Bogota', () => now).safeParse({ ...valid, expirationDate: '2030-01-15 07:00:01' }).success).toBe(true);
@@ -43,8 +51,12 @@ describe('payment link create schema', () => {
 
 	it('refuses an expiration that is not later than now', () => {
 		expect(paths({ ...valid, expirationDate: '2030-01-15 12:00:00' })).toEqual([
-			'expirationDate: must be later than now (it is 2030-01-15 12:00:00, time zone UTC)',
+			'expirationDate: must be later than now (it is 2030-01-15 12:00:00, time zone UTC, where it is now 2030-01-15 12:00:00)',
 		]);
+		// At 12:00 UTC it is 07:00 in Bogota: 06:59:59 there has passed.
+		expect(linkCreateSchema('America/Bogota', () => now).safeParse({ ...valid, expirationDate: '2030-01-15 06:59:59' }).error?.issues[0].message).toBe(
+			'must be later than now (it is 2030-01-15 06:59:59, time zone America/Bogota, where it is now 2030-01-15 07:00:00)',
+		);
 	});
 
 	it('refuses a repeated additional keyword, naming the repeat', () => {

@@ -1,13 +1,16 @@
 import { formatSpaced, parseDateTimeInput } from '../shared/dateTime';
 
 /**
- * The link's `expirationDate` (`YYYY-MM-DD HH:MM:SS`) from a date picker value or an ISO date-time, as the
- * clocks of the workflow's time zone show it. Text that is not a date-time is handed back for validation.
+ * The link's `expirationDate` (`YYYY-MM-DD HH:MM:SS`), which the platform reads in the site's time zone.
+ * The value is read as n8n gives it: with an offset (an expression such as `{{ $now.plus(2, 'hours') }}`) it
+ * is that instant; without one (the date picker) it is wall-clock time of the workflow's zone, as in every
+ * other date field. The instant is then written as the clocks of the site's zone show it. Text that is not a
+ * date-time is handed back for validation.
  */
-export function toLinkDate(value: unknown, timeZone: string | undefined): unknown {
+export function toLinkDate(value: unknown, workflowZone: string | undefined, siteZone: string | undefined = workflowZone): unknown {
 	if (value === undefined || value === null || value === '') return undefined;
-	const date = parseDateTimeInput(value, timeZone);
-	return date ? formatSpaced(date, timeZone) : value;
+	const date = parseDateTimeInput(value, workflowZone);
+	return date ? formatSpaced(date, siteZone) : value;
 }
 
 /** A comma- or line-separated list as an array of trimmed, non-empty entries; arrays pass through. */

@@ -1,7 +1,7 @@
 /** What the Payment Link node sends, as zod schemas with the spec's limits. */
 import { z } from 'zod/v3';
 
-import { parseDateTimeInput } from '../shared/dateTime';
+import { formatSpaced, parseDateTimeInput } from '../shared/dateTime';
 import { amountSchema, descriptionSchema, nameValuePairSchema, referenceSchema } from '../shared/schemas/payment';
 import { httpUrl } from '../shared/schemas/url';
 
@@ -29,8 +29,8 @@ const uniqueAdditional = z.array(nameValuePairSchema).superRefine((pairs, ctx) =
 });
 
 /**
- * The create body. `expirationDate` is wall-clock time of `timeZone` (the workflow's), and must be later than
- * `now`.
+ * The create body. `expirationDate` is wall-clock time of `timeZone` (the site's, in which the platform reads
+ * it), and must be later than `now`.
  */
 export function linkCreateSchema(timeZone: string | undefined, now: () => number = Date.now) {
 	return z
@@ -46,7 +46,11 @@ export function linkCreateSchema(timeZone: string | undefined, now: () => number
 					const at = parseDateTimeInput(value, timeZone);
 					if (!at) ctx.addIssue({ code: 'custom', message: 'must be a real date-time (YYYY-MM-DD HH:MM:SS)' });
 					else if (at.getTime() <= now()) {
-						ctx.addIssue({ code: 'custom', message: `must be later than now (it is ${value}, time zone ${timeZone ?? 'UTC'})` });
+						const zone = timeZone ?? 'UTC';
+						ctx.addIssue({
+							code: 'custom',
+							message: `must be later than now (it is ${value}, time zone ${zone}, where it is now ${formatSpaced(new Date(now()), zone)})`,
+						});
 					}
 				}),
 			paymentExpiration: positiveInteger,

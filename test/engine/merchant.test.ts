@@ -153,6 +153,35 @@ describe('Merchant → Create', () => {
 		expect(json(result)[0]).toMatchObject({ result: { siteIds: [expect.any(Number)] }, notification: { url: 'http://127.0.0.1:9/hook' } });
 	});
 
+	it('sends the fields the onboarding document names in collections: sites[].languages, login, tranKey, md5Hash, customerId, ids', async () => {
+		const body = {
+			...expectedBody,
+			paymentMethods: [{ code: 'VISA', customerId: 1001 }],
+			integrations: [{ id: 5, customerId: 1001, type: 'crm', settings: { account: 'a1' } }],
+			sites: [
+				{
+					name: 'Web store',
+					languages: ['es', 'en'],
+					login: 'web-store-login',
+					tranKey: 'web-store-key',
+					md5Hash: 'abc123',
+					customerId: 1001,
+					customBatch: 7,
+					paymentMethods: [{ code: 'VISA', siteId: 2001 }],
+					integrations: [{ id: 6, siteId: 2001, type: 'notifier', settings: { enabled: true } }],
+				},
+			],
+		};
+		const result = await run({ ...createParameters(), specifyBody: 'json', merchantJson: JSON.stringify(body) });
+		expect(result.error).toBeUndefined();
+		// The sandbox's ledger masks the site's transactional key.
+		expect(apiCalls()[0].body).toEqual({ ...body, sites: [{ ...body.sites[0], tranKey: '***' }] });
+		const merchantId = json(result)[0].merchantId as number;
+		const read = await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId) });
+		// The read shape spells a site's languages upper case.
+		expect((json(read)[0].sites as IDataObject[])[0]).toMatchObject({ name: 'Web store', languages: ['ES', 'EN'], login: 'web-store-login', customBatch: 7 });
+	});
+
 	it('a failed process fails the item, naming the body paths of its errors', async () => {
 		const result = await run(createParameters({}, { mcc: '0000' }));
 		expect(result.error?.message).toMatch(/Process [0-9a-f-]+ \(merchant\.create\) ended FAILED with errors in mcc \(item 0\)/);

@@ -153,6 +153,51 @@ describe('Payment Link > Create', () => {
 	});
 });
 
+describe("Payment Link > Create: the expiration is sent as the site's clocks show it", () => {
+	// The sandbox's sites are in America/Bogota (UTC-5, no daylight saving); the workflow runs in Los Angeles.
+	const WORKFLOW_ZONE = 'America/Los_Angeles';
+	const runIn = (parameters: IDataObject) => runNode(LINK, parameters, paySuiteApi(sandbox), { timezone: WORKFLOW_ZONE });
+	const bogotaInstant = (wallTime: string) => Date.parse(`${wallTime.replace(' ', 'T')}-05:00`);
+	const TWO_HOURS = 2 * 3_600_000;
+	const inTwoHours = "={{ $now.plus({ hours: 2 }).toISO() }}";
+
+	it('a link "2 hours ahead" in Los Angeles for a Bogota site expires 2 hours from now, and the output says what was sent', async () => {
+		const before = Date.now();
+		const result = await runIn(linkParameters({ expirationDate: inTwoHours, siteTimeZone: 'America/Bogota' }));
+		const after = Date.now();
+		expect(result.error).toBeUndefined();
+		const sent = withoutAuth(apiCalls()[0].body).expirationDate as string;
+		const expiresAt = bogotaInstant(sent);
+		// Seconds are what the platform keeps: the instant is within the run, to the second.
+		expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + TWO_HOURS);
+		expect(expiresAt).toBeLessThanOrEqual(after + TWO_HOURS);
+		const [item] = json(result);
+		expect(item.expirationSentAs).toBe(`${sent} (America/Bogota)`);
+		const read = json(await runIn({ resource: 'paymentLink', operation: 'get', linkId: String(item.id) }));
+		expect(read[0]).toMatchObject({ status: 'ACTIVE', expirationDate: sent });
+	});
+
+	it("left on the workflow's zone, the same link is refused by the platform: Los Angeles' clocks are 3 hours behind the site's", async () => {
+		const result = await runIn(linkParameters({ expirationDate: inTwoHours }));
+		expect(apiCalls()).toHaveLength(1);
+		expect(result.error?.description ?? result.error?.message).toMatch(/later than the current time/);
+	});
+
+	it("writes a picked date (no offset, the workflow's zone) in the site's zone", async () => {
+		// 1 March is standard time in Los Angeles (UTC-8): 10:15 there is 13:15 in Bogota.
+		const result = await runIn(linkParameters({ siteTimeZone: 'America/Bogota' }));
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body).expirationDate).toBe(`${nextYear}-03-01 13:15:00`);
+		expect(json(result)[0].expirationSentAs).toBe(`${nextYear}-03-01 13:15:00 (America/Bogota)`);
+	});
+
+	it('refuses a time zone that does not exist before sending anything', async () => {
+		const result = await runIn(linkParameters({ siteTimeZone: 'Bogota' }));
+		expect(apiCalls()).toHaveLength(0);
+		expect(result.error?.message).toMatch(/Invalid 'Site Time Zone': 'Bogota' is not a time zone/);
+	});
+});
+
 describe('Payment Link > Get', () => {
 	it('outputs the link as one item', async () => {
 		const parameters = linkParameters();

@@ -159,6 +159,8 @@ export interface RunOptions {
 	credentials: TestCredentials;
 	/** The execution's id (default `engine-test-execution`): another id is another execution. */
 	executionId?: string;
+	/** The workflow's time zone setting (default: none, so n8n's default zone). */
+	timezone?: string;
 }
 
 export interface RunResult {
@@ -205,7 +207,7 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 		connections,
 		active: false,
 		nodeTypes: nodeTypesRegistry({ testItems: new TestItems(), ...packageNodeTypes() }),
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
 	});
 
 	const additionalData = testAdditionalData(workflow, options.credentials, 'manual', options.executionId ?? 'engine-test-execution');
@@ -254,6 +256,7 @@ export interface NodeRunOptions {
 	items?: IDataObject[];
 	continueOnFail?: boolean;
 	executionId?: string;
+	timezone?: string;
 }
 
 /** Runs a workflow of the start node and one node of this package with the given parameters. */
@@ -263,6 +266,7 @@ export function runNode(node: NodeUnderTest, parameters: IDataObject, credential
 		nodes: [{ name: node.name, type: node.type, credentials: [node.credentialType], continueOnFail: options.continueOnFail, parameters: parameters as never }],
 		credentials,
 		executionId: options.executionId,
+		timezone: options.timezone,
 	});
 }
 

@@ -331,6 +331,40 @@ describe('payment links', () => {
 		expectFieldRefusal(await call('/api/payment-link', linkBody(overrides)), field, problem);
 	});
 
+	describe("reads expirationDate (no offset) in the site's time zone", () => {
+		/** `YYYY-MM-DD HH:MM:SS` as a zone's clocks show an instant (Sweden's locale writes that form). */
+		const wallIn = (ms: number, zone: string) => new Date(ms).toLocaleString('sv-SE', { timeZone: zone, hourCycle: 'h23' });
+
+		it('the demo site is in America/Bogota, as its read shape says', async () => {
+			const site = await get(`${sandbox.url}/__sandbox/core/sites/${sandbox.credentials.siteId}`);
+			const json = site.json<Record<string, any>>();
+			expect(json.site.timezone).toBe('America/Bogota');
+			expect(json.readShape.timezone).toBe('America/Bogota');
+		});
+
+		it("accepts a time a few minutes ahead on the site's clocks, and refuses one just past there (still hours ahead in UTC)", async () => {
+			const ahead = await call('/api/payment-link', linkBody({ expirationDate: wallIn(Date.now() + 5 * 60_000, 'America/Bogota') }));
+			expect(ahead.status).toBe(200);
+			expect((await call(`/api/payment-link/${ahead.json.id}`)).json.status).toBe('ACTIVE');
+			// One minute ago in Bogota is four hours and 59 minutes ahead as UTC wall-clock time.
+			const past = await call('/api/payment-link', linkBody({ expirationDate: wallIn(Date.now() - 60_000, 'America/Bogota') }));
+			expectFieldRefusal(past, 'expirationDate', /later than the current time \(.* in the site's time zone America\/Bogota\)/);
+		});
+
+		it('follows the zone the sandbox gives its sites', async () => {
+			const tokyo = await startSandbox({ port: 0, siteTimeZone: 'Asia/Tokyo' });
+			try {
+				// Bogota's clocks a few minutes ahead are 14 hours behind Tokyo's: already past there.
+				const refused = await call('/api/payment-link', linkBody({ expirationDate: wallIn(Date.now() + 5 * 60_000, 'America/Bogota') }), tokyo);
+				expectFieldRefusal(refused, 'expirationDate', /Asia\/Tokyo/);
+				const accepted = await call('/api/payment-link', linkBody({ expirationDate: wallIn(Date.now() + 5 * 60_000, 'Asia/Tokyo') }), tokyo);
+				expect(accepted.status).toBe(200);
+			} finally {
+				await tokyo.stop();
+			}
+		});
+	});
+
 	it('refuses a reference already used by another link of the site', async () => {
 		const body = linkBody();
 		expect((await call('/api/payment-link', body)).status).toBe(200);

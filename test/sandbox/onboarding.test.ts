@@ -135,6 +135,31 @@ describe('body rules (422, errors keyed by body path)', () => {
 		expect(Object.keys(answer.json.errors)).toContain(path);
 	});
 
+	it.each<[string, Record<string, unknown>]>([
+		['sites[].languages (named by the merchant read shape)', { sites: [{ name: 'Web', languages: ['es', 'en'] }] }],
+		['sites[].login, tranKey and md5Hash (SiteRead)', { sites: [{ name: 'Web', login: 'web-store-login', tranKey: 'web-store-key', md5Hash: 'abc123' }] }],
+		['sites[].customerId (SiteRead)', { sites: [{ name: 'Web', customerId: 1001 }] }],
+		['sites[].customBatch as text (SiteRead) or a whole number (Core write shape)', { sites: [{ name: 'Web', customBatch: '7' }, { name: 'Shop', customBatch: 7 }] }],
+		['sites[].paymentMethods[].siteId', { sites: [{ name: 'Web', paymentMethods: [{ code: 'VISA', siteId: 2001 }] }] }],
+		['sites[].integrations[].id and siteId', { sites: [{ name: 'Web', integrations: [{ id: 5, siteId: 2001, type: 'notifier' }] }] }],
+		['integrations[].id and customerId (IntegrationRead)', { integrations: [{ id: 5, customerId: 1001, type: 'crm' }] }],
+		['paymentMethods[].customerId (PaymentMethodRead)', { paymentMethods: [{ code: 'VISA', customerId: 1001 }] }],
+	])('accepts %s', async (_label, overrides) => {
+		const answer = await create(merchant(overrides));
+		expect(answer.json.errors).toBeUndefined();
+		expect(answer.status).toBe(202);
+	});
+
+	it.each([
+		['a site language repeated ignoring case', { sites: [{ name: 'Web', languages: ['es', 'ES'] }] }, 'sites.0.languages.1'],
+		['a site customerId that is not an integer', { sites: [{ name: 'Web', customerId: 'acme' }] }, 'sites.0.customerId'],
+		['a site integration siteId at the merchant level', { integrations: [{ siteId: 2001, type: 'crm' }] }, 'integrations.0.siteId'],
+	])('refuses %s', async (_label, overrides, path) => {
+		const answer = await create(merchant(overrides));
+		expect(answer.status).toBe(422);
+		expect(Object.keys(answer.json.errors)).toContain(path);
+	});
+
 	it('ignores an unknown key at the root', async () => {
 		expect((await create(merchant({ somethingNew: true }))).status).toBe(202);
 	});

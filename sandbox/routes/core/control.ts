@@ -21,7 +21,7 @@ export function register(app: SandboxApp): void {
 		const site = /^\d+$/.test(request.params.id) ? siteById(app, toId(BigInt(request.params.id))) : undefined;
 		if (!site) return notFound(`Site ${request.params.id}`);
 		return ok({
-			site: { id: site.id, customerId: site.customerId, login: site.login, state: site.state, expiresAt: site.expiresAt ?? null },
+			site: { id: site.id, customerId: site.customerId, login: site.login, state: site.state, expiresAt: site.expiresAt ?? null, timezone: site.timezone ?? app.world.siteTimeZone },
 			configuration: configurationOf(app, site),
 			readShape: siteReadShape(app, site),
 		});

@@ -389,7 +389,7 @@ export const siteReadShape = (app: SandboxApp, site: SiteRecord) => {
 		payerFields: ['name', 'surname', 'email', 'mobile', 'document', 'documentType'],
 		allowWallet: integration.allowWallet ?? false,
 		checkoutAttemptsLimit: integration.checkoutAttemptsLimit ?? null,
-		timezone: 'America/New_York',
+		timezone: site.timezone ?? app.world.siteTimeZone,
 		services,
 		transactionModifiers: [],
 		compensationMethod: {},

@@ -32,6 +32,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{16,64}$/;
 // of the elements are not shown in the spec: these sets are the writable fields of the read shapes.
 const PAYMENT_METHOD_KEYS = new Set([
 	'id',
+	'customerId',
 	'code',
 	'name',
 	'commissionModel',
@@ -45,11 +46,17 @@ const PAYMENT_METHOD_KEYS = new Set([
 	'creditRules',
 	'settings',
 ]);
-const SITE_PAYMENT_METHOD_KEYS = new Set([...PAYMENT_METHOD_KEYS, 'customerPaymentId', 'minAmount', 'maxAmount']);
-const INTEGRATION_KEYS = new Set(['type', 'settings']);
+const SITE_PAYMENT_METHOD_KEYS = new Set([...PAYMENT_METHOD_KEYS, 'siteId', 'customerPaymentId', 'minAmount', 'maxAmount']);
+// IntegrationRead (merchant): id, customerId, type, settings; a site's integrations: id, siteId, type, settings.
+const INTEGRATION_KEYS = new Set(['id', 'customerId', 'type', 'settings']);
+const SITE_INTEGRATION_KEYS = new Set(['id', 'siteId', 'type', 'settings']);
 const PROMOTION_KEYS = new Set(['code', 'description', 'type', 'startDate', 'endDate', 'condition', 'discountBase', 'discountVariable', 'maxDiscount', 'franchise']);
 const SITE_KEYS = new Set([
 	'id',
+	'login',
+	'tranKey',
+	'md5Hash',
+	'customerId',
 	'name',
 	'displayName',
 	'type',
@@ -57,6 +64,8 @@ const SITE_KEYS = new Set([
 	'email',
 	'customBatch',
 	'language',
+	// The merchant read shape names `sites[].languages` (spelled upper case there).
+	'languages',
 	'currency',
 	'onTest',
 	'productionDate',
@@ -126,6 +135,7 @@ function checkPaymentMethod(problems: Problems, element: Json, at: string): void
 	if (hasId && hasCode) problems.add(at, 'give either id (modify an existing payment method) or code (register a new one), never both');
 	if (!hasId && !hasCode) problems.add(at, 'needs id (modify an existing payment method) or code (register a new one)');
 	checkInteger(problems, `${at}.id`, element.id);
+	checkInteger(problems, `${at}.customerId`, element.customerId);
 	if (hasCode) checkString(problems, `${at}.code`, element.code);
 	checkEnum(problems, `${at}.commissionModel`, element.commissionModel, ['P', 'F']);
 	if (element.commissionValue !== undefined && typeof element.commissionValue !== 'number') problems.add(`${at}.commissionValue`, 'must be a number');
@@ -136,9 +146,12 @@ function checkPaymentMethod(problems: Problems, element: Json, at: string): void
 	if (element.settings !== undefined && !isObject(element.settings)) problems.add(`${at}.settings`, 'must be an object');
 }
 
-function checkIntegrations(problems: Problems, path: string, value: unknown): void {
+function checkIntegrations(problems: Problems, path: string, value: unknown, known = INTEGRATION_KEYS): void {
 	const types = new Set<string>();
-	checkElements(problems, path, value, INTEGRATION_KEYS, (element, at) => {
+	checkElements(problems, path, value, known, (element, at) => {
+		checkInteger(problems, `${at}.id`, element.id);
+		checkInteger(problems, `${at}.customerId`, element.customerId);
+		checkInteger(problems, `${at}.siteId`, element.siteId);
 		checkString(problems, `${at}.type`, element.type, 50, true);
 		if (typeof element.type === 'string') {
 			if (types.has(element.type)) problems.add(`${at}.type`, 'is repeated; integrations are upserted by type');
@@ -199,8 +212,14 @@ function checkMerchantBody(body: unknown, partial: boolean): Problems {
 		for (const key of SITE_OBJECTS) if (site[key] !== undefined && !isObject(site[key])) problems.add(`${at}.${key}`, 'must be an object');
 		checkBoolean(problems, `${at}.active`, site.active);
 		checkBoolean(problems, `${at}.onTest`, site.onTest);
-		checkIntegrations(problems, `${at}.integrations`, site.integrations);
-		checkElements(problems, `${at}.paymentMethods`, site.paymentMethods, SITE_PAYMENT_METHOD_KEYS);
+		for (const key of ['login', 'tranKey', 'md5Hash']) checkString(problems, `${at}.${key}`, site[key]);
+		checkInteger(problems, `${at}.customerId`, site.customerId);
+		checkStringSet(problems, `${at}.languages`, site.languages, false);
+		checkIntegrations(problems, `${at}.integrations`, site.integrations, SITE_INTEGRATION_KEYS);
+		checkElements(problems, `${at}.paymentMethods`, site.paymentMethods, SITE_PAYMENT_METHOD_KEYS, (method, methodAt) => {
+			checkInteger(problems, `${methodAt}.siteId`, method.siteId);
+			checkInteger(problems, `${methodAt}.customerPaymentId`, method.customerPaymentId);
+		});
 		checkElements(problems, `${at}.promotions`, site.promotions, PROMOTION_KEYS);
 	});
 	if (checkObject(problems, 'notification', body.notification, false)) {

@@ -96,12 +96,15 @@ function readSite(app: SandboxApp, customerId: number, write: Json, previous?: J
 	}
 	const site: Json = { ...base };
 	for (const [key, value] of Object.entries(write)) {
-		if (key === 'id' || key === 'paymentMethods' || key === 'integrations') continue;
+		// The site belongs to the merchant written, whatever customerId says.
+		if (key === 'id' || key === 'customerId' || key === 'paymentMethods' || key === 'integrations') continue;
 		if (SITE_OBJECTS.includes(key as (typeof SITE_OBJECTS)[number]) && isObject(value)) site[key] = { ...(isObject(base[key]) ? base[key] : {}), ...value };
 		else site[key] = value;
 	}
 	for (const key of ['minAmount', 'maxAmount']) if (isObject(site.control) && key in site.control) site.control[key] = amount(site.control[key]);
 	if (typeof site.language === 'string') site.language = site.language.toUpperCase();
+	// The read shape spells `sites[].languages` upper case (the merchant's as registered).
+	if (Array.isArray(site.languages)) site.languages = (site.languages as string[]).map((language) => language.toUpperCase());
 	if (typeof site.currency === 'string') site.currency = site.currency.toUpperCase();
 	if (isObject(site.metadata) && !Object.keys(site.metadata).length) site.metadata = [];
 	site.integrations = upsertIntegrations(app, customerId, base.integrations ?? [], write.integrations, site.id);
@@ -225,6 +228,8 @@ function run(app: SandboxApp, process: ProcessRecord): NonNullable<ProcessRecord
 				state: site.active === false ? 'INACTIVE' : 'ACTIVE',
 				name: site.name,
 				currency: site.currency,
+				// The document gives a site no time zone of its own in writes: the merchant's, else the sandbox's.
+				timezone: typeof merchant.timezone === 'string' ? merchant.timezone : app.world.siteTimeZone,
 			});
 	}
 	state(app).merchants[String(merchant.id)] = merchant;

@@ -7,6 +7,7 @@ import { signed } from '../../guards';
 import { refuse, type SandboxApp } from '../../http';
 import { amountDecimals, check, currency, list, number, object, positiveInteger, text, webUrl } from '../../rules';
 import { description, reference } from '../checkout/state';
+import { wallClockText } from '../../wallClock';
 import { answer, linkDateMs, spaced, state, type LinkRecord } from './state';
 
 const bool = () => z.boolean({ invalid_type_error: 'must be true or false' });
@@ -19,7 +20,7 @@ const amountSchema = object({
 	details: list(object({ kind: text(), amount: number() })).optional(),
 }).superRefine(amountDecimals);
 
-const schema = (now: number) =>
+const schema = (now: number, timeZone: string) =>
 	object({
 		auth: z.unknown(),
 		notificationUrl: webUrl().optional(),
@@ -28,9 +29,11 @@ const schema = (now: number) =>
 		name: text().min(1, 'must not be empty'),
 		paymentsAllowed: positiveInteger().optional(),
 		expirationDate: text().superRefine((value, ctx) => {
-			const at = linkDateMs(value);
+			const at = linkDateMs(value, timeZone);
 			if (at === undefined) ctx.addIssue({ code: 'custom', message: 'must be a date-time of the form YYYY-MM-DD HH:MM:SS' });
-			else if (at <= now) ctx.addIssue({ code: 'custom', message: 'must be later than the current time' });
+			else if (at <= now) {
+				ctx.addIssue({ code: 'custom', message: `must be later than the current time (${wallClockText(now, timeZone)} in the site's time zone ${timeZone})` });
+			}
 		}),
 		paymentExpiration: positiveInteger(),
 		payment: object({
@@ -60,7 +63,8 @@ export function register(app: SandboxApp): void {
 		'/api/payment-link',
 		signed((request, app) => {
 			const now = Date.now();
-			const checked = check(schema(now), request.body);
+			const timeZone = request.site!.timezone ?? app.world.siteTimeZone;
+			const checked = check(schema(now, timeZone), request.body);
 			if ('refusal' in checked) return checked.refusal;
 			const body = checked.value;
 			const site = request.site!;
@@ -82,6 +86,7 @@ export function register(app: SandboxApp): void {
 				reference: body.reference,
 				description: body.description,
 				expirationDate: body.expirationDate,
+				timeZone,
 				paymentExpiration: body.paymentExpiration,
 				paymentsAllowed: body.paymentsAllowed ?? null,
 				isGeneric: body.isGeneric ?? false,

@@ -4,6 +4,7 @@
  */
 import { notFound, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../../http';
 import { idKey, type Id } from '../../json';
+import { wallClockMs } from '../../wallClock';
 
 // ---------------------------------------------------------------------------------------------------------
 // State
@@ -40,6 +41,8 @@ export interface LinkRecord {
 	reference: string;
 	description: string;
 	expirationDate: string;
+	/** The site's zone when the link was created: `expirationDate` is read in it. */
+	timeZone: string;
 	paymentExpiration: number;
 	paymentsAllowed: number | null;
 	isGeneric: boolean;
@@ -65,24 +68,19 @@ export const state = (app: SandboxApp): LinksState => app.world.slice<LinksState
 // Helpers
 // ---------------------------------------------------------------------------------------------------------
 
-/** `YYYY-MM-DD HH:MM:SS`, read by the sandbox as UTC (the spec names no time zone). */
-const LINK_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-
-export function linkDateMs(value: string): number | undefined {
-	const match = LINK_DATE.exec(value);
-	if (!match) return undefined;
-	const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
-	const ms = Date.UTC(year, month - 1, day, hour, minute, second);
-	const back = new Date(ms);
-	if (back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return undefined;
-	return ms;
+/**
+ * `YYYY-MM-DD HH:MM:SS` carries no offset: the platform reads it as the clocks of the site's time zone show it
+ * (the site read shape's `timezone`). A link stored before zones were kept is read as UTC.
+ */
+export function linkDateMs(value: string, timeZone = 'UTC'): number | undefined {
+	return wallClockMs(value, timeZone);
 }
 
 export const spaced = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
 
 export function linkStatus(link: LinkRecord, now = Date.now()): 'ACTIVE' | 'INACTIVE' | 'EXPIRED' {
 	if (link.disabled) return 'INACTIVE';
-	if ((linkDateMs(link.expirationDate) ?? 0) <= now) return 'EXPIRED';
+	if ((linkDateMs(link.expirationDate, link.timeZone) ?? 0) <= now) return 'EXPIRED';
 	return 'ACTIVE';
 }
 

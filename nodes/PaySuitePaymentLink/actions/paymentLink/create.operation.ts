@@ -4,10 +4,11 @@ import { amountFromParameters, amountProperties } from '../../../shared/descript
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
 import { compact, sendWrite, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
+import { resolveTimeZone, sentAs, WORKFLOW_TIME_ZONE } from '../../../shared/timeZone';
 import { toLinkDate, toList } from '../../linkDate';
 import { linkCreateSchema } from '../../schemas';
 
-function linkBody(ctx: OperationContext, timeZone: string): IDataObject {
+function linkBody(ctx: OperationContext, workflowZone: string, siteZone: string): IDataObject {
 	const extra = ctx.param<IDataObject>('additionalFields', {});
 	const modifiers = ctx.jsonParam('additionalFields.modifiers', []);
 	return {
@@ -19,7 +20,7 @@ function linkBody(ctx: OperationContext, timeZone: string): IDataObject {
 			amount: amountFromParameters(ctx),
 			modifiers: Array.isArray(modifiers) && modifiers.length === 0 ? undefined : modifiers,
 		},
-		expirationDate: toLinkDate(ctx.param('expirationDate', ''), timeZone) as string | undefined,
+		expirationDate: toLinkDate(ctx.param('expirationDate', ''), workflowZone, siteZone) as string | undefined,
 		paymentExpiration: ctx.param('paymentExpiration'),
 		paymentsAllowed: extra.paymentsAllowed,
 		isGeneric: extra.isGeneric,
@@ -62,7 +63,17 @@ export const create: PaySuiteOperation = {
 			default: '',
 			required: true,
 			description:
-				"When the link stops accepting payments; later than now. Sent as YYYY-MM-DD HH:MM:SS in the workflow's time zone.",
+				"When the link stops accepting payments; later than now. A date without an offset (as the picker gives) is the workflow's time zone; it is sent as the site's clocks show it (see Site Time Zone).",
+		},
+		{
+			displayName: 'Site Time Zone Name or ID',
+			name: 'siteTimeZone',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getSiteTimeZones', loadOptionsDependsOn: ['expirationDate'] },
+			default: WORKFLOW_TIME_ZONE,
+			description:
+				'The time zone of the site. The platform reads the expiration (YYYY-MM-DD HH:MM:SS, no offset) in it, so it must be the site\'s zone, not yours: each option shows what it sends. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			hint: "Must be the site's time zone (ask the platform or see the site's configuration). The output's expirationSentAs shows what was sent.",
 		},
 		{
 			displayName: 'Payment Expiration (Minutes)',
@@ -131,13 +142,19 @@ export const create: PaySuiteOperation = {
 		]),
 	],
 	async execute(ctx) {
-		const timeZone = ctx.fn.getTimezone();
-		const body = ctx.validate(linkCreateSchema(timeZone), compact(linkBody(ctx, timeZone)));
+		const workflowZone = ctx.fn.getTimezone();
+		const site = resolveTimeZone(ctx.param('siteTimeZone', WORKFLOW_TIME_ZONE), workflowZone);
+		if ('error' in site) return ctx.fail(`Invalid 'Site Time Zone': ${site.error}`, 'Choose the site\'s time zone in the list: the platform reads the expiration date in it.');
+		const siteZone = site.zone;
+		const body = ctx.validate(linkCreateSchema(siteZone), compact(linkBody(ctx, workflowZone, siteZone)));
 		// The platform offers no search of links by reference, so a lost answer can only be reported.
 		const lost = {
 			maybe: `A payment link with reference ${String((body as IDataObject).reference ?? '')} may have been created`,
 			check: "Look for it in the platform's back office before creating another: two links with the same reference could both be paid.",
 		};
-		return sendWrite<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body: body as IDataObject }, lost, (answer) => toItems(answer));
+		return sendWrite<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body: body as IDataObject }, lost, (answer) =>
+			// What the platform was sent, with the zone it reads it in: the instant is checkable at a glance.
+			toItems({ ...answer, expirationSentAs: sentAs(String((body as IDataObject).expirationDate), siteZone) }),
+		);
 	},
 };

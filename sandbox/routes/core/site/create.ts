@@ -35,6 +35,8 @@ export function register(app: SandboxApp): void {
 				state: active ? 'ACTIVE' : 'INACTIVE',
 				name: configuration.name as string | undefined,
 				currency: configuration.currency as string | undefined,
+				// The write shape has no time zone: a new site gets the sandbox's (the document does not say whose).
+				timezone: app.world.siteTimeZone,
 				...(configuration.expiration ? { expiresAt: new Date(configuration.expiration as string).toISOString() } : {}),
 			};
 			app.world.sites.push(site);
