@@ -8,6 +8,7 @@ import {
 
 import { buildProperties, executeResources } from '../shared/operation';
 import { paymentLink } from './actions/paymentLink/PaymentLink.resource';
+import { credentialTest } from '../shared/credentialTest';
 
 const resources = [paymentLink];
 
@@ -24,9 +25,12 @@ export class PaySuitePaymentLink implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'paySuiteApi', required: true }],
+		credentials: [{ name: 'paySuiteApi', required: true, testedBy: 'paySuiteApiTest' }],
 		properties: buildProperties(resources),
 	};
+
+	/** The credential's Test button (see credentialTest.ts). */
+	methods = { credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);
