@@ -282,12 +282,12 @@ export class LostAnswerError extends NodeApiError {
 }
 
 /** Nothing reached the platform (refused, not found, a failed secure connection), after `attempts` tries. */
-function notReachedError(ctx: PaySuiteContext, code: string | undefined, path: string, itemIndex: number): NodeApiError {
+function notReachedError(ctx: PaySuiteContext, code: string | undefined, baseUrl: string, path: string, itemIndex: number): NodeApiError {
 	// Words rather than the bare code: n8n swaps a message holding a known code for its own generic text.
 	const what = (code && CONNECTION_WORDS[code]) ?? (code && TLS_CODES.has(code) ? 'secure connection failed' : 'no answer');
 	return new NodeApiError(ctx.getNode(), { connection: code ?? 'no answer', path }, {
-		message: `The platform could not be reached (${what}) for ${path}`,
-		description: 'Nothing reached the platform, so nothing was done. Check the base URL of the credential and the network.',
+		message: `The platform could not be reached at ${baseUrl} (${what}) for ${path}: check the Base URL of the credential`,
+		description: 'Nothing reached the platform, so nothing was done. Check the Base URL of the credential (and its API URLs, if set) and the network.',
 		itemIndex,
 	});
 }
@@ -384,13 +384,13 @@ export async function paySuiteRequest<T = IDataObject>(
 			})) as PaySuiteResponse<unknown>;
 		} catch (error) {
 			const code = errorCode(error);
-			if (code !== undefined && TLS_CODES.has(code)) throw notReachedError(this, code, request.path, itemIndex);
+			if (code !== undefined && TLS_CODES.has(code)) throw notReachedError(this, code, baseURL, request.path, itemIndex);
 			if (code !== undefined && NOT_SENT_CODES.has(code)) {
 				if (again) {
 					await sleep(backoffDelayMs(attempt));
 					continue;
 				}
-				throw notReachedError(this, code, request.path, itemIndex);
+				throw notReachedError(this, code, baseURL, request.path, itemIndex);
 			}
 			// From here on the request may have reached the platform.
 			if (repeatable && code !== undefined && MAYBE_SENT_CODES.has(code) && again) {

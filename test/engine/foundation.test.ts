@@ -248,7 +248,7 @@ describe('what a write may repeat', () => {
 		const port = (closed.address() as AddressInfo).port;
 		await new Promise((resolve) => closed.close(resolve));
 		const result = await runWorkflow({ nodes: [siteCreate], credentials: credentials({ baseUrl: `http://127.0.0.1:${port}` }) });
-		expect(result.error!.message).toBe('The platform could not be reached (connection refused) for /core/site/create');
-		expect(result.error!.description).toBe('Nothing reached the platform, so nothing was done. Check the base URL of the credential and the network.');
+		expect(result.error!.message).toBe(`The platform could not be reached at http://127.0.0.1:${port} (connection refused) for /core/site/create: check the Base URL of the credential`);
+		expect(result.error!.description).toBe('Nothing reached the platform, so nothing was done. Check the Base URL of the credential (and its API URLs, if set) and the network.');
 	});
 });
