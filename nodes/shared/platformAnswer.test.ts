@@ -54,8 +54,11 @@ describe('describePlatformAnswer', () => {
 		});
 		expect(session.message).toBe('Session 123 was not found: check the Session ID.');
 		expect(session.description).toContain("credential's Base URL");
-		expect(describePlatformAnswer(404, 'Not Found', { api: 'core', path: '/core/x' }).message).toBe(
-			'The platform has nothing at /core/x: check the Base URL of the credential (and its API URLs, if set).',
+		expect(describePlatformAnswer(404, '<html>Not Found</html>', { api: 'core', path: '/core/x' }).message).toBe(
+			'The platform has nothing at /core/x: check the IDs given, and the Base URL of the credential (and its API URLs, if set).',
+		);
+		expect(describePlatformAnswer(404, failed('NF', 'The transaction 9 was not found'), { api: 'checkout', path: '/ticket/create' }).message).toBe(
+			'The platform did not find it: The transaction 9 was not found: check the IDs given, and the Base URL of the credential (and its API URLs, if set).',
 		);
 	});
 

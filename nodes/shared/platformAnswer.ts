@@ -156,8 +156,12 @@ export function describePlatformAnswer(statusCode: number, body: unknown, contex
 				description: details("If it is right, check that the credential's Base URL is the platform it belongs to (a test platform does not know production records)."),
 			};
 		}
+		// No record named by the operation: the platform's words when it has some, else the address.
 		return {
-			message: `The platform has nothing at ${context.path ?? 'this address'}: check the Base URL of the credential (and its API URLs, if set).`,
+			message: then(
+				words ? `The platform did not find it: ${words}` : `The platform has nothing at ${context.path ?? 'this address'}`,
+				'check the IDs given, and the Base URL of the credential (and its API URLs, if set).',
+			),
 			description: details(),
 		};
 	}

@@ -38,8 +38,10 @@ export async function obtainReport(ctx: OperationContext, id: string): Promise<P
 			answer = {};
 		}
 		const status = (answer.status ?? {}) as IDataObject;
+		const words = [status.status, status.message].filter((part) => part !== undefined && part !== null && part !== '').map(String).join(': ');
 		ctx.fail(
-			`The platform answered a JSON document instead of the report ${id}: ${String(status.status ?? '')} ${String(status.message ?? '')}`.trim(),
+			`The platform sent a message instead of the report ${id}${words ? ` (${words})` : ''}`,
+			`Get it again later with Report > Obtain and the report ID ${id}; if it keeps happening, request the report again.`,
 		);
 	}
 	return { done: true, value: file };
