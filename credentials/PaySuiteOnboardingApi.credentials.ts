@@ -1,4 +1,4 @@
-import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
+import type { IAuthenticateGeneric, ICredentialType, Icon, INodeProperties } from 'n8n-workflow';
 
 export class PaySuiteOnboardingApi implements ICredentialType {
 	name = 'paySuiteOnboardingApi';
@@ -9,15 +9,19 @@ export class PaySuiteOnboardingApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/n8n-nodes-paysuite/n8n-nodes-paysuite#credentials';
 
+	// The Test button runs nodes/shared/credentialTest.ts (named by every node's `testedBy`): a declarative test
+	// would answer an unreachable Base URL with the bare error code.
+
 	properties: INodeProperties[] = [
 		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: 'http://127.0.0.1:8765',
+			default: '',
 			required: true,
 			placeholder: 'https://onboarding.example.com',
-			description: 'Address of the merchant onboarding API. The default points at the local sandbox.',
+			description: 'Address of the merchant onboarding API',
+			hint: "The onboarding API address the platform gave you with the access token, starting with https://. To try the nodes with the package's sandbox (npm start): http://127.0.0.1:8765.",
 		},
 		{
 			displayName: 'Access Token',
@@ -47,17 +51,5 @@ export class PaySuiteOnboardingApi implements ICredentialType {
 				Authorization: '=Bearer {{$credentials.accessToken}}',
 			},
 		},
-	};
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl}}',
-			url: '/api/user',
-			method: 'GET',
-		},
-		rules: [
-			{ type: 'responseCode', properties: { value: 401, message: 'The access token is not valid or has expired.' } },
-			{ type: 'responseCode', properties: { value: 403, message: 'The access token lacks the permission needed.' } },
-		],
 	};
 }

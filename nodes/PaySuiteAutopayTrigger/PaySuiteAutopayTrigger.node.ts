@@ -20,6 +20,7 @@ import {
 } from '../shared/webhookReply';
 import { oncePerDelivery } from '../shared/webhookReplay';
 import { AUTOPAY_EVENT_TYPES, checkAutopayEvent } from './autopayEvent';
+import { credentialTest } from '../shared/credentialTest';
 
 const EVENT_NAMES: Record<(typeof AUTOPAY_EVENT_TYPES)[number], { name: string; description: string }> = {
 	AUTOPAY_CREATED: { name: 'Autopay Created', description: 'Registration finished and the autopay is active' },
@@ -40,7 +41,7 @@ export class PaySuiteAutopayTrigger implements INodeType {
 		defaults: { name: 'PaySuite Autopay Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'paySuiteApi', required: true }],
+		credentials: [{ name: 'paySuiteApi', required: true, testedBy: 'paySuiteApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', ...webhookAnswer, path: 'autopay' }],
 		properties: [
 			webhookUrlNotice("the autopay webhook URL of the site whose secret key is in the credential (the platform's autopay set-up)"),
@@ -62,6 +63,9 @@ export class PaySuiteAutopayTrigger implements INodeType {
 			},
 		],
 	};
+
+	/** The credential's Test button (see credentialTest.ts). */
+	methods = { credentialTest };
 
 	webhookMethods = manualRegistration;
 

@@ -25,6 +25,7 @@ import {
 } from '../shared/webhookReply';
 import { oncePerDelivery } from '../shared/webhookReplay';
 import { checkCheckoutNotification } from './checkoutNotification';
+import { credentialTest } from '../shared/credentialTest';
 
 interface TriggerOptions {
 	acceptSha1?: boolean;
@@ -43,7 +44,7 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 		defaults: { name: 'PaySuite Checkout Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'paySuiteApi', required: true }],
+		credentials: [{ name: 'paySuiteApi', required: true, testedBy: 'paySuiteApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', ...webhookAnswer, path: 'checkout' }],
 		properties: [
 			webhookUrlNotice(
@@ -70,6 +71,9 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 			]),
 		],
 	};
+
+	/** The credential's Test button (see credentialTest.ts). */
+	methods = { credentialTest };
 
 	webhookMethods = manualRegistration;
 

@@ -11,6 +11,7 @@ import { accountValidation } from './actions/accountValidation/AccountValidation
 import { card } from './actions/card/Card.resource';
 import { report } from './actions/report/Report.resource';
 import { transaction } from './actions/transaction/Transaction.resource';
+import { credentialTest } from '../shared/credentialTest';
 
 const resources = [transaction, card, report, accountValidation];
 
@@ -27,9 +28,12 @@ export class PaySuiteGateway implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'paySuiteApi', required: true }],
+		credentials: [{ name: 'paySuiteApi', required: true, testedBy: 'paySuiteApiTest' }],
 		properties: buildProperties(resources),
 	};
+
+	/** The credential's Test button (see credentialTest.ts). */
+	methods = { credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

@@ -10,6 +10,7 @@ import { buildProperties, executeResources } from '../shared/operation';
 import { account } from './actions/account/Account.resource';
 import { merchant } from './actions/merchant/Merchant.resource';
 import { processResource } from './actions/process/Process.resource';
+import { credentialTest } from '../shared/credentialTest';
 
 const resources = [merchant, processResource, account];
 
@@ -26,9 +27,12 @@ export class PaySuiteMerchant implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'paySuiteOnboardingApi', required: true }],
+		credentials: [{ name: 'paySuiteOnboardingApi', required: true, testedBy: 'paySuiteOnboardingApiTest' }],
 		properties: buildProperties(resources),
 	};
+
+	/** The credential's Test button (see credentialTest.ts). */
+	methods = { credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

@@ -8,6 +8,7 @@ import {
 
 import { buildProperties, executeResources } from '../shared/operation';
 import { message } from './actions/message/Message.resource';
+import { credentialTest } from '../shared/credentialTest';
 
 const resources = [message];
 
@@ -24,9 +25,12 @@ export class PaySuiteNotification implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'paySuiteOnboardingApi', required: true }],
+		credentials: [{ name: 'paySuiteOnboardingApi', required: true, testedBy: 'paySuiteOnboardingApiTest' }],
 		properties: buildProperties(resources),
 	};
+
+	/** The credential's Test button (see credentialTest.ts). */
+	methods = { credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

@@ -32,6 +32,7 @@ import {
 import { oncePerDelivery } from '../shared/webhookReplay';
 import { verifyOnboardingSignature } from '../shared/webhookSignatures';
 import { checkProcessNotification, matchesProcessFilters, outcomeOf, SIGNATURE_PROBLEM_WORDS } from './processNotification';
+import { credentialTest } from '../shared/credentialTest';
 
 interface TriggerOptions {
 	keyId?: string;
@@ -51,7 +52,7 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 		defaults: { name: 'PaySuite Onboarding Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'paySuiteOnboardingApi', required: true }],
+		credentials: [{ name: 'paySuiteOnboardingApi', required: true, testedBy: 'paySuiteOnboardingApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', ...webhookAnswer, path: 'onboarding' }],
 		properties: [
 			webhookUrlNotice('notification.url in the body of a merchant create or update (PaySuite Merchant node, Notification URL)'),
@@ -122,6 +123,9 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 			]),
 		],
 	};
+
+	/** The credential's Test button (see credentialTest.ts). */
+	methods = { credentialTest };
 
 	webhookMethods = manualRegistration;
 

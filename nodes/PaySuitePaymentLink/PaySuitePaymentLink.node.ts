@@ -10,6 +10,7 @@ import {
 
 import { buildProperties, executeResources } from '../shared/operation';
 import { timeZoneOptions } from '../shared/timeZone';
+import { credentialTest } from '../shared/credentialTest';
 import { paymentLink } from './actions/paymentLink/PaymentLink.resource';
 
 const resources = [paymentLink];
@@ -27,11 +28,13 @@ export class PaySuitePaymentLink implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'paySuiteApi', required: true }],
+		credentials: [{ name: 'paySuiteApi', required: true, testedBy: 'paySuiteApiTest' }],
 		properties: buildProperties(resources),
 	};
 
 	methods = {
+		/** The credential's Test button (see credentialTest.ts). */
+		credentialTest,
 		loadOptions: {
 			/** Every zone, the workflow's first; each says what the expiration date picked would be sent as. */
 			async getSiteTimeZones(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -9,6 +9,7 @@ import {
 import { buildProperties, executeResources } from '../shared/operation';
 import { merchantPaymentMethod } from './actions/merchantPaymentMethod/MerchantPaymentMethod.resource';
 import { sitePaymentMethod } from './actions/sitePaymentMethod/SitePaymentMethod.resource';
+import { credentialTest } from '../shared/credentialTest';
 
 const resources = [merchantPaymentMethod, sitePaymentMethod];
 
@@ -25,9 +26,12 @@ export class PaySuitePaymentMethod implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'paySuiteApi', required: true }],
+		credentials: [{ name: 'paySuiteApi', required: true, testedBy: 'paySuiteApiTest' }],
 		properties: buildProperties(resources),
 	};
+
+	/** The credential's Test button (see credentialTest.ts). */
+	methods = { credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

@@ -10,6 +10,7 @@ import { buildProperties, executeResources } from '../shared/operation';
 import { session } from './actions/session/Session.resource';
 import { ticket } from './actions/ticket/Ticket.resource';
 import { transaction } from './actions/transaction/Transaction.resource';
+import { credentialTest } from '../shared/credentialTest';
 
 const resources = [session, transaction, ticket];
 
@@ -26,9 +27,12 @@ export class PaySuiteSession implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'paySuiteApi', required: true }],
+		credentials: [{ name: 'paySuiteApi', required: true, testedBy: 'paySuiteApiTest' }],
 		properties: buildProperties(resources),
 	};
+
+	/** The credential's Test button (see credentialTest.ts). */
+	methods = { credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

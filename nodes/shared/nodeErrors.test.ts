@@ -6,7 +6,7 @@ const node = { id: 'n', name: 'PaySuite Gateway', type: 'paySuiteGateway', typeV
 
 describe('asNodeError', () => {
 	it('hands back the errors that already are node errors, unchanged', () => {
-		const api = new NodeApiError(node, { httpCode: 400 }, { message: 'The platform answered HTTP 400', httpCode: '400' });
+		const api = new NodeApiError(node, { httpCode: 400 }, { message: 'The platform refused the request: name: too short.', httpCode: '400' });
 		const operation = new NodeOperationError(node, "Invalid 'total' in item 1", { itemIndex: 1 });
 		expect(asNodeError(node, api, 0)).toBe(api);
 		expect(asNodeError(node, operation, 0)).toBe(operation);

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod/v3';
 
 import type { OperationContext, Polling } from './operation';
-import { waitedWords, type PollOutcome } from './polling';
+import { timedOutWords, type PollOutcome } from './polling';
 import { headerValue, retryAfterSeconds, type PaySuiteRequest, type PaySuiteResponse } from './transport';
 
 /** A process as the onboarding API answers it (`result` is extensible: unknown keys are kept, never relied on). */
@@ -87,6 +87,7 @@ export async function getProcess(send: SendRequest, processId: string): Promise<
 		path: `/api/processes/${encodeURIComponent(processId)}`,
 		safety: 'read',
 		acceptFailedStatus: true,
+		notFound: { what: `Process ${processId}`, field: 'Process ID' },
 	});
 	return processStateOf(answer);
 }
@@ -104,9 +105,9 @@ export async function checkProcess(send: SendRequest, processId: string): Promis
 export const processPolling: Polling<string, OnboardingProcess> = {
 	check: (ctx, processId) => checkProcess(ctx.request, processId),
 	intervalSeconds: 2,
-	stillPending: (processId, timedOut) => ({
-		message: `Process ${processId} is still pending ${waitedWords(timedOut)}`,
-		description: 'The platform is still working on it. Check it later with Process → Get or Process → Wait for Completion, or raise the timeout.',
+	stillPending: (processId, timedOut, timeoutSeconds) => ({
+		message: `Process ${processId} was still pending at the end of the ${timeoutSeconds} s timeout`,
+		description: `${timedOutWords(timedOut, timeoutSeconds)} The platform is still working on it: check it later with Process → Get or Process → Wait for Completion, or raise the Timeout (Seconds).`,
 	}),
 };
 

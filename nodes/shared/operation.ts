@@ -10,6 +10,7 @@ import {
 } from 'n8n-workflow';
 import type { ZodType, ZodTypeDef } from 'zod/v3';
 
+import type { NotFoundSubject } from './platformAnswer';
 import { collectPages, type PageBlock, type PageRequest } from './pagination';
 import { asNodeError } from './nodeErrors';
 import { pollUntilDone, type PollOutcome, type PollResult } from './polling';
@@ -227,6 +228,17 @@ export async function sendWrite<T = IDataObject>(
 	return output(answer.body);
 }
 
+/**
+ * The record a request names through one of its fields, for the words of a 404: `notFoundBy('Session',
+ * requestIdProperty)` gives "Session 123 was not found: check the Request ID".
+ */
+export const notFoundBy =
+	(what: string, property: Pick<INodeProperties, 'name' | 'displayName'>) =>
+	(ctx: OperationContext): NotFoundSubject => ({
+		what: `${what} ${String(ctx.param<unknown>(property.name, '') ?? '').trim()}`.trim(),
+		field: property.displayName,
+	});
+
 /** An amount as people read it: "50.00 USD". */
 export function formatAmount(amount: { currency?: unknown; total?: unknown } | undefined): string {
 	if (!amount) return '';
@@ -259,6 +271,10 @@ interface RequestOperationSpec<Body> extends OperationLabels {
 	output?: (answer: IDataObject, ctx: OperationContext, body: Body) => IDataObject | IDataObject[];
 	acceptFailedStatus?: boolean;
 	refusalHint?: string;
+	/** The record the request names, for a 404: "Session 123 was not found: check the Session ID". */
+	notFound?: (ctx: OperationContext, body: Body) => NotFoundSubject;
+	/** What a 409 means for this request, and what to do. */
+	conflictHint?: string;
 	/** For a write (`safety: 'write'` or 'idempotent'): what to say, and how to look, when its answer is lost. */
 	lostAnswer?: (ctx: OperationContext, body: Body) => LostAnswerWords;
 }
@@ -280,6 +296,8 @@ export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<
 				headers: spec.headers?.(ctx, body),
 				acceptFailedStatus: spec.acceptFailedStatus,
 				refusalHint: spec.refusalHint,
+				notFound: spec.notFound?.(ctx, body),
+				conflictHint: spec.conflictHint,
 			};
 			return sendWrite<IDataObject>(ctx, request, spec.lostAnswer?.(ctx, body), (answer) =>
 				toItems(spec.output ? spec.output(answer, ctx, body) : answer),

@@ -1,4 +1,4 @@
-import { pollUntilDone, waitedWords } from './polling';
+import { pollUntilDone, timedOutWords } from './polling';
 
 describe('pollUntilDone', () => {
 	it('waits what Retry-After says between checks and stops when done', async () => {
@@ -31,7 +31,10 @@ describe('pollUntilDone', () => {
 			now: () => clock,
 		});
 		expect(result).toEqual({ done: false, last: { n: 10_000 }, attempts: 3, waitedMs: 10_000, retryAfterSeconds: 5 });
-		expect(waitedWords(result as { waitedMs: number; attempts: number })).toBe('after 10 s (3 checks)');
+		expect(timedOutWords(result as { waitedMs: number; attempts: number; retryAfterSeconds?: number }, 12)).toBe(
+			'Checked 3 times over 10 s; the platform asked to wait 5 s before the next check, which would have passed the 12 s timeout.',
+		);
+		expect(timedOutWords({ waitedMs: 40, attempts: 1 }, 1)).toBe('Checked once; one more wait would have passed the 1 s timeout.');
 	});
 });
 

@@ -58,6 +58,15 @@ export async function pollUntilDone<Done, Pending = Done>(
 	}
 }
 
-/** "after 12 s (3 checks)": how long a poll that timed out waited. */
-export const waitedWords = (timedOut: { waitedMs: number; attempts: number }): string =>
-	`after ${Math.round(timedOut.waitedMs / 1000)} s (${timedOut.attempts} checks)`;
+/**
+ * How a poll that timed out went, without contradicting the timeout: "Checked 3 times over 10 s; the platform
+ * asked to wait 5 s before the next check, which would have passed the 12 s timeout."
+ */
+export function timedOutWords(timedOut: { waitedMs: number; attempts: number; retryAfterSeconds?: number }, timeoutSeconds: number): string {
+	const checked = timedOut.attempts === 1 ? 'Checked once' : `Checked ${timedOut.attempts} times over ${Math.round(timedOut.waitedMs / 1000)} s`;
+	const next =
+		timedOut.retryAfterSeconds !== undefined
+			? `the platform asked to wait ${Math.ceil(timedOut.retryAfterSeconds)} s before the next check, which would have passed the ${timeoutSeconds} s timeout`
+			: `one more wait would have passed the ${timeoutSeconds} s timeout`;
+	return `${checked}; ${next}.`;
+}

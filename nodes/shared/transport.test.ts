@@ -1,4 +1,4 @@
-import { backoffDelayMs, baseUrlFor, describePlatformAnswer, describeUnreadable, headerValue, isJsonObject, retryAfterSeconds } from './transport';
+import { backoffDelayMs, baseUrlFor, describeUnreadable, headerValue, isJsonObject, retryAfterSeconds } from './transport';
 
 describe('transport helpers', () => {
 	it('picks the API-specific URL when set, the base URL otherwise, without a trailing slash', () => {
@@ -26,18 +26,6 @@ describe('transport helpers', () => {
 		expect([1, 2, 3].map((attempt) => backoffDelayMs(attempt))).toEqual([250, 500, 1000]);
 		expect(backoffDelayMs(1, 2)).toBe(2000);
 		expect(backoffDelayMs(1, 3600)).toBe(30_000);
-	});
-
-	it('says what the platform answered, with words for authentication reasons and field errors', () => {
-		expect(describePlatformAnswer(401, { status: { status: 'FAILED', reason: 101, message: 'Unknown' } })).toEqual({
-			message: 'The platform answered HTTP 401 FAILED (reason 101): Unknown',
-			description: expect.stringMatching(/^Unknown login/),
-		});
-		expect(describePlatformAnswer(422, { status: { status: 'FAILED', reason: null, message: null }, errors: { 'sites.0.foo': ['unknown key'] } })).toEqual({
-			message: 'The platform answered HTTP 422 FAILED',
-			description: 'sites.0.foo: unknown key',
-		});
-		expect(describePlatformAnswer(502, 'Bad gateway').message).toBe('The platform answered HTTP 502: Bad gateway');
 	});
 });
 

@@ -1,5 +1,6 @@
 import {
 	NodeApiError,
+	NodeOperationError,
 	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -12,8 +13,8 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { describeAuthFailure } from './authReasons';
 import { parseJson, stringifyJson } from './losslessJson';
+import { describePlatformAnswer, type AnswerContext, type NotFoundSubject } from './platformAnswer';
 import { redact } from './redact';
 
 export type ApiName = 'core' | 'gateway' | 'checkout' | 'links' | 'onboarding';
@@ -46,6 +47,10 @@ export interface PaySuiteRequest {
 	 * 401, 403 and 404): the usual cause, next to the platform's own words.
 	 */
 	refusalHint?: string;
+	/** The record the request names and the field that gave it, for the words of a 404: "Session 123 was not found". */
+	notFound?: NotFoundSubject;
+	/** What a 409 (a conflict with the state of things) means for this request, and what to do. */
+	conflictHint?: string;
 	/** HTTP statuses handed back to the caller instead of raised (e.g. 425 while a report is not ready). */
 	passThroughStatuses?: number[];
 	/** `arraybuffer` for binary answers (report files); JSON by default. */
@@ -222,42 +227,13 @@ function answerBody(encoding: PaySuiteRequest['encoding'], statusCode: number, r
 	}
 }
 
-/** The words of an error: what the platform answered, never what was sent. */
-export function describePlatformAnswer(statusCode: number, body: unknown): { message: string; description?: string } {
-	const status = statusOf(body);
-	const parts = [`The platform answered HTTP ${statusCode}`];
-	if (status?.status) parts.push(String(status.status));
-	if (status?.reason !== undefined && status?.reason !== null && status.reason !== '') parts.push(`(reason ${String(status.reason)})`);
-	let message = parts.join(' ');
-	if (status?.message) message += `: ${String(status.message)}`;
-	else if (typeof body === 'string' && body.trim()) message += `: ${body.trim().slice(0, 200)}`;
-
-	const hints: string[] = [];
-	if (statusCode === 401) {
-		const words = describeAuthFailure(status?.reason);
-		if (words) hints.push(words);
-	}
-	const errors = body && typeof body === 'object' ? (body as IDataObject).errors : undefined;
-	if (errors && typeof errors === 'object') {
-		for (const [path, problems] of Object.entries(errors as IDataObject)) {
-			hints.push(`${path}: ${Array.isArray(problems) ? problems.join('; ') : String(problems)}`);
-		}
-	}
-	return { message, description: hints.length ? hints.join('\n') : undefined };
-}
-
-function platformError(
-	ctx: PaySuiteContext,
-	statusCode: number,
-	body: unknown,
-	itemIndex: number,
-	refusalHint?: string,
-): NodeApiError {
+/**
+ * The error of an answer that refuses or fails: words for what happened and what to do (platformAnswer.ts), the
+ * platform's status in the description and httpCode. Never what was sent.
+ */
+function platformError(ctx: PaySuiteContext, statusCode: number, body: unknown, itemIndex: number, context: AnswerContext): NodeApiError {
 	const safeBody = redact(body);
-	const { message, description: hints } = describePlatformAnswer(statusCode, safeBody);
-	// A refusal (not a failure to sign in, to be allowed or to find the path) gets the caller's words on its usual cause.
-	const refused = statusCode < 500 && ![401, 403, 404].includes(statusCode);
-	const description = [hints, refused ? refusalHint : undefined].filter(Boolean).join('\n') || undefined;
+	const { message, description } = describePlatformAnswer(statusCode, safeBody, context);
 	const status = statusOf(safeBody);
 	const response: JsonObject = {
 		httpCode: statusCode,
@@ -306,12 +282,12 @@ export class LostAnswerError extends NodeApiError {
 }
 
 /** Nothing reached the platform (refused, not found, a failed secure connection), after `attempts` tries. */
-function notReachedError(ctx: PaySuiteContext, code: string | undefined, path: string, itemIndex: number): NodeApiError {
+function notReachedError(ctx: PaySuiteContext, code: string | undefined, baseUrl: string, path: string, itemIndex: number): NodeApiError {
 	// Words rather than the bare code: n8n swaps a message holding a known code for its own generic text.
 	const what = (code && CONNECTION_WORDS[code]) ?? (code && TLS_CODES.has(code) ? 'secure connection failed' : 'no answer');
 	return new NodeApiError(ctx.getNode(), { connection: code ?? 'no answer', path }, {
-		message: `The platform could not be reached (${what}) for ${path}`,
-		description: 'Nothing reached the platform, so nothing was done. Check the base URL of the credential and the network.',
+		message: `The platform could not be reached at ${baseUrl} (${what}) for ${path}: check the Base URL of the credential`,
+		description: 'Nothing reached the platform, so nothing was done. Check the Base URL of the credential (and its API URLs, if set) and the network.',
 		itemIndex,
 	});
 }
@@ -361,9 +337,17 @@ export async function paySuiteRequest<T = IDataObject>(
 
 	const timeoutMs = request.timeoutMs ?? requestDefaults.timeoutMs;
 
+	const baseURL = baseUrlFor(request.api, credentials);
+	if (!baseURL) {
+		throw new NodeOperationError(this.getNode(), 'The credential has no Base URL: open the credential and set it', {
+			itemIndex,
+			description: `The Base URL is the address of the platform, e.g. https://api.example.com (the sandbox: http://127.0.0.1:8765). Nothing was sent.`,
+		});
+	}
+
 	const options: IHttpRequestOptions = {
 		method,
-		baseURL: baseUrlFor(request.api, credentials),
+		baseURL,
 		url: request.path,
 		headers: { Accept: 'application/json', ...(request.headers ?? {}) },
 		qs: request.qs,
@@ -378,6 +362,14 @@ export async function paySuiteRequest<T = IDataObject>(
 		options.body = jsonBodyText(request.body);
 		options.headers = { 'Content-Type': 'application/json', ...options.headers };
 	}
+	const answerContext: AnswerContext = {
+		api: request.api,
+		method,
+		path: request.path,
+		notFound: request.notFound,
+		conflictHint: request.conflictHint,
+		refusalHint: request.refusalHint,
+	};
 	const lost = (cause: string, attempts: number, httpCode?: number) =>
 		new LostAnswerError(this.getNode(), { path: request.path, cause, safety, attempts, httpCode }, itemIndex);
 
@@ -392,13 +384,13 @@ export async function paySuiteRequest<T = IDataObject>(
 			})) as PaySuiteResponse<unknown>;
 		} catch (error) {
 			const code = errorCode(error);
-			if (code !== undefined && TLS_CODES.has(code)) throw notReachedError(this, code, request.path, itemIndex);
+			if (code !== undefined && TLS_CODES.has(code)) throw notReachedError(this, code, baseURL, request.path, itemIndex);
 			if (code !== undefined && NOT_SENT_CODES.has(code)) {
 				if (again) {
 					await sleep(backoffDelayMs(attempt));
 					continue;
 				}
-				throw notReachedError(this, code, request.path, itemIndex);
+				throw notReachedError(this, code, baseURL, request.path, itemIndex);
 			}
 			// From here on the request may have reached the platform.
 			if (repeatable && code !== undefined && MAYBE_SENT_CODES.has(code) && again) {
@@ -426,7 +418,7 @@ export async function paySuiteRequest<T = IDataObject>(
 				}
 				if (safety === 'read') {
 					if (unreadable) throw readFailedError(this, { unreadable, path: request.path, attempts: attempt }, itemIndex);
-					throw platformError(this, statusCode, body, itemIndex, request.refusalHint);
+					throw platformError(this, statusCode, body, itemIndex, { ...answerContext, retryAfterSeconds: retryAfter });
 				}
 				throw lost(unreadable ?? statusCause(statusCode, redact(body), retryAfter), attempt, statusCode);
 			}
@@ -435,10 +427,10 @@ export async function paySuiteRequest<T = IDataObject>(
 		if (request.passThroughStatuses?.includes(statusCode)) {
 			return { statusCode, headers: response.headers, body: body as T };
 		}
-		if (statusCode < 200 || statusCode >= 300) throw platformError(this, statusCode, body, itemIndex, request.refusalHint);
+		if (statusCode < 200 || statusCode >= 300) throw platformError(this, statusCode, body, itemIndex, answerContext);
 		const status = statusOf(body);
 		if (!request.acceptFailedStatus && status && FAILED_STATUSES.has(String(status.status).toUpperCase())) {
-			throw platformError(this, statusCode, body, itemIndex, request.refusalHint);
+			throw platformError(this, statusCode, body, itemIndex, answerContext);
 		}
 		return { statusCode, headers: response.headers, body: body as T };
 	}

@@ -63,12 +63,12 @@ describe('webhook replies', () => {
 	it('answers a failure of the handler with a short 503 (no stack trace, no run) and logs it for the owner', async () => {
 		const { fn, written, logged } = fakeWebhook();
 		const result = await answerFailures(fn, async () => {
-			throw new Error('The platform answered HTTP 502');
+			throw new Error('The platform could not handle the request (a failure on its side): try again later.');
 		});
 		expect(result).toEqual({ noWebhookResponse: true });
 		expect(written.status).toBe(503);
 		expect(written.body).toBe(statusBytes(written.body, 'FAILED', 'XU', 'The notification could not be processed now; send it again later'));
-		expect(logged).toEqual([['warn', 'Checkout could not handle a notification and answered 503: The platform answered HTTP 502']]);
+		expect(logged).toEqual([['warn', 'Checkout could not handle a notification and answered 503: The platform could not handle the request (a failure on its side): try again later.']]);
 		// What the handler answers goes through untouched.
 		expect(await answerFailures(fn, async () => ({ webhookResponse: 'x' }))).toEqual({ webhookResponse: 'x' });
 	});

@@ -136,7 +136,7 @@ describeIfBuilt('e2e: n8n start with the package, its credential tests and its t
 		expect(wrongSecret.message).not.toContain('not-the-secret-key');
 		const wrongLogin = await testCredential(server!, 'paySuiteApi', { ...base, login: 'nobody-here' });
 		expect(wrongLogin).toMatchObject({ status: 'Error', message: expect.stringMatching(/Unknown login/) });
-		// The tests really reached the sandbox, signed by the credential's authenticate().
+		// The tests really reached the sandbox, signed (nodes/shared/credentialTest.ts, named by the nodes' testedBy).
 		const tried = sandbox.ledger().filter((e) => e.path === '/core/tools/payment-facilitator/search');
 		expect(tried.map((e) => [e.status, e.auth?.ok])).toEqual([
 			[200, true],
@@ -150,6 +150,17 @@ describeIfBuilt('e2e: n8n start with the package, its credential tests and its t
 		expect(await testCredential(server!, 'paySuiteOnboardingApi', { baseUrl: sandbox.url, accessToken: c.accessToken })).toMatchObject({ status: 'OK' });
 		const wrong = await testCredential(server!, 'paySuiteOnboardingApi', { baseUrl: sandbox.url, accessToken: 'sbx_not_a_token' });
 		expect(wrong).toMatchObject({ status: 'Error', message: expect.stringMatching(/access token is not valid/) });
+	});
+
+	it('credential test of an address where nothing listens: which URL could not be reached, and why', async () => {
+		const c = sandbox.credentials;
+		const nowhere = 'http://127.0.0.1:9';
+		const signed = await testCredential(server!, 'paySuiteApi', { login: c.login, secretKey: c.secretKey, algorithm: 'sha256', baseUrl: nowhere });
+		expect(signed).toMatchObject({ status: 'Error', message: expect.stringMatching(/^Could not reach http:\/\/127\.0\.0\.1:9 \(connection refused\): .*Check the Base URL/) });
+		const onboarding = await testCredential(server!, 'paySuiteOnboardingApi', { baseUrl: nowhere, accessToken: c.accessToken });
+		expect(onboarding.message).toBe(signed.message);
+		const empty = await testCredential(server!, 'paySuiteApi', { login: c.login, secretKey: c.secretKey, algorithm: 'sha256', baseUrl: '' });
+		expect(empty).toMatchObject({ status: 'Error', message: expect.stringMatching(/^The Base URL is empty/) });
 	});
 
 	interface Answer {

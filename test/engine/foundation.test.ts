@@ -116,8 +116,8 @@ describe('platform answers become clear errors', () => {
 	it('turns 401 reason 102 into "wrong secret key" without leaking the secret or the tranKey', async () => {
 		const result = await runWorkflow({ nodes: [searchNode()], credentials: credentials({ secretKey: 'not-the-secret' }) });
 		const error = result.error!;
-		expect(error.message).toBe('The platform answered HTTP 401 FAILED (reason 102): Invalid tranKey');
-		expect(error.description).toMatch(/^Wrong secret key/);
+		expect(error.message).toBe('Wrong secret key: the tranKey did not match. Check the Secret Key and the Digest Algorithm of the credential.');
+		expect(error.description).toBe('Platform answer: HTTP 401 FAILED, reason 102: Invalid tranKey');
 		expect(error.httpCode).toBe('401');
 		const serialized = JSON.stringify(result.run.data);
 		expect(serialized).not.toContain('not-the-secret');
@@ -132,8 +132,8 @@ describe('platform answers become clear errors', () => {
 			},
 		];
 		const result = await runWorkflow({ nodes: [searchNode()], credentials: credentials() });
-		expect(result.error!.message).toBe('The platform answered HTTP 401 FAILED (reason 103): Seed out of range');
-		expect(result.error!.description).toMatch(/^Clock off by more than 5 minutes/);
+		expect(result.error!.message).toMatch(/^Clock off by more than 5 minutes: .* Check this machine's date, time and time zone\.$/);
+		expect(result.error!.description).toBe('Platform answer: HTTP 401 FAILED, reason 103: Seed out of range');
 	});
 
 	it('treats HTTP 200 with status FAILED as an error', async () => {
@@ -144,7 +144,8 @@ describe('platform answers become clear errors', () => {
 			},
 		];
 		const result = await runWorkflow({ nodes: [searchNode()], credentials: credentials() });
-		expect(result.error!.message).toBe('The platform answered HTTP 200 FAILED (reason X1): Something refused');
+		expect(result.error!.message).toBe('The platform refused the request: Something refused.');
+		expect(result.error!.description).toBe('Platform answer: HTTP 200 FAILED, reason X1: Something refused');
 	});
 
 	it('with Continue On Fail, outputs the error for the failing item and goes on with the others', async () => {
@@ -162,7 +163,9 @@ describe('platform answers become clear errors', () => {
 		const items = result.output('Search');
 		expect(result.error).toBeUndefined();
 		expect(items).toHaveLength(2);
-		expect(items[0].json.error).toBe('The platform answered HTTP 400 FAILED (reason BR): name: too short');
+		expect(items[0].json.error).toBe('The platform refused the request: name: too short.');
+		expect(items[0].json.description).toBe('Platform answer: HTTP 400 FAILED, reason BR: name: too short');
+		expect(items[0].json.httpCode).toBe('400');
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(items[1].json.id).toBe(1);
 		expect(items[1].pairedItem).toEqual({ item: 1 });
@@ -245,7 +248,7 @@ describe('what a write may repeat', () => {
 		const port = (closed.address() as AddressInfo).port;
 		await new Promise((resolve) => closed.close(resolve));
 		const result = await runWorkflow({ nodes: [siteCreate], credentials: credentials({ baseUrl: `http://127.0.0.1:${port}` }) });
-		expect(result.error!.message).toBe('The platform could not be reached (connection refused) for /core/site/create');
-		expect(result.error!.description).toBe('Nothing reached the platform, so nothing was done. Check the base URL of the credential and the network.');
+		expect(result.error!.message).toBe(`The platform could not be reached at http://127.0.0.1:${port} (connection refused) for /core/site/create: check the Base URL of the credential`);
+		expect(result.error!.description).toBe('Nothing reached the platform, so nothing was done. Check the Base URL of the credential (and its API URLs, if set) and the network.');
 	});
 });

@@ -130,7 +130,8 @@ describe('Card', () => {
 			currency: 'USD',
 			total: 100,
 		});
-		expect(result.error?.message).toMatch(/HTTP 400 FAILED \(reason XI\).*displayInterest/);
+		expect(result.error?.message).toMatch(/^The platform refused the request: .*displayInterest/);
+		expect(result.error?.description).toMatch(/^Platform answer: HTTP 400 FAILED, reason XI: /);
 		expect(apiCalls()).toHaveLength(1);
 	});
 
@@ -286,7 +287,8 @@ describe('Transaction > Process', () => {
 	it('sends the OTP and the 3-D Secure data a card asks for; without them the platform refusal is the error', async () => {
 		const otpCard = '4000000000000036';
 		const withoutOtp = await run(processParams({ reference: uniqueReference('OTP'), cardNumber: otpCard }));
-		expect(withoutOtp.error?.message).toMatch(/HTTP 400 FAILED \(reason XO\)/);
+		expect(withoutOtp.error?.message).toMatch(/^The platform refused a field: Instrument › Otp: .*: correct it and run the item again\.$/);
+		expect(withoutOtp.error?.description).toMatch(/Instrument › Otp \(instrument\.otp\): [^\n]+\nPlatform answer: HTTP 400 FAILED, reason XO/);
 		expect(`${withoutOtp.error?.message} ${withoutOtp.error?.description}`).not.toContain(otpCard);
 
 		const reference = uniqueReference('OTP');
@@ -299,7 +301,8 @@ describe('Transaction > Process', () => {
 
 		const threeDSCard = '4000000000000028';
 		const withoutThreeDS = await run(processParams({ reference: uniqueReference('3DS'), cardNumber: threeDSCard }));
-		expect(withoutThreeDS.error?.message).toMatch(/HTTP 400 FAILED \(reason X3\)/);
+		expect(withoutThreeDS.error?.message).toMatch(/^The platform refused a field: Instrument › Three DS: /);
+		expect(withoutThreeDS.error?.description).toMatch(/Platform answer: HTTP 400 FAILED, reason X3/);
 		const threeDS = { eci: '05', cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=', version: '2.2.0' };
 		const withThreeDS = await run(
 			processParams({ reference: uniqueReference('3DS'), cardNumber: threeDSCard, additionalFields: { threeDS: JSON.stringify(threeDS) } }),
@@ -546,8 +549,8 @@ describe('Report', () => {
 		try {
 			const result = await run({ resource: 'report', operation: 'requestAndWait', startDate: start, endDate: end, timeout: 1 }, { box: slow });
 			const id = (slow.ledger().find((entry) => entry.path === '/gateway/report/obtain')?.body as IDataObject).id;
-			expect(result.error?.message).toBe(`The report ${id} was not ready after 1 s (item 0)`);
-			expect(result.error?.description).toContain('Report > Obtain');
+			expect(result.error?.message).toBe(`The report ${id} was not ready within the 1 s timeout (item 0)`);
+			expect(result.error?.description).toMatch(/^Checked (once|\d+ times over \d+ s); the platform asked to wait 1 s before the next check, which would have passed the 1 s timeout\. Get it later with Report > Obtain/);
 		} finally {
 			await slow.stop();
 		}

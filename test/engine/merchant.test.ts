@@ -135,8 +135,11 @@ describe('Merchant → Create', () => {
 		await run(createParameters({ options: { idempotencyKey: key } }));
 		expect(apiCalls()[0].headers['idempotency-key']).toBe(key);
 		const clash = await run(createParameters({ brand: 'Other', options: { idempotencyKey: key } }));
-		expect(clash.error?.message).toContain('HTTP 409');
-		expect(clash.error?.message).toContain('Idempotency-Key was already used with different content');
+		expect(clash.error?.message).toBe(
+			`This Idempotency Key (${key}) was already used for a different merchant: leave the Idempotency Key option empty (one is made from the merchant's details) or give this request its own.`,
+		);
+		expect(clash.error?.httpCode).toBe('409');
+		expect(clash.error?.description).toBe('Platform answer: HTTP 409 FAILED, reason IDEMPOTENCY_CONFLICT: The Idempotency-Key was already used with different content');
 	});
 
 	it('takes the whole body as JSON, with a notification URL, sites and payment methods', async () => {
@@ -203,15 +206,18 @@ describe('Merchant → Create', () => {
 
 	it('maps the 422 of a catalog the node cannot know to an error naming the body path', async () => {
 		const result = await run(createParameters({ currencies: 'USD, XXX' }));
-		expect(result.error?.message).toContain('HTTP 422');
-		expect(result.error?.description).toContain('currencies.1: is not in the catalog of currencies');
+		expect(result.error?.message).toBe('The platform refused a field: Currencies › entry 2: is not in the catalog of currencies: correct it and run the item again.');
+		expect(result.error?.httpCode).toBe('422');
+		expect(result.error?.description).toContain('Currencies › entry 2 (currencies.1): is not in the catalog of currencies');
 		expect(apiCalls().map((call) => call.path)).toEqual(['/api/merchants']);
 	});
 
 	it('says a token without onboarding:create is refused (403)', async () => {
 		const result = await run(createParameters(), { token: sandbox.credentials.readOnlyToken });
-		expect(result.error?.message).toContain('HTTP 403');
-		expect(result.error?.message).toContain('onboarding:create');
+		expect(result.error?.message).toBe(
+			'The access token is not allowed to create or update merchants: it lacks the onboarding:create permission. Use a credential whose token has it (ask whoever issues your tokens).',
+		);
+		expect(result.error?.httpCode).toBe('403');
 		expect(JSON.stringify(result.error)).not.toContain(sandbox.credentials.readOnlyToken);
 	});
 
@@ -326,8 +332,8 @@ describe('Merchant → Update', () => {
 
 	it('maps the 404 of an unknown merchant', async () => {
 		const result = await run({ resource: 'merchant', operation: 'update', merchantId: '424242', specifyBody: 'json', merchantJson: '{"brand": "x"}' });
-		expect(result.error?.message).toContain('HTTP 404');
-		expect(result.error?.message).toContain('Merchant 424242 was not found');
+		expect(result.error?.message).toBe('Merchant 424242 was not found: check the Merchant ID.');
+		expect(result.error?.httpCode).toBe('404');
 	});
 
 	it.each([
@@ -376,7 +382,7 @@ describe('Merchant → Get', () => {
 	it('checks the numeric id before sending and maps the 404 of an unknown merchant', async () => {
 		await expectRefused({ resource: 'merchant', operation: 'get', merchantId: '12a' }, 'merchantId', /whole number/);
 		const missing = await run({ resource: 'merchant', operation: 'get', merchantId: '99999' });
-		expect(missing.error?.message).toContain('HTTP 404');
+		expect(missing.error?.message).toBe('Merchant 99999 was not found: check the Merchant ID.');
 		expect(missing.error?.httpCode).toBe('404');
 	});
 });
@@ -420,8 +426,8 @@ describe('Process', () => {
 			const accepted = json(await run(createParameters({ waitForCompletion: false }), { target: slow }))[0];
 			slow.clearLedger();
 			const result = await run({ resource: 'process', operation: 'waitForCompletion', processId: accepted.processId, timeoutSeconds: 60 }, { target: slow });
-			expect(result.error?.message).toMatch(/Process [0-9a-f-]+ is still pending after \d+ s \(1 checks\) \(item 0\)/);
-			expect(result.error?.description).toContain('Process → Get');
+			expect(result.error?.message).toMatch(/^Process [0-9a-f-]+ was still pending at the end of the 60 s timeout \(item 0\)$/);
+			expect(result.error?.description).toMatch(/^Checked once; the platform asked to wait 120 s before the next check, which would have passed the 60 s timeout\. .*Process → Get/);
 			expect(apiCalls(slow)).toHaveLength(1);
 		} finally {
 			await slow.stop();
@@ -443,7 +449,10 @@ describe('Account → Get Current User', () => {
 
 	it('maps an invalid token to a 401 without the token in the error', async () => {
 		const result = await run({ resource: 'account', operation: 'getCurrentUser' }, { token: 'sbx_wrong_token_123' });
-		expect(result.error?.message).toContain('HTTP 401');
+		expect(result.error?.message).toBe(
+			'The access token was refused: it is missing, not valid or expired. Check the Access Token of the credential, or ask for a new one.',
+		);
+		expect(result.error?.httpCode).toBe('401');
 		expect(JSON.stringify({ message: result.error?.message, description: result.error?.description })).not.toContain('sbx_wrong_token_123');
 	});
 });

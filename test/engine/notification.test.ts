@@ -88,7 +88,8 @@ describe('Message → Send', () => {
 
 	it('maps a refused token to a clear 401', async () => {
 		const result = await run({ message: 'Hi', channels: email }, { token: 'sbx_nope_000000' });
-		expect(result.error?.message).toContain('HTTP 401');
+		expect(result.error?.message).toMatch(/^The access token was refused: .* Check the Access Token of the credential/);
+		expect(result.error?.httpCode).toBe('401');
 		expect(await messages()).toEqual([]);
 	});
 });

@@ -284,7 +284,8 @@ describe('Payment Link > Disable', () => {
 	it('reports the platform answer when the link does not exist under either spelling', async () => {
 		const result = await run({ resource: 'paymentLink', operation: 'disable', linkId: '987654' });
 		expect(result.error).toBeDefined();
-		expect(result.error!.message).toMatch(/^The platform answered HTTP 404/);
+		expect(result.error!.message).toBe('Payment link 987654 was not found: check the Payment Link ID.');
+		expect(result.error!.httpCode).toBe('404');
 		const paths = apiCalls().map((call) => call.path);
 		expect(paths.length).toBeLessThanOrEqual(2);
 		expect(paths[0]).toBe('/api/payment-link/disalbe/987654');

@@ -103,8 +103,9 @@ describe('Merchant Payment Method > Create', () => {
 
 	it("surfaces the platform's refusal of a financial entity of another country", async () => {
 		const result = await run(createMethod({ additionalFields: { financialEntity: 201 } }));
-		expect(result.error?.message).toContain('HTTP 400');
-		expect(result.error?.message).toContain('data.financialEntity');
+		expect(result.error?.message).toMatch(/^The platform refused a field: Financial Entity: .*: correct it and run the item again\.$/);
+		expect(result.error?.description).toContain('Financial Entity (data.financialEntity): ');
+		expect(result.error?.httpCode).toBe('400');
 		expect(apiCalls()).toHaveLength(1);
 	});
 
@@ -251,7 +252,7 @@ describe('Site Payment Method > Add to Site', () => {
 
 	it("surfaces the platform's refusal of another merchant's payment method", async () => {
 		const result = await run(addToSite({ customerPaymentId: 507 }));
-		expect(result.error?.message).toContain('HTTP 400');
-		expect(result.error?.message).toContain('data.customerPaymentId');
+		expect(result.error?.message).toMatch(/^The platform refused a field: Customer Payment Id: /);
+		expect(result.error?.description).toContain('(data.customerPaymentId)');
 	});
 });

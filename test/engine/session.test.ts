@@ -339,9 +339,10 @@ describe('Session > Cancel', () => {
 		const error = result.error!;
 		expect(error).toBeDefined();
 		const answered = (calls[0] as { response?: IDataObject }).response;
-		expect(error.message).toMatch(/^The platform answered HTTP \d{3} /);
-		if (answered && (answered.status as IDataObject)?.message) expect(error.message).toContain(String((answered.status as IDataObject).message));
-		expect(error.description).toContain('refund the payment instead');
+		expect(error.message).toMatch(/^The platform refused (the request|this in the current state): /);
+		if (answered && (answered.status as IDataObject)?.message) expect(error.message).toContain(String((answered.status as IDataObject).message).replace(/\.$/, ''));
+		expect(error.message).toMatch(/refund the payment instead \(Transaction > Refund\)\.$/);
+		expect(error.description).toMatch(/^Platform answer: HTTP \d{3} /);
 
 		const after = await run({ resource: 'session', operation: 'get', requestId: String(requestId) });
 		expect((json(after)[0].status as IDataObject).status).toBe('APPROVED');

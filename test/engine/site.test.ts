@@ -194,8 +194,9 @@ describe('Site > Update Branding', () => {
 
 	it('reports a site the platform does not know as a clear error', async () => {
 		const result = await run({ resource: 'site', operation: 'updateBranding', siteId: 987654, checkoutVersion: 'v4' });
-		expect(result.error?.message).toContain('HTTP 404');
-		expect(result.error?.message).toContain('Site 987654');
+		expect(result.error?.message).toBe('Site 987654 was not found: check the Site ID.');
+		expect(result.error?.httpCode).toBe('404');
+		expect(result.error?.description).toMatch(/Platform answer: HTTP 404 FAILED, reason NF: Site 987654 was not found$/);
 	});
 });
 

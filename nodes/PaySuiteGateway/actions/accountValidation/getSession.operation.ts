@@ -1,4 +1,4 @@
-import { requestOperation } from '../../../shared/operation';
+import { requestOperation, notFoundBy } from '../../../shared/operation';
 import { validatorQuerySchema, type ValidatorQueryBody } from '../../schemas';
 
 export const getSession = requestOperation<ValidatorQueryBody>({
@@ -8,6 +8,7 @@ export const getSession = requestOperation<ValidatorQueryBody>({
 	description: 'The state of a validation session and, once the user validated the account, its token',
 	api: 'gateway',
 	path: '/gateway/account-validator/query',
+	notFound: notFoundBy('Validation session', { name: 'requestId', displayName: 'Session ID' }),
 	safety: 'read',
 	acceptFailedStatus: true,
 	properties: [

@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { outputId } from '../../../shared/identifiers';
 import type { OperationContext, Polling } from '../../../shared/operation';
-import { waitedWords, type PollOutcome } from '../../../shared/polling';
+import { timedOutWords, type PollOutcome } from '../../../shared/polling';
 import { TsvReportParser, sliceBuffer } from '../../../shared/reportTsv';
 import { headerValue, retryAfterSeconds } from '../../../shared/transport';
 
@@ -22,6 +22,7 @@ export async function obtainReport(ctx: OperationContext, id: string): Promise<P
 		// The transport has no streaming mode: the (decompressed) file arrives as one buffer and is parsed in slices.
 		encoding: 'arraybuffer',
 		passThroughStatuses: [425],
+		notFound: { what: `Report ${id}`, field: 'Report ID' },
 	});
 	if (response.statusCode === 425) {
 		const answer = response.body && typeof response.body === 'object' && !Buffer.isBuffer(response.body) ? (response.body as IDataObject) : {};
@@ -37,8 +38,10 @@ export async function obtainReport(ctx: OperationContext, id: string): Promise<P
 			answer = {};
 		}
 		const status = (answer.status ?? {}) as IDataObject;
+		const words = [status.status, status.message].filter((part) => part !== undefined && part !== null && part !== '').map(String).join(': ');
 		ctx.fail(
-			`The platform answered a JSON document instead of the report ${id}: ${String(status.status ?? '')} ${String(status.message ?? '')}`.trim(),
+			`The platform sent a message instead of the report ${id}${words ? ` (${words})` : ''}`,
+			`Get it again later with Report > Obtain and the report ID ${id}; if it keeps happening, request the report again.`,
 		);
 	}
 	return { done: true, value: file };
@@ -49,8 +52,8 @@ export const reportPolling: Polling<string, Buffer, IDataObject> = {
 	check: obtainReport,
 	intervalSeconds: 5,
 	stillPending: (id, timedOut, timeoutSeconds) => ({
-		message: `The report ${id} was not ready after ${timeoutSeconds} s`,
-		description: `Get it later with Report > Obtain and the report ID ${id}, or raise the timeout. Still not finished ${waitedWords(timedOut)}.`,
+		message: `The report ${id} was not ready within the ${timeoutSeconds} s timeout`,
+		description: `${timedOutWords(timedOut, timeoutSeconds)} Get it later with Report > Obtain and the report ID ${id}, or raise the Timeout (Seconds).`,
 	}),
 };
 

@@ -1,5 +1,5 @@
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation } from '../../../shared/operation';
+import { requestOperation, notFoundBy } from '../../../shared/operation';
 import { localeOption } from '../../fields';
 import { querySchema, type QueryBody } from '../../schemas';
 
@@ -11,6 +11,7 @@ export const get = requestOperation<QueryBody>({
 	api: 'gateway',
 	path: '/gateway/query',
 	safety: 'read',
+	notFound: notFoundBy('Transaction', { name: 'internalReference', displayName: 'Internal Reference' }),
 	acceptFailedStatus: true,
 	properties: [
 		{

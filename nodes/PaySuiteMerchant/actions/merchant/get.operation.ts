@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { pathId } from '../../../shared/identifiers';
-import { requestOperation } from '../../../shared/operation';
+import { requestOperation, notFoundBy } from '../../../shared/operation';
 import { merchantIdProperty } from '../../fields';
 import { hideCredentials, splitMerchant, type MerchantOutput } from '../../readShape';
 
@@ -15,6 +15,7 @@ export const get = requestOperation({
 	api: 'onboarding',
 	method: 'GET',
 	safety: 'read',
+	notFound: notFoundBy('Merchant', merchantIdProperty),
 	path: (ctx) => `/api/merchants/${pathId(ctx, 'merchantId')}`,
 	properties: [
 		merchantIdProperty,

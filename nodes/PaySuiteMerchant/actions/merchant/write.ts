@@ -37,6 +37,9 @@ export async function sendMerchantWrite(ctx: OperationContext, spec: WriteSpec):
 			headers: { 'Idempotency-Key': idempotencyKey, 'Content-Type': 'application/json' },
 			// The platform deduplicates by Idempotency-Key, so a write that may not have arrived is safe to repeat.
 			safety: 'idempotent',
+			notFound: spec.method === 'POST' ? undefined : { what: `Merchant ${spec.path.split('/').pop() ?? ''}`, field: 'Merchant ID' },
+			// The only conflict the document leaves open: the key of another write sent with a different body.
+			conflictHint: `This Idempotency Key (${idempotencyKey}) was already used for ${spec.method === 'POST' ? 'a different merchant' : 'a different change'}: leave the Idempotency Key option empty (one is made from the ${spec.method === 'POST' ? "merchant's details" : 'change'}) or give this request its own.`,
 		});
 	} catch (error) {
 		// The key is made of the body (or is the user's), so it is the same in any later run of the same item.

@@ -29,7 +29,12 @@ export const disable: PaySuiteOperation = {
 		try {
 			const first = await ctx.request({ api: 'links', path: `${DISABLE_PATHS[0]}${id}`, safety: 'write', passThroughStatuses: [404] });
 			if (first.statusCode !== 404) return toItems(first.body);
-			const second = await ctx.request<IDataObject>({ api: 'links', path: `${DISABLE_PATHS[1]}${id}`, safety: 'write' });
+			const second = await ctx.request<IDataObject>({
+				api: 'links',
+				path: `${DISABLE_PATHS[1]}${id}`,
+				safety: 'write',
+				notFound: { what: `Payment link ${id}`, field: linkIdProperty.displayName },
+			});
 			return toItems(second.body);
 		} catch (error) {
 			return settleLostAnswer(ctx, error, words);

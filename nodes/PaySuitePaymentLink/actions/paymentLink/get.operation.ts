@@ -1,6 +1,6 @@
 import { onePerPaymentOptions, onePerPaymentOutput } from '../../../shared/descriptions/onePerPayment';
 import { pathId } from '../../../shared/identifiers';
-import { requestOperation } from '../../../shared/operation';
+import { requestOperation, notFoundBy } from '../../../shared/operation';
 import { linkIdProperty } from '../../fields';
 import { linkPayments } from '../../output';
 
@@ -12,6 +12,7 @@ export const get = requestOperation({
 	api: 'links',
 	path: (ctx) => `/api/payment-link/${pathId(ctx, 'linkId')}`,
 	safety: 'read',
+	notFound: notFoundBy('Payment link', linkIdProperty),
 	properties: [
 		linkIdProperty,
 		onePerPaymentOptions(

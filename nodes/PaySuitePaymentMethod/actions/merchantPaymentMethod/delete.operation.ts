@@ -1,4 +1,4 @@
-import { requestOperation } from '../../../shared/operation';
+import { requestOperation, notFoundBy } from '../../../shared/operation';
 import { paymentMethodIdProperty } from '../../fields';
 import { merchantPaymentMethodDeleteSchema, type MerchantPaymentMethodDeleteBody } from '../../schemas';
 
@@ -10,6 +10,7 @@ export const deleteOperation = requestOperation<MerchantPaymentMethodDeleteBody>
 	api: 'core',
 	path: '/core/merchant/payment-methods/delete',
 	safety: 'write',
+	notFound: notFoundBy('Payment method', paymentMethodIdProperty),
 	properties: [paymentMethodIdProperty],
 	body: (ctx) => ({ id: ctx.param('paymentMethodId') }),
 	schema: merchantPaymentMethodDeleteSchema,

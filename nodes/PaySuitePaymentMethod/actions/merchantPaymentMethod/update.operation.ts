@@ -1,4 +1,4 @@
-import { requestOperation } from '../../../shared/operation';
+import { requestOperation, notFoundBy } from '../../../shared/operation';
 import { paymentMethodFields, paymentMethodIdProperty, paymentMethodOptions, settingsProperty } from '../../fields';
 import { merchantPaymentMethodUpdateSchema, type MerchantPaymentMethodUpdateBody } from '../../schemas';
 
@@ -9,6 +9,7 @@ export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
 	description: 'Update a payment method of a merchant; only the fields you set are sent',
 	api: 'core',
 	path: '/core/merchant/payment-methods/update',
+	notFound: notFoundBy('Payment method', paymentMethodIdProperty),
 	safety: 'write',
 	properties: [
 		paymentMethodIdProperty,

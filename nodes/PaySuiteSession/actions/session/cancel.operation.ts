@@ -1,7 +1,7 @@
 import { pathId } from '../../../shared/identifiers';
 import type { IDataObject } from 'n8n-workflow';
 
-import { requestOperation } from '../../../shared/operation';
+import { requestOperation, notFoundBy } from '../../../shared/operation';
 import { requestIdProperty } from '../../fields';
 
 export const cancel = requestOperation({
@@ -12,6 +12,7 @@ export const cancel = requestOperation({
 	api: 'checkout',
 	path: (ctx) => `/api/session/${pathId(ctx, 'requestId')}/cancel`,
 	safety: 'write',
+	notFound: notFoundBy('Session', requestIdProperty),
 	properties: [requestIdProperty],
 	// A lost answer: the session is read; cancelled by the merchant (REJECTED, reason MC) confirms it.
 	lostAnswer: (ctx) => {

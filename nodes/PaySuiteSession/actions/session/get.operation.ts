@@ -1,6 +1,6 @@
 import { onePerPaymentOptions, onePerPaymentOutput } from '../../../shared/descriptions/onePerPayment';
 import { pathId } from '../../../shared/identifiers';
-import { requestOperation } from '../../../shared/operation';
+import { requestOperation, notFoundBy } from '../../../shared/operation';
 import { requestIdProperty } from '../../fields';
 import { sessionPayments } from '../../output';
 
@@ -12,6 +12,7 @@ export const get = requestOperation({
 	api: 'checkout',
 	path: (ctx) => `/api/session/${pathId(ctx, 'requestId')}`,
 	safety: 'read',
+	notFound: notFoundBy('Session', requestIdProperty),
 	properties: [
 		requestIdProperty,
 		onePerPaymentOptions(

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { formatDateOnly } from '../../../shared/dateTime';
-import { requestOperation } from '../../../shared/operation';
+import { requestOperation, notFoundBy } from '../../../shared/operation';
 import { internalReferenceProperty } from '../../fields';
 import { ticketCreateSchema } from '../../schemas';
 
@@ -13,6 +13,7 @@ export const create = requestOperation({
 	api: 'core',
 	path: '/ticket/create',
 	safety: 'write',
+	notFound: notFoundBy('Transaction', internalReferenceProperty),
 	properties: [
 		{ ...internalReferenceProperty, description: "The platform's internal reference of the approved session's transaction" },
 		{

@@ -1,5 +1,5 @@
 import { amountFromParameters } from '../../../shared/descriptions/amount';
-import { formatAmount, requestOperation } from '../../../shared/operation';
+import { formatAmount, requestOperation, notFoundBy } from '../../../shared/operation';
 import { internalReferenceProperty, partialAmountProperties } from '../../fields';
 import { refundSchema } from '../../schemas';
 
@@ -11,6 +11,7 @@ export const refund = requestOperation({
 		'Refund an approved payment, in full or in part. Sent once: if its answer is lost, the item fails saying what to check.',
 	api: 'checkout',
 	path: '/api/reverse',
+	notFound: notFoundBy('Transaction', internalReferenceProperty),
 	safety: 'write',
 	properties: [
 		internalReferenceProperty,

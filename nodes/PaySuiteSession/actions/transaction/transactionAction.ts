@@ -1,5 +1,5 @@
 import { amountFromParameters } from '../../../shared/descriptions/amount';
-import { formatAmount, requestOperation, type PaySuiteOperation } from '../../../shared/operation';
+import { formatAmount, requestOperation, type PaySuiteOperation, notFoundBy } from '../../../shared/operation';
 import { internalReferenceProperty, partialAmountProperties } from '../../fields';
 import { transactionActionSchema, TRANSACTION_ACTIONS } from '../../schemas';
 
@@ -28,6 +28,7 @@ export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[n
 		api: 'checkout',
 		path: '/api/transaction',
 		safety: 'write',
+		notFound: notFoundBy('Transaction', internalReferenceProperty),
 		properties: [
 			internalReferenceProperty,
 			{

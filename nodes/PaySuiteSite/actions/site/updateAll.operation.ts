@@ -1,6 +1,6 @@
-import { requestOperation } from '../../../shared/operation';
+import { notFoundBy, requestOperation } from '../../../shared/operation';
 import { siteUpdateAllSchema, type SiteUpdateAllBody } from '../../schemas';
-import { siteData, siteWriteProperties } from '../../fields';
+import { siteData, siteIdProperty, siteWriteProperties } from '../../fields';
 
 export const updateAll = requestOperation<SiteUpdateAllBody>({
 	value: 'updateAll',
@@ -9,6 +9,7 @@ export const updateAll = requestOperation<SiteUpdateAllBody>({
 	description: 'Update any part of the configuration of a site; only the fields you set are sent',
 	api: 'core',
 	path: '/core/site/update-all',
+	notFound: notFoundBy('Site', siteIdProperty),
 	safety: 'write',
 	properties: siteWriteProperties('update'),
 	body: (ctx) => ({ id: ctx.param('siteId'), data: siteData(ctx, 'update') }),

@@ -1,4 +1,4 @@
-import { requestOperation } from '../../../shared/operation';
+import { notFoundBy, requestOperation } from '../../../shared/operation';
 import { siteUpdateBrandingSchema, type SiteUpdateBrandingBody } from '../../schemas';
 import { brandingProperty, checkoutVersionProperty, siteIdProperty } from '../../fields';
 
@@ -10,6 +10,7 @@ export const updateBranding = requestOperation<SiteUpdateBrandingBody>({
 		"Update the checkout colours and checkout version of a site; outputs the whole site, including its credentials in clear (treat it as a secret)",
 	api: 'core',
 	path: '/core/site/update',
+	notFound: notFoundBy('Site', siteIdProperty),
 	safety: 'write',
 	properties: [
 		siteIdProperty,

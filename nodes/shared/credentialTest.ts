@@ -1,0 +1,123 @@
+/**
+ * The credential tests ("Test" in n8n's credential dialog). They are functions rather than the credentials'
+ * declarative `test` request because n8n answers a declarative test that cannot connect with the bare error
+ * code ("ECONNREFUSED"); here the words say which address could not be reached, why, and what to check. Every
+ * node that uses a credential names its test (`testedBy`), so n8n finds it whichever node is installed.
+ */
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	IDataObject,
+	INodeCredentialTestResult,
+} from 'n8n-workflow';
+
+import { describeAuthFailure } from './authReasons';
+import { buildAuth, type DigestAlgorithm } from './signing';
+import { baseUrlFor, type ApiName } from './transport';
+
+const TEST_TIMEOUT_MS = 15_000;
+
+const OK: INodeCredentialTestResult = { status: 'OK', message: 'Connection successful' };
+const failed = (message: string): INodeCredentialTestResult => ({ status: 'Error', message });
+
+/** Why a request to `url` got no answer, in words, with what to check. Pure. */
+export function unreachableWords(url: string, error: unknown): string {
+	const candidate = error as { code?: unknown; message?: unknown; cause?: { code?: unknown } };
+	const code = String(candidate?.cause?.code ?? candidate?.code ?? '');
+	const text = String(candidate?.message ?? '');
+	const at = `Could not reach ${url}`;
+	if (code === 'ECONNREFUSED') return `${at} (connection refused): nothing answers at that address. Check the Base URL, its port, and that the platform (or the sandbox) is running.`;
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${at} (host not found): check the spelling of the host name in the Base URL, and this machine's network and DNS.`;
+	if (['ETIMEDOUT', 'ECONNABORTED', 'ERR_SOCKET_CONNECTION_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT'].includes(code) || /timeout/i.test(text)) {
+		return `${at} (no answer within ${TEST_TIMEOUT_MS / 1000} s): check the Base URL, and that a firewall or proxy lets this machine reach it.`;
+	}
+	if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `${at} (network unreachable): check this machine's network, and the Base URL.`;
+	if (/CERT|SSL|TLS|EPROTO/i.test(code) || /certificate|ssl|tls/i.test(text)) {
+		return `${at} (the secure connection failed: ${code || 'certificate not accepted'}): check that the Base URL is the platform's https address; a self-signed or expired certificate is refused.`;
+	}
+	if (code === 'ECONNRESET' || code === 'EPIPE') return `${at} (the connection was closed): check the Base URL, http or https, and its port.`;
+	return `${at} (${code || text || 'no answer'}): check the Base URL.`;
+}
+
+/** The Base URL when it is a usable address, or the words that say what is wrong with it. Pure. */
+export function checkBaseUrl(url: string): { url: string } | { problem: string } {
+	if (!url) return { problem: 'The Base URL is empty: set it to the address of the platform (for the sandbox: http://127.0.0.1:8765).' };
+	let parsed: URL;
+	try {
+		parsed = new URL(url);
+	} catch {
+		return { problem: `The Base URL "${url}" is not a web address: write it in full, starting with https:// (or http:// for the sandbox).` };
+	}
+	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { problem: `The Base URL "${url}" must start with https:// or http://.` };
+	return { url };
+}
+
+const statusBlock = (body: unknown): IDataObject | undefined =>
+	body && typeof body === 'object' && !Array.isArray(body) && (body as IDataObject).status && typeof (body as IDataObject).status === 'object'
+		? ((body as IDataObject).status as IDataObject)
+		: undefined;
+
+const notTheApi = (url: string, statusCode: number) =>
+	`${url} answered, but not as the platform's API does (HTTP ${statusCode}): check that the Base URL is the API address the platform gave you, not its website.`;
+
+/** The verdict on the signed APIs' answer to the test request. Pure. */
+export function signedVerdict(url: string, statusCode: number, body: unknown): INodeCredentialTestResult {
+	const status = statusBlock(body);
+	if (statusCode === 401) {
+		return failed(describeAuthFailure(status?.reason) ?? 'The platform did not accept the credential: check its Login, Secret Key and Digest Algorithm.');
+	}
+	if (!status) return failed(notTheApi(url, statusCode));
+	const state = String(status.status ?? '').toUpperCase();
+	if (statusCode >= 200 && statusCode < 300 && state !== 'FAILED' && state !== 'ERROR') return OK;
+	const words = status.message ? ` (${String(status.message)})` : '';
+	return failed(`The platform refused these credentials${words}: check the Login, the Secret Key and the Base URL.`);
+}
+
+/** The verdict on the onboarding API's answer to GET /api/user. Pure. */
+export function bearerVerdict(url: string, statusCode: number, body: unknown): INodeCredentialTestResult {
+	if (statusCode === 401) return failed('The access token is not valid or has expired: check the Access Token of the credential, or ask for a new one.');
+	if (statusCode === 403) return failed('The access token lacks the permission needed: ask for a token with onboarding:read and onboarding:create.');
+	if (statusCode >= 200 && statusCode < 300 && body && typeof body === 'object' && !Array.isArray(body)) return OK;
+	return failed(notTheApi(url, statusCode));
+}
+
+interface LegacyResponse {
+	statusCode: number;
+	body: unknown;
+}
+
+/** Sends the test request; when nothing answers, the words name the Base URL the user typed. */
+async function send(ctx: ICredentialTestFunctions, baseUrl: string, options: IDataObject & { uri: string }): Promise<LegacyResponse | { unreachable: string }> {
+	try {
+		return (await ctx.helpers.request({ ...options, json: true, simple: false, resolveWithFullResponse: true, timeout: TEST_TIMEOUT_MS })) as LegacyResponse;
+	} catch (error) {
+		return { unreachable: unreachableWords(baseUrl, error) };
+	}
+}
+
+const baseOf = (api: ApiName, data: ICredentialDataDecryptedObject | undefined) => checkBaseUrl(baseUrlFor(api, (data ?? {}) as IDataObject));
+
+/** A cheap signed read of the administration API: the platform answers 401 with a reason for bad credentials. */
+export async function paySuiteApiTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
+	const data = credential.data ?? {};
+	const base = baseOf('core', data);
+	if ('problem' in base) return failed(base.problem);
+	const uri = `${base.url}/core/tools/payment-facilitator/search`;
+	const auth = buildAuth(String(data.login ?? ''), String(data.secretKey ?? ''), (data.algorithm as DigestAlgorithm) ?? 'sha256');
+	const answer = await send(this, base.url, { method: 'POST', uri, body: { pagination: { perPage: 1, currentPage: 1 }, auth } });
+	return 'unreachable' in answer ? failed(answer.unreachable) : signedVerdict(base.url, answer.statusCode, answer.body);
+}
+
+/** GET /api/user: any valid token may read it. */
+export async function paySuiteOnboardingApiTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
+	const data = credential.data ?? {};
+	const base = baseOf('onboarding', data);
+	if ('problem' in base) return failed(base.problem);
+	const uri = `${base.url}/api/user`;
+	const answer = await send(this, base.url, { method: 'GET', uri, headers: { Authorization: `Bearer ${String(data.accessToken ?? '')}`, Accept: 'application/json' } });
+	return 'unreachable' in answer ? failed(answer.unreachable) : bearerVerdict(base.url, answer.statusCode, answer.body);
+}
+
+/** The nodes' `methods.credentialTest`. */
+export const credentialTest = { paySuiteApiTest, paySuiteOnboardingApiTest };

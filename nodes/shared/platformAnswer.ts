@@ -1,0 +1,220 @@
+/**
+ * The words of an error the platform answered: what happened, in words, then what to do. The HTTP status and the
+ * platform's own status, reason and message go in a "Platform answer" line of the description (and in the
+ * error's httpCode), never at the start of the message. Pure.
+ */
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+
+import { describeAuthFailure } from './authReasons';
+
+/** What a request is about, for a 404: the record ("Session 123") and the field that named it ("Session ID"). */
+export interface NotFoundSubject {
+	what: string;
+	field: string;
+}
+
+/** What the words may use besides the answer: the request, and what its operation says about it. */
+export interface AnswerContext {
+	api?: 'core' | 'gateway' | 'checkout' | 'links' | 'onboarding';
+	method?: IHttpRequestMethods;
+	path?: string;
+	/** The record and the field of a request that names one (404). */
+	notFound?: NotFoundSubject;
+	/** What a 409 means for this request and what to do: the whole message when given. */
+	conflictHint?: string;
+	/** The usual cause of a refusal (400, 409, 422 or a FAILED status), and what to do. */
+	refusalHint?: string;
+	/** Seconds the platform asked to wait (Retry-After). */
+	retryAfterSeconds?: number;
+}
+
+interface StatusBlock {
+	status?: unknown;
+	reason?: unknown;
+	message?: unknown;
+}
+
+function statusOf(body: unknown): StatusBlock | undefined {
+	if (body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) {
+		const status = (body as IDataObject).status;
+		if (status && typeof status === 'object') return status as StatusBlock;
+	}
+	return undefined;
+}
+
+const present = (value: unknown): boolean => value !== undefined && value !== null && String(value).trim() !== '';
+
+/** The platform's own words: its status message, or the start of a text answer (never an HTML page). */
+function platformWords(body: unknown): string | undefined {
+	const status = statusOf(body);
+	if (present(status?.message)) return String(status!.message).trim();
+	if (typeof body === 'string' && body.trim() && !/^</.test(body.trim())) return body.trim().slice(0, 200);
+	return undefined;
+}
+
+/** "Platform answer: HTTP 403 FAILED, reason FORBIDDEN: This action is unauthorized." */
+export function platformAnswerLine(statusCode: number, body: unknown): string {
+	const status = statusOf(body);
+	let line = `Platform answer: HTTP ${statusCode}`;
+	if (present(status?.status)) line += ` ${String(status!.status)}`;
+	if (present(status?.reason)) line += `, reason ${String(status!.reason)}`;
+	const words = platformWords(body);
+	return words ? `${line}: ${words}` : line;
+}
+
+/** Joins two sentences: the first without its final full stop, then ": " and the second. */
+const then = (first: string, second: string): string => `${first.replace(/[.\s]+$/, '')}: ${second}`;
+const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** The permission of the onboarding API a request needs, as its document says. */
+export function onboardingPermission(method: string | undefined, path: string | undefined): string | undefined {
+	if (!path) return undefined;
+	const verb = (method ?? 'GET').toUpperCase();
+	if (/^\/api\/merchants(\/|$)/.test(path)) return verb === 'GET' ? 'onboarding:read' : 'onboarding:create';
+	if (/^\/api\/processes\//.test(path)) return 'onboarding:read';
+	return undefined;
+}
+
+const PERMISSION_DOES: Record<string, string> = {
+	'onboarding:create': 'create or update merchants',
+	'onboarding:read': 'read merchants and processes',
+};
+
+/**
+ * "Sites › entry 1 › Payment Methods": a body path as the user knows its fields. The administration API wraps
+ * what the user gives in `data`, a word the user never sees: it is left out.
+ */
+export function fieldWords(path: string): string {
+	const parts = path.split('.').filter((part) => part !== '');
+	return (parts.length > 1 && parts[0] === 'data' ? parts.slice(1) : parts)
+		.map((part) =>
+			/^\d+$/.test(part)
+				? `entry ${Number(part) + 1}`
+				: part
+						.replace(/_/g, ' ')
+						.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+						.replace(/^./, (first) => first.toUpperCase()),
+		)
+		.join(' › ');
+}
+
+function fieldProblems(body: unknown): Array<{ path: string; problem: string }> {
+	const errors = body && typeof body === 'object' && !Buffer.isBuffer(body) ? (body as IDataObject).errors : undefined;
+	if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return [];
+	return Object.entries(errors as IDataObject).map(([path, problems]) => ({
+		path,
+		problem: Array.isArray(problems) ? problems.map(String).join('; ') : String(problems),
+	}));
+}
+
+const waitWords = (seconds: number | undefined): string =>
+	seconds === undefined ? 'a little' : seconds < 1 ? 'a moment' : `${Math.ceil(seconds)} s`;
+
+/** The message (what happened, then what to do) and the description (the details, the platform's answer last). */
+export function describePlatformAnswer(statusCode: number, body: unknown, context: AnswerContext = {}): { message: string; description: string } {
+	const status = statusOf(body);
+	const words = platformWords(body);
+	const answer = platformAnswerLine(statusCode, body);
+	const details = (...lines: Array<string | undefined>) => [...lines.filter(Boolean), answer].join('\n');
+	const bearer = context.api === 'onboarding';
+
+	if (statusCode === 401) {
+		if (bearer) {
+			return {
+				message: 'The access token was refused: it is missing, not valid or expired. Check the Access Token of the credential, or ask for a new one.',
+				description: details(),
+			};
+		}
+		const reasonWords = describeAuthFailure(status?.reason);
+		return {
+			message: reasonWords ?? 'The platform did not accept the credential: check its Login, Secret Key and Digest Algorithm.',
+			description: details(),
+		};
+	}
+
+	if (statusCode === 403) {
+		if (bearer) {
+			const permission = onboardingPermission(context.method, context.path);
+			const message = permission
+				? `The access token is not allowed to ${PERMISSION_DOES[permission]}: it lacks the ${permission} permission. Use a credential whose token has it (ask whoever issues your tokens).`
+				: 'The access token is not allowed to do this: use a credential whose token has the permission it needs.';
+			return { message, description: details() };
+		}
+		return {
+			message: then(
+				words ? `The platform did not allow this: ${words}` : 'The platform did not allow this site to do this',
+				"check that the credential's Login is the site that owns what you asked for, or ask the platform to enable it.",
+			),
+			description: details(),
+		};
+	}
+
+	if (statusCode === 404) {
+		if (context.notFound) {
+			return {
+				message: `${context.notFound.what} was not found: check the ${context.notFound.field}.`,
+				description: details("If it is right, check that the credential's Base URL is the platform it belongs to (a test platform does not know production records)."),
+			};
+		}
+		// No record named by the operation: the platform's words when it has some, else the address.
+		return {
+			message: then(
+				words ? `The platform did not find it: ${words}` : `The platform has nothing at ${context.path ?? 'this address'}`,
+				'check the IDs given, and the Base URL of the credential (and its API URLs, if set).',
+			),
+			description: details(),
+		};
+	}
+
+	if (statusCode === 409) {
+		// The operation knows what a conflict means for it: its words alone, the platform's in the details.
+		if (context.conflictHint) return { message: sentence(context.conflictHint), description: details() };
+		const hint = context.refusalHint;
+		return {
+			message: then(
+				words ? `The platform refused this in the current state: ${words}` : 'The platform refused this in the current state',
+				hint ?? 'check the current state of the record before trying again.',
+			),
+			description: details(),
+		};
+	}
+
+	if (statusCode === 422 || (statusCode === 400 && fieldProblems(body).length)) {
+		const problems = fieldProblems(body);
+		if (problems.length) {
+			const listed = problems.map(({ path, problem }) => `${fieldWords(path)}: ${problem}`).join('; ');
+			return {
+				message: then(`The platform refused ${problems.length === 1 ? 'a field' : `${problems.length} fields`}: ${listed}`, 'correct it and run the item again.'),
+				description: details(...problems.map(({ path, problem }) => `${fieldWords(path)} (${path}): ${problem}`), context.refusalHint),
+			};
+		}
+	}
+
+	if (statusCode === 425) {
+		return {
+			message: then(words ? `Not ready yet: ${words}` : 'Not ready yet: the platform is still preparing it', `try again in ${waitWords(context.retryAfterSeconds)}.`),
+			description: details(),
+		};
+	}
+
+	if (statusCode === 429) {
+		return {
+			message: `The platform is receiving too many requests (rate limit): wait ${waitWords(context.retryAfterSeconds)} and run it again, or send fewer requests at a time (Loop Over Items with a Wait).`,
+			description: details(),
+		};
+	}
+
+	if (statusCode >= 500 || statusCode === 408) {
+		return {
+			message: `The platform could not handle the request (${statusCode >= 500 ? 'a failure on its side' : 'it gave up waiting'}): try again later.`,
+			description: details(),
+		};
+	}
+
+	// 400, another 4xx, or a 200 with a FAILED status: the platform refused, with its own words.
+	const refused = words ?? (present(status?.status) ? `status ${String(status!.status)}` : 'without saying why');
+	return {
+		message: context.refusalHint ? then(`The platform refused the request: ${refused}`, context.refusalHint) : sentence(`The platform refused the request: ${refused}`),
+		description: details(),
+	};
+}
