@@ -107,9 +107,10 @@ describe('Site', () => {
 		const { hidden } = await expectHiddenUnlessIncluded(
 			SITE,
 			{ resource: 'site', operation: 'updateBranding', siteId: sandbox.credentials.siteId, branding: { sidebarColor: '#abcdef' } },
-			(items) => [at(items[0], 'credentials', 0, 'tranKey'), items[0].md5Hash],
+			(items) => [at(items[0], 'credentials', 0, 'tranKey'), items[0].md5Hash, items[0].onboardingToken],
 		);
 		expect(at(hidden[0], 'credentials', 0)).toMatchObject({ login: sandbox.credentials.login, tranKey: HIDDEN });
+		expect(hidden[0].onboardingToken).toBe(HIDDEN);
 	});
 });
 
