@@ -8,6 +8,8 @@ import {
 } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/descriptions/collections';
+import { includeSecretsProperty } from '../shared/operation';
+import { hideSecrets } from '../shared/redact';
 import { SESSION_STATUSES } from '../shared/sessionStatuses';
 import { paySuiteRequest } from '../shared/transport';
 import {
@@ -58,6 +60,11 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 				default: [],
 				description:
 					'Which session statuses (as the platform reports them when queried) start the workflow. Leave empty for all.',
+			},
+			{
+				...includeSecretsProperty,
+				description:
+					'Whether to output the token and subtoken of a subscription session as the platform reports them (to charge it later). Off: each is replaced by "[hidden: turn on Include Secrets]". Executions store their output, so turn it on only when the next node needs them.',
 			},
 			optionsCollection([
 				{
@@ -110,8 +117,9 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 					const sessionStatus = String((session.status as { status?: unknown } | undefined)?.status ?? '');
 					const wanted = this.getNodeParameter('statuses', []) as string[];
 					if (wanted.length && !wanted.includes(sessionStatus)) return acknowledgeUnhandled(what);
+					const shown = this.getNodeParameter('includeSecrets', false) === true ? session : hideSecrets(session);
 					return acknowledgeAndRun(this, what, {
-						...session,
+						...shown,
 						notification: { signed, unsigned },
 						signatureVerified: true,
 						signatureAlgorithm: check.algorithm,

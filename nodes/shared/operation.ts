@@ -14,6 +14,8 @@ import type { NotFoundSubject } from './platformAnswer';
 import { collectPages, type PageBlock, type PageRequest } from './pagination';
 import { asNodeError } from './nodeErrors';
 import { pollUntilDone, type PollOutcome, type PollResult } from './polling';
+import { HIDDEN_FROM_TOOL, HIDDEN_SECRET, hideSecrets } from './redact';
+import { requestLabel, writeMemory, writeSlot } from './retryMemory';
 import { LostAnswerError, paySuiteRequest, type ApiName, type PaySuiteRequest, type PaySuiteResponse, type RequestSafety } from './transport';
 import { parseJsonParameter, validateInput } from './validation';
 
@@ -68,8 +70,44 @@ export function compact<T>(value: T): T {
 export const toItems = (json: IDataObject | IDataObject[]): INodeExecutionData[] =>
 	(Array.isArray(json) ? json : [json]).map((entry) => ({ json: entry }));
 
+/** Errors of an earlier try given again by a later one (see retryMemory.ts): their item says so. */
+const givenAgain = new WeakSet<object>();
+
+/**
+ * Sends a request. A plain write (no key the platform deduplicates by) is sent at most once per item in a node
+ * run: when n8n's Retry On Fail runs the node again, a write the platform answered gives back that answer, and a
+ * write whose answer was lost fails again the same way, neither sent again (see retryMemory.ts).
+ */
+async function sendOnce<T>(fn: IExecuteFunctions, request: PaySuiteRequest, itemIndex: number, ordinal: () => number): Promise<PaySuiteResponse<T>> {
+	const safety = request.safety ?? ((request.method ?? 'POST') === 'GET' ? 'read' : 'write');
+	if (safety !== 'write') return paySuiteRequest.call(fn, request, itemIndex) as Promise<PaySuiteResponse<T>>;
+	// n8n's execute data: the same object in every try of this node run.
+	const run = typeof fn.getExecuteData === 'function' ? (fn.getExecuteData() as object | undefined) : undefined;
+	if (!run) return paySuiteRequest.call(fn, request, itemIndex) as Promise<PaySuiteResponse<T>>;
+	const memory = writeMemory(run);
+	const slot = writeSlot(itemIndex, ordinal());
+	const label = requestLabel(request);
+	const earlier = memory.get(slot);
+	if (earlier?.request === label) {
+		if (earlier.kind === 'answered') return earlier.answer as PaySuiteResponse<T>;
+		givenAgain.add(earlier.error);
+		throw earlier.error;
+	}
+	try {
+		const answer = (await paySuiteRequest.call(fn, request, itemIndex)) as PaySuiteResponse<T>;
+		memory.set(slot, { kind: 'answered', request: label, answer });
+		return answer;
+	} catch (error) {
+		// Any other error is the platform refusing (nothing done) or nothing sent: a later try may send it.
+		if (error instanceof LostAnswerError) memory.set(slot, { kind: 'unknown', request: label, error });
+		// The transport's errors are node errors already: this keeps them as they are (LostAnswerError included).
+		throw asNodeError(fn.getNode(), error, itemIndex);
+	}
+}
+
 function contextFor(fn: IExecuteFunctions, itemIndex: number): OperationContext {
 	const node = fn.getNode();
+	let writes = 0;
 	const ctx: OperationContext = {
 		fn,
 		node,
@@ -80,7 +118,7 @@ function contextFor(fn: IExecuteFunctions, itemIndex: number): OperationContext 
 			return (parsed === undefined ? fallback : parsed) as T;
 		},
 		validate: (schema, value) => validateInput(node, schema, value, itemIndex),
-		request: <T>(request: PaySuiteRequest) => paySuiteRequest.call(fn, request, itemIndex) as Promise<PaySuiteResponse<T>>,
+		request: <T>(request: PaySuiteRequest) => sendOnce<T>(fn, request, itemIndex, () => writes++),
 		fail: (message: string, description?: string) => {
 			throw new NodeOperationError(node, `${message} (item ${itemIndex})`, { itemIndex, description });
 		},
@@ -129,6 +167,21 @@ export function buildProperties(resources: PaySuiteResource[]): INodeProperties[
 	return properties;
 }
 
+const INCLUDE_SECRETS = 'includeSecrets';
+
+/**
+ * The one switch that shows secrets (tranKeys, passwords, tokens...) in an output, on every operation whose
+ * answer can carry one. Off, or on a node used as an AI tool, each secret is replaced by a marker that says so.
+ */
+export const includeSecretsProperty: INodeProperties = {
+	displayName: 'Include Secrets',
+	name: INCLUDE_SECRETS,
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to output the secrets the platform answers with (transactional keys, passwords, API keys, tokens) as they are. Off: each is replaced by "[hidden: turn on Include Secrets]". Executions store their output, so turn it on only when the next node needs them. Never on when the node is used as an AI tool.',
+};
+
 /**
  * Runs the chosen operation once per input item. Owns what every operation shares: continue-on-fail,
  * item pairing, and the rule that one failing item never hides the others' results.
@@ -141,11 +194,15 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationValue}" of "${resourceValue}" is not supported`);
 	}
+	// n8n names the AI-tool variant of a node `<type>Tool`: a tool never gives a secret to a model.
+	const asTool = this.getNode().type.endsWith('Tool');
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const produced = await operation.execute(contextFor(this, itemIndex));
-			output.push(...this.helpers.constructExecutionMetaData(produced, { itemData: { item: itemIndex } }));
+			const showSecrets = !asTool && this.getNodeParameter(INCLUDE_SECRETS, itemIndex, false) === true;
+			const shown = showSecrets ? produced : produced.map((item) => ({ ...item, json: hideSecrets(item.json, asTool ? HIDDEN_FROM_TOOL : HIDDEN_SECRET) }));
+			output.push(...this.helpers.constructExecutionMetaData(shown, { itemData: { item: itemIndex } }));
 		} catch (error) {
 			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, itemIndex);
 			const failure = error as { message?: string; description?: string | null; httpCode?: string | null };
@@ -208,7 +265,12 @@ export async function settleLostAnswer(ctx: OperationContext, error: unknown, wo
 		: lookupFailed
 			? ' Asking the platform what happened failed too.'
 			: ' Asked right after, the platform did not show it done, but it may still be doing it.';
-	const notRepeated = error.lostAnswer.safety === 'idempotent' ? '' : ' It was not sent again: doing it twice could do it twice.';
+	const notRepeated =
+		error.lostAnswer.safety === 'idempotent'
+			? ''
+			: givenAgain.has(error)
+				? " It was not sent again, by this try of n8n's Retry On Fail either: doing it twice could do it twice."
+				: ' It was not sent again: doing it twice could do it twice.';
 	return ctx.fail(`${words.maybe}: the platform's answer was lost (${cause})`, `${words.check}${looked}${notRepeated}`);
 }
 

@@ -1,4 +1,7 @@
-/** Keys whose values never leave the node in an error, a log or a message. */
+/**
+ * The one list of what is secret, shared by errors (`redact`, `scrubSecrets`) and outputs (`hideSecrets`): a
+ * key added here is hidden everywhere.
+ */
 const SECRET_KEYS = new Set(
 	[
 		'auth',
@@ -8,17 +11,47 @@ const SECRET_KEYS = new Set(
 		'password',
 		'accessToken',
 		'access_token',
+		'onboardingToken',
 		'authorization',
+		'md5Hash',
 		'cvv',
 		'cvv2',
 		'pin',
 		'otp',
 		'token',
 		'subtoken',
+		'cardNumber',
 		'notificationSecret',
 		'3DSApiKey',
 	].map((key) => key.toLowerCase()),
 );
+
+/** Replaced whole, never looked into: the signed `auth` block is a credential as a whole. */
+const WHOLE_SECRETS = new Set(['auth']);
+
+/**
+ * Inside a `settings` object (of a payment method, an integration, a site's service), any key that looks like a
+ * credential: providers name theirs freely (password, apiKey, 3DSApiKey, secret, token...).
+ */
+const SECRET_SETTING = /pass|secret|token|key|pwd|credential|private/i;
+
+/** Name/value pairs (`{keyword, value}`, as a session's subscription instrument) whose value is a secret. */
+const PAIR_NAME_KEYS = ['keyword', 'name'];
+
+interface Place {
+	/** The key of the object the value is in (`card` for `card.number`). */
+	parent?: string;
+	/** Somewhere under a `settings` key. */
+	inSettings: boolean;
+}
+
+/** Whether the value under `key` is a secret, at that place. */
+export function isSecretKey(key: string, place: Place = { inSettings: false }): boolean {
+	const lower = key.toLowerCase();
+	if (SECRET_KEYS.has(lower)) return true;
+	if (lower === 'number' && place.parent?.toLowerCase() === 'card') return true;
+	return place.inSettings && SECRET_SETTING.test(key);
+}
 
 const CARD_NUMBER = /\b\d{12,19}\b/g;
 
@@ -27,19 +60,48 @@ export function maskCardNumber(value: string): string {
 	return value.replace(CARD_NUMBER, (digits) => `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`);
 }
 
-/** A deep copy with secrets replaced and card numbers masked; safe to put in an error. */
-export function redact<T>(value: T, depth = 0): T {
-	if (depth > 20) return '[nested]' as unknown as T;
-	if (typeof value === 'string') return maskCardNumber(value) as unknown as T;
-	if (Array.isArray(value)) return value.map((entry) => redact(entry, depth + 1)) as unknown as T;
-	if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-		const copy: Record<string, unknown> = {};
-		for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
-			copy[key] = SECRET_KEYS.has(key.toLowerCase()) && entry !== null && entry !== undefined ? '[redacted]' : redact(entry, depth + 1);
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
+
+/**
+ * A deep copy with every secret value replaced by `marker` (null and undefined kept: nothing to hide). An object
+ * under a secret key is looked into (`token: {token, subtoken, lastDigits}` keeps lastDigits), except `auth`.
+ */
+function replaceSecrets(value: unknown, marker: string, transformText: (text: string) => string, place: Place, depth: number): unknown {
+	if (depth > 20) return '[nested]';
+	if (typeof value === 'string') return transformText(value);
+	if (Array.isArray(value)) return value.map((entry) => replaceSecrets(entry, marker, transformText, place, depth + 1));
+	if (!isRecord(value)) return value;
+	const pairName = PAIR_NAME_KEYS.map((key) => value[key]).find((name) => typeof name === 'string');
+	const secretPair = typeof pairName === 'string' && 'value' in value && isSecretKey(pairName, place);
+	const copy: Record<string, unknown> = {};
+	for (const [key, entry] of Object.entries(value)) {
+		const secret = isSecretKey(key, place) || (secretPair && key === 'value');
+		if (secret && entry !== null && entry !== undefined && (!isRecord(entry) && !Array.isArray(entry) || WHOLE_SECRETS.has(key.toLowerCase()))) {
+			copy[key] = marker;
+			continue;
 		}
-		return copy as T;
+		const inner: Place = { parent: key, inSettings: place.inSettings || key.toLowerCase() === 'settings' };
+		copy[key] = replaceSecrets(entry, marker, transformText, inner, depth + 1);
 	}
-	return value;
+	return copy;
+}
+
+/** A deep copy with secrets replaced and card numbers masked; safe to put in an error. */
+export function redact<T>(value: T): T {
+	return replaceSecrets(value, '[redacted]', maskCardNumber, { inSettings: false }, 0) as T;
+}
+
+/** What an output shows in place of a secret, so that the user sees it exists and how to get it. */
+export const HIDDEN_SECRET = '[hidden: turn on Include Secrets]';
+/** The same for a node used as an AI tool, where Include Secrets does nothing. */
+export const HIDDEN_FROM_TOOL = '[hidden: never given to an AI tool]';
+
+/**
+ * A deep copy of an output with every secret value replaced by `marker`. Text is left as it is: output
+ * identifiers may be 12 to 19 digits long, and the platform never answers with a card number outside `card`.
+ */
+export function hideSecrets<T>(value: T, marker = HIDDEN_SECRET): T {
+	return replaceSecrets(value, marker, (text) => text, { inSettings: false }, 0) as T;
 }
 
 /** Removes every occurrence of the given secret strings from a text (for messages built from raw bodies). */

@@ -604,7 +604,7 @@ describe('Account Validation', () => {
 		expect(result0(pending)).toMatchObject({ status: { status: 'PENDING' }, data: { requestId, isAuthenticated: true, token: null } });
 
 		await control(`/__sandbox/gateway/account-validations/${requestId}/complete`, { balance: 250 });
-		const done = await run({ resource: 'accountValidation', operation: 'getSession', requestId });
+		const done = await run({ resource: 'accountValidation', operation: 'getSession', requestId, includeSecrets: true });
 		const token = (result0(done).data as IDataObject).token as IDataObject;
 		expect(token).toMatchObject({ lastDigits: '4321' });
 

@@ -360,20 +360,20 @@ describe('Merchant → Get', () => {
 		expect(apiCalls().map((call) => `${call.method} ${call.path}`)).toEqual([`GET /api/merchants/${merchantId}`]);
 		const [merchant] = json(result);
 		expect(merchant).toMatchObject({ id: merchantId, name: 'Acme Holdings S.A.S.', currencies: ['COP', 'USD'], languages: ['en', 'es'] });
-		expect((merchant.sites as IDataObject[])[0]).toMatchObject({ name: 'Web store', tranKey: '[hidden]' });
-		expect((merchant.paymentMethods as IDataObject[])[0].settings).toEqual({ password: '[hidden]', merchantCode: 'M1' });
+		expect((merchant.sites as IDataObject[])[0]).toMatchObject({ name: 'Web store', tranKey: '[hidden: turn on Include Secrets]' });
+		expect((merchant.paymentMethods as IDataObject[])[0].settings).toEqual({ password: '[hidden: turn on Include Secrets]', merchantCode: 'M1' });
 		expect(JSON.stringify(merchant)).not.toContain('provider-pass');
 	});
 
-	it('includes credentials on request and splits sites or payment methods into items', async () => {
+	it('includes secrets on request (Include Secrets) and splits sites or payment methods into items', async () => {
 		const merchantId = await merchantWithSite();
 		const stored = ((await control('merchants')).merchants as IDataObject[])[0];
-		const withSecrets = json(await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId), options: { includeCredentials: true } }))[0];
+		const withSecrets = json(await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId), includeSecrets: true }))[0];
 		expect((withSecrets.sites as IDataObject[])[0].tranKey).toBe((stored.sites as IDataObject[])[0].tranKey);
 
 		const sites = await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId), options: { output: 'sites' } });
 		expect(sites.output('Merchant')).toEqual([
-			expect.objectContaining({ json: expect.objectContaining({ merchantId, name: 'Web store', tranKey: '[hidden]' }), pairedItem: { item: 0 } }),
+			expect.objectContaining({ json: expect.objectContaining({ merchantId, name: 'Web store', tranKey: '[hidden: turn on Include Secrets]' }), pairedItem: { item: 0 } }),
 		]);
 		const methods = json(await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId), options: { output: 'paymentMethods' } }));
 		expect(methods).toEqual([expect.objectContaining({ merchantId, code: 'VISA' })]);
@@ -485,7 +485,7 @@ describe('README example: create a merchant, wait, then configure its site', () 
 		expect(result.error).toBeUndefined();
 		const merchantId = result.output('Create Merchant')[0].json.merchantId;
 		const site = result.output('Get Sites')[0].json;
-		expect(site).toMatchObject({ merchantId, name: 'Web store', tranKey: '[hidden]' });
+		expect(site).toMatchObject({ merchantId, name: 'Web store', tranKey: '[hidden: turn on Include Secrets]' });
 		const calls = apiCalls().map((call) => `${call.method} ${call.path}`);
 		expect(calls[0]).toBe('POST /api/merchants');
 		expect(calls.slice(-2)).toEqual([`GET /api/merchants/${merchantId}`, 'POST /core/site/update']);

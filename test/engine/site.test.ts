@@ -37,8 +37,8 @@ const createSite = (overrides: IDataObject = {}): IDataObject => ({
 });
 
 describe('Site > Create', () => {
-	it('sends the merchant and name only when nothing else is set, and outputs the new credentials', async () => {
-		const result = await run(createSite());
+	it('sends the merchant and name only when nothing else is set, and outputs the new credentials (Include Secrets on)', async () => {
+		const result = await run(createSite({ includeSecrets: true }));
 		expect(result.error).toBeUndefined();
 		const calls = apiCalls();
 		expect(calls).toHaveLength(1);
@@ -62,6 +62,7 @@ describe('Site > Create', () => {
 	it('sends the whole write shape: fields, integration, branding and the JSON configuration merged', async () => {
 		const result = await run(
 			createSite({
+				includeSecrets: true,
 				additionalFields: {
 					active: false,
 					email: 'shop@example.com',

@@ -255,6 +255,37 @@ describe('PaySuite Checkout Trigger', () => {
 			expect(item.json.payment as unknown[]).toEqual([expect.objectContaining({ status: expect.objectContaining({ status: 'APPROVED' }), reference: 'ORDER-1001' })]);
 		}));
 
+	it("a subscription session's token and subtoken only with Include Secrets", async () => {
+		const subscribed = async (reference: string) => {
+			const created = await signed('/api/session', {
+				subscription: { reference, description: 'Monthly plan' },
+				returnUrl: 'https://shop.example.com/return',
+				ipAddress: '127.0.0.1',
+				userAgent: 'jest',
+			});
+			expect(created.status).toBe(200);
+			const requestId = created.json.requestId as number;
+			expect((await post(`/__sandbox/sessions/${requestId}/pay`, {})).status).toBe(200);
+			return requestId;
+		};
+		const pairsOf = (trigger: TriggerServer) =>
+			((trigger.output(trigger.runs()[0], 'Received')[0].json.subscription as { instrument: Array<{ keyword: string; value: unknown }> }).instrument);
+		const tokenOf = (pairs: Array<{ keyword: string; value: unknown }>) => pairs.find((pair) => pair.keyword === 'token')?.value;
+		let token: unknown;
+		await checkout({ includeSecrets: true }, async (trigger) => {
+			await fire(trigger, 'checkout', { requestId: await subscribed('SUB-SECRET-1') });
+			token = tokenOf(pairsOf(trigger));
+			expect(token).toEqual(expect.stringMatching(/^[0-9a-f]{64}$/));
+		});
+		await checkout({}, async (trigger) => {
+			await fire(trigger, 'checkout', { requestId: await subscribed('SUB-SECRET-2') });
+			const pairs = pairsOf(trigger);
+			expect(tokenOf(pairs)).toBe('[hidden: turn on Include Secrets]');
+			expect(pairs.find((pair) => pair.keyword === 'subtoken')?.value).toBe('[hidden: turn on Include Secrets]');
+			expect(pairs.find((pair) => pair.keyword === 'lastDigits')?.value).toEqual(expect.any(String));
+		});
+	});
+
 	it('runs a delivery once: replays and 20 parallel copies query the platform once and run once', () =>
 		checkout({}, async (trigger) => {
 			const requestId = await paidSession('ORDER-1002');

@@ -56,7 +56,12 @@ const credentialTypes: Record<string, ICredentialType> = {
 
 /** n8n's node type registry over the given types, found by type name with or without a package prefix. */
 export function nodeTypesRegistry(types: Record<string, INodeType>): INodeTypes {
-	const byName = (name: string) => types[name.replace(/^.*\./, '')] as INodeType | IVersionedNodeType;
+	// n8n registers the AI-tool variant of a usableAsTool node as `<name>Tool` (n8n 2.40's
+	// dist/tool-generation/ai-tools.js: `description.name += 'Tool'`), with the same execute.
+	const byName = (name: string) => {
+		const short = name.replace(/^.*\./, '');
+		return (types[short] ?? types[short.replace(/Tool$/, '')]) as INodeType | IVersionedNodeType;
+	};
 	return {
 		getByName: byName,
 		getByNameAndVersion: (name: string) => byName(name) as INodeType,
@@ -149,6 +154,8 @@ export interface TestNode {
 	parameters?: INodeParameters;
 	credentials?: string[];
 	continueOnFail?: boolean;
+	/** n8n's node settings Retry On Fail, Max Tries and Wait Between Tries (ms). */
+	retry?: { maxTries: number; waitBetweenTries?: number };
 }
 
 export interface RunOptions {
@@ -195,6 +202,7 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 			parameters: spec.parameters ?? {},
 			credentials: Object.fromEntries((spec.credentials ?? []).map((type) => [type, { id: type, name: type }])),
 			...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			...(spec.retry ? { retryOnFail: true, maxTries: spec.retry.maxTries, waitBetweenTries: spec.retry.waitBetweenTries ?? 0 } : {}),
 		});
 		connections[previous] = { main: [[{ node: spec.name, type: 'main', index: 0 }]] };
 		previous = spec.name;
@@ -257,13 +265,16 @@ export interface NodeRunOptions {
 	continueOnFail?: boolean;
 	executionId?: string;
 	timezone?: string;
+	retry?: TestNode['retry'];
 }
 
 /** Runs a workflow of the start node and one node of this package with the given parameters. */
 export function runNode(node: NodeUnderTest, parameters: IDataObject, credentials: TestCredentials, options: NodeRunOptions = {}): Promise<RunResult> {
 	return runWorkflow({
 		items: options.items,
-		nodes: [{ name: node.name, type: node.type, credentials: [node.credentialType], continueOnFail: options.continueOnFail, parameters: parameters as never }],
+		nodes: [
+			{ name: node.name, type: node.type, credentials: [node.credentialType], continueOnFail: options.continueOnFail, retry: options.retry, parameters: parameters as never },
+		],
 		credentials,
 		executionId: options.executionId,
 		timezone: options.timezone,

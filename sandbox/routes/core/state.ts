@@ -383,7 +383,8 @@ export const siteReadShape = (app: SandboxApp, site: SiteRecord) => {
 		allowedCurrencies: [configuration.currency ?? 'USD'],
 		screeningVendor: null,
 		md5Hash: configuration.md5Hash ?? 'sandbox-md5-hash',
-		onboardingToken: null,
+		// "Access token for the onboarding system": the sandbox's own, so that a read carries every secret it can.
+		onboardingToken: app.world.credentials.accessToken,
 		credentials: [{ login: site.login, tranKey: site.secretKey, expireOn: spaced(site.credentialsExpireAt) }],
 		integrations: {},
 		payerFields: ['name', 'surname', 'email', 'mobile', 'document', 'documentType'],

@@ -1,4 +1,4 @@
-import { requestOperation, notFoundBy } from '../../../shared/operation';
+import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation';
 import { validatorQuerySchema, type ValidatorQueryBody } from '../../schemas';
 
 export const getSession = requestOperation<ValidatorQueryBody>({
@@ -21,6 +21,7 @@ export const getSession = requestOperation<ValidatorQueryBody>({
 			placeholder: '0f8fad5b-d9cb-469f-a165-70867728950e',
 			description: 'The request ID (a UUID) that Create Session returned',
 		},
+		{ ...includeSecretsProperty, description: 'Whether to output the token and subtoken of the validated account as they are (to charge it later with Gateway > Process). Off: each is replaced by "[hidden: turn on Include Secrets]". Executions store their output, so turn it on only when the next node needs them. Never on when the node is used as an AI tool.' },
 	],
 	body: (ctx) => ({ requestId: String(ctx.param<string>('requestId', '') ?? '').trim() }),
 	schema: validatorQuerySchema,

@@ -16,6 +16,7 @@ import {
 	tokenProperties,
 } from '../../fields';
 import { deriveIdempotenceKey } from '../../processIdempotenceKey';
+import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
 import { buildPayment, optionalJson, paymentDetailProperties } from './paymentFields';
 
@@ -163,7 +164,13 @@ export const processPayment: PaySuiteOperation = {
 				acceptFailedStatus: true,
 			},
 			lost,
-			(answer) => toItems(answer),
+			(answer) => {
+				// A key already used for another payment: the answer is that payment's transaction, not this one.
+				const cardNumber = (checked.instrument as { card?: { number?: string } }).card?.number;
+				const replayed = replayedTransactionFailure(String(checked.idempotenceKey), { ...payment, lastDigits: cardNumber?.slice(-4) }, answer);
+				if (replayed) ctx.fail(replayed.message, replayed.description);
+				return toItems(answer);
+			},
 		);
 	},
 };

@@ -2,16 +2,16 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { pathId } from '../../../shared/identifiers';
-import { requestOperation, notFoundBy } from '../../../shared/operation';
+import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation';
 import { merchantIdProperty } from '../../fields';
-import { hideCredentials, splitMerchant, type MerchantOutput } from '../../readShape';
+import { splitMerchant, type MerchantOutput } from '../../readShape';
 
 export const get = requestOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a merchant',
 	description:
-		'Get a merchant with all its sites, payment methods and integrations. Warning: the platform returns credentials in clear (site tranKeys, provider passwords); they are hidden unless you include them.',
+		'Get a merchant with all its sites, payment methods and integrations. Warning: the platform returns credentials in clear (site tranKeys, provider passwords); they are hidden unless you turn on Include Secrets.',
 	api: 'onboarding',
 	method: 'GET',
 	safety: 'read',
@@ -19,15 +19,8 @@ export const get = requestOperation({
 	path: (ctx) => `/api/merchants/${pathId(ctx, 'merchantId')}`,
 	properties: [
 		merchantIdProperty,
+		includeSecretsProperty,
 		optionsCollection([
-			{
-				displayName: 'Include Credentials',
-				name: 'includeCredentials',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to output site tranKeys and secret settings (passwords, keys, tokens) as the platform returns them. Off: they are replaced by [hidden]. Executions store their output, so leave this off unless the next node needs them.',
-			},
 			{
 				displayName: 'Output',
 				name: 'output',
@@ -43,7 +36,6 @@ export const get = requestOperation({
 	],
 	output: (answer, ctx) => {
 		const options = ctx.param<IDataObject>('options', {});
-		const merchant = options.includeCredentials ? answer : hideCredentials(answer);
-		return splitMerchant(merchant, (options.output as MerchantOutput | undefined) ?? 'merchant');
+		return splitMerchant(answer, (options.output as MerchantOutput | undefined) ?? 'merchant');
 	},
 });

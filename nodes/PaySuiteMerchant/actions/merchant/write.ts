@@ -49,6 +49,14 @@ export async function sendMerchantWrite(ctx: OperationContext, spec: WriteSpec):
 		});
 	}
 	const accepted = answer.body;
+	// The platform answers a key it has seen with the original process: one of another kind is another write's.
+	const expected = spec.method === 'POST' ? 'merchant.create' : 'merchant.update';
+	if (accepted.action !== undefined && accepted.action !== null && accepted.action !== expected) {
+		ctx.fail(
+			`This Idempotency-Key was already used for another write (process ${String(accepted.processId ?? 'unknown')}, ${String(accepted.action)}). Leave Idempotency Key empty to get a new one, or give this write its own key.`,
+			`For the key ${idempotencyKey} the platform answered with that earlier process instead of doing this ${expected === 'merchant.create' ? 'creation' : 'update'}: nothing was done for this item.`,
+		);
+	}
 	if (!ctx.param<boolean>('waitForCompletion', true)) return toItems(processOutput(accepted, { idempotencyKey }));
 
 	const processId = String(accepted.processId ?? '');

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { filtersCollection } from '../../../shared/descriptions/collections';
-import { listOperation } from '../../../shared/operation';
+import { includeSecretsProperty, listOperation } from '../../../shared/operation';
 import { customerIdProperty } from '../../fields';
 import { merchantPaymentMethodSearchSchema, type MerchantPaymentMethodSearch } from '../../schemas';
 
@@ -14,6 +14,7 @@ export const getMany = listOperation<MerchantPaymentMethodSearch>({
 	path: '/core/merchant/payment-methods/search',
 	properties: [
 		customerIdProperty,
+		includeSecretsProperty,
 		filtersCollection([
 			{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'Code of the payment method (max 5 characters)' },
 			{

@@ -1,6 +1,6 @@
 import { onePerPaymentOptions, onePerPaymentOutput } from '../../../shared/descriptions/onePerPayment';
 import { pathId } from '../../../shared/identifiers';
-import { requestOperation, notFoundBy } from '../../../shared/operation';
+import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation';
 import { requestIdProperty } from '../../fields';
 import { sessionPayments } from '../../output';
 
@@ -15,6 +15,7 @@ export const get = requestOperation({
 	notFound: notFoundBy('Session', requestIdProperty),
 	properties: [
 		requestIdProperty,
+		{ ...includeSecretsProperty, description: 'Whether to output the token and subtoken of a subscription session as they are (to charge it later). Off: each is replaced by "[hidden: turn on Include Secrets]". Executions store their output, so turn it on only when the next node needs them. Never on when the node is used as an AI tool.' },
 		onePerPaymentOptions(
 			'Whether to output one item per payment of the session (with the requestId and the session status) instead of one item for the session. A session without payments then outputs no item.',
 		),

@@ -1,4 +1,4 @@
-import { requestOperation } from '../../../shared/operation';
+import { includeSecretsProperty, requestOperation } from '../../../shared/operation';
 import { siteCreateSchema, type SiteCreateBody } from '../../schemas';
 import { siteData, siteWriteProperties } from '../../fields';
 
@@ -7,7 +7,7 @@ export const create = requestOperation<SiteCreateBody>({
 	name: 'Create',
 	action: 'Create a site',
 	description:
-		"Create a site for a merchant; the answer holds the new site's ID, state, login and transactional key in clear (treat it as a secret)",
+		"Create a site for a merchant; outputs the new site's ID, state and login, and its transactional key only with Include Secrets on",
 	api: 'core',
 	path: '/core/site/create',
 	safety: 'write',
@@ -23,6 +23,7 @@ export const create = requestOperation<SiteCreateBody>({
 		},
 		{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Site name' },
 		...siteWriteProperties('create'),
+		includeSecretsProperty,
 	],
 	body: (ctx) => ({ data: siteData(ctx, 'create') }),
 	schema: siteCreateSchema,

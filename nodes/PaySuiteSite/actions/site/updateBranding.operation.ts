@@ -1,4 +1,4 @@
-import { notFoundBy, requestOperation } from '../../../shared/operation';
+import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation';
 import { siteUpdateBrandingSchema, type SiteUpdateBrandingBody } from '../../schemas';
 import { brandingProperty, checkoutVersionProperty, siteIdProperty } from '../../fields';
 
@@ -7,7 +7,7 @@ export const updateBranding = requestOperation<SiteUpdateBrandingBody>({
 	name: 'Update Branding',
 	action: 'Update the branding of a site',
 	description:
-		"Update the checkout colours and checkout version of a site; outputs the whole site, including its credentials in clear (treat it as a secret)",
+		'Update the checkout colours and checkout version of a site; outputs the whole site, its credentials only with Include Secrets on',
 	api: 'core',
 	path: '/core/site/update',
 	notFound: notFoundBy('Site', siteIdProperty),
@@ -16,6 +16,7 @@ export const updateBranding = requestOperation<SiteUpdateBrandingBody>({
 		siteIdProperty,
 		brandingProperty,
 		{ ...checkoutVersionProperty, description: 'Redirect checkout version, such as v3 or v4; leave empty to keep it' },
+		includeSecretsProperty,
 	],
 	body: (ctx) => ({
 		id: ctx.param('siteId'),

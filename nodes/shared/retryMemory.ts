@@ -1,0 +1,36 @@
+/**
+ * What the plain writes (refunds, sessions, links, sites...: no key the platform deduplicates by) of one node run
+ * did in an earlier try, so that n8n's node setting "Retry On Fail" never sends one twice.
+ *
+ * Retry On Fail re-runs the node's whole execute with all its items, up to 5 tries, in the same process (n8n's
+ * WorkflowExecute loops over `runNode` with the same execute data; in queue mode one worker runs the whole
+ * execution). So the memory is kept in this process, keyed by that execute data object: it lives as long as
+ * the node run and goes with it. A new run of the node (a loop, another execution, n8n's Retry of a failed
+ * execution) has new execute data, hence an empty memory: it is a new decision to write.
+ */
+import type { LostAnswerError, PaySuiteRequest, PaySuiteResponse } from './transport';
+
+/** The outcome of one write of one item in an earlier try. */
+export type WriteOutcome =
+	/** The platform answered: a later try gets the same answer without sending anything. */
+	| { kind: 'answered'; request: string; answer: PaySuiteResponse<unknown> }
+	/** The answer was lost after the write may have reached the platform: a later try fails the same way. */
+	| { kind: 'unknown'; request: string; error: LostAnswerError };
+
+const runs = new WeakMap<object, Map<string, WriteOutcome>>();
+
+/** The method and path of a write: a later try must be sending the same thing to reuse what happened. */
+export const requestLabel = (request: PaySuiteRequest): string => `${request.method ?? 'POST'} ${request.api} ${request.path}`;
+
+/** The memory of one node run; `run` is n8n's execute data, the same object in every try of the run. */
+export function writeMemory(run: object): Map<string, WriteOutcome> {
+	let memory = runs.get(run);
+	if (!memory) {
+		memory = new Map();
+		runs.set(run, memory);
+	}
+	return memory;
+}
+
+/** The slot of the `ordinal`-th write (from 0) of item `itemIndex`: the same in every try. */
+export const writeSlot = (itemIndex: number, ordinal: number): string => `${itemIndex}:${ordinal}`;
