@@ -68,7 +68,7 @@ describe('Retry On Fail never makes a refund twice', () => {
 		const ref = await paidPayment();
 		const missing = 987654;
 		const result = await session(partialRefund, { items: [{ ref }, { ref: missing }], retry: RETRY });
-		expect(result.error?.message).toContain('HTTP 404');
+		expect(result.error?.message).toBe('Transaction 987654 was not found: check the Internal Reference.');
 		const calls = refundCalls().map((call) => (call.body as IDataObject).internalReference);
 		// One refund of the first item; the refused second item, where nothing was done, is sent on each try.
 		expect(calls).toEqual([ref, missing, missing, missing]);
