@@ -14,7 +14,7 @@ import { collectPages, type PageBlock, type PageRequest } from './pagination';
 import { asNodeError } from './nodeErrors';
 import { pollUntilDone, type PollOutcome, type PollResult } from './polling';
 import { LostAnswerError, paySuiteRequest, type ApiName, type PaySuiteRequest, type PaySuiteResponse, type RequestSafety } from './transport';
-import { parseJsonParameter, validateInput } from './validation';
+import { FieldNames, parseJsonParameter, refuseField, validateInput } from './validation';
 
 /** What an operation sees of one input item. */
 export interface OperationContext {
@@ -30,6 +30,11 @@ export interface OperationContext {
 	request<T = IDataObject>(request: PaySuiteRequest): Promise<PaySuiteResponse<T>>;
 	/** Fails this item with a message that names it. */
 	fail(message: string, description?: string): never;
+	/**
+	 * Refuses this item before anything is sent, as validation does: `problem` follows the field's name as the
+	 * panel shows it ("needs a value when ..."); `path` is where it goes in the body.
+	 */
+	refuse(path: string, problem: string): never;
 }
 
 export interface PaySuiteOperation {
@@ -38,6 +43,11 @@ export interface PaySuiteOperation {
 	action: string;
 	description: string;
 	properties: INodeProperties[];
+	/**
+	 * Labels of body paths that no field of `properties` names (a JSON field merged into an object), by path
+	 * without list positions: `{ payment: 'Additional Fields › Payment Extras' }`. Validation errors use them.
+	 */
+	fieldLabels?: Record<string, string>;
 	execute(ctx: OperationContext): Promise<INodeExecutionData[]>;
 }
 
@@ -67,7 +77,11 @@ export function compact<T>(value: T): T {
 export const toItems = (json: IDataObject | IDataObject[]): INodeExecutionData[] =>
 	(Array.isArray(json) ? json : [json]).map((entry) => ({ json: entry }));
 
-function contextFor(fn: IExecuteFunctions, itemIndex: number): OperationContext {
+/** The names of an operation's fields as the panel shows them, for its errors. */
+export const fieldNamesOf = (operation: Pick<PaySuiteOperation, 'properties' | 'fieldLabels'>): FieldNames =>
+	new FieldNames(operation.properties, operation.fieldLabels);
+
+function contextFor(fn: IExecuteFunctions, itemIndex: number, names: FieldNames): OperationContext {
 	const node = fn.getNode();
 	const ctx: OperationContext = {
 		fn,
@@ -75,11 +89,12 @@ function contextFor(fn: IExecuteFunctions, itemIndex: number): OperationContext 
 		itemIndex,
 		param: <T>(name: string, fallback?: T) => fn.getNodeParameter(name, itemIndex, fallback as never) as T,
 		jsonParam: <T>(name: string, fallback?: T) => {
-			const parsed = parseJsonParameter(node, name, fn.getNodeParameter(name, itemIndex, fallback as never), itemIndex);
+			const parsed = parseJsonParameter(node, name, fn.getNodeParameter(name, itemIndex, fallback as never), itemIndex, names);
 			return (parsed === undefined ? fallback : parsed) as T;
 		},
-		validate: (schema, value) => validateInput(node, schema, value, itemIndex),
+		validate: (schema, value) => validateInput(node, schema, value, itemIndex, names),
 		request: <T>(request: PaySuiteRequest) => paySuiteRequest.call(fn, request, itemIndex) as Promise<PaySuiteResponse<T>>,
+		refuse: (path: string, problem: string) => refuseField(node, itemIndex, names, path, problem),
 		fail: (message: string, description?: string) => {
 			throw new NodeOperationError(node, `${message} (item ${itemIndex})`, { itemIndex, description });
 		},
@@ -140,10 +155,11 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationValue}" of "${resourceValue}" is not supported`);
 	}
+	const names = fieldNamesOf(operation);
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const produced = await operation.execute(contextFor(this, itemIndex));
+			const produced = await operation.execute(contextFor(this, itemIndex, names));
 			output.push(...this.helpers.constructExecutionMetaData(produced, { itemData: { item: itemIndex } }));
 		} catch (error) {
 			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, itemIndex);
@@ -241,9 +257,10 @@ interface OperationLabels {
 	action: string;
 	description: string;
 	properties: INodeProperties[];
+	fieldLabels?: Record<string, string>;
 }
 
-const labelsOf = ({ value, name, action, description }: OperationLabels) => ({ value, name, action, description });
+const labelsOf = ({ value, name, action, description, fieldLabels }: OperationLabels) => ({ value, name, action, description, fieldLabels });
 
 interface RequestOperationSpec<Body> extends OperationLabels {
 	api: ApiName;
