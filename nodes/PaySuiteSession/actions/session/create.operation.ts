@@ -14,9 +14,9 @@ const withPayment = { show: { sessionType: ['payment', 'checkin'] } };
 // The platform asks for the buyer's own device: the node never makes one up. The usual source is the request
 // that started the workflow (a Webhook or Form Trigger node behind the shop's page).
 const IP_ADDRESS_HINT =
-	"From the request of the buyer's browser: with a Webhook node, {{ $json.headers['x-forwarded-for'].split(',')[0] }} behind a proxy, or the address your shop recorded with the order";
+	"Map it from the request of the buyer's browser, such as a Webhook node's {{ $json.headers['x-forwarded-for'].split(',')[0] }} (the first address of the list), or from the address your shop recorded with the order";
 const USER_AGENT_HINT =
-	"From the request of the buyer's browser: with a Webhook node, {{ $json.headers['user-agent'] }}, or the user agent your shop recorded with the order";
+	"Map it from the request of the buyer's browser, such as a Webhook node's {{ $json.headers['user-agent'] }}, or from the user agent your shop recorded with the order";
 
 function buildPayment(ctx: OperationContext, extra: IDataObject): IDataObject {
 	const { paymentExtras: extras } = ctx.validate(z.object({ paymentExtras: z.record(z.unknown(), { invalid_type_error: 'must be a JSON object' }) }), {
