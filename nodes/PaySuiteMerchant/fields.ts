@@ -68,7 +68,7 @@ const merchantJsonUpdateProperty: INodeProperties = {
 	default: '{\n  "brand": ""\n}',
 	required: true,
 	displayOptions: show('json'),
-	description: 'Only the fields to change. Integrations are upserted by type; a payment method with ID modifies that one, one with code registers a new one.',
+	description: 'Only the fields to change. An integration replaces the one of the same type; a payment method with an ID changes that one, one with a code is added.',
 };
 
 const jsonField = (displayName: string, name: string, description: string): INodeProperties => ({

@@ -40,7 +40,7 @@ const integrationsSchema = (owner: 'customerId' | 'siteId') =>
 		const seen = new Set<string>();
 		integrations.forEach((integration, index) => {
 			const type = integration.type as string;
-			if (seen.has(type)) ctx.addIssue({ code: 'custom', path: [index, 'type'], message: `repeats ${type}: integrations are upserted by type` });
+			if (seen.has(type)) ctx.addIssue({ code: 'custom', path: [index, 'type'], message: `repeats ${type}: give each integration type once (it replaces the one of that type)` });
 			seen.add(type);
 		});
 	});
@@ -68,9 +68,9 @@ const paymentMethodSchema = z
 	.strict()
 	.superRefine((method, ctx) => {
 		if (method.id !== undefined && method.code !== undefined) {
-			ctx.addIssue({ code: 'custom', path: ['id'], message: 'give either id (modify an existing payment method) or code (register a new one), never both' });
+			ctx.addIssue({ code: 'custom', path: ['id'], message: 'takes an ID (to change an existing payment method) or a code (to add a new one), not both' });
 		} else if (method.id === undefined && method.code === undefined) {
-			ctx.addIssue({ code: 'custom', path: ['code'], message: 'give id (modify an existing payment method) or code (register a new one)' });
+			ctx.addIssue({ code: 'custom', path: ['code'], message: 'needs an ID (to change an existing payment method) or a code (to add a new one)' });
 		}
 	});
 
@@ -205,4 +205,4 @@ export const merchantUpdateSchema = z
 	.object(merchantFields)
 	.partial()
 	.strict()
-	.refine((body) => Object.keys(body).length > 0, { message: 'give at least one field to change' });
+	.refine((body) => Object.keys(body).length > 0, { message: 'needs at least one field to change' });

@@ -33,10 +33,10 @@ export const messageSchema = z
 						.optional(),
 					email: z.object({ email: text.email('must be an e-mail address'), subject: text.optional() }).strict().optional(),
 				},
-				{ required_error: 'choose at least one channel (SMS, chat or e-mail)' },
+				{ required_error: 'must hold at least one channel: choose SMS, chat or e-mail' },
 			)
 			.strict()
-			.refine((channels) => Object.keys(channels).length > 0, { message: 'choose at least one channel (SMS, chat or e-mail)' }),
+			.refine((channels) => Object.keys(channels).length > 0, { message: 'must hold at least one channel: choose SMS, chat or e-mail' }),
 	})
 	.strict();
 

@@ -105,11 +105,11 @@ export const merchantPaymentMethodUpdateSchema = z
 					settings: settingsSchema,
 					creditRules: creditRulesSchema.nullable(),
 				},
-				{ required_error: 'set at least one field to update' },
+				{ required_error: 'needs at least one field to change' },
 			)
 			.partial()
 			.strict()
-			.refine((data) => Object.keys(data).length > 0, 'set at least one field to update'),
+			.refine((data) => Object.keys(data).length > 0, 'needs at least one field to change'),
 	})
 	.strict();
 

@@ -17,6 +17,10 @@ const MIN_EXPIRATION_MINUTES = 5;
 
 const url255 = httpUrl(255);
 
+/** The platform wants the buyer's own device; nothing is made up in its place. */
+const IP_REQUIRED = "is required: the IP address of the buyer's device, such as the Webhook node's {{ $json.headers['x-forwarded-for'] }}";
+const AGENT_REQUIRED = "is required: the buyer's browser user agent, such as the Webhook node's {{ $json.headers['user-agent'] }}";
+
 const sessionLocaleSchema = z
 	.string()
 	.max(5, 'must be at most 5 characters')
@@ -59,8 +63,16 @@ export const sessionCreateSchema = z
 			.optional(),
 		fields: z.array(nameValuePairSchema).optional(),
 		expiration: expirationSchema(),
-		ipAddress: z.string({ required_error: 'is required' }).min(1, 'is required').max(46, 'must be at most 46 characters'),
-		userAgent: z.string({ required_error: 'is required' }).min(1, 'is required').max(255, 'must be at most 255 characters'),
+		ipAddress: z
+			.string({ required_error: IP_REQUIRED, invalid_type_error: 'must be text' })
+			.trim()
+			.min(1, IP_REQUIRED)
+			.max(46, 'must be at most 46 characters (one address, not a list)'),
+		userAgent: z
+			.string({ required_error: AGENT_REQUIRED, invalid_type_error: 'must be text' })
+			.trim()
+			.min(1, AGENT_REQUIRED)
+			.max(255, 'must be at most 255 characters'),
 		returnUrl: url255,
 		cancelUrl: url255.optional(),
 		paymentMethod: z.string().optional(),

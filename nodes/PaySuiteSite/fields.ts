@@ -159,7 +159,7 @@ export function siteWriteProperties(mode: SiteMode): INodeProperties[] {
 				type: 'options',
 				options: [
 					{ name: 'Keep Current', value: 'keep', description: 'Do not send it: the stored value is kept' },
-					{ name: 'Remove', value: 'remove', description: 'Send null: the stored value is removed and the platform determines it' },
+					{ name: 'Remove', value: 'remove', description: 'The stored value is removed, and the platform determines it' },
 					{ name: 'Set', value: 'set', description: 'Send a new value' },
 				],
 				default: 'keep',
@@ -213,7 +213,7 @@ export function siteData(ctx: OperationContext, mode: SiteMode): IDataObject {
 		if (action === 'remove') integration.initiatorIndicator = null;
 		if (action === 'set') {
 			integration.initiatorIndicator = ctx.param<string>('initiatorIndicator', '');
-			if (!integration.initiatorIndicator) ctx.fail("Invalid 'data.integration.initiatorIndicator': a value is required when Initiator Indicator is Set");
+			if (!integration.initiatorIndicator) ctx.refuse('initiatorIndicator', "needs a value when Initiator Indicator is 'Set'");
 		}
 	}
 	const top: IDataObject = {

@@ -18,7 +18,7 @@ const list = (item: ZodTypeAny) => z.array(item, { invalid_type_error: 'must be 
 /** Unknown keys are refused one by one, so the message names the misspelt field. */
 const unknownField = (what: string) => z.custom(() => false, { message: `is not a field of ${what}` });
 const section = <T extends z.ZodRawShape>(shape: T) =>
-	z.object(shape, { invalid_type_error: 'must be a JSON object' }).partial().catchall(unknownField('this part of the site configuration'));
+	z.object(shape, { invalid_type_error: 'must be a JSON object' }).partial().catchall(unknownField('this part of the site configuration (check its spelling)'));
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 const colourSchema = text().regex(COLOUR, 'must be a colour of the form #rrggbb, such as #1a2b3c');
@@ -126,8 +126,8 @@ const commonData = {
 	...configurationShape,
 };
 
-const dataObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { required_error: 'set at least one field to update' }).partial();
-const notInWriteShape = unknownField('the site write shape of this operation');
+const dataObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { required_error: 'needs at least one field to change' }).partial();
+const notInWriteShape = unknownField('a site (check its spelling)');
 
 /** `/core/site/create`: the write shape with the merchant (`customerId`) and a name. */
 export const siteCreateSchema = z
@@ -144,7 +144,7 @@ export const siteUpdateAllSchema = z
 		id: numericIdSchema,
 		data: dataObject({ ...commonData, integration: integrationSchema('update'), productionDate: dateOnlySchema })
 			.catchall(notInWriteShape)
-			.refine((data) => Object.keys(data).length > 0, 'set at least one field to update'),
+			.refine((data) => Object.keys(data).length > 0, 'needs at least one field to change'),
 	})
 	.strict();
 

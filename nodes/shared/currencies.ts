@@ -68,17 +68,17 @@ export function decimalsOf(value: number): number {
 	return Math.max(0, fraction - Number(exponent));
 }
 
-/** What is wrong with an amount of this currency, in words for the user; undefined when it can be sent. */
+/** What is wrong with an amount of this currency, said after the field's name; undefined when it can be sent. */
 export function amountProblem(value: number, currency: string): string | undefined {
-	if (!Number.isFinite(value)) return 'Amount must be a number';
+	if (!Number.isFinite(value)) return 'must be a number';
 	if (Math.abs(value) > MAX_AMOUNT) {
-		return `Amount ${String(value)} is above the maximum of 1000000000000 (10^12) ${currency}; check the amount for a typing mistake`;
+		return `is above the maximum of 1000000000000 (10^12) ${currency}; check it for a typing mistake`;
 	}
 	const allowed = minorUnitsOf(currency);
 	if (allowed === undefined) return undefined;
 	const decimals = decimalsOf(value);
 	if (decimals <= allowed) return undefined;
-	const has = `Amount has ${decimals} ${decimals === 1 ? 'decimal' : 'decimals'}`;
-	if (allowed === 0) return `${has}; ${currency} takes none. Round it to a whole amount.`;
-	return `${has}; ${currency} takes at most ${allowed}. Round it to ${allowed} decimals.`;
+	const has = `has ${decimals} ${decimals === 1 ? 'decimal' : 'decimals'}`;
+	if (allowed === 0) return `${has}; ${currency} takes none: round it to a whole amount`;
+	return `${has}; ${currency} takes at most ${allowed}: round it to ${allowed} decimals`;
 }

@@ -17,7 +17,7 @@ import { pollUntilDone, type PollOutcome, type PollResult } from './polling';
 import { HIDDEN_FROM_TOOL, HIDDEN_SECRET, hideSecrets } from './redact';
 import { requestLabel, writeMemory, writeSlot } from './retryMemory';
 import { LostAnswerError, paySuiteRequest, type ApiName, type PaySuiteRequest, type PaySuiteResponse, type RequestSafety } from './transport';
-import { parseJsonParameter, validateInput } from './validation';
+import { FieldNames, parseJsonParameter, refuseField, validateInput } from './validation';
 
 /** What an operation sees of one input item. */
 export interface OperationContext {
@@ -33,6 +33,11 @@ export interface OperationContext {
 	request<T = IDataObject>(request: PaySuiteRequest): Promise<PaySuiteResponse<T>>;
 	/** Fails this item with a message that names it. */
 	fail(message: string, description?: string): never;
+	/**
+	 * Refuses this item before anything is sent, as validation does: `problem` follows the field's name as the
+	 * panel shows it ("needs a value when ..."); `path` is where it goes in the body.
+	 */
+	refuse(path: string, problem: string): never;
 }
 
 export interface PaySuiteOperation {
@@ -41,6 +46,11 @@ export interface PaySuiteOperation {
 	action: string;
 	description: string;
 	properties: INodeProperties[];
+	/**
+	 * Labels of body paths that no field of `properties` names (a JSON field merged into an object), by path
+	 * without list positions: `{ payment: 'Additional Fields › Payment Extras' }`. Validation errors use them.
+	 */
+	fieldLabels?: Record<string, string>;
 	execute(ctx: OperationContext): Promise<INodeExecutionData[]>;
 }
 
@@ -105,7 +115,11 @@ async function sendOnce<T>(fn: IExecuteFunctions, request: PaySuiteRequest, item
 	}
 }
 
-function contextFor(fn: IExecuteFunctions, itemIndex: number): OperationContext {
+/** The names of an operation's fields as the panel shows them, for its errors. */
+export const fieldNamesOf = (operation: Pick<PaySuiteOperation, 'properties' | 'fieldLabels'>): FieldNames =>
+	new FieldNames(operation.properties, operation.fieldLabels);
+
+function contextFor(fn: IExecuteFunctions, itemIndex: number, names: FieldNames): OperationContext {
 	const node = fn.getNode();
 	let writes = 0;
 	const ctx: OperationContext = {
@@ -114,11 +128,12 @@ function contextFor(fn: IExecuteFunctions, itemIndex: number): OperationContext 
 		itemIndex,
 		param: <T>(name: string, fallback?: T) => fn.getNodeParameter(name, itemIndex, fallback as never) as T,
 		jsonParam: <T>(name: string, fallback?: T) => {
-			const parsed = parseJsonParameter(node, name, fn.getNodeParameter(name, itemIndex, fallback as never), itemIndex);
+			const parsed = parseJsonParameter(node, name, fn.getNodeParameter(name, itemIndex, fallback as never), itemIndex, names);
 			return (parsed === undefined ? fallback : parsed) as T;
 		},
-		validate: (schema, value) => validateInput(node, schema, value, itemIndex),
+		validate: (schema, value) => validateInput(node, schema, value, itemIndex, names),
 		request: <T>(request: PaySuiteRequest) => sendOnce<T>(fn, request, itemIndex, () => writes++),
+		refuse: (path: string, problem: string) => refuseField(node, itemIndex, names, path, problem),
 		fail: (message: string, description?: string) => {
 			throw new NodeOperationError(node, `${message} (item ${itemIndex})`, { itemIndex, description });
 		},
@@ -196,10 +211,11 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 	}
 	// n8n names the AI-tool variant of a node `<type>Tool`: a tool never gives a secret to a model.
 	const asTool = this.getNode().type.endsWith('Tool');
+	const names = fieldNamesOf(operation);
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const produced = await operation.execute(contextFor(this, itemIndex));
+			const produced = await operation.execute(contextFor(this, itemIndex, names));
 			const showSecrets = !asTool && this.getNodeParameter(INCLUDE_SECRETS, itemIndex, false) === true;
 			const shown = showSecrets ? produced : produced.map((item) => ({ ...item, json: hideSecrets(item.json, asTool ? HIDDEN_FROM_TOOL : HIDDEN_SECRET) }));
 			output.push(...this.helpers.constructExecutionMetaData(shown, { itemData: { item: itemIndex } }));
@@ -315,9 +331,10 @@ interface OperationLabels {
 	action: string;
 	description: string;
 	properties: INodeProperties[];
+	fieldLabels?: Record<string, string>;
 }
 
-const labelsOf = ({ value, name, action, description }: OperationLabels) => ({ value, name, action, description });
+const labelsOf = ({ value, name, action, description, fieldLabels }: OperationLabels) => ({ value, name, action, description, fieldLabels });
 
 interface RequestOperationSpec<Body> extends OperationLabels {
 	api: ApiName;

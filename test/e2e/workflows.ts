@@ -79,6 +79,8 @@ export function sessionWorkflow(creds: Creds, sandboxUrl: string, reference: str
 				operation: 'create',
 				sessionType: 'payment',
 				returnUrl: 'https://shop.example.com/return',
+				ipAddress: '203.0.113.7',
+				userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
 				reference,
 				description: 'Two pairs of shoes',
 				currency: 'USD',

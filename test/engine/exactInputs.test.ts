@@ -27,6 +27,8 @@ const sessionCreate = (overrides: IDataObject = {}): IDataObject => ({
 	operation: 'create',
 	sessionType: 'payment',
 	returnUrl: 'https://shop.example.com/return',
+	ipAddress: '203.0.113.7',
+	userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
 	reference: 'ORDER-1',
 	description: 'Shoes',
 	currency: 'USD',
@@ -129,7 +131,7 @@ describe('amounts are checked against the currency and the maximum before anythi
 	beforeEach(() => sandbox.clearLedger());
 
 	it.each<[string, IDataObject, RegExp]>([
-		['10.555 USD', { total: 10.555 }, /payment\.amount\.total: Amount has 3 decimals; USD takes at most 2/],
+		['10.555 USD', { total: 10.555 }, /^Amount has 3 decimals; USD takes at most 2: round it to 2 decimals; got 10\.555 \(item 0\)/],
 		['1500.5 JPY', { currency: 'JPY', total: 1500.5 }, /Amount has 1 decimal; JPY takes none/],
 		['1.2345 KWD', { currency: 'KWD', total: 1.2345 }, /KWD takes at most 3/],
 		['1e20 USD', { total: 1e20 }, /above the maximum of 1000000000000 \(10\^12\) USD/],
@@ -161,7 +163,7 @@ describe('amounts are checked against the currency and the maximum before anythi
 		expect(apiCalls()).toHaveLength(1);
 		const [sent, refused] = outputJson(result, 'Session');
 		expect(sent.requestId).toBeDefined();
-		expect(refused.error).toBe("Invalid 'payment.amount.total' in item 1");
+		expect(refused.error).toBe('Amount has 3 decimals; USD takes at most 2: round it to 2 decimals; got 12.555 (item 1)');
 	});
 });
 

@@ -49,6 +49,8 @@ const paymentSession = (reference: string): IDataObject => ({
 	operation: 'create',
 	sessionType: 'payment',
 	returnUrl: 'https://shop.example.com/return',
+	ipAddress: '203.0.113.7',
+	userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
 	reference,
 	description: 'Shoes',
 	currency: 'USD',

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, type NodeRunOptions } from '../helpers/engine';
+import { expectFieldRefused, runNode, type NodeRunOptions } from '../helpers/engine';
 import { apiCallsOf, onboardingApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox();
@@ -64,25 +64,43 @@ describe('Message → Send', () => {
 		);
 		const items = result.output('Notification');
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[1].json.error).toBe("Invalid 'channels.email.email' in item 1");
+		expect(items[1].json.error).toBe("Channels › E-Mail › Email must be an e-mail address; got 'not-an-address' (item 1)");
 		expect(apiCalls().map((call) => call.body.message)).toEqual(['A', 'C']);
 	});
 
 	describe('fails before sending', () => {
 		it.each([
-			['no channel chosen', { message: 'Hi', channels: {} }, 'channels', /at least one channel/],
-			['a message that resolves to nothing', { message: '={{ "" }}', channels: email }, 'message', /required/],
-			['a locale other than es, en, pt, it', { message: 'Hi', channels: email, additionalFields: { locale: '={{ "fr" }}' } }, 'locale', /es, en, pt, it/],
-			['a kind over 50 characters', { message: 'Hi', channels: email, additionalFields: { kind: 'k'.repeat(51) } }, 'kind', /at most 50/],
-			['a site ID that is not positive', { message: 'Hi', channels: email, additionalFields: { siteId: 0 } }, 'site_id', /positive/],
-			['an SMS without its text', { message: 'Hi', channels: { sms: { phoneNumber: '+1555', shortMessage: '={{ "" }}' } } }, 'channels.sms.short_message', /required/],
-			['a chat without template name', { message: 'Hi', channels: { chat: { phoneNumber: '+1555', templateName: '={{ "" }}' } } }, 'channels.chat.template', /template name/],
-			['an e-mail that is not an address', { message: 'Hi', channels: { email: { email: 'nobody' } } }, 'channels.email.email', /e-mail/],
-		])('%s', async (_label, parameters, field, problem) => {
+			['no channel chosen', { message: 'Hi', channels: {} }, 'channels', /^Channels /, /at least one channel/],
+			['a message that resolves to nothing', { message: '={{ "" }}', channels: email }, 'message', /^Message /, /required/],
+			[
+				'a locale other than es, en, pt, it',
+				{ message: 'Hi', channels: email, additionalFields: { locale: '={{ "fr" }}' } },
+				'locale',
+				/^Additional Fields › Locale /,
+				/es, en, pt, it/,
+			],
+			['a kind over 50 characters', { message: 'Hi', channels: email, additionalFields: { kind: 'k'.repeat(51) } }, 'kind', /^Additional Fields › Kind /, /at most 50/],
+			['a site ID that is not positive', { message: 'Hi', channels: email, additionalFields: { siteId: 0 } }, 'site_id', /^Additional Fields › Site ID /, /positive/],
+			[
+				'an SMS without its text',
+				{ message: 'Hi', channels: { sms: { phoneNumber: '+1555', shortMessage: '={{ "" }}' } } },
+				'channels.sms.short_message',
+				/^Channels › SMS › /,
+				/required/,
+			],
+			[
+				'a chat without template name',
+				{ message: 'Hi', channels: { chat: { phoneNumber: '+1555', templateName: '={{ "" }}' } } },
+				'channels.chat.template',
+				/^Channels › Chat \(Messaging App\) › /,
+				/template name/,
+			],
+			['an e-mail that is not an address', { message: 'Hi', channels: { email: { email: 'nobody' } } }, 'channels.email.email', /^Channels › E-Mail › Email /, /e-mail/],
+		])('%s', async (_label, parameters, field, label, problem) => {
 			const result = await run(parameters as IDataObject);
-			expect(result.error?.message).toBe(`Invalid '${field}' in item 0`);
-			expect(result.error?.description).toMatch(problem);
-			expect(apiCalls()).toEqual([]);
+			const error = expectFieldRefused(result, field, apiCalls());
+			expect(error.message).toMatch(label);
+			expect(error.description).toMatch(problem);
 		});
 	});
 

@@ -127,7 +127,7 @@ describe('Payment Link > Create', () => {
 			['no expiration date (from an expression)', { expirationDate: '={{ "" }}' }, 'expirationDate', /is required/],
 			['a reference over 32 characters', { reference: 'R'.repeat(33) }, 'reference', /at most 32 characters/],
 			['a description over 255 characters', { description: 'd'.repeat(256) }, 'description', /at most 255 characters/],
-			['no description (from an expression)', { description: '={{ "" }}' }, 'description', /Required/],
+			['no description (from an expression)', { description: '={{ "" }}' }, 'description', /^Description is required/],
 			['no name (from an expression)', { name: '={{ "" }}' }, 'name', /is required/],
 			['a currency that is not ISO 4217', { currency: 'pesos' }, 'payment.amount.currency', /ISO 4217/],
 			['a payment expiration of 0 minutes', { paymentExpiration: 0 }, 'paymentExpiration', /more than 0/],
@@ -147,7 +147,7 @@ describe('Payment Link > Create', () => {
 
 		it('modifiers that are not JSON', async () => {
 			const result = await run(linkParameters({ additionalFields: { modifiers: '[{' } }));
-			expect(result.error!.message).toBe("Invalid 'additionalFields.modifiers' in item 0: not valid JSON");
+			expect(result.error!.message).toMatch(/^Additional Fields › Modifiers must be JSON, .*\(item 0\)$/);
 			expect(apiCalls()).toEqual([]);
 		});
 	});

@@ -117,8 +117,7 @@ describe('Merchant Payment Method > Create', () => {
 		expect(result.error).toBeUndefined();
 		const items = result.output('Method');
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[1].json.error).toContain("'data.commissionModel'");
-		expect(items[1].json.error).toContain('item 1');
+		expect(items[1].json.error).toBe("Commission Model must be P or F; got 'Q' (item 1)");
 		expect(apiCalls().map((call) => call.body.data.commissionModel)).toEqual(['P', 'F']);
 	});
 });

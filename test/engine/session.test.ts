@@ -16,11 +16,17 @@ const apiCalls = () => apiCallsOf(sandbox);
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
+// The buyer's device, as a Webhook node in front of the shop would give it: the node never makes one up.
+const BUYER_IP = '203.0.113.7';
+const BUYER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64)';
+
 const paymentSession = (overrides: IDataObject = {}): IDataObject => ({
 	resource: 'session',
 	operation: 'create',
 	sessionType: 'payment',
 	returnUrl: 'https://shop.example.com/return',
+	ipAddress: BUYER_IP,
+	userAgent: BUYER_AGENT,
 	reference: 'ORDER-1001',
 	description: 'Two pairs of shoes',
 	currency: 'USD',
@@ -57,7 +63,7 @@ async function expectRefused(parameters: IDataObject, field: string, problem: Re
 }
 
 describe('Session > Create', () => {
-	it('sends a payment session with the defaults for expiration, IP address and user agent', async () => {
+	it("sends a payment session with the buyer's IP address and user agent, and the default expiration", async () => {
 		const before = Date.now();
 		const result = await run(paymentSession());
 		expect(result.error).toBeUndefined();
@@ -70,8 +76,8 @@ describe('Session > Create', () => {
 		expect(body).toEqual({
 			payment: { reference: 'ORDER-1001', description: 'Two pairs of shoes', amount: { currency: 'USD', total: 120.5 } },
 			expiration: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/),
-			ipAddress: '127.0.0.1',
-			userAgent: 'n8n',
+			ipAddress: BUYER_IP,
+			userAgent: BUYER_AGENT,
 			returnUrl: 'https://shop.example.com/return',
 		});
 		const expiresIn = Date.parse(body.expiration as string) - before;
@@ -150,6 +156,8 @@ describe('Session > Create', () => {
 			operation: 'create',
 			sessionType: 'subscription',
 			returnUrl: 'https://shop.example.com/return',
+			ipAddress: BUYER_IP,
+			userAgent: BUYER_AGENT,
 			subscriptionReference: 'SUB-77',
 			subscriptionDescription: 'Monthly plan',
 		});
@@ -176,6 +184,8 @@ describe('Session > Create', () => {
 			operation: 'create',
 			sessionType: 'autopay',
 			returnUrl: 'https://shop.example.com/return',
+			ipAddress: BUYER_IP,
+			userAgent: BUYER_AGENT,
 			autopay: JSON.stringify(autopay),
 		});
 		expect(result.error).toBeUndefined();
@@ -191,7 +201,7 @@ describe('Session > Create', () => {
 			['an expiration in the past', { additionalFields: { expiration: '2020-01-01T00:00:00Z' } }, 'expiration', /at least 5 minutes/],
 			['an expiration that is not a date-time', { additionalFields: { expiration: 'next week' } }, 'expiration', /must be a date-time/],
 			['a reference over 32 characters', { reference: 'R'.repeat(33) }, 'payment.reference', /at most 32 characters/],
-			['an empty reference (from an expression)', { reference: '={{ "" }}' }, 'payment.reference', /Required/],
+			['an empty reference (from an expression)', { reference: '={{ "" }}' }, 'payment.reference', /^Reference is required/],
 			['a description over 255 characters', { description: 'd'.repeat(256) }, 'payment.description', /at most 255 characters/],
 			['a locale without a country', { additionalFields: { locale: 'es' } }, 'locale', /language and a country/],
 			['a locale with a dash', { additionalFields: { locale: 'es-CO' } }, 'locale', /language and a country/],
@@ -206,7 +216,12 @@ describe('Session > Create', () => {
 			['a buyer e-mail that is not one', { buyer: { email: 'ana-at-example' } }, 'buyer.email', /e-mail/],
 			['metadata that is not an object', { additionalFields: { metadata: '[1,2]' } }, 'metadata', /JSON object/],
 			['payment extras that are not an object', { additionalFields: { paymentExtras: '"shoes"' } }, 'paymentExtras', /JSON object/],
-			['payment extras with a field the spec does not list', { additionalFields: { paymentExtras: '{"item":[]}' } }, 'payment', /Unrecognized key.*item/],
+			[
+				'payment extras with a field the spec does not list',
+				{ additionalFields: { paymentExtras: '{"item":[]}' } },
+				'payment',
+				/^Additional Fields › Payment Extras has a field the platform does not take: 'item'/,
+			],
 			[
 				'a tax of a kind the spec does not list',
 				{ additionalFields: { paymentExtras: '{"amount":{"taxes":[{"kind":"salesTax","amount":1}]}}' } },
@@ -216,6 +231,9 @@ describe('Session > Create', () => {
 			['a negative amount (from an expression)', { total: '={{ -5 }}' }, 'payment.amount.total', /must not be negative/],
 			['a cancel URL over 255 characters', { additionalFields: { cancelUrl: `https://e.com/${'a'.repeat(250)}` } }, 'cancelUrl', /at most 255/],
 			['an empty user agent (from an expression)', { userAgent: '={{ "" }}' }, 'userAgent', /is required/],
+			// Nothing is made up for the buyer's device: a field left empty is refused, saying where to find it.
+			['no IP address', { ipAddress: '={{ $json.headers?.["x-forwarded-for"] }}' }, 'ipAddress', /^Buyer IP Address is required: .*x-forwarded-for/],
+			['no user agent', { userAgent: '={{ $json.headers?.["user-agent"] }}' }, 'userAgent', /^Buyer User Agent is required: .*user-agent/],
 		])('%s', async (_what, overrides, field, problem) => {
 			await expectRefused(paymentSession(overrides), field, problem);
 		});
@@ -227,6 +245,8 @@ describe('Session > Create', () => {
 					operation: 'create',
 					sessionType: 'subscription',
 					returnUrl: 'https://e.com/r',
+					ipAddress: BUYER_IP,
+					userAgent: BUYER_AGENT,
 					subscriptionReference: 'S'.repeat(33),
 				},
 				'subscription.reference',
@@ -236,7 +256,7 @@ describe('Session > Create', () => {
 
 		it('an autopay session without the autopay object', async () => {
 			await expectRefused(
-				{ resource: 'session', operation: 'create', sessionType: 'autopay', returnUrl: 'https://e.com/r', autopay: '{}' },
+				{ resource: 'session', operation: 'create', sessionType: 'autopay', returnUrl: 'https://e.com/r', ipAddress: BUYER_IP, userAgent: BUYER_AGENT, autopay: '{}' },
 				'autopay',
 				/required when the session type is autopay/,
 			);
@@ -245,7 +265,7 @@ describe('Session > Create', () => {
 		it('metadata that is not JSON', async () => {
 			sandbox.clearLedger();
 			const result = await run(paymentSession({ additionalFields: { metadata: '{campaign' } }));
-			expect(result.error!.message).toBe("Invalid 'additionalFields.metadata' in item 0: not valid JSON");
+			expect(result.error!.message).toMatch(/^Additional Fields › Metadata must be JSON, such as .*\(item 0\)$/);
 			expect(apiCalls()).toEqual([]);
 		});
 	});
@@ -258,7 +278,7 @@ describe('Session > Create', () => {
 		expect(result.error).toBeUndefined();
 		const items = result.output('Session');
 		expect(items).toHaveLength(2);
-		expect(items[0].json.error).toBe("Invalid 'payment.reference' in item 0");
+		expect(items[0].json.error).toBe(`Reference must be at most 32 characters; got '${'R'.repeat(40)}' (item 0)`);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(items[1].json.requestId).toEqual(expect.any(Number));
 		expect(items[1].pairedItem).toEqual({ item: 1 });

@@ -126,7 +126,7 @@ describe('Site > Create', () => {
 	it.each([
 		['a button colour that is not #rrggbb', { branding: { buttonColor: 'blue' } }, 'data.branding.buttonColor', /#rrggbb/],
 		['allowed hours that are not hexadecimal', { additionalFields: { configuration: '{"control":{"allowedHours":"nine"}}' } }, 'data.control.allowedHours', /hexadecimal/],
-		['a field the write shape does not have', { additionalFields: { configuration: '{"control":{"maxAmmount":5}}' } }, 'data.control.maxAmmount', /not a field/],
+		['a field the write shape does not have', { additionalFields: { configuration: '{"control":{"maxAmmount":5}}' } }, 'data.control.maxAmmount', /^Additional Fields › Configuration \(JSON\) › Control › Max Ammount is not a field .*; got 5 \(item 0\)/],
 		['update-all only productionDate in the JSON', { additionalFields: { configuration: '{"productionDate":"2030-01-01"}' } }, 'data.productionDate', /not a field/],
 		['a configuration that is not JSON', { additionalFields: { configuration: '{control:' } }, 'additionalFields.configuration', /JSON/],
 		['a configuration that is a list', { additionalFields: { configuration: '[1]' } }, 'configuration', /JSON object/],
@@ -149,7 +149,7 @@ describe('Site > Create', () => {
 		expect(result.error).toBeUndefined();
 		const items = result.output('Site');
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[1].json.error).toContain("'data.branding.buttonColor'");
+		expect(items[1].json.error).toMatch(/^Branding › Button Color must be a colour .*; got 'green'/);
 		expect(items[1].json.error).toContain('item 1');
 		expect(items[0].json.id).toEqual(expect.any(Number));
 		expect(items[2].json.id).toEqual(expect.any(Number));
@@ -263,7 +263,7 @@ describe('Site > Update All', () => {
 		['nothing to update', {}, 'data', /at least one field/],
 		['the create-only merchant in the JSON', { updateFields: { configuration: '{"customerId":5}' } }, 'data.customerId', /not a field/],
 		['a production date that is not a date', { updateFields: { productionDate: 'soon' } }, 'data.productionDate', /YYYY-MM-DD/],
-		['Set without a value', { initiatorIndicatorAction: 'set', initiatorIndicator: '={{ $json.missing }}' }, 'data.integration.initiatorIndicator', /required/],
+		['Set without a value', { initiatorIndicatorAction: 'set', initiatorIndicator: '={{ $json.missing }}' }, 'initiatorIndicator', /^Initiator Indicator Value needs a value when Initiator Indicator is 'Set'/],
 	])('fails the item before sending for %s', async (_what, overrides, field, problem) => {
 		await expectRefused({ resource: 'site', operation: 'updateAll', siteId: sandbox.credentials.siteId, ...overrides }, field, problem);
 	});

@@ -285,13 +285,15 @@ export function runNode(node: NodeUnderTest, parameters: IDataObject, credential
 export const outputJson = (result: RunResult, nodeName: string): IDataObject[] => result.output(nodeName).map((item) => item.json);
 
 /**
- * The run stopped on an item refused before anything was sent: the error's message names the field and the
- * item, and the API calls made meanwhile are none. Returns the error for the caller's further checks.
+ * The run stopped on an item refused before anything was sent: the error's message names the item, its details
+ * keep the refused field's path (`field`, as sent: not in the words the user reads), and the API calls made
+ * meanwhile are none. Returns the error for the caller's further checks.
  */
 export function expectFieldRefused(result: RunResult, field: string, apiCalls: unknown[], item = 0): NonNullable<RunResult['error']> {
 	expect(result.error).toBeDefined();
-	expect(result.error!.message).toContain(`'${field}'`);
-	expect(result.error!.message).toContain(`item ${item}`);
+	expect(result.error!.context?.fieldPaths).toContain(field);
+	expect(result.error!.message).toMatch(new RegExp(`\\(item ${item}[;)]`));
+	expect(result.error!.message).not.toContain(`'${field}'`);
 	expect(apiCalls).toEqual([]);
 	return result.error!;
 }

@@ -35,8 +35,8 @@ describe('payment schemas', () => {
 			details: [{ kind: 'shipping', amount: 2.5 }],
 		});
 		expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-			['total', 'Amount has 3 decimals; USD takes at most 2. Round it to 2 decimals.'],
-			['taxes.0.amount', 'Amount has 3 decimals; USD takes at most 2. Round it to 2 decimals.'],
+			['total', 'has 3 decimals; USD takes at most 2: round it to 2 decimals'],
+			['taxes.0.amount', 'has 3 decimals; USD takes at most 2: round it to 2 decimals'],
 		]);
 		expect(simpleAmountSchema.safeParse({ currency: 'JPY', total: '1500.5' }).error!.issues[0].message).toMatch(/JPY takes none/);
 		expect(strictAmountSchema.safeParse({ currency: 'KWD', total: 12.345 }).success).toBe(true);

@@ -52,4 +52,6 @@ export const createSession = requestOperation<ValidatorSessionBody>({
 		};
 	},
 	schema: validatorSessionSchema,
+	// The user is built from Email and the options: without an e-mail there is none.
+	fieldLabels: { user: 'Email' },
 });

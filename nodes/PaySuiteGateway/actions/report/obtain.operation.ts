@@ -21,6 +21,7 @@ export const obtain: PaySuiteOperation = {
 		},
 		...reportOutputProperties,
 	],
+	fieldLabels: { id: 'Report ID' },
 	async execute(ctx) {
 		const id = String(ctx.validate(obtainSchema, { id: ctx.param<unknown>('reportId', '') }).id);
 		const outcome = await obtainReport(ctx, id);

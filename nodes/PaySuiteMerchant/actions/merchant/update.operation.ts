@@ -10,8 +10,9 @@ export const update: PaySuiteOperation = {
 	name: 'Update',
 	action: 'Update a merchant',
 	description:
-		'Change a merchant (PATCH /api/merchants/{merchantId}: the path is not in the API document). Integrations are upserted by type; payment methods are changed by ID or added by code.',
+		'Change the details of a merchant. An integration replaces the one of the same type; a payment method with an ID changes that one, one with a code is added.',
 	properties: [...updateProperties, ...waitProperties, writeOptionsProperty],
+	fieldLabels: { '': 'Update Fields' },
 	execute: (ctx) => {
 		const merchantId = pathId(ctx, 'merchantId');
 		return sendMerchantWrite(ctx, {

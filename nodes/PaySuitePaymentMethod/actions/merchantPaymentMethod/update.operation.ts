@@ -25,7 +25,7 @@ export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
 					name: 'removeCreditRules',
 					type: 'boolean',
 					default: false,
-					description: 'Whether to remove every credit rule of the payment method (sends creditRules null)',
+					description: 'Whether to remove every credit rule of the payment method',
 				},
 			]),
 		},
@@ -36,8 +36,9 @@ export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
 		const remove = ctx.param<boolean>('updateFields.removeCreditRules', false);
 		const { creditRules } = data;
 		const hasRules = creditRules !== undefined && !(typeof creditRules === 'object' && creditRules && Object.keys(creditRules).length === 0);
-		if (remove && hasRules) ctx.fail("Invalid 'data.creditRules': set either Credit Rules (JSON) or Remove Credit Rules, not both");
+		if (remove && hasRules) ctx.refuse('data.creditRules', 'and Remove Credit Rules cannot both be set: choose one');
 		return { id: ctx.param('paymentMethodId'), data: { ...data, creditRules: remove ? null : creditRules } };
 	},
 	schema: merchantPaymentMethodUpdateSchema,
+	fieldLabels: { data: 'Update Fields' },
 });

@@ -11,6 +11,13 @@ import { sessionCreateSchema, type SessionCreateBody } from '../../schemas';
 
 const withPayment = { show: { sessionType: ['payment', 'checkin'] } };
 
+// The platform asks for the buyer's own device: the node never makes one up. The usual source is the request
+// that started the workflow (a Webhook or Form Trigger node behind the shop's page).
+const IP_ADDRESS_HINT =
+	"Map it from the request of the buyer's browser, such as a Webhook node's {{ $json.headers['x-forwarded-for'].split(',')[0] }} (the first address of the list), or from the address your shop recorded with the order";
+const USER_AGENT_HINT =
+	"Map it from the request of the buyer's browser, such as a Webhook node's {{ $json.headers['user-agent'] }}, or from the user agent your shop recorded with the order";
+
 function buildPayment(ctx: OperationContext, extra: IDataObject): IDataObject {
 	const { paymentExtras: extras } = ctx.validate(z.object({ paymentExtras: z.record(z.unknown(), { invalid_type_error: 'must be a JSON object' }) }), {
 		paymentExtras: ctx.jsonParam('additionalFields.paymentExtras', {}) ?? {},
@@ -132,22 +139,24 @@ export const create = requestOperation<SessionCreateBody>({
 			description: 'The autopay object as the platform documents it (a JSON object)',
 		},
 		{
-			displayName: 'IP Address',
+			displayName: 'Buyer IP Address',
 			name: 'ipAddress',
 			type: 'string',
-			default: '127.0.0.1',
+			default: '',
 			required: true,
-			description:
-				"The buyer's IP address, required by the platform (max 46 characters). Pass the buyer's real address when you have it (for example from the web form that started the workflow); the default only fits workflows that have none.",
+			placeholder: "{{ $json.headers['x-forwarded-for'] }}",
+			description: "The IP address of the buyer's device, required by the platform (max 46 characters)",
+			hint: IP_ADDRESS_HINT,
 		},
 		{
-			displayName: 'User Agent',
+			displayName: 'Buyer User Agent',
 			name: 'userAgent',
 			type: 'string',
-			default: 'n8n',
+			default: '',
 			required: true,
-			description:
-				"The buyer's browser user agent, required by the platform (max 255 characters). Pass the buyer's real user agent when you have it; the default only fits workflows that have none.",
+			placeholder: "{{ $json.headers['user-agent'] }}",
+			description: "The buyer's browser, as it names itself, required by the platform (max 255 characters)",
+			hint: USER_AGENT_HINT,
 		},
 		personProperty('buyer', 'Buyer', 'The person who buys; pre-fills the checkout form'),
 		personProperty('payer', 'Payer', 'The person who pays, when not the buyer'),
@@ -224,6 +233,8 @@ export const create = requestOperation<SessionCreateBody>({
 	],
 	body: sessionBody,
 	schema: sessionCreateSchema,
+	// Payment Extras is merged into the payment: what the fields do not name came from it.
+	fieldLabels: { payment: 'Additional Fields › Payment Extras' },
 	// The platform offers no search of sessions by reference, so a lost answer can only be reported.
 	lostAnswer: (_ctx, body) => {
 		const payment = body.payment as { reference?: string; amount?: { currency?: string; total?: number } } | undefined;

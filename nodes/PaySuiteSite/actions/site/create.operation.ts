@@ -27,4 +27,6 @@ export const create = requestOperation<SiteCreateBody>({
 	],
 	body: (ctx) => ({ data: siteData(ctx, 'create') }),
 	schema: siteCreateSchema,
+	// A key no field names came from Configuration (JSON), merged into what is sent.
+	fieldLabels: { '*': 'Additional Fields › Configuration (JSON)' },
 });

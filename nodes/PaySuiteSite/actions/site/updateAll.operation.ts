@@ -14,4 +14,6 @@ export const updateAll = requestOperation<SiteUpdateAllBody>({
 	properties: siteWriteProperties('update'),
 	body: (ctx) => ({ id: ctx.param('siteId'), data: siteData(ctx, 'update') }),
 	schema: siteUpdateAllSchema,
+	// A key no field names came from Configuration (JSON), merged into what is sent.
+	fieldLabels: { data: 'Update Fields', '*': 'Update Fields › Configuration (JSON)' },
 });
