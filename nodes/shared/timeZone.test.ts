@@ -14,7 +14,7 @@ describe('time zones', () => {
 		expect(resolveTimeZone('', 'America/Los_Angeles')).toEqual({ zone: 'America/Los_Angeles' });
 		expect(resolveTimeZone('America/Bogota', 'America/Los_Angeles')).toEqual({ zone: 'America/Bogota' });
 		expect(resolveTimeZone('Bogota', 'UTC')).toEqual({
-			error: "'Bogota' is not a time zone: use an IANA name such as America/Bogota or Europe/Madrid",
+			error: "must be a time zone name such as America/Bogota or Europe/Madrid; got 'Bogota'",
 		});
 	});
 

@@ -33,7 +33,7 @@ export function resolveTimeZone(choice: unknown, workflowZone: string): { zone: 
 	const text = typeof choice === 'string' ? choice.trim() : '';
 	if (text === '' || text === WORKFLOW_TIME_ZONE) return { zone: canonicalTimeZone(workflowZone) ?? 'UTC' };
 	const zone = canonicalTimeZone(text);
-	return zone ? { zone } : { error: `'${text}' is not a time zone: use an IANA name such as America/Bogota or Europe/Madrid` };
+	return zone ? { zone } : { error: `must be a time zone name such as America/Bogota or Europe/Madrid; got '${text}'` };
 }
 
 /** What is sent for a wall-clock date-time of `zone`, with the zone named: `2026-11-24 10:00:00 (America/Bogota)`. */

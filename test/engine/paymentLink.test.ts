@@ -194,7 +194,7 @@ describe("Payment Link > Create: the expiration is sent as the site's clocks sho
 	it('refuses a time zone that does not exist before sending anything', async () => {
 		const result = await runIn(linkParameters({ siteTimeZone: 'Bogota' }));
 		expect(apiCalls()).toHaveLength(0);
-		expect(result.error?.message).toMatch(/Invalid 'Site Time Zone': 'Bogota' is not a time zone/);
+		expect(result.error?.message).toMatch(/Site Time Zone Name or ID must be a time zone name such as America\/Bogota or Europe\/Madrid; got 'Bogota'/);
 	});
 });
 

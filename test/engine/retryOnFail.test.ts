@@ -36,6 +36,8 @@ async function paidPayment(): Promise<number> {
 		operation: 'create',
 		sessionType: 'payment',
 		returnUrl: 'https://shop.example.com/return',
+		ipAddress: '203.0.113.7',
+		userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
 		reference: `RETRY-${++counter}-${Date.now() % 100000}`,
 		description: 'Shoes',
 		currency: 'USD',

@@ -195,6 +195,8 @@ describe('Gateway and Session', () => {
 				operation: 'create',
 				sessionType: 'subscription',
 				returnUrl: 'https://shop.example.com/return',
+				ipAddress: '203.0.113.7',
+				userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
 				subscriptionReference: 'SUB-77',
 				subscriptionDescription: 'Monthly plan',
 			}),

@@ -144,7 +144,7 @@ export const create: PaySuiteOperation = {
 	async execute(ctx) {
 		const workflowZone = ctx.fn.getTimezone();
 		const site = resolveTimeZone(ctx.param('siteTimeZone', WORKFLOW_TIME_ZONE), workflowZone);
-		if ('error' in site) return ctx.fail(`Invalid 'Site Time Zone': ${site.error}`, 'Choose the site\'s time zone in the list: the platform reads the expiration date in it.');
+		if ('error' in site) return ctx.fail(`Site Time Zone Name or ID ${site.error}`, 'Choose the site\'s time zone in the list: the platform reads the expiration date in it.');
 		const siteZone = site.zone;
 		const body = ctx.validate(linkCreateSchema(siteZone), compact(linkBody(ctx, workflowZone, siteZone)));
 		// The platform offers no search of links by reference, so a lost answer can only be reported.
