@@ -11,7 +11,7 @@ import {
 import type { ZodType, ZodTypeDef } from 'zod/v3';
 
 import { collectPages, type PageBlock, type PageRequest } from './pagination';
-import { asNodeError } from './nodeErrors';
+import { failedItemError, passwordParameters } from './nodeErrors';
 import { pollUntilDone, type PollOutcome, type PollResult } from './polling';
 import { LostAnswerError, paySuiteRequest, type ApiName, type PaySuiteRequest, type PaySuiteResponse, type RequestSafety } from './transport';
 import { parseJsonParameter, validateInput } from './validation';
@@ -146,7 +146,10 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 			const produced = await operation.execute(contextFor(this, itemIndex));
 			output.push(...this.helpers.constructExecutionMetaData(produced, { itemData: { item: itemIndex } }));
 		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, itemIndex);
+			if (!this.continueOnFail()) {
+				const fields = resources.flatMap((resource) => resource.operations.flatMap((entry) => entry.properties));
+				throw failedItemError(this.getNode(), error, itemIndex, passwordParameters(fields));
+			}
 			const failure = error as { message?: string; description?: string | null; httpCode?: string | null };
 			output.push({
 				json: {
