@@ -23,6 +23,16 @@ module.exports = {
 		},
 		{
 			...common,
+			displayName: 'reliability',
+			testMatch: ['<rootDir>/test/reliability/**/*.test.ts'],
+			setupFiles: ['<rootDir>/test/engine/setup-env.js'],
+			setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js'],
+			// Clears the report parts before the run, merges them into test-results/reliability.json after it.
+			globalSetup: '<rootDir>/test/reliability/globalSetup.js',
+			globalTeardown: '<rootDir>/test/reliability/globalTeardown.js',
+		},
+		{
+			...common,
 			displayName: 'e2e',
 			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
 			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup-timeout.js'],

@@ -17,6 +17,8 @@ export type FaultKind =
 	| 'html';
 
 export interface FaultRule {
+	/** A name of your own, recorded with each request it strikes (the ledger's `faultName`), to count strikes by rule. */
+	name?: string;
 	method?: string;
 	/** Exact path, or a prefix ending in `*`. */
 	path?: string;

@@ -48,6 +48,11 @@ export interface RunningSandbox {
 	/** Replaces the fault rules; a `seed` makes their `rate` draws repeat exactly. */
 	setFaults(rules: FaultRule[], options?: { seed?: number }): void;
 	clearFaults(): void;
+	/**
+	 * Resolves once every request received so far has been handled: a request whose client gave up (a latency
+	 * beyond its timeout) may still be doing its work.
+	 */
+	idle(): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -127,10 +132,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	registerRoutes(app);
 
 	const sockets = new Set<Socket>();
+	const handling = new Set<Promise<void>>();
 	const server: Server = createServer((request, response) => {
-		void handle(request, response).catch((error: Error) => {
+		const work = handle(request, response).catch((error: Error) => {
 			if (!response.headersSent) send(response, refuse(500, 'ER', `Sandbox error: ${error.message}`, {}, 'ERROR'));
 		});
+		handling.add(work);
+		void work.finally(() => handling.delete(work));
 	});
 	server.on('connection', (socket) => {
 		sockets.add(socket);
@@ -181,7 +189,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		const url = admitted.url;
 
 		const fault = url.pathname.startsWith('/__sandbox') ? undefined : faults.take(method, url.pathname);
-		if (fault) entry.fault = faultLabel(fault);
+		if (fault) {
+			entry.fault = faultLabel(fault);
+			if (fault.name !== undefined) entry.faultName = fault.name;
+		}
 		const afterWork = fault !== undefined && faultWhen(fault) === 'after';
 		if (fault && !afterWork) {
 			// Before the work: the endpoint never runs (except after a latency).
@@ -257,6 +268,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		},
 		setFaults: (rules, options) => faults.set(rules, options?.seed),
 		clearFaults: () => faults.clear(),
+		idle: async () => {
+			while (handling.size) await Promise.all([...handling]);
+		},
 		stop: () =>
 			new Promise<void>((resolve) => {
 				for (const socket of sockets) socket.destroy();

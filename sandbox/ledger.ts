@@ -27,6 +27,8 @@ export interface LedgerEntry {
 	auth?: { login?: string; ok: boolean; algorithm?: string; reason?: number };
 	/** A fault injected on this request, if any. */
 	fault?: string;
+	/** The `name` of the fault rule that struck, when it has one. */
+	faultName?: string;
 }
 
 const CARD_KEYS = new Set(['number', 'cardNumber', 'pan']);

@@ -12,7 +12,7 @@ import type { ZodType, ZodTypeDef } from 'zod/v3';
 
 import type { NotFoundSubject } from './platformAnswer';
 import { collectPages, type PageBlock, type PageRequest } from './pagination';
-import { asNodeError } from './nodeErrors';
+import { failedItemError, passwordParameters } from './nodeErrors';
 import { pollUntilDone, type PollOutcome, type PollResult } from './polling';
 import { HIDDEN_FROM_TOOL, HIDDEN_SECRET, hideSecrets } from './redact';
 import { requestLabel, writeMemory, writeSlot } from './retryMemory';
@@ -220,7 +220,10 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 			const shown = showSecrets ? produced : produced.map((item) => ({ ...item, json: hideSecrets(item.json, asTool ? HIDDEN_FROM_TOOL : HIDDEN_SECRET) }));
 			output.push(...this.helpers.constructExecutionMetaData(shown, { itemData: { item: itemIndex } }));
 		} catch (error) {
-			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, itemIndex);
+			if (!this.continueOnFail()) {
+				const fields = resources.flatMap((resource) => resource.operations.flatMap((entry) => entry.properties));
+				throw failedItemError(this.getNode(), error, itemIndex, passwordParameters(fields));
+			}
 			const failure = error as { message?: string; description?: string | null; httpCode?: string | null };
 			output.push({
 				json: {

@@ -1,4 +1,4 @@
-import { backoffDelayMs, baseUrlFor, describeUnreadable, headerValue, isJsonObject, retryAfterSeconds } from './transport';
+import { backoffDelayMs, baseUrlFor, describeUnreadable, headerValue, isJsonObject, requestDefaults, retryAfterSeconds } from './transport';
 
 describe('transport helpers', () => {
 	it('picks the API-specific URL when set, the base URL otherwise, without a trailing slash', () => {
@@ -26,6 +26,17 @@ describe('transport helpers', () => {
 		expect([1, 2, 3].map((attempt) => backoffDelayMs(attempt))).toEqual([250, 500, 1000]);
 		expect(backoffDelayMs(1, 2)).toBe(2000);
 		expect(backoffDelayMs(1, 3600)).toBe(30_000);
+	});
+
+	it('starts its back-off from requestDefaults.retryDelayMs, which tests may shorten', () => {
+		const saved = requestDefaults.retryDelayMs;
+		requestDefaults.retryDelayMs = 10;
+		try {
+			expect([1, 2, 3].map((attempt) => backoffDelayMs(attempt))).toEqual([10, 20, 40]);
+			expect(backoffDelayMs(1, 2)).toBe(2000);
+		} finally {
+			requestDefaults.retryDelayMs = saved;
+		}
 	});
 });
 

@@ -82,10 +82,13 @@ const URL_OVERRIDE: Record<ApiName, string | undefined> = {
 	onboarding: undefined,
 };
 
-const RETRY_POLICY = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 30_000 };
+const RETRY_POLICY = { maxAttempts: 4, maxDelayMs: 30_000 };
 
-/** How long a request waits for its answer, unless it says otherwise. Mutable only so that tests can shorten it. */
-export const requestDefaults = { timeoutMs: 60_000 };
+/**
+ * How long a request waits for its answer, unless it says otherwise, and the first wait before a retry (doubled
+ * each time) when the platform asks for none. Mutable only so that tests can shorten them.
+ */
+export const requestDefaults = { timeoutMs: 60_000, retryDelayMs: 250 };
 
 // Failures where the request never reached the platform: always safe to send again.
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -150,7 +153,7 @@ export function retryAfterSeconds(value: string | undefined, now = Date.now()): 
 
 export function backoffDelayMs(attempt: number, retryAfter?: number): number {
 	if (retryAfter !== undefined) return Math.min(retryAfter * 1000, RETRY_POLICY.maxDelayMs);
-	return Math.min(RETRY_POLICY.baseDelayMs * 2 ** (attempt - 1), 5_000);
+	return Math.min(requestDefaults.retryDelayMs * 2 ** (attempt - 1), 5_000);
 }
 
 function errorCode(error: unknown): string | undefined {

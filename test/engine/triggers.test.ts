@@ -10,21 +10,22 @@
 import { buildAuth } from '../../nodes/shared/signing';
 import { apiCallsOf, onboardingApi as onboardingApiOf, paySuiteApi as paySuiteApiOf, withSandbox } from '../helpers/sandbox';
 import { startTriggerServer, type TriggerServer } from './triggerHarness';
+import {
+	DAY_MS,
+	expectAcknowledged,
+	expectRefused,
+	isoIn,
+	nested,
+	NOT_VERIFIED,
+	undated,
+	webhookCalls,
+	type Answer,
+	type Fired,
+} from './webhookCalls';
 
 const sandbox = withSandbox({ processPendingPolls: 0, retryAfterSeconds: 0 });
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const NOT_VERIFIED = 'The notification could not be verified';
-
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-	const response = await fetch(`${sandbox.url}${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', ...headers },
-		body: JSON.stringify(body),
-	});
-	const text = await response.text();
-	return { status: response.status, json: text ? JSON.parse(text) : undefined };
-}
+const { post, fire, postRaw } = webhookCalls(sandbox);
 
 /** A signed call of the checkout API (to set up sessions), as a merchant's server would make it. */
 const signed = (path: string, body: Record<string, unknown> = {}) =>
@@ -33,66 +34,11 @@ const signed = (path: string, body: Record<string, unknown> = {}) =>
 const paySuiteApi = (secretKey?: string) => paySuiteApiOf(sandbox, { secretKey });
 const onboardingApi = (notificationSecret?: string) => onboardingApiOf(sandbox, { notificationSecret });
 
-/** What the trigger answered. */
-interface Answer {
-	status: number;
-	body: string;
-	contentType?: string;
-}
-
-interface Fired extends Answer {
-	/** The exact text the sandbox sent, and the headers it added (X-Signature). */
-	sent: string;
-	headers: Record<string, string>;
-	/** Every copy's answer, when several were sent. */
-	copies: Answer[];
-}
-
-/** Sends through a sandbox control endpoint and waits until the trigger has answered and run. */
-async function fire(trigger: TriggerServer, kind: 'autopay' | 'checkout' | 'onboarding', body: Record<string, unknown>): Promise<Fired> {
-	const answer = await post(`/__sandbox/webhooks/${kind}`, { url: trigger.url, ...body });
-	expect(answer.status).toBe(200);
-	await trigger.idle();
-	const { delivery, deliveries, sent, headers } = answer.json as { delivery: Answer; deliveries?: Answer[]; sent: string; headers: Record<string, string> };
-	return { ...delivery, sent, headers, copies: deliveries ?? [delivery] };
-}
-
-/** Sends these bytes as they are: a replay of a copied delivery, or a body no platform would send. */
-async function postRaw(trigger: TriggerServer, text: string, headers: Record<string, string> = {}): Promise<Answer> {
-	const response = await fetch(trigger.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: text });
-	const body = await response.text();
-	await trigger.idle();
-	return { status: response.status, body, contentType: response.headers.get('content-type') ?? undefined };
-}
-
-/** The exact answer, byte for byte: HTTP status, content type and body (with the date it carries, in the platform's form). */
-function expectAnswer(answer: Answer, httpStatus: number, status: string, reason: string, message: string) {
-	// The body is in the first comparison so that a wrong status shows what was answered.
-	expect({ status: answer.status, contentType: answer.contentType, body: answer.body }).toEqual({
-		status: httpStatus,
-		contentType: 'application/json; charset=utf-8',
-		body: expect.stringContaining(`"message":${JSON.stringify(message)}`),
-	});
-	const date = (JSON.parse(answer.body) as { status?: { date?: unknown } }).status?.date;
-	expect(date).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/));
-	expect(answer.body).toBe(JSON.stringify({ status: { status, reason, message, date } }));
-}
-const expectAcknowledged = (answer: Answer, message: string) => expectAnswer(answer, 200, 'OK', '00', message);
-const expectRefused = (answer: Answer, httpStatus: number, reason: string, message: string) => expectAnswer(answer, httpStatus, 'FAILED', reason, message);
-/** Two answers that tell the caller the same thing: equal but for their dates. */
-const undated = ({ status, contentType, body }: Answer) => ({ status, contentType, body: body.replace(/"date":"[^"]*"/, '"date":"-"') });
-
 /** No call made the trigger throw (n8n would answer 500 with a stack trace and record an error). */
 const expectNoErrors = (trigger: TriggerServer) => expect(trigger.calls.filter((call) => call.error).map((call) => call.error!.message)).toEqual([]);
 const recordsOf = (trigger: TriggerServer) => Object.keys(((trigger.staticData()['node:Trigger'] ?? {}) as { deliveries?: object }).deliveries ?? {});
 
 const ledgerPaths = () => apiCallsOf(sandbox).map((entry) => `${entry.method} ${entry.path}`);
-
-/** ISO 8601 with +00:00, `ms` from now. */
-const isoIn = (ms: number) => `${new Date(Date.now() + ms).toISOString().slice(0, 19)}+00:00`;
-
-/** An object nested `levels` deep. */
-const nested = (levels: number): Record<string, unknown> => (levels <= 1 ? { end: true } : { next: nested(levels - 1) });
 
 async function serve(type: string, parameters: Record<string, unknown>, credentials: Record<string, any>, body: (trigger: TriggerServer) => Promise<void>) {
 	const trigger = await startTriggerServer({ type, parameters: parameters as never, credentials });

@@ -220,6 +220,29 @@ describe('faults before or after the work', () => {
 		expect((await answered).json()).toMatchObject({ handled: 2 });
 	});
 
+	it("records a rule's name with each request it strikes", async () => {
+		sandbox.setFaults([{ path: '/test/work', kind: 'status', status: 500, when: 'after', name: 'busy after work', count: 1 }]);
+		expect((await work()).status).toBe(500);
+		expect((await work()).status).toBe(200);
+		expect(sandbox.ledger().map((entry) => [entry.fault, entry.faultName])).toEqual([
+			['status-after-processing', 'busy after work'],
+			[undefined, undefined],
+		]);
+	});
+
+	it('idle() resolves once a request whose client gave up has done its late work', async () => {
+		sandbox.setFaults([{ path: '/test/work', kind: 'latency', latencyMs: 1500, when: 'before', count: 1 }]);
+		const controller = new AbortController();
+		const gaveUp = fetch(`${sandbox.url}/test/work`, { method: 'POST', body: '{}', signal: controller.signal }).catch(() => 'gave up');
+		while (sandbox.ledger().length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+		controller.abort();
+		expect(await gaveUp).toBe('gave up');
+		expect(handled).toBe(0);
+		await sandbox.idle();
+		expect(handled).toBe(1);
+		expect(sandbox.ledger()[0].status).toBe(200);
+	});
+
 	it('draws `rate` from the seed: the same seed strikes the same requests', async () => {
 		const strikes = async (seed: number) => {
 			sandbox.clearLedger();
