@@ -66,7 +66,8 @@ describe('the node a failed item hands to n8n', () => {
 				cvv: '[redacted]',
 				additionalFields: { otp: '[redacted]' },
 				settings: { values: [{ terminalCode: '[redacted]' }] },
-				token: '[redacted]',
+				// An expression holds no value, whatever its field.
+				token: '={{ $json.token }}',
 			},
 		});
 		expect(typed.parameters.cardNumber).toBe('4111111111111111');

@@ -43,19 +43,22 @@ export function passwordParameters(properties: PropertyEntry[]): Set<string> {
  * and `redact` masks card numbers and secret keys in the others.
  */
 export function nodeForError(node: INode, passwords: Set<string>): INode {
-	const mask = (value: unknown): unknown => {
-		if (Array.isArray(value)) return value.map(mask);
+	const mask = (value: unknown, key = ''): unknown => {
+		// An expression holds no value: it stays as typed, whatever its field.
+		if (typeof value === 'string' && value.startsWith('=')) return value;
+		if (Array.isArray(value)) return value.map((entry) => mask(entry, key));
 		if (value && typeof value === 'object') {
 			return Object.fromEntries(
-				Object.entries(value).map(([key, entry]) => [
-					key,
-					passwords.has(key) && typeof entry === 'string' && entry !== '' && !entry.startsWith('=') ? '[redacted]' : mask(entry),
+				Object.entries(value).map(([name, entry]) => [
+					name,
+					passwords.has(name) && typeof entry === 'string' && entry !== '' && !entry.startsWith('=') ? '[redacted]' : mask(entry, name),
 				]),
 			);
 		}
-		return value;
+		// A value: `redact` decides by its field name (secret keys) and its text (card numbers).
+		return key ? (redact({ [key]: value }) as Record<string, unknown>)[key] : redact(value);
 	};
-	return { ...node, parameters: redact(mask(node.parameters)) as INodeParameters };
+	return { ...node, parameters: mask(node.parameters) as INodeParameters };
 }
 
 /** The error of a failed item as the node throws it to n8n: a node error whose node carries no secret. */

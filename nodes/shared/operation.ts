@@ -12,7 +12,7 @@ import type { ZodType, ZodTypeDef } from 'zod/v3';
 
 import type { NotFoundSubject } from './platformAnswer';
 import { collectPages, type PageBlock, type PageRequest } from './pagination';
-import { failedItemError, passwordParameters } from './nodeErrors';
+import { asNodeError, failedItemError, passwordParameters } from './nodeErrors';
 import { pollUntilDone, type PollOutcome, type PollResult } from './polling';
 import { HIDDEN_FROM_TOOL, HIDDEN_SECRET, hideSecrets } from './redact';
 import { requestLabel, writeMemory, writeSlot } from './retryMemory';

@@ -21,7 +21,7 @@ import {
 	type INodeType,
 } from 'n8n-workflow';
 
-import { packageNodeTypes } from '../helpers/nodeTypes';
+import { packageNodeTypes, panelNames } from '../helpers/nodeTypes';
 
 /** What a user must never read. */
 const DEVELOPER_WORDS: RegExp[] = [
@@ -208,19 +208,6 @@ async function runOnce(type: INodeType, parameters: INodeParameters): Promise<{ 
 	}
 }
 
-/** Every display name of a node's fields: a refusal starts with one. */
-function displayNames(properties: INodeProperties[], into = new Set<string>()): Set<string> {
-	for (const property of properties) {
-		into.add(property.displayName);
-		const options = property.options ?? [];
-		if (property.type === 'collection') displayNames(options as INodeProperties[], into);
-		for (const group of options.filter(isGroup)) {
-			into.add(group.displayName);
-			displayNames(group.values, into);
-		}
-	}
-	return into;
-}
 
 describe('every refusal of bad input names the item and the field as the panel shows it, in plain words', () => {
 	const operationsOf = (type: INodeType): Array<[string | undefined, string | undefined]> => {
@@ -236,7 +223,7 @@ describe('every refusal of bad input names the item and the field as the panel s
 	};
 
 	it.each(actionNodes)('%s', async (_name, type) => {
-		const names = [...displayNames(type.description.properties)];
+		const names = [...panelNames(type.description.properties)];
 		const refusals: Array<{ operation: string; what: string; message: string; description: string }> = [];
 		for (const [resource, operation] of operationsOf(type)) {
 			const base = baseParameters(type, resource, operation);

@@ -1,6 +1,6 @@
 import { existsSync } from 'fs';
 import { join } from 'path';
-import type { INodeType } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyCollection, INodeType } from 'n8n-workflow';
 
 const root = join(__dirname, '..', '..');
 
@@ -21,4 +21,26 @@ export function packageNodeTypes(): Record<string, INodeType> {
 		}
 	}
 	return types;
+}
+
+const isGroup = (option: unknown): option is INodePropertyCollection =>
+	typeof option === 'object' && option !== null && 'values' in option && Array.isArray((option as INodePropertyCollection).values);
+
+/** Every display name of a node's fields, at any depth: a refusal of bad input starts with one. */
+export function panelNames(properties: INodeProperties[], into = new Set<string>()): Set<string> {
+	for (const property of properties) {
+		into.add(property.displayName);
+		const options = property.options ?? [];
+		if (property.type === 'collection') panelNames(options as INodeProperties[], into);
+		for (const group of options.filter(isGroup)) {
+			into.add(group.displayName);
+			panelNames(group.values, into);
+		}
+	}
+	return into;
+}
+
+/** Whether a refusal starts with one of the node's field names, as the panel shows them. */
+export function startsWithPanelName(message: string | undefined, names: Set<string>): boolean {
+	return [...names].some((name) => message?.startsWith(`${name} `) || message?.startsWith(`${name}:`));
 }

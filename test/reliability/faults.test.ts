@@ -22,6 +22,7 @@ import { control, onboardingApi, paySuiteApi, withSandbox } from '../helpers/san
 import { captureLogs, type LogCapture } from '../helpers/logs';
 import { NonceBook, SecretScan } from './evidence';
 import { FAULT_KINDS, FAULT_RATE, faultKindOf, faultRules, LATENCY_MS, SEED, TIMEOUT_MS } from './faultPlan';
+import { packageNodeTypes, panelNames, startsWithPanelName } from '../helpers/nodeTypes';
 import { checkoutOf, countBy, duplicates, gatewayOf, onboardingOf } from './platform';
 import { writePart } from './report';
 
@@ -147,6 +148,8 @@ const SCENARIOS: Scenario[] = [
 			operation: 'create',
 			sessionType: 'payment',
 			returnUrl: 'https://shop.example.com/return',
+			ipAddress: '203.0.113.7',
+			userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
 			reference: '={{ $json.reference }}',
 			description: 'Order',
 			currency: 'USD',
@@ -340,7 +343,7 @@ async function payTransactions(): Promise<void> {
 	for (const [index, item] of created.output('Session').entries()) {
 		const requestId = Number(item.json.requestId);
 		await control(sandbox, `/__sandbox/sessions/${requestId}/pay`, {});
-		const ref = checkoutOf(sandbox).sessions[String(requestId)].payments[0].internalReference;
+		const ref = Number(checkoutOf(sandbox).sessions[String(requestId)].payments[0].internalReference);
 		paid[index] = ref;
 		itemOfTransaction.set(ref, index);
 	}
@@ -439,13 +442,19 @@ describe(`${SIZE} items per write, ${FAULT_RATE * 100} % of the requests struck 
 	});
 
 	it.each(each)('%s: an item failed before sending names its field and item, sent nothing and does not exist', (_title, key) => {
-		const { items } = outcome(key);
+		const { items, scenario } = outcome(key);
+		const names = panelNames(packageNodeTypes()[scenario.node.type].description.properties);
 		const bad = items.filter((item) => item.bad);
 		expect(bad).toHaveLength(SIZE / 50);
 		for (const item of bad) {
 			const { error, description } = errorOf(item);
-			expect({ item: item.index, error }).toEqual({ item: item.index, error: expect.stringContaining(`'${item.bad!.field}'`) });
-			expect(error).toContain(`in item ${item.index}`);
+			// Named as the panel shows it (the body path stays in the error's details), with the item.
+			expect({ item: item.index, namesField: startsWithPanelName(error, names), rawPath: String(error).includes(`'${item.bad!.field}'`) }).toEqual({
+				item: item.index,
+				namesField: true,
+				rawPath: false,
+			});
+			expect(error).toMatch(new RegExp(`\\(item ${item.index}[;)]`));
 			expect(description).toContain('Nothing was sent to the platform');
 			expect({ item: item.index, requests: item.requests.length, records: item.records }).toEqual({ item: item.index, requests: 0, records: 0 });
 		}

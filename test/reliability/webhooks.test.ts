@@ -271,7 +271,7 @@ async function checkoutCorpus(tally: Tally): Promise<void> {
 		[{ requestId: 'abc' }, 'Missing or invalid field: requestId'],
 		[{ requestId: -1 }, 'Missing or invalid field: requestId'],
 		[{ requestId: 1.5 }, 'Missing or invalid field: requestId'],
-		[{ requestId: '1'.repeat(19) }, 'Missing or invalid field: requestId'],
+		[{ requestId: '12 34' }, 'Missing or invalid field: requestId'],
 		[{ status: 'APPROVED' }, 'Missing field: status'],
 		[{ status: [] }, 'Missing field: status'],
 		[{ status: { ...base.status, date: 20261124 } }, 'Missing or empty field: status.date'],

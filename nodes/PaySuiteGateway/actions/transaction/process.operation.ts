@@ -59,6 +59,8 @@ export const processPayment: PaySuiteOperation = {
 	action: 'Process a card payment',
 	description:
 		'Charge a card or a stored token directly. Each item carries an idempotence key (yours, or one derived from the node, its input item and the payment), so a retry, n8n\'s Retry of the execution included, never charges twice.',
+	// Keys the platform does not take can only come from Payment Extras, merged into `payment`.
+	fieldLabels: { payment: 'Additional Fields › Payment Extras' },
 	properties: [
 		{
 			displayName: 'Pay With',
