@@ -13,39 +13,11 @@
 import { spawnSync } from 'child_process';
 
 import { convertCell, sliceBuffer, TsvReportParser, type ReportRow } from '../nodes/shared/reportTsv';
+import { REPORT_COLUMNS as SANDBOX_COLUMNS } from '../sandbox/routes/gateway/report/obtain';
 
-/** The report's columns (payment-processing document), in order; `type` comes last and only when the report was filtered by type. */
-const REPORT_COLUMNS = [
-	'id',
-	'date',
-	'transaction_date',
-	'reference',
-	'currency_code',
-	'amount',
-	'tax',
-	'payment_method',
-	'internal_reference',
-	'status',
-	'reason',
-	'merchant',
-	'terminal',
-	'authorization',
-	'refunded',
-	'installments',
-	'last_digits',
-	'bank_currency',
-	'bank_factor',
-	'bank_amount',
-	'issuer_name',
-	'payer_document',
-	'payer_first_name',
-	'payer_last_name',
-	'payer_email',
-	'ip_address',
-	'batch_number',
-	'line_number',
-	'type',
-] as const;
+/** The report's columns as the sandbox writes them, with the type column of a report filtered by type. */
+const REPORT_COLUMNS = [...SANDBOX_COLUMNS, 'type'];
+
 
 
 type Mode = 'streaming' | 'streaming-retain' | 'naive';

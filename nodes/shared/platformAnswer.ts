@@ -28,13 +28,15 @@ export interface AnswerContext {
 	retryAfterSeconds?: number;
 }
 
-interface StatusBlock {
+/** The platform's `status` block of an answer. */
+export interface StatusBlock {
 	status?: unknown;
 	reason?: unknown;
 	message?: unknown;
 }
 
-function statusOf(body: unknown): StatusBlock | undefined {
+/** An answer's `status` block, when it has one. */
+export function statusOf(body: unknown): StatusBlock | undefined {
 	if (body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) {
 		const status = (body as IDataObject).status;
 		if (status && typeof status === 'object') return status as StatusBlock;

@@ -14,7 +14,7 @@ import {
 } from 'n8n-workflow';
 
 import { parseJson, stringifyJson } from './losslessJson';
-import { describePlatformAnswer, type AnswerContext, type NotFoundSubject } from './platformAnswer';
+import { describePlatformAnswer, statusOf, type AnswerContext, type NotFoundSubject } from './platformAnswer';
 import { redact } from './redact';
 
 export type ApiName = 'core' | 'gateway' | 'checkout' | 'links' | 'onboarding';
@@ -164,19 +164,6 @@ function errorCode(error: unknown): string | undefined {
 
 const FAILED_STATUSES = new Set(['FAILED', 'ERROR']);
 
-interface StatusBlock {
-	status?: unknown;
-	reason?: unknown;
-	message?: unknown;
-}
-
-function statusOf(body: unknown): StatusBlock | undefined {
-	if (body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) {
-		const status = (body as IDataObject).status;
-		if (status && typeof status === 'object') return status as StatusBlock;
-	}
-	return undefined;
-}
 
 function decodeBody(body: unknown): unknown {
 	if (Buffer.isBuffer(body)) {

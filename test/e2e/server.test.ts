@@ -27,6 +27,7 @@ import {
 	testCredential,
 	type ServerHandle,
 } from './harness';
+import { expectAnswer, type Answer } from '../engine/webhookCalls';
 import { triggerWorkflow, webhookPath, type E2eWorkflow, type TriggerKind } from './workflows';
 
 const examples = require('../../scripts/n8n/examples.js');
@@ -163,12 +164,6 @@ describeIfBuilt('e2e: n8n start with the package, its credential tests and its t
 		expect(empty).toMatchObject({ status: 'Error', message: expect.stringMatching(/^The Base URL is empty/) });
 	});
 
-	interface Answer {
-		status: number;
-		body: string;
-		contentType?: string;
-	}
-
 	/** Fires a sandbox webhook at the trigger's production URL; returns the trigger's HTTP answer(s) and what was sent. */
 	async function fire(kind: TriggerKind, body: Record<string, unknown>): Promise<Answer & { sent: string; headers: Record<string, string>; copies: Answer[] }> {
 		const response = await fetch(`${sandbox.url}/__sandbox/webhooks/${kind}`, {
@@ -187,18 +182,6 @@ describeIfBuilt('e2e: n8n start with the package, its credential tests and its t
 		return { status: response.status, body: await response.text(), contentType: response.headers.get('content-type') ?? undefined };
 	}
 
-	/** The exact answer n8n sent, byte for byte: status, content type, and the platform's status shape with its date. */
-	function expectAnswer(answer: Answer, httpStatus: number, status: string, reason: string, message: string) {
-		// The body is in the first comparison so that a wrong status shows what was answered.
-		expect({ status: answer.status, contentType: answer.contentType, body: answer.body }).toEqual({
-			status: httpStatus,
-			contentType: 'application/json; charset=utf-8',
-			body: expect.stringContaining(`"message":${JSON.stringify(message)}`),
-		});
-		const date = (JSON.parse(answer.body) as { status?: { date?: unknown } }).status?.date;
-		expect(date).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/));
-		expect(answer.body).toBe(JSON.stringify({ status: { status, reason, message, date } }));
-	}
 	const duplicateOf = (message: string) => `${message}; already received, the workflow does not run again`;
 
 	/** Executions n8n recorded for a workflow (REST API, as the editor lists them). */

@@ -10,7 +10,7 @@ import { auth, reportReady, round2, state, type GatewayTransaction, type ReportR
 const schema = object({ auth, id: id() });
 
 /** The report's columns, in the spec's order; `type` only when the type filter was used. */
-const REPORT_COLUMNS = [
+export const REPORT_COLUMNS = [
 	'id',
 	'date',
 	'transaction_date',
