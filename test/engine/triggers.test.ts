@@ -13,6 +13,7 @@ import { startTriggerServer, type TriggerServer } from './triggerHarness';
 import {
 	DAY_MS,
 	expectAcknowledged,
+	expectEachRefused,
 	expectRefused,
 	isoIn,
 	nested,
@@ -21,6 +22,7 @@ import {
 	webhookCalls,
 	type Answer,
 	type Fired,
+	type RefusalCase,
 } from './webhookCalls';
 
 const sandbox = withSandbox({ processPendingPolls: 0, retryAfterSeconds: 0 });
@@ -99,7 +101,7 @@ describe('PaySuite Autopay Trigger', () => {
 		autopay({}, async (trigger) => {
 			const type = 'AUTOPAY_CREATED';
 			const valid = JSON.parse((await fire(trigger, 'autopay', { type, url: 'http://127.0.0.1:1/nowhere' })).sent) as Record<string, unknown>;
-			const cases: Array<[string, () => Promise<Answer>, number, string, string]> = [
+			const cases: RefusalCase[] = [
 				['forged signature', () => fire(trigger, 'autopay', { type, tamper: true }), 401, 'XS', NOT_VERIFIED],
 				['no signature', () => fire(trigger, 'autopay', { type, omitField: 'signature' }), 401, 'XS', 'The signature is missing'],
 				['signature not text', () => postRaw(trigger, JSON.stringify({ ...valid, signature: 42 })), 401, 'XS', NOT_VERIFIED],
@@ -116,14 +118,7 @@ describe('PaySuite Autopay Trigger', () => {
 				['not JSON', () => fire(trigger, 'autopay', { type, rawBody: '{"id": "abc", "type": ' }), 400, 'XN', 'The body is not a JSON object'],
 				['a JSON array', () => postRaw(trigger, '[1,2]'), 400, 'XN', 'The body is not a JSON object'],
 			];
-			for (const [name, send, httpStatus, reason, message] of cases) {
-				const answer = await send();
-				try {
-					expectRefused(answer, httpStatus, reason, message);
-				} catch (error) {
-					throw new Error(`${name}: ${(error as Error).message}`);
-				}
-			}
+			await expectEachRefused(cases);
 			expect(trigger.runs()).toHaveLength(0);
 			expect(recordsOf(trigger)).toEqual([]);
 			expectNoErrors(trigger);
@@ -275,7 +270,7 @@ describe('PaySuite Checkout Trigger', () => {
 			const session = (await signed(`/api/session/${requestId}`)).json;
 			sandbox.clearLedger();
 			const valid = JSON.parse((await fire(trigger, 'checkout', { requestId, url: 'http://127.0.0.1:1/nowhere' })).sent) as Record<string, any>;
-			const cases: Array<[string, () => Promise<Answer>, number, string, string]> = [
+			const cases: RefusalCase[] = [
 				['forged signature', () => fire(trigger, 'checkout', { requestId, tamper: true }), 401, 'XS', NOT_VERIFIED],
 				['forged legacy signature', () => fire(trigger, 'checkout', { requestId, tamper: true, legacySha1: true }), 401, 'XS', NOT_VERIFIED],
 				['no signature', () => fire(trigger, 'checkout', { requestId, omitField: 'signature' }), 401, 'XS', 'The signature is missing'],
@@ -289,14 +284,7 @@ describe('PaySuite Checkout Trigger', () => {
 				['empty', () => postRaw(trigger, ''), 400, 'XN', 'The body is not a JSON object'],
 				['not JSON', () => fire(trigger, 'checkout', { requestId, rawBody: 'requestId=1' }), 400, 'XN', 'The body is not a JSON object'],
 			];
-			for (const [name, send, httpStatus, reason, message] of cases) {
-				const answer = await send();
-				try {
-					expectRefused(answer, httpStatus, reason, message);
-				} catch (error) {
-					throw new Error(`${name}: ${(error as Error).message}`);
-				}
-			}
+			await expectEachRefused(cases);
 			expect(ledgerPaths()).toEqual([]);
 			expect(trigger.runs()).toHaveLength(0);
 			expect(recordsOf(trigger)).toEqual([]);
@@ -443,7 +431,7 @@ describe('PaySuite Onboarding Trigger', () => {
 		onboarding({}, async (trigger) => {
 			const processId = await finished();
 			sandbox.clearLedger();
-			const cases: Array<[string, () => Promise<Answer>, number, string, string]> = [
+			const cases: RefusalCase[] = [
 				['forged signature', () => fire(trigger, 'onboarding', { processId, tamper: true }), 401, 'XS', NOT_VERIFIED],
 				['signed with another secret', () => fire(trigger, 'onboarding', { processId, secret: 'whsec_someone_else' }), 401, 'XS', NOT_VERIFIED],
 				['unsigned', () => fire(trigger, 'onboarding', { processId, unsigned: true }), 401, 'XS', 'The X-Signature header is missing'],
@@ -456,14 +444,7 @@ describe('PaySuite Onboarding Trigger', () => {
 				['empty, signed', () => fire(trigger, 'onboarding', { processId, rawBody: '' }), 400, 'XN', 'The body is not a JSON object'],
 				['not JSON, signed', () => fire(trigger, 'onboarding', { processId, rawBody: 'processId=x' }), 400, 'XN', 'The body is not a JSON object'],
 			];
-			for (const [name, send, httpStatus, reason, message] of cases) {
-				const answer = await send();
-				try {
-					expectRefused(answer, httpStatus, reason, message);
-				} catch (error) {
-					throw new Error(`${name}: ${(error as Error).message}`);
-				}
-			}
+			await expectEachRefused(cases);
 			expect(ledgerPaths()).toEqual([]);
 			expect(trigger.runs()).toHaveLength(0);
 			expect(recordsOf(trigger)).toEqual([]);

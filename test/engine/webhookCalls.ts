@@ -73,6 +73,21 @@ export function expectAnswer(answer: Answer, httpStatus: number, status: string,
 export const expectAcknowledged = (answer: Answer, message: string) => expectAnswer(answer, 200, 'OK', '00', message);
 export const expectRefused = (answer: Answer, httpStatus: number, reason: string, message: string) => expectAnswer(answer, httpStatus, 'FAILED', reason, message);
 
+/** A named delivery and the refusal it must get: HTTP status, reason and message. */
+export type RefusalCase = [name: string, send: () => Promise<Answer>, httpStatus: number, reason: string, message: string];
+
+/** Sends each delivery in turn and checks its exact refusal; a failure names the case. */
+export async function expectEachRefused(cases: RefusalCase[]): Promise<void> {
+	for (const [name, send, httpStatus, reason, message] of cases) {
+		const answer = await send();
+		try {
+			expectRefused(answer, httpStatus, reason, message);
+		} catch (error) {
+			throw new Error(`${name}: ${(error as Error).message}`);
+		}
+	}
+}
+
 /** Two answers that tell the caller the same thing: equal but for their dates. */
 export const undated = ({ status, contentType, body }: Answer) => ({ status, contentType, body: body.replace(/"date":"[^"]*"/, '"date":"-"') });
 
