@@ -4,6 +4,7 @@ import {
 	type IExecuteFunctions,
 	type INode,
 	type INodeExecutionData,
+	type INodeParameterResourceLocator,
 	type INodeProperties,
 	type INodePropertyOptions,
 	type IHttpRequestMethods,
@@ -119,6 +120,22 @@ async function sendOnce<T>(fn: IExecuteFunctions, request: PaySuiteRequest, item
 export const fieldNamesOf = (operation: Pick<PaySuiteOperation, 'properties' | 'fieldLabels'>): FieldNames =>
 	new FieldNames(operation.properties, operation.fieldLabels);
 
+const isLocatorValue = (value: unknown): value is INodeParameterResourceLocator =>
+	typeof value === 'object' && value !== null && (value as { __rl?: unknown }).__rl === true;
+
+/**
+ * A resource locator's ID (descriptions/locator.ts): the value of "From list" and "By ID" as given, the ID n8n
+ * extracts from a "By URL" link; a link that holds no ID refuses the item in the panel's words.
+ */
+function locatorValue(fn: IExecuteFunctions, name: string, itemIndex: number, names: FieldNames): unknown {
+	try {
+		const value = fn.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
+		return typeof value === 'string' ? value.trim() : value;
+	} catch {
+		return refuseField(fn.getNode(), itemIndex, names, name, 'must be a link that holds the ID (or pick "By ID" and give its digits)');
+	}
+}
+
 function contextFor(fn: IExecuteFunctions, itemIndex: number, names: FieldNames): OperationContext {
 	const node = fn.getNode();
 	let writes = 0;
@@ -126,7 +143,10 @@ function contextFor(fn: IExecuteFunctions, itemIndex: number, names: FieldNames)
 		fn,
 		node,
 		itemIndex,
-		param: <T>(name: string, fallback?: T) => fn.getNodeParameter(name, itemIndex, fallback as never) as T,
+		param: <T>(name: string, fallback?: T) => {
+			const value = fn.getNodeParameter(name, itemIndex, fallback as never) as T;
+			return (isLocatorValue(value) ? locatorValue(fn, name, itemIndex, names) : value) as T;
+		},
 		jsonParam: <T>(name: string, fallback?: T) => {
 			const parsed = parseJsonParameter(node, name, fn.getNodeParameter(name, itemIndex, fallback as never), itemIndex, names);
 			return (parsed === undefined ? fallback : parsed) as T;

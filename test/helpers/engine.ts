@@ -3,7 +3,7 @@
  * with credentials resolved and signed by the package's own credential classes. The trigger harness
  * (test/engine/triggerHarness.ts) builds its runs from the same node type registry and additional data.
  */
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import {
 	Workflow,
 	type ICredentialDataDecryptedObject,
@@ -296,4 +296,43 @@ export function expectFieldRefused(result: RunResult, field: string, apiCalls: u
 	expect(result.error!.message).not.toContain(`'${field}'`);
 	expect(apiCalls).toEqual([]);
 	return result.error!;
+}
+
+/** What the editor asks a node's `methods` for: a list search (resource locator) or a dropdown's options. */
+export interface NodeMethodCall {
+	node: NodeUnderTest;
+	/** The node's parameters as the editor holds them while the user edits (resource, operation, ...). */
+	parameters: IDataObject;
+	credentials: TestCredentials;
+	/** The search box's text (list searches only). */
+	filter?: string;
+	/** The token of the page after the first (list searches only). */
+	paginationToken?: string;
+}
+
+/**
+ * Runs one of a node's `listSearch` or `loadOptions` methods as n8n's editor backend does
+ * (DynamicNodeParametersService): in n8n-core's LoadOptionsContext over a workflow that holds the node, with the
+ * node's current parameters in the additional data and its credentials resolved by the test credentials helper.
+ */
+export async function runNodeMethod<T>(kind: 'listSearch' | 'loadOptions', method: string, call: NodeMethodCall): Promise<T> {
+	const node: INode = {
+		id: 'node-0',
+		name: call.node.name,
+		type: call.node.type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: call.parameters as INodeParameters,
+		credentials: { [call.node.credentialType]: { id: call.node.credentialType, name: call.node.credentialType } },
+	};
+	const nodeTypes = nodeTypesRegistry(packageNodeTypes());
+	const workflow = new Workflow({ id: 'engine-test', name: 'engine test', nodes: [node], connections: {}, active: false, nodeTypes, settings: { executionOrder: 'v1' } });
+	const additionalData = testAdditionalData(workflow, call.credentials, 'manual', 'engine-test-method');
+	additionalData.currentNodeParameters = call.parameters as INodeParameters;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
+	const nodeType = nodeTypes.getByNameAndVersion(call.node.type, 1) as INodeType;
+	const methods = nodeType.methods?.[kind] as Record<string, (this: unknown, ...args: unknown[]) => Promise<T>> | undefined;
+	const fn = methods?.[method];
+	if (!fn) throw new Error(`${call.node.type} has no ${kind} method ${method}`);
+	return kind === 'listSearch' ? fn.call(context, call.filter, call.paginationToken) : fn.call(context);
 }
