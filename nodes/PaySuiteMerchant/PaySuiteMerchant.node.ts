@@ -11,6 +11,7 @@ import { account } from './actions/account/Account.resource';
 import { merchant } from './actions/merchant/Merchant.resource';
 import { processResource } from './actions/process/Process.resource';
 import { credentialTest } from '../shared/credentialTest';
+import { FACILITATOR_CREDENTIAL, SEARCH_PAYMENT_FACILITATORS, searchPaymentFacilitators } from './methods/paymentFacilitators';
 
 const resources = [merchant, processResource, account];
 
@@ -27,12 +28,25 @@ export class PaySuiteMerchant implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'paySuiteOnboardingApi', required: true, testedBy: 'paySuiteOnboardingApiTest' }],
+		credentials: [
+			{ name: 'paySuiteOnboardingApi', required: true, testedBy: 'paySuiteOnboardingApiTest' },
+			// Optional, and only where it serves: the platform lists payment facilitators (Control › Payment
+			// Facilitator › From List) only to the signed credential. Nothing else of this node uses it.
+			{
+				name: FACILITATOR_CREDENTIAL,
+				required: false,
+				testedBy: 'paySuiteApiTest',
+				displayOptions: { show: { resource: ['merchant'], operation: ['create', 'update'], specifyBody: ['fields'] } },
+			},
+		],
 		properties: buildProperties(resources),
 	};
 
-	/** The credential's Test button (see credentialTest.ts). */
-	methods = { credentialTest };
+	/** The credentials' Test buttons (see credentialTest.ts) and the Payment Facilitator list. */
+	methods = {
+		credentialTest,
+		listSearch: { [SEARCH_PAYMENT_FACILITATORS]: searchPaymentFacilitators },
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

@@ -10,3 +10,38 @@ export function splitMerchant(merchant: IDataObject, output: MerchantOutput): ID
 	if (!Array.isArray(list)) return [];
 	return (list as IDataObject[]).map((entry) => ({ merchantId: merchant.id, ...entry }));
 }
+
+const listOf = (value: unknown): IDataObject[] => (Array.isArray(value) ? (value as IDataObject[]) : []);
+const objectOf = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
+
+/**
+ * Merchant › Get simplified: one flat record of what a workflow uses, without any credential (no site keys, no
+ * settings). The fields are listed in the README's Merchant section.
+ */
+export function simplifyMerchant(merchant: IDataObject): IDataObject {
+	const document = objectOf(merchant.document);
+	const address = objectOf(merchant.address);
+	const sites = listOf(merchant.sites);
+	return {
+		id: merchant.id,
+		name: merchant.name,
+		brand: merchant.brand,
+		active: merchant.active,
+		mcc: merchant.mcc ?? null,
+		size: merchant.size ?? null,
+		timezone: merchant.timezone ?? null,
+		incrementType: merchant.incrementType ?? null,
+		url: merchant.url ?? null,
+		languages: merchant.languages ?? [],
+		currencies: merchant.currencies ?? [],
+		documentType: document.type ?? null,
+		documentNumber: document.number ?? null,
+		country: address.country ?? null,
+		city: address.city ?? null,
+		siteCount: sites.length,
+		paymentMethodCount: listOf(merchant.paymentMethods).length,
+		integrationCount: listOf(merchant.integrations).length,
+		siteIds: sites.map((site) => site.id),
+		siteNames: sites.map((site) => site.name),
+	};
+}

@@ -1,4 +1,4 @@
-import { splitList } from './fields';
+import { splitList } from './descriptions/merchantBody';
 import { merchantCreateSchema, merchantUpdateSchema } from './schemas';
 
 const valid = {

@@ -182,8 +182,8 @@ export function merchantWorkflow(creds: Creds, brand: string): E2eWorkflow {
 				specifyBody: 'fields',
 				name: 'Acme Holdings S.A.S.',
 				brand,
-				languages: 'es, en',
-				currencies: 'USD, COP',
+				languages: ['es', 'en'],
+				currencies: ['USD', 'COP'],
 				document: { type: 'NIT', number: '900123456' },
 				address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
 				legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
@@ -194,7 +194,7 @@ export function merchantWorkflow(creds: Creds, brand: string): E2eWorkflow {
 				options: {},
 			},
 		},
-		{ name: 'Get Merchant', type: merchant, credentials: onboarding(creds), parameters: { resource: 'merchant', operation: 'get', merchantId: '={{ $json.merchantId }}', options: {} } },
+		{ name: 'Get Merchant', type: merchant, credentials: onboarding(creds), parameters: { resource: 'merchant', operation: 'get', merchantId: { __rl: true, mode: 'id', value: '={{ $json.merchantId }}' }, options: {} } },
 	]);
 }
 

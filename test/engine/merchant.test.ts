@@ -3,10 +3,10 @@
  * headers, body), what the node output, the process polling that follows Retry-After, the idempotent re-run,
  * failed processes, the platform's 422 / 404 / 403, and that bad input fails the item before anything is sent.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { expectFieldRefused, outputJson, retryExecution, runNode, runWorkflow, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { expectFieldRefused, outputJson, retryExecution, runNode, runNodeMethod, runWorkflow, type NodeRunOptions, type RunResult } from '../helpers/engine';
 import { apiCallsOf, control as sandboxControl, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({ processPendingPolls: 2, retryAfterSeconds: 0 });
@@ -17,6 +17,8 @@ const MERCHANT = { name: 'Merchant', type: 'paySuiteMerchant', credentialType: '
 const run = (parameters: IDataObject, options: NodeRunOptions & { token?: string; target?: RunningSandbox } = {}) =>
 	runNode(MERCHANT, parameters, onboardingApi(options.target ?? sandbox, { accessToken: options.token }), options);
 const json = (result: RunResult) => outputJson(result, 'Merchant');
+/** A resource locator's "By ID" value, as the editor stores it. */
+const byId = (value: unknown) => ({ __rl: true, mode: 'id', value: String(value) });
 const apiCalls = (target: RunningSandbox = sandbox) => apiCallsOf(target);
 /** A control call under /__sandbox/onboarding/ (GET, or POST with a JSON body). */
 const control = (path: string, body?: IDataObject) => sandboxControl(sandbox, `/__sandbox/onboarding/${path}`, body);
@@ -28,8 +30,8 @@ const createParameters = (overrides: IDataObject = {}, additionalFields: IDataOb
 	specifyBody: 'fields',
 	name: 'Acme Holdings S.A.S.',
 	brand: 'Acme',
-	languages: 'es, en',
-	currencies: 'USD, COP',
+	languages: ['es', 'en'],
+	currencies: ['USD', 'COP'],
 	document: { type: 'NIT', number: '900123456' },
 	address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
 	legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
@@ -68,7 +70,7 @@ async function expectRefused(parameters: IDataObject, field: string, problem?: R
 
 describe('Merchant → Create', () => {
 	it('sends the body per spec with a derived Idempotency-Key, follows Retry-After until it is gone, outputs the merchant id', async () => {
-		const result = await run(createParameters({}, { mcc: '5411', size: 'S', timezone: 'America/Bogota', url: 'https://acme.example.com', travelAgencyIata: 'IATA1' }));
+		const result = await run(createParameters({}, { mcc: '5411', size: 'S', timezone: 'America/Bogota', url: 'https://acme.example.com', travelAgency: { iata: 'IATA1' } }));
 		expect(result.error).toBeUndefined();
 
 		const calls = apiCalls();
@@ -180,7 +182,7 @@ describe('Merchant → Create', () => {
 		// The sandbox's ledger masks the site's transactional key.
 		expect(apiCalls()[0].body).toEqual({ ...body, sites: [{ ...body.sites[0], tranKey: '***' }] });
 		const merchantId = json(result)[0].merchantId as number;
-		const read = await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId) });
+		const read = await run({ resource: 'merchant', operation: 'get', merchantId: byId(merchantId), simple: false });
 		// The read shape spells a site's languages upper case.
 		expect((json(read)[0].sites as IDataObject[])[0]).toMatchObject({ name: 'Web store', languages: ['ES', 'EN'], login: 'web-store-login', customBatch: 7 });
 	});
@@ -205,7 +207,7 @@ describe('Merchant → Create', () => {
 	});
 
 	it('maps the 422 of a catalog the node cannot know to an error naming the body path', async () => {
-		const result = await run(createParameters({ currencies: 'USD, XXX' }));
+		const result = await run(createParameters({ currencies: '={{ ["USD", "XXX"] }}' }));
 		expect(result.error?.message).toBe('The platform refused a field: Currencies › entry 2: is not in the catalog of currencies: correct it and run the item again.');
 		expect(result.error?.httpCode).toBe('422');
 		expect(result.error?.description).toContain('Currencies › entry 2 (currencies.1): is not in the catalog of currencies');
@@ -228,19 +230,18 @@ describe('Merchant → Create', () => {
 			['a brand that resolves to nothing', { brand: '={{ "" }}' }, {}, 'brand', /required/],
 			['url over 255 characters', {}, { url: `https://acme.example.com/${'p'.repeat(240)}` }, 'url', /at most 255/],
 			['url that is not a URL', {}, { url: 'acme dot com' }, 'url', /URL/],
-			['a language twice ignoring case', { languages: 'es, EN, en' }, {}, 'languages.2', /set/],
-			['a currency twice ignoring case', { currencies: 'usd, USD' }, {}, 'currencies.1', /set/],
-			['a currency that is not an ISO code', { currencies: 'US Dollar' }, {}, 'currencies.0', /ISO/],
+			['a language twice ignoring case', { languages: ['es', 'EN', 'en'] }, {}, 'languages.2', /set/],
+			['a currency twice ignoring case', { currencies: '={{ ["usd", "USD"] }}' }, {}, 'currencies.1', /set/],
+			['a currency that is not an ISO code', { currencies: '={{ ["US Dollar"] }}' }, {}, 'currencies.0', /ISO/],
 			['languages that resolve to nothing', { languages: '={{ " , " }}' }, {}, 'languages', /is required/],
 			['no document', { document: {} }, {}, 'document', /is required/],
 			['no control', { control: {} }, {}, 'control', /is required/],
-			['a payment method with id and code', {}, { paymentMethods: '[{"id": 4, "code": "VISA"}]' }, 'paymentMethods.0.id', /not both/],
-			['a payment method with neither', {}, { paymentMethods: '[{"name": "Visa"}]' }, 'paymentMethods.0.code', /an ID .* or a code/],
-			['an unknown key in an integration', {}, { integrations: '[{"type": "crm", "colour": "red"}]' }, 'integrations.0', /colour/],
-			['the same integration type twice', {}, { integrations: '[{"type": "crm"}, {"type": "crm"}]' }, 'integrations.1.type', /give each integration type once/],
-			['an unknown key in a site', {}, { sites: '[{"name": "Web", "colour": "red"}]' }, 'sites.0', /colour/],
+			['a payment method with id and code', {}, { paymentMethods: { paymentMethod: [{ id: '4', code: 'VISA' }] } }, 'paymentMethods.0.id', /not both/],
+			['a payment method with neither', {}, { paymentMethods: { paymentMethod: [{ id: '', code: '', details: { name: 'Visa' } }] } }, 'paymentMethods.0.code', /an ID .* or a code/],
+			['the same integration type twice', {}, { integrations: { integration: [{ type: 'crm' }, { type: 'crm', settings: '' }] } }, 'integrations.1.type', /give each integration type once/],
+			['an unknown key in a site', {}, { sites: { site: [{ name: 'Web', configuration: '{"colour": "red"}' }] } }, 'sites.0', /colour/],
 			['a notification URL that is not a URL', {}, { notificationUrl: 'not a url' }, 'notification.url', /URL/],
-			['payment methods that are not JSON', {}, { paymentMethods: '[{' }, 'additionalFields.paymentMethods', /JSON/],
+			['payment method settings that are not JSON', {}, { paymentMethods: { paymentMethod: [{ code: 'VISA', settings: '{' }] } }, 'paymentMethods.0.settings', /JSON object/],
 		])('%s', async (_label, overrides, additional, field, problem) => {
 			await expectRefused(createParameters(overrides as IDataObject, additional as IDataObject), field, problem);
 		});
@@ -249,22 +250,186 @@ describe('Merchant → Create', () => {
 			await expectRefused(createParameters({ options: { idempotencyKey: 'too short' } }), 'options.idempotencyKey', /16 to 64/);
 		});
 
+		it('an unknown key in an integration of the JSON body', async () => {
+			const body = { ...expectedBody, integrations: [{ type: 'crm', colour: 'red' }] };
+			await expectRefused({ ...createParameters(), specifyBody: 'json', merchantJson: JSON.stringify(body) }, 'integrations.0', /colour/);
+		});
+
 		it('an unknown key at the root of the JSON body', async () => {
 			await expectRefused({ ...createParameters(), specifyBody: 'json', merchantJson: JSON.stringify({ ...expectedBody, nmae: 'typo' }) }, '(input)', /nmae/);
 		});
 	});
 });
 
-describe('Merchant → Update', () => {
-	it('PATCHes /api/merchants/{id} with only the changed fields and waits; integrations upsert by type', async () => {
-		const merchantId = await createMerchant({ integrations: '[{"type": "crm", "settings": {"a": 1}}]' });
+describe('Merchant → Create and Update with the groups and lists of fields', () => {
+	/** Every group and list of the panel, filled as the editor stores it. */
+	const fullAdditional: IDataObject = {
+		billing: { contact: 'Luis Perez', mail: 'billing@acme.example.com', registrationNumber: 'RM-1', taxType: 1, taxRegime: 2, organizationType: 3, ciiu: '4711' },
+		travelAgency: { dispersion: true, iata: 'IATA1' },
+		incrementType: 'IPC',
+		timezone: 'America/Lima',
+		size: 'M',
+		paymentMethods: {
+			paymentMethod: [{ id: '', code: 'VISA', details: { commissionModel: 'P', commissionValue: 2.5, order: 1 }, settings: '{"merchantCode": "M1"}' }],
+		},
+		integrations: { integration: [{ type: 'crm', settings: '{"account": "a1"}' }] },
+		sites: {
+			site: [
+				{
+					id: '',
+					name: 'Web store',
+					details: { currency: 'USD', languages: ['es', 'en'], displayName: 'Acme Web', onTest: true, email: 'web@acme.example.com' },
+					configuration: '{"branding": {"buttonColor": "#ff6600"}, "integrations": [{"type": "notifier", "settings": {"enabled": true}}]}',
+				},
+			],
+		},
+	};
+	const fullBody = {
+		billing: { contact: 'Luis Perez', mail: 'billing@acme.example.com', registrationNumber: 'RM-1', taxType: 1, taxRegime: 2, organizationType: 3, ciiu: '4711' },
+		travelAgency: { dispersion: true, iata: 'IATA1' },
+		incrementType: 'IPC',
+		timezone: 'America/Lima',
+		size: 'M',
+		paymentMethods: [{ code: 'VISA', commissionModel: 'P', commissionValue: 2.5, order: 1, settings: { merchantCode: 'M1' } }],
+		integrations: [{ type: 'crm', settings: { account: 'a1' } }],
+		sites: [
+			{
+				name: 'Web store',
+				currency: 'USD',
+				languages: ['es', 'en'],
+				displayName: 'Acme Web',
+				onTest: true,
+				email: 'web@acme.example.com',
+				branding: { buttonColor: '#ff6600' },
+				integrations: [{ type: 'notifier', settings: { enabled: true } }],
+			},
+		],
+	};
+
+	it('Create sends each group and list in the documented shape, and the sandbox registers the merchant', async () => {
+		const result = await run(
+			createParameters({ control: { seller: 'direct', reseller: 'R1', paymentFacilitator: { __rl: true, mode: 'list', value: '3', cachedResultName: 'Sandbox Facilitator 03 (ID 3)' } } }, fullAdditional),
+		);
+		expect(result.error).toBeUndefined();
+		expect(apiCalls()[0].body).toEqual({ ...expectedBody, control: { seller: 'direct', reseller: 'R1', paymentFacilitator: '3' }, ...fullBody });
+		const merchantId = json(result)[0].merchantId as number;
+		const stored = ((await control('merchants')).merchants as IDataObject[]).find((merchant) => merchant.id === merchantId)!;
+		expect(stored).toMatchObject({ incrementType: 'IPC', timezone: 'America/Lima', billing: { ciiu: '4711' }, travelAgency: { iata: 'IATA1' } });
+		expect((stored.sites as IDataObject[])[0]).toMatchObject({ name: 'Web store', currency: 'USD' });
+	});
+
+	it('an empty Payment Facilitator, blank entry fields and unset groups are not sent', async () => {
+		const result = await run(
+			createParameters({ control: { seller: 'direct', paymentFacilitator: { __rl: true, mode: 'list', value: '' } } }, { paymentMethods: { paymentMethod: [{ id: '', code: 'VISA', settings: '' }] }, billing: {} }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(apiCalls()[0].body).toEqual({ ...expectedBody, paymentMethods: [{ code: 'VISA' }] });
+	});
+
+	it('Update sends only the groups given, the facilitator given By ID, and a site changed by its ID', async () => {
+		const merchantId = await createMerchant({ sites: { site: [{ name: 'Web store', details: { currency: 'USD' } }] } });
+		const siteId = ((((await control('merchants')).merchants as IDataObject[])[0].sites as IDataObject[])[0].id) as number;
 		sandbox.clearLedger();
 		const result = await run({
 			resource: 'merchant',
 			operation: 'update',
-			merchantId: String(merchantId),
+			merchantId: byId(merchantId),
 			specifyBody: 'fields',
-			updateFields: { brand: 'Acme New', languages: 'pt', integrations: '[{"type": "crm", "settings": {"b": 2}}]' },
+			updateFields: {
+				address: { city: 'Medellin', state: 5 },
+				control: { paymentFacilitator: { __rl: true, mode: 'id', value: ' 7 ' } },
+				legalRepresentative: { documentType: 'CE', document: 'E-1' },
+				sites: { site: [{ id: String(siteId), name: '', details: { displayName: 'Acme Online' } }] },
+			},
+			waitForCompletion: true,
+			timeoutSeconds: 30,
+		});
+		expect(result.error).toBeUndefined();
+		expect(apiCalls()[0].body).toEqual({
+			address: { city: 'Medellin', state: 5 },
+			control: { paymentFacilitator: '7' },
+			legalRepresentative: { documentType: 'CE', document: 'E-1' },
+			sites: [{ id: siteId, displayName: 'Acme Online' }],
+		});
+		expect(json(result)[0]).toMatchObject({ action: 'merchant.update', merchantId });
+	});
+
+	it.each([
+		['a new site without a name', { sites: { site: [{ id: '', name: '', details: { currency: 'USD' } }] } }, 'sites.0.name', /required for a new site/],
+		['a site language twice', { sites: { site: [{ name: 'Web', details: { languages: ['es', 'ES'] } }] } }, 'sites.0.languages.1', /set/],
+		['site configuration that is not JSON', { sites: { site: [{ name: 'Web', configuration: '{"branding": ' }] } }, 'sites.0.configuration', /JSON object/],
+		['a billing e-mail that is not an address', { billing: { mail: 'billing' } }, 'billing.mail', /e-mail/],
+	])('refuses before sending: %s', async (_label, additional, field, problem) => {
+		await expectRefused(createParameters({}, additional as IDataObject), field, problem);
+	});
+
+	it('a Payment Facilitator that is not an ID is refused in the words of the panel', async () => {
+		sandbox.clearLedger();
+		const result = await run(createParameters({ control: { seller: 'direct', paymentFacilitator: { __rl: true, mode: 'id', value: '={{ {"a": 1} }}' } } }));
+		expect(result.error?.message).toMatch(/^Control › Payment Facilitator /);
+		expect(apiCalls()).toEqual([]);
+	});
+});
+
+describe('Control › Payment Facilitator › From List', () => {
+	const FACILITATORS = { ...MERCHANT, credentialType: 'paySuiteApi' };
+	const parameters = { resource: 'merchant', operation: 'create', specifyBody: 'fields' };
+	const list = (options: { filter?: string; paginationToken?: string; credentials?: IDataObject; node?: typeof MERCHANT } = {}) =>
+		runNodeMethod<INodeListSearchResult>('listSearch', 'searchPaymentFacilitators', {
+			node: options.node ?? FACILITATORS,
+			parameters,
+			credentials: (options.credentials ?? { ...onboardingApi(sandbox), ...paySuiteApi(sandbox) }) as never,
+			filter: options.filter,
+			paginationToken: options.paginationToken,
+		});
+
+	it("lists the platform's facilitators by name and ID with the signed credential; the search narrows by name or ID", async () => {
+		const all = await list();
+		expect(all.results).toHaveLength(20);
+		expect(all.results[0]).toEqual({ name: expect.stringMatching(/^Sandbox Facilitator 01 · [A-Z]{2} \(ID 1\)$/), value: '1' });
+		expect(all.results[3].name).toMatch(/ · inactive \(ID 4\)$/);
+		expect(all.paginationToken).toBeUndefined();
+		const named = await list({ filter: 'facilitator 1' });
+		expect(named.results.map((entry) => entry.value)).toEqual(['10', '11', '12', '13', '14', '15', '16', '17', '18', '19']);
+		expect((await list({ filter: '7' })).results.map((entry) => entry.value)).toEqual(['7']);
+		const searches = apiCalls().map((call) => call.path);
+		expect(new Set(searches)).toEqual(new Set(['/core/tools/payment-facilitator/search']));
+	});
+
+	it('pages: the second page comes with the token of the first', async () => {
+		await sandboxControl(sandbox, '/__sandbox/core');
+		const core = sandbox.state.slice<{ facilitators: IDataObject[] }>('core', () => ({ facilitators: [] }));
+		for (let id = 21; id <= 70; id++) core.facilitators.push({ id, name: `Extra Facilitator ${id}`, active: true, country: 'CO', networkIdA: id, networkIdB: id });
+		const first = await list();
+		expect(first.results).toHaveLength(50);
+		expect(first.paginationToken).toBe('2');
+		const second = await list({ paginationToken: first.paginationToken });
+		expect(second.results.map((entry) => entry.value)).toEqual(Array.from({ length: 20 }, (_, index) => String(51 + index)));
+		expect(second.paginationToken).toBeUndefined();
+	});
+
+	it('without the signed credential says to choose one or to pick By ID, and sends nothing', async () => {
+		await expect(list({ node: MERCHANT, credentials: onboardingApi(sandbox) })).rejects.toThrow(
+			'To list payment facilitators, choose a PaySuite API credential (the signed one) for this node, or pick By ID',
+		);
+		expect(apiCalls()).toEqual([]);
+	});
+
+	it('a wrong signed credential gives an error that says the credential was refused', async () => {
+		await expect(list({ credentials: { ...onboardingApi(sandbox), ...paySuiteApi(sandbox, { secretKey: 'not-the-secret-key-000' }) } })).rejects.toThrow(/credential|login|secret/i);
+	});
+});
+
+describe('Merchant → Update', () => {
+	it('PATCHes /api/merchants/{id} with only the changed fields and waits; integrations upsert by type', async () => {
+		const merchantId = await createMerchant({ integrations: { integration: [{ type: 'crm', settings: '{"a": 1}' }] } });
+		sandbox.clearLedger();
+		const result = await run({
+			resource: 'merchant',
+			operation: 'update',
+			merchantId: byId(merchantId),
+			specifyBody: 'fields',
+			updateFields: { brand: 'Acme New', languages: ['pt'], integrations: { integration: [{ type: 'crm', settings: '{"b": 2}' }] } },
 			waitForCompletion: true,
 			timeoutSeconds: 30,
 		});
@@ -287,7 +452,7 @@ describe('Merchant → Update', () => {
 	it('without waiting outputs the accepted update process', async () => {
 		const merchantId = await createMerchant();
 		sandbox.clearLedger();
-		const result = await run({ resource: 'merchant', operation: 'update', merchantId: String(merchantId), specifyBody: 'json', merchantJson: '{"active": false}', waitForCompletion: false });
+		const result = await run({ resource: 'merchant', operation: 'update', merchantId: byId(merchantId), specifyBody: 'json', merchantJson: '{"active": false}', waitForCompletion: false });
 		expect(json(result)[0]).toMatchObject({ action: 'merchant.update', result: null });
 		expect(apiCalls().map((call) => `${call.method} ${call.path}`)).toEqual([`PATCH /api/merchants/${merchantId}`]);
 		expect(apiCalls()[0].body).toEqual({ active: false });
@@ -296,7 +461,7 @@ describe('Merchant → Update', () => {
 	it("keeps its Idempotency-Key across n8n's Retry of the execution, and a new input makes a new one", async () => {
 		const merchantId = await createMerchant();
 		sandbox.clearLedger();
-		const update = { resource: 'merchant', operation: 'update', merchantId: String(merchantId), specifyBody: 'json', merchantJson: '{"brand": "Retried"}', waitForCompletion: false };
+		const update = { resource: 'merchant', operation: 'update', merchantId: byId(merchantId), specifyBody: 'json', merchantJson: '{"brand": "Retried"}', waitForCompletion: false };
 		sandbox.setFaults([{ path: `/api/merchants/${merchantId}`, method: 'PATCH', kind: 'status', status: 503, when: 'after' }]);
 		const failed = await run(update, { executionId: 'execution-1', items: [{ at: '10:00' }] });
 		expect(failed.error?.message).toBe("The merchant update may have been accepted: the platform's answer was lost (HTTP 503: Injected fault) (item 0)");
@@ -321,9 +486,9 @@ describe('Merchant → Update', () => {
 		const result = await run({
 			resource: 'merchant',
 			operation: 'update',
-			merchantId: String(merchantId),
+			merchantId: byId(merchantId),
 			specifyBody: 'fields',
-			updateFields: { paymentMethods: '[{"id": 987654, "disabled": true}]' },
+			updateFields: { paymentMethods: { paymentMethod: [{ id: '987654', code: '', details: { disabled: true } }] } },
 			waitForCompletion: true,
 			timeoutSeconds: 30,
 		});
@@ -331,7 +496,7 @@ describe('Merchant → Update', () => {
 	});
 
 	it('maps the 404 of an unknown merchant', async () => {
-		const result = await run({ resource: 'merchant', operation: 'update', merchantId: '424242', specifyBody: 'json', merchantJson: '{"brand": "x"}' });
+		const result = await run({ resource: 'merchant', operation: 'update', merchantId: byId('424242'), specifyBody: 'json', merchantJson: '{"brand": "x"}' });
 		expect(result.error?.message).toBe('Merchant 424242 was not found: check the Merchant ID.');
 		expect(result.error?.httpCode).toBe('404');
 	});
@@ -348,15 +513,15 @@ describe('Merchant → Update', () => {
 describe('Merchant → Get', () => {
 	async function merchantWithSite(): Promise<number> {
 		return createMerchant({
-			sites: '[{"name": "Web store", "currency": "USD"}]',
-			paymentMethods: '[{"code": "VISA", "settings": {"password": "provider-pass", "merchantCode": "M1"}}]',
+			sites: { site: [{ name: 'Web store', details: { currency: 'USD' } }] },
+			paymentMethods: { paymentMethod: [{ code: 'VISA', settings: '{"password": "provider-pass", "merchantCode": "M1"}' }] },
 		});
 	}
 
 	it('outputs the read shape with credentials hidden', async () => {
 		const merchantId = await merchantWithSite();
 		sandbox.clearLedger();
-		const result = await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId) });
+		const result = await run({ resource: 'merchant', operation: 'get', merchantId: byId(merchantId), simple: false });
 		expect(apiCalls().map((call) => `${call.method} ${call.path}`)).toEqual([`GET /api/merchants/${merchantId}`]);
 		const [merchant] = json(result);
 		expect(merchant).toMatchObject({ id: merchantId, name: 'Acme Holdings S.A.S.', currencies: ['COP', 'USD'], languages: ['en', 'es'] });
@@ -368,20 +533,54 @@ describe('Merchant → Get', () => {
 	it('includes secrets on request (Include Secrets) and splits sites or payment methods into items', async () => {
 		const merchantId = await merchantWithSite();
 		const stored = ((await control('merchants')).merchants as IDataObject[])[0];
-		const withSecrets = json(await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId), includeSecrets: true }))[0];
+		const withSecrets = json(await run({ resource: 'merchant', operation: 'get', merchantId: byId(merchantId), simple: false, includeSecrets: true }))[0];
 		expect((withSecrets.sites as IDataObject[])[0].tranKey).toBe((stored.sites as IDataObject[])[0].tranKey);
 
-		const sites = await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId), options: { output: 'sites' } });
+		const sites = await run({ resource: 'merchant', operation: 'get', merchantId: byId(merchantId), options: { output: 'sites' } });
 		expect(sites.output('Merchant')).toEqual([
 			expect.objectContaining({ json: expect.objectContaining({ merchantId, name: 'Web store', tranKey: '[hidden: turn on Include Secrets]' }), pairedItem: { item: 0 } }),
 		]);
-		const methods = json(await run({ resource: 'merchant', operation: 'get', merchantId: String(merchantId), options: { output: 'paymentMethods' } }));
+		const methods = json(await run({ resource: 'merchant', operation: 'get', merchantId: byId(merchantId), options: { output: 'paymentMethods' } }));
 		expect(methods).toEqual([expect.objectContaining({ merchantId, code: 'VISA' })]);
 	});
 
+	it('Simplify (on by default) outputs one flat record without credentials; off gives the whole merchant', async () => {
+		const merchantId = await merchantWithSite();
+		const [simple] = json(await run({ resource: 'merchant', operation: 'get', merchantId: byId(merchantId) }));
+		const siteId = ((((await control('merchants')).merchants as IDataObject[])[0].sites as IDataObject[])[0].id) as number;
+		expect(simple).toEqual({
+			id: merchantId,
+			name: 'Acme Holdings S.A.S.',
+			brand: 'Acme',
+			active: true,
+			mcc: null,
+			size: null,
+			timezone: null,
+			incrementType: 'SMLMV',
+			url: null,
+			languages: ['en', 'es'],
+			currencies: ['COP', 'USD'],
+			documentType: 'NIT',
+			documentNumber: '900123456',
+			country: 'CO',
+			city: 'Bogota',
+			siteCount: 1,
+			paymentMethodCount: 1,
+			integrationCount: 0,
+			siteIds: [siteId],
+			siteNames: ['Web store'],
+		});
+		expect(JSON.stringify(simple)).not.toMatch(/provider-pass|tranKey|settings/);
+		const [whole] = json(await run({ resource: 'merchant', operation: 'get', merchantId: byId(merchantId), simple: false }));
+		expect(whole).toMatchObject({ id: merchantId, document: { type: 'NIT' }, sites: [expect.objectContaining({ id: siteId })] });
+		// Simplify is for the Merchant output: one item per site stays the site.
+		const [site] = json(await run({ resource: 'merchant', operation: 'get', merchantId: byId(merchantId), options: { output: 'sites' } }));
+		expect(site).toMatchObject({ merchantId, id: siteId, name: 'Web store' });
+	});
+
 	it('checks the numeric id before sending and maps the 404 of an unknown merchant', async () => {
-		await expectRefused({ resource: 'merchant', operation: 'get', merchantId: '12a' }, 'merchantId', /whole number/);
-		const missing = await run({ resource: 'merchant', operation: 'get', merchantId: '99999' });
+		await expectRefused({ resource: 'merchant', operation: 'get', merchantId: byId('={{ "12a" }}') }, 'merchantId', /whole number/);
+		const missing = await run({ resource: 'merchant', operation: 'get', merchantId: byId('99999') });
 		expect(missing.error?.message).toBe('Merchant 99999 was not found: check the Merchant ID.');
 		expect(missing.error?.httpCode).toBe('404');
 	});
@@ -391,9 +590,9 @@ describe('Process', () => {
 	it('Get answers once: pending with its Retry-After, and final once the platform stops sending it', async () => {
 		const accepted = json(await run(createParameters({ waitForCompletion: false })))[0];
 		sandbox.clearLedger();
-		const pending = json(await run({ resource: 'process', operation: 'get', processId: accepted.processId }))[0];
+		const pending = json(await run({ resource: 'process', operation: 'get', processId: byId(accepted.processId) }))[0];
 		expect(pending).toMatchObject({ processId: accepted.processId, final: false, retryAfterSeconds: 0, result: null, status: { status: 'PENDING' } });
-		await run({ resource: 'process', operation: 'get', processId: accepted.processId });
+		await run({ resource: 'process', operation: 'get', processId: byId(accepted.processId) });
 		const final = json(await run({ resource: 'process', operation: 'get', processId: String(accepted.processId).toUpperCase() }))[0];
 		expect(final).toMatchObject({ final: true, status: { status: 'OK' }, merchantId: expect.any(Number) });
 		expect(final.retryAfterSeconds).toBeUndefined();
@@ -403,7 +602,7 @@ describe('Process', () => {
 	it('Get outputs a failed process as it is (HTTP 200), not as an error', async () => {
 		const accepted = json(await run(createParameters({ waitForCompletion: false }, { mcc: '0000' })))[0];
 		await control(`processes/${accepted.processId}/finish`, {});
-		const result = await run({ resource: 'process', operation: 'get', processId: accepted.processId });
+		const result = await run({ resource: 'process', operation: 'get', processId: byId(accepted.processId) });
 		expect(result.error).toBeUndefined();
 		expect(json(result)[0]).toMatchObject({ final: true, status: { status: 'FAILED' }, errors: { mcc: [expect.any(String)] } });
 	});
@@ -411,7 +610,7 @@ describe('Process', () => {
 	it('Wait for Completion polls until final and outputs the merchant id; a failed one fails naming its fields', async () => {
 		const accepted = json(await run(createParameters({ waitForCompletion: false })))[0];
 		sandbox.clearLedger();
-		const done = await run({ resource: 'process', operation: 'waitForCompletion', processId: accepted.processId, timeoutSeconds: 30 });
+		const done = await run({ resource: 'process', operation: 'waitForCompletion', processId: byId(accepted.processId), timeoutSeconds: 30 });
 		expect(json(done)[0]).toMatchObject({ processId: accepted.processId, merchantId: expect.any(Number) });
 		expect(apiCalls()).toHaveLength(3);
 
@@ -465,13 +664,13 @@ describe('README example: create a merchant, wait, then configure its site', () 
 					name: 'Create Merchant',
 					type: 'paySuiteMerchant',
 					credentials: ['paySuiteOnboardingApi'],
-					parameters: createParameters({}, { sites: '[{"name": "Web store", "currency": "USD"}]' }) as never,
+					parameters: createParameters({}, { sites: { site: [{ id: '', name: 'Web store', details: { currency: 'USD' }, configuration: '' }] } }) as never,
 				},
 				{
 					name: 'Get Sites',
 					type: 'paySuiteMerchant',
 					credentials: ['paySuiteOnboardingApi'],
-					parameters: { resource: 'merchant', operation: 'get', merchantId: '={{ $json.merchantId }}', options: { output: 'sites' } } as never,
+					parameters: { resource: 'merchant', operation: 'get', merchantId: byId('={{ $json.merchantId }}'), options: { output: 'sites' } } as never,
 				},
 				{
 					name: 'Brand Site',

@@ -27,7 +27,7 @@ describe('Message → Send', () => {
 				chat: { phoneNumber: '+573001112233', templateName: 'store_ready', templateLang: 'es', templateParameters: ['Ana', 'Acme'] },
 				...email,
 			},
-			additionalFields: { locale: 'es', kind: 'onboarding', siteId: 2001 },
+			additionalFields: { locale: 'es', kind: 'onboarding', siteId: { __rl: true, mode: 'id', value: '2001' } },
 		});
 		expect(result.error).toBeUndefined();
 		const calls = apiCalls();
@@ -80,7 +80,13 @@ describe('Message → Send', () => {
 				/es, en, pt, it/,
 			],
 			['a kind over 50 characters', { message: 'Hi', channels: email, additionalFields: { kind: 'k'.repeat(51) } }, 'kind', /^Additional Fields › Kind /, /at most 50/],
-			['a site ID that is not positive', { message: 'Hi', channels: email, additionalFields: { siteId: 0 } }, 'site_id', /^Additional Fields › Site ID /, /positive/],
+			[
+				'a site ID that is not positive',
+				{ message: 'Hi', channels: email, additionalFields: { siteId: { __rl: true, mode: 'id', value: '={{ 0 }}' } } },
+				'site_id',
+				/^Additional Fields › Site ID /,
+				/positive/,
+			],
 			[
 				'an SMS without its text',
 				{ message: 'Hi', channels: { sms: { phoneNumber: '+1555', shortMessage: '={{ "" }}' } } },

@@ -22,8 +22,8 @@ async function acceptedCreate(mcc: string): Promise<string> {
 		specifyBody: 'fields',
 		name: 'Acme Holdings S.A.S.',
 		brand: 'Acme',
-		languages: 'es',
-		currencies: 'USD',
+		languages: ['es'],
+		currencies: ['USD'],
 		document: { type: 'NIT', number: '900123456' },
 		address: { city: 'Bogota', state: 11, country: 'CO' },
 		legalRepresentative: { name: 'Ana', surname: 'Lopez' },
@@ -54,7 +54,7 @@ describe('Merchant › Wait for Completion and the Onboarding Trigger', () => {
 	it('agree that a process that finished with errors failed', async () => {
 		const processId = await acceptedCreate('0000');
 
-		const waited = await merchant({ resource: 'process', operation: 'waitForCompletion', processId, timeoutSeconds: 30 });
+		const waited = await merchant({ resource: 'process', operation: 'waitForCompletion', processId: { __rl: true, mode: 'id', value: processId }, timeoutSeconds: 30 });
 		expect(waited.error?.message).toMatch(/ended FAILED with errors in mcc/);
 		expect(waited.error?.description).toMatch(/^mcc: /m);
 

@@ -149,15 +149,15 @@ describe('Merchant', () => {
 				specifyBody: 'fields',
 				name: 'Acme Holdings S.A.S.',
 				brand: 'Acme',
-				languages: 'es, en',
-				currencies: 'USD, COP',
+				languages: ['es', 'en'],
+				currencies: ['USD', 'COP'],
 				document: { type: 'NIT', number: '900123456' },
 				address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
 				legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
 				control: { seller: 'direct' },
 				additionalFields: {
-					sites: '[{"name": "Web store", "currency": "USD"}]',
-					paymentMethods: `[{"code": "VISA", "settings": {"password": "${PASSWORD}", "merchantCode": "M1"}}]`,
+					sites: { site: [{ name: 'Web store', details: { currency: 'USD' } }] },
+					paymentMethods: { paymentMethod: [{ code: 'VISA', settings: `{"password": "${PASSWORD}", "merchantCode": "M1"}` }] },
 				},
 				waitForCompletion: true,
 				timeoutSeconds: 30,
@@ -166,7 +166,7 @@ describe('Merchant', () => {
 		);
 		const merchantId = String(created[0].merchantId);
 		for (const output of ['merchant', 'sites']) {
-			await expectHiddenUnlessIncluded(MERCHANT, { resource: 'merchant', operation: 'get', merchantId, options: { output } }, (items) =>
+			await expectHiddenUnlessIncluded(MERCHANT, { resource: 'merchant', operation: 'get', merchantId, simple: false, options: { output } }, (items) =>
 				output === 'merchant' ? [at(items[0], 'sites', 0, 'tranKey'), at(items[0], 'paymentMethods', 0, 'settings', 'password')] : [items[0].tranKey],
 			);
 		}

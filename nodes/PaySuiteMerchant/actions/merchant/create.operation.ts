@@ -1,6 +1,8 @@
 import type { PaySuiteOperation } from '../../../shared/operation';
 import { merchantCreateSchema } from '../../schemas';
-import { createProperties, merchantBody, waitProperties, writeOptionsProperty } from '../../fields';
+import { merchantBody } from '../../descriptions/merchantBody';
+import { createProperties } from '../../descriptions/merchantFields';
+import { waitProperties, writeOptionsProperty } from '../../descriptions/write';
 import { sendMerchantWrite } from './write';
 
 export const create: PaySuiteOperation = {

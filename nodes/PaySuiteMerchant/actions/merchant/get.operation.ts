@@ -3,8 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { pathId } from '../../../shared/identifiers';
 import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation';
-import { merchantIdProperty } from '../../fields';
-import { splitMerchant, type MerchantOutput } from '../../readShape';
+import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { merchantIdLocator } from '../../descriptions/identifiers';
+import { simplifyMerchant, splitMerchant, type MerchantOutput } from '../../readShape';
 
 export const get = requestOperation({
 	value: 'get',
@@ -15,10 +16,11 @@ export const get = requestOperation({
 	api: 'onboarding',
 	method: 'GET',
 	safety: 'read',
-	notFound: notFoundBy('Merchant', merchantIdProperty),
+	notFound: notFoundBy('Merchant', merchantIdLocator),
 	path: (ctx) => `/api/merchants/${pathId(ctx, 'merchantId')}`,
 	properties: [
-		merchantIdProperty,
+		merchantIdLocator,
+		{ ...simplifyProperty, description: 'Whether to output one flat record (ids, names, counts; never a credential) instead of the whole merchant. Applies to the Merchant output.' },
 		includeSecretsProperty,
 		optionsCollection([
 			{
@@ -36,6 +38,8 @@ export const get = requestOperation({
 	],
 	output: (answer, ctx) => {
 		const options = ctx.param<IDataObject>('options', {});
-		return splitMerchant(answer, (options.output as MerchantOutput | undefined) ?? 'merchant');
+		const output = (options.output as MerchantOutput | undefined) ?? 'merchant';
+		if (output === 'merchant' && wantsSimplified(ctx)) return [simplifyMerchant(answer)];
+		return splitMerchant(answer, output);
 	},
 });

@@ -2,7 +2,10 @@ import { pathId } from '../../../shared/identifiers';
 import { itemRun, itemRunDigest } from '../../../shared/itemRun';
 import type { PaySuiteOperation } from '../../../shared/operation';
 import { merchantUpdateSchema } from '../../schemas';
-import { merchantBody, updateProperties, waitProperties, writeOptionsProperty } from '../../fields';
+import { merchantIdLocator } from '../../descriptions/identifiers';
+import { merchantBody } from '../../descriptions/merchantBody';
+import { updateFieldsProperties } from '../../descriptions/merchantFields';
+import { waitProperties, writeOptionsProperty } from '../../descriptions/write';
 import { sendMerchantWrite } from './write';
 
 export const update: PaySuiteOperation = {
@@ -11,7 +14,7 @@ export const update: PaySuiteOperation = {
 	action: 'Update a merchant',
 	description:
 		'Change the details of a merchant. An integration replaces the one of the same type; a payment method with an ID changes that one, one with a code is added.',
-	properties: [...updateProperties, ...waitProperties, writeOptionsProperty],
+	properties: [merchantIdLocator, ...updateFieldsProperties, ...waitProperties, writeOptionsProperty],
 	fieldLabels: { '': 'Update Fields' },
 	execute: (ctx) => {
 		const merchantId = pathId(ctx, 'merchantId');

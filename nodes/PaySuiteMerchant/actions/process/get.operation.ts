@@ -1,6 +1,6 @@
 import { getProcess, processOutput } from '../../../shared/onboardingProcess';
 import { toItems, type PaySuiteOperation } from '../../../shared/operation';
-import { processIdParam, processIdProperty } from '../../fields';
+import { processIdLocator, processIdParam } from '../../descriptions/identifiers';
 
 export const get: PaySuiteOperation = {
 	value: 'get',
@@ -8,7 +8,7 @@ export const get: PaySuiteOperation = {
 	action: 'Get a process',
 	description:
 		'Get the state of a merchant process once. The output says whether it is final (the platform sent no Retry-After) and, when it succeeded, the merchant ID. A failed process is output as it is, not as an error.',
-	properties: [processIdProperty],
+	properties: [processIdLocator],
 	async execute(ctx) {
 		const state = await getProcess(ctx.request, processIdParam(ctx));
 		return toItems(processOutput(state.process, { final: state.final, ...(state.final ? {} : { retryAfterSeconds: state.retryAfterSeconds ?? null }) }));

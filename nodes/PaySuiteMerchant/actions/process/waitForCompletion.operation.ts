@@ -1,6 +1,6 @@
 import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput, processPolling } from '../../../shared/onboardingProcess';
 import { pollingOperation, toItems } from '../../../shared/operation';
-import { processIdParam, processIdProperty } from '../../fields';
+import { processIdLocator, processIdParam } from '../../descriptions/identifiers';
 
 export const waitForCompletion = pollingOperation({
 	value: 'waitForCompletion',
@@ -8,7 +8,7 @@ export const waitForCompletion = pollingOperation({
 	action: 'Wait for a process to complete',
 	description:
 		'Ask for a merchant process until it is final, waiting what the platform says (Retry-After) between checks. Outputs the process with the merchant ID; a failed process fails the item, naming the fields in error.',
-	properties: [processIdProperty],
+	properties: [processIdLocator],
 	timeout: {
 		name: 'timeoutSeconds',
 		default: DEFAULT_PROCESS_TIMEOUT_SECONDS,

@@ -1,8 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { notificationLocaleOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation, type OperationContext } from '../../../shared/operation';
-import { LOCALES, messageSchema, type MessageBody } from '../../schemas';
+import { messageSchema, type MessageBody } from '../../schemas';
+import { siteIdLocator } from '../../descriptions/siteId';
 
 interface ChannelsParameter {
 	sms?: IDataObject;
@@ -99,18 +101,11 @@ export const send = requestOperation<MessageBody>({
 				displayName: 'Locale',
 				name: 'locale',
 				type: 'options',
-				options: LOCALES.map((locale) => ({ name: locale, value: locale })),
+				options: notificationLocaleOptions,
 				default: 'es',
-				description: 'Language of the message',
+				description: 'Language of the message (not sent unless added here)',
 			},
-			{
-				displayName: 'Site ID',
-				name: 'siteId',
-				type: 'string',
-				default: '',
-				placeholder: '2001',
-				description: 'ID of the site (digits) whose middleware sends the SMS and chat messages, when the tenant has one configured (otherwise ignored)',
-			},
+			siteIdLocator,
 		]),
 	],
 	body: (ctx) => {
@@ -119,7 +114,7 @@ export const send = requestOperation<MessageBody>({
 			message: ctx.param<string>('message', ''),
 			locale: extra.locale,
 			kind: extra.kind,
-			site_id: extra.siteId,
+			site_id: extra.siteId === undefined ? undefined : ctx.param<unknown>('additionalFields.siteId', ''),
 			channels: channelsBody(ctx),
 		};
 	},

@@ -1,0 +1,408 @@
+/**
+ * The merchant write body as node parameters, shared by Create and Update: every object the onboarding document
+ * shapes (document, address, legal representative, billing, travel agency, control) is a group of fields, every
+ * list of records (sites, payment methods, integrations) a list of entries; only the settings the document
+ * leaves open stay JSON. "Using JSON" takes the whole body for those who have it ready.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { additionalFieldsCollection } from '../../shared/descriptions/collections';
+import { countryOptions, currencyOptions, documentTypeOptions, notificationLocaleOptions } from '../../shared/descriptions/choices';
+import { idLocatorProperty } from '../../shared/descriptions/locator';
+import { allTimeZones } from '../../shared/timeZone';
+import { SEARCH_PAYMENT_FACILITATORS } from '../methods/paymentFacilitators';
+
+const show = (specifyBody: 'fields' | 'json') => ({ show: { specifyBody: [specifyBody] } });
+
+const byName = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);
+
+const specifyBodyProperty: INodeProperties = {
+	displayName: 'Specify Merchant',
+	name: 'specifyBody',
+	type: 'options',
+	options: [
+		{ name: 'Using Fields Below', value: 'fields' },
+		{ name: 'Using JSON', value: 'json' },
+	],
+	default: 'fields',
+	description: 'Whether to fill in the merchant field by field or give the whole write body as JSON',
+};
+
+const jsonExample = JSON.stringify(
+	{
+		name: 'Acme Holdings S.A.S.',
+		brand: 'Acme',
+		languages: ['es'],
+		currencies: ['USD'],
+		document: { type: 'NIT', number: '900123456' },
+		address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
+		legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
+		control: { seller: 'direct' },
+	},
+	null,
+	2,
+);
+
+const merchantJsonCreateProperty: INodeProperties = {
+	displayName: 'Merchant (JSON)',
+	name: 'merchantJson',
+	type: 'json',
+	default: jsonExample,
+	required: true,
+	displayOptions: show('json'),
+	description:
+		'The whole merchant write body: name, brand, languages, currencies, document, address, legalRepresentative and control are required. It is checked against the same rules as the fields before it is sent.',
+};
+
+const merchantJsonUpdateProperty: INodeProperties = {
+	displayName: 'Merchant (JSON)',
+	name: 'merchantJson',
+	type: 'json',
+	default: '{\n  "brand": ""\n}',
+	required: true,
+	displayOptions: show('json'),
+	description: 'Only the fields to change. An integration replaces the one of the same type; a payment method with an ID changes that one, one with a code is added.',
+};
+
+const group = (displayName: string, name: string, options: INodeProperties[], description: string, required = false): INodeProperties => ({
+	displayName,
+	name,
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	required,
+	description,
+	options: [...options].sort(byName),
+});
+
+const text = (displayName: string, name: string, description?: string, placeholder?: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	...(description ? { description } : {}),
+	...(placeholder ? { placeholder } : {}),
+});
+
+const wholeNumber = (displayName: string, name: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'number',
+	typeOptions: { numberPrecision: 0 },
+	default: 0,
+	description,
+});
+
+const documentGroup = (required: boolean) =>
+	group(
+		'Document',
+		'document',
+		[
+			{ displayName: 'Type', name: 'type', type: 'options', options: documentTypeOptions, default: 'NIT', description: 'Type of the tax identification document' },
+			text('Number', 'number', 'Number of the tax identification document'),
+		],
+		`Tax identification document${required ? ' (required)' : ''}`,
+		required,
+	);
+
+const addressGroup = (required: boolean) =>
+	group(
+		'Address',
+		'address',
+		[
+			text('City', 'city'),
+			{ displayName: 'Country', name: 'country', type: 'options', options: countryOptions, default: 'CO' },
+			text('Phone', 'phone', undefined, '+5712345678'),
+			text('Postal Code', 'postalCode'),
+			wholeNumber('State', 'state', 'Code of the state or department (a whole number)'),
+			text('Street', 'street'),
+		],
+		`Fiscal address${required ? ' (required)' : ''}`,
+		required,
+	);
+
+const legalRepresentativeGroup = (required: boolean) =>
+	group(
+		'Legal Representative',
+		'legalRepresentative',
+		[
+			text('Document', 'document', 'Identity document number'),
+			{ displayName: 'Document Type', name: 'documentType', type: 'options', options: documentTypeOptions, default: 'CC' },
+			text('Name', 'name', 'Given name(s)'),
+			text('Surname', 'surname', 'Family name(s)'),
+		],
+		`Legal representative${required ? ' (required)' : ''}`,
+		required,
+	);
+
+/** Control › Payment Facilitator: the platform lists facilitators only through the signed credential (see the node). */
+const paymentFacilitatorLocator: INodeProperties = idLocatorProperty({
+	displayName: 'Payment Facilitator',
+	name: 'paymentFacilitator',
+	description: 'The payment facilitator the merchant sells through, if any',
+	placeholder: '12',
+	searchListMethod: SEARCH_PAYMENT_FACILITATORS,
+	required: false,
+	hint: 'From List needs a PaySuite API (signed) credential chosen for this node; By ID takes the ID that Site › Payment Facilitator › Get Many shows',
+});
+
+const controlGroup = (required: boolean) =>
+	group(
+		'Control',
+		'control',
+		[text('Reseller', 'reseller', 'Reseller of the commercial structure'), text('Seller', 'seller', 'Seller of the commercial structure'), paymentFacilitatorLocator],
+		`Commercial structure${required ? ' (required)' : ''}`,
+		required,
+	);
+
+const billingGroup = group(
+	'Billing',
+	'billing',
+	[
+		text('CIIU', 'ciiu', 'Economic activity code (CIIU)'),
+		text('Contact', 'contact', 'Billing contact person'),
+		{ displayName: 'Email', name: 'mail', type: 'string', default: '', placeholder: 'name@email.com', description: 'E-mail address for billing' },
+		wholeNumber('Organization Type', 'organizationType', 'Code of the type of organization'),
+		text('Registration Number', 'registrationNumber', 'Commercial registration number'),
+		wholeNumber('Tax Regime', 'taxRegime', 'Code of the tax regime'),
+		wholeNumber('Tax Type', 'taxType', 'Code of the tax type'),
+	],
+	'Billing details',
+);
+
+const travelAgencyGroup = group(
+	'Travel Agency',
+	'travelAgency',
+	[
+		{ displayName: 'Dispersion', name: 'dispersion', type: 'boolean', default: false, description: 'Whether dispersion applies' },
+		text('IATA', 'iata', 'IATA code of the agency'),
+	],
+	'Tourism sector only',
+);
+
+const languagesProperty = (required: boolean): INodeProperties => ({
+	displayName: 'Languages',
+	name: 'languages',
+	type: 'multiOptions',
+	// The platform's languages (the notifications' set): another code still goes in as an expression.
+	options: notificationLocaleOptions,
+	default: [],
+	required,
+	description: 'Languages of the merchant. Each language once: the platform refuses a repeated one.',
+});
+
+const currenciesProperty = (required: boolean): INodeProperties => ({
+	displayName: 'Currencies',
+	name: 'currencies',
+	type: 'multiOptions',
+	options: currencyOptions,
+	default: [],
+	required,
+	description: 'Currencies the merchant sells in. Each currency once: the platform refuses a repeated one.',
+});
+
+const nameProperty = (required: boolean): INodeProperties => ({ ...text('Name', 'name', 'Legal name of the merchant (max 80 characters)'), required });
+const brandProperty = (required: boolean): INodeProperties => ({ ...text('Brand', 'brand', 'Trade name the buyer sees (max 60 characters)'), required });
+
+const settingsJson = (description: string): INodeProperties => ({
+	displayName: 'Settings (JSON)',
+	name: 'settings',
+	type: 'json',
+	default: '',
+	description,
+});
+
+const paymentMethodDetails: INodeProperties[] = [
+	text('Account Number', 'accountNumber'),
+	wholeNumber('Account Type', 'accountType', 'Code of the account type'),
+	{
+		displayName: 'Commission Model',
+		name: 'commissionModel',
+		type: 'options',
+		options: [
+			{ name: 'Percentage', value: 'P' },
+			{ name: 'Fixed Amount', value: 'F' },
+		],
+		default: 'P',
+	},
+	{ displayName: 'Commission Value', name: 'commissionValue', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0 },
+	{ displayName: 'Disabled', name: 'disabled', type: 'boolean', default: false, description: 'Whether the payment method is turned off' },
+	text('Financial Entity ID', 'financialEntity', 'ID of the financial entity (digits)'),
+	text('Franchise', 'franchise', 'Franchise code'),
+	text('Name', 'name'),
+	wholeNumber('Order', 'order', 'Position of the payment method in the list the payer sees'),
+];
+
+const paymentMethodsProperty: INodeProperties = {
+	displayName: 'Payment Methods',
+	name: 'paymentMethods',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Payment Method' },
+	placeholder: 'Add Payment Method',
+	default: {},
+	description: 'Each payment method either changes an existing one (give its ID) or adds a new one (give its code), never both',
+	options: [
+		{
+			name: 'paymentMethod',
+			displayName: 'Payment Method',
+			values: [
+				text('ID', 'id', 'ID of an existing payment method to change (leave empty to add one by code)'),
+				text('Code', 'code', 'Code of the payment method to add, such as VISA (leave empty when changing one by ID)', 'VISA'),
+				group('Details', 'details', paymentMethodDetails, 'Commission, account and order of the payment method'),
+				settingsJson("The payment method's provider settings as a JSON object (free-form)"),
+			],
+		},
+	],
+};
+
+const integrationsProperty: INodeProperties = {
+	displayName: 'Integrations',
+	name: 'integrations',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Integration' },
+	placeholder: 'Add Integration',
+	default: {},
+	description: 'An integration replaces the one of the same type; one not named is kept, and none can be deleted',
+	options: [
+		{
+			name: 'integration',
+			displayName: 'Integration',
+			values: [
+				{ ...text('Type', 'type', 'Type of the integration, such as crm', 'crm'), required: true },
+				settingsJson("The integration's settings as a JSON object (free-form)"),
+			],
+		},
+	],
+};
+
+const siteDetails: INodeProperties[] = [
+	{ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the site is active' },
+	text('Category', 'category'),
+	{ displayName: 'Currency', name: 'currency', type: 'options', options: currencyOptions, default: 'USD' },
+	text('Custom Batch', 'customBatch'),
+	text('Display Name', 'displayName', 'Name the payer sees'),
+	{ displayName: 'Email', name: 'email', type: 'string', default: '', placeholder: 'name@email.com', description: 'E-mail address of the site' },
+	text('Expiration', 'expiration', 'When the site expires (YYYY-MM-DD HH:MM:SS)'),
+	{ displayName: 'Language', name: 'language', type: 'options', options: notificationLocaleOptions, default: 'es', description: 'Main language of the site' },
+	{ displayName: 'Languages', name: 'languages', type: 'multiOptions', options: notificationLocaleOptions, default: [], description: 'Languages of the site, each once' },
+	text('Login', 'login', 'Login of the site'),
+	{ displayName: 'On Test', name: 'onTest', type: 'boolean', default: false, description: 'Whether the site works in test mode' },
+	text('Production Date', 'productionDate', 'Date the site went live (YYYY-MM-DD)'),
+	text('Type', 'type', 'Type of site'),
+];
+
+const sitesProperty: INodeProperties = {
+	displayName: 'Sites',
+	name: 'sites',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Site' },
+	placeholder: 'Add Site',
+	default: {},
+	description: 'Sites of the merchant. A site with an ID changes that site; one without is added (it needs a name).',
+	options: [
+		{
+			name: 'site',
+			displayName: 'Site',
+			values: [
+				text('Site ID', 'id', 'ID of an existing site to change (leave empty to add a new one)'),
+				text('Name', 'name', 'Name of the site (max 120 characters; required for a new site)'),
+				group('Details', 'details', siteDetails, 'Currency, languages, contact and state of the site'),
+				{
+					displayName: 'Configuration (JSON)',
+					name: 'configuration',
+					type: 'json',
+					default: '',
+					description:
+						"More of the site as a JSON object, merged into it: its settings groups (integration, control, threeDS, branding, metadata...), promotions, and the site's own paymentMethods and integrations",
+				},
+			],
+		},
+	],
+};
+
+/** Fields every write may carry beyond the required ones (all of them for an update). */
+const optionalFields: INodeProperties[] = [
+	{ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the merchant is active (the platform defaults to active)' },
+	billingGroup,
+	{
+		displayName: 'Increment Type',
+		name: 'incrementType',
+		type: 'options',
+		options: [
+			{ name: 'Consumer Price Index (IPC)', value: 'IPC' },
+			{ name: 'Legal Minimum Wage (SMLMV)', value: 'SMLMV' },
+		],
+		default: 'SMLMV',
+		description: 'How amounts are updated each year; the platform uses the legal minimum wage when none is registered',
+	},
+	integrationsProperty,
+	{ ...text('MCC', 'mcc', 'Merchant category code; it must exist in the platform catalog', '5411') },
+	{ ...text('Notification URL', 'notificationUrl', 'URL that receives the process result when it is final. Leave empty for no notification.', 'https://example.com/webhook') },
+	paymentMethodsProperty,
+	sitesProperty,
+	{
+		displayName: 'Size',
+		name: 'size',
+		type: 'options',
+		options: [
+			{ name: 'XS (Under 10 Employees)', value: 'XS' },
+			{ name: 'S (Under 50 Employees)', value: 'S' },
+			{ name: 'M (Under 250 Employees)', value: 'M' },
+			{ name: 'L (Over 250 Employees)', value: 'L' },
+		],
+		default: 'S',
+		description: 'Size of the company',
+	},
+	{
+		displayName: 'Timezone',
+		name: 'timezone',
+		type: 'options',
+		options: allTimeZones().map((zone) => ({ name: zone, value: zone })),
+		default: 'America/Bogota',
+		description: "The merchant's time zone; it must be in the platform catalog",
+	},
+	travelAgencyGroup,
+	{ ...text('URL', 'url', 'Website of the merchant (max 255 characters)', 'https://shop.example.com') },
+];
+
+/** Create: the required fields one by one, the rest under Additional Fields. */
+export const createProperties: INodeProperties[] = [
+	specifyBodyProperty,
+	merchantJsonCreateProperty,
+	...[
+		nameProperty(true),
+		brandProperty(true),
+		languagesProperty(true),
+		currenciesProperty(true),
+		documentGroup(true),
+		addressGroup(true),
+		legalRepresentativeGroup(true),
+		controlGroup(true),
+		additionalFieldsCollection(optionalFields),
+	].map((property) => ({ ...property, displayOptions: show('fields') })),
+];
+
+/** Update: every field optional, under Update Fields (only what changes is sent). */
+export const updateFieldsProperties: INodeProperties[] = [
+	specifyBodyProperty,
+	merchantJsonUpdateProperty,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: show('fields'),
+		options: [
+			...optionalFields,
+			addressGroup(false),
+			brandProperty(false),
+			controlGroup(false),
+			currenciesProperty(false),
+			documentGroup(false),
+			languagesProperty(false),
+			legalRepresentativeGroup(false),
+			nameProperty(false),
+		].sort(byName),
+	},
+];
