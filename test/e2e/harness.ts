@@ -61,7 +61,10 @@ export interface WorkflowNode {
 	[k: string]: unknown;
 }
 
-export type Connections = Record<string, { main: Array<Array<{ node: string; type: 'main'; index: number }>> }>;
+/** n8n's connection types: `main` carries items; a cluster node's sub-nodes plug into its `ai_...` inputs. */
+export type ConnectionType = 'main' | 'ai_languageModel' | 'ai_tool' | 'ai_memory' | 'ai_outputParser';
+/** Outgoing connections of each node, by type: `{ [from]: { [type]: [[{ node: to, type, index }]] } }`. */
+export type Connections = Record<string, Partial<Record<ConnectionType, Array<Array<{ node: string; type: ConnectionType; index: number }>>>>>;
 
 export interface WorkflowRun {
 	/** 0 success, 1 a node failed. Derived from the printed run when n8n crashed on exit (crashedOnExit). */
