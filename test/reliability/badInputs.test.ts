@@ -437,20 +437,24 @@ const TABLE: OperationTable[] = [
 			['additionalFields.paymentsAllowed', 'paymentsAllowed', [0, 1.5]],
 			['additionalFields.receiverEmails', 'receiverEmails.1', EMAILS.slice(0, 4).map((value) => `ana@example.com, ${value}`)],
 			['additionalFields.notificationUrl', 'notificationUrl', URLS.slice(0, 4)],
-			['additionalFields.modifiers', 'additionalFields.modifiers', ['[{', '{"type":']],
+			[
+				'additionalFields.modifiers',
+				'additionalFields.modifiers.entry.0.additional',
+				[{ entry: [{ type: 'T', code: '1', additional: '[{' }] }, { entry: [{ type: 'T', code: '1', additional: '[1]' }] }],
+			],
 		],
 	},
 	{
 		node: 'PaymentLink',
 		operation: 'paymentLink > get',
-		base: { resource: 'paymentLink', operation: 'get', linkId: 1 },
-		fields: [['linkId', 'linkId', ['../session/1', 'abc', 0, -1]]],
+		base: { resource: 'paymentLink', operation: 'get', linkId: '1' },
+		fields: [['linkId', 'linkId', ['../session/1', 'abc', '={{ 0 }}', '={{ -1 }}']]],
 	},
 	{
 		node: 'PaymentLink',
 		operation: 'paymentLink > disable',
-		base: { resource: 'paymentLink', operation: 'disable', linkId: 1 },
-		fields: [['linkId', 'linkId', ['abc', '1/2', 0]]],
+		base: { resource: 'paymentLink', operation: 'disable', linkId: '1' },
+		fields: [['linkId', 'linkId', ['abc', '1/2', '={{ 0 }}']]],
 	},
 	// Merchant
 	{
