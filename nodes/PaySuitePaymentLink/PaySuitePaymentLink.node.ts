@@ -1,17 +1,15 @@
 import {
 	NodeConnectionTypes,
 	type IExecuteFunctions,
-	type ILoadOptionsFunctions,
-	type INodePropertyOptions,
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
 import { buildProperties, executeResources } from '../shared/operation';
-import { timeZoneOptions } from '../shared/timeZone';
 import { credentialTest } from '../shared/credentialTest';
 import { paymentLink } from './actions/paymentLink/PaymentLink.resource';
+import { loadOptions } from './methods';
 
 const resources = [paymentLink];
 
@@ -35,12 +33,7 @@ export class PaySuitePaymentLink implements INodeType {
 	methods = {
 		/** The credential's Test button (see credentialTest.ts). */
 		credentialTest,
-		loadOptions: {
-			/** Every zone, the workflow's first; each says what the expiration date picked would be sent as. */
-			async getSiteTimeZones(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-				return timeZoneOptions(this.getTimezone(), this.getCurrentNodeParameter('expirationDate'));
-			},
-		},
+		loadOptions,
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -1,7 +1,78 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { amountNumber } from '../shared/descriptions/simplify';
+
+const asObject = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
+const paymentsOf = (answer: IDataObject): IDataObject[] => (Array.isArray(answer.payments) ? (answer.payments as IDataObject[]) : []);
+
 /** One item per payment made through a link, each with the link's id, reference and status. */
 export function linkPayments(answer: IDataObject): IDataObject[] {
-	const payments = Array.isArray(answer.payments) ? (answer.payments as IDataObject[]) : [];
-	return payments.map((payment) => ({ linkId: answer.id, linkReference: answer.reference, linkStatus: answer.status, ...payment }));
+	return paymentsOf(answer).map((payment) => ({ linkId: answer.id, linkReference: answer.reference, linkStatus: answer.status, ...payment }));
+}
+
+/** A payment made through a link as a flat record (amount as a number; missing values null). */
+export function simpleLinkPayment(payment: IDataObject): IDataObject {
+	const amount = asObject(payment.amount);
+	const payer = asObject(payment.payer);
+	return {
+		paymentId: payment.id ?? null,
+		requestId: payment.requestId ?? null,
+		status: payment.status ?? null,
+		message: payment.message ?? null,
+		paymentDate: payment.paymentDate ?? null,
+		amount: amountNumber(amount.total) ?? null,
+		currency: amount.currency ?? null,
+		internalReference: payment.internalReference ?? null,
+		authorization: payment.authorization ?? null,
+		receipt: payment.receipt ?? null,
+		paymentMethod: payment.paymentMethod ?? null,
+		franchise: payment.franchise ?? null,
+		issuerName: payment.issuerName ?? null,
+		lastDigits: payment.lastDigits ?? null,
+		installments: payment.installments ?? null,
+		payerName: [payer.name, payer.surname].filter((part) => typeof part === 'string' && part).join(' ') || null,
+		payerEmail: payer.email ?? null,
+	};
+}
+
+const PAYMENT_KEYS = ['internalReference', 'authorization', 'receipt', 'paymentMethod', 'franchise', 'issuerName', 'lastDigits', 'paymentDate'] as const;
+
+/**
+ * A link as one flat record: its state, amount as a number, how many payments it took and may still take, and
+ * the latest approved payment.
+ */
+export function simpleLink(answer: IDataObject): IDataObject {
+	// The spec declares the amount an integer; the platform's sample gives an Amount {currency, total}.
+	const amount = asObject(answer.amount);
+	const approved = [...paymentsOf(answer)].reverse().find((payment) => payment.status === 'APPROVED');
+	const paid = approved ? simpleLinkPayment(approved) : undefined;
+	const latest: IDataObject = {};
+	for (const key of PAYMENT_KEYS) latest[key] = paid?.[key] ?? null;
+	return {
+		id: answer.id ?? null,
+		status: answer.status ?? null,
+		url: answer.url ?? null,
+		name: answer.name ?? null,
+		reference: answer.reference ?? null,
+		description: answer.description ?? null,
+		amount: amountNumber(Object.keys(amount).length ? amount.total : answer.amount) ?? null,
+		currency: amount.currency ?? null,
+		expirationDate: answer.expirationDate ?? null,
+		paymentExpiration: answer.paymentExpiration ?? null,
+		isGeneric: answer.isGeneric ?? null,
+		totalPayments: answer.totalPayments ?? null,
+		availablePayments: answer.availablePayments ?? null,
+		paymentCount: paymentsOf(answer).length,
+		...latest,
+	};
+}
+
+/** One simplified item per payment: the payment with the link's id, reference and status. */
+export function simpleLinkPayments(answer: IDataObject): IDataObject[] {
+	return paymentsOf(answer).map((payment) => ({
+		linkId: answer.id ?? null,
+		linkReference: answer.reference ?? null,
+		linkStatus: answer.status ?? null,
+		...simpleLinkPayment(payment),
+	}));
 }

@@ -11,6 +11,7 @@ import { session } from './actions/session/Session.resource';
 import { ticket } from './actions/ticket/Ticket.resource';
 import { transaction } from './actions/transaction/Transaction.resource';
 import { credentialTest } from '../shared/credentialTest';
+import { listSearch } from './methods';
 
 const resources = [session, transaction, ticket];
 
@@ -31,8 +32,11 @@ export class PaySuiteSession implements INodeType {
 		properties: buildProperties(resources),
 	};
 
-	/** The credential's Test button (see credentialTest.ts). */
-	methods = { credentialTest };
+	methods = {
+		/** The credential's Test button (see credentialTest.ts). */
+		credentialTest,
+		listSearch,
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

@@ -59,9 +59,9 @@ export function paymentLinkWorkflow(creds: Creds, reference: string): E2eWorkflo
 				additionalFields: {},
 			},
 		},
-		{ name: 'Get Link', type: link, credentials: api(creds), parameters: { resource: 'paymentLink', operation: 'get', linkId: '={{ $json.id }}', options: {} } },
-		{ name: 'Disable Link', type: link, credentials: api(creds), parameters: { resource: 'paymentLink', operation: 'disable', linkId: "={{ $('Create Link').item.json.id }}" } },
-		{ name: 'Get Disabled', type: link, credentials: api(creds), parameters: { resource: 'paymentLink', operation: 'get', linkId: "={{ $('Create Link').item.json.id }}", options: {} } },
+		{ name: 'Get Link', type: link, credentials: api(creds), parameters: { resource: 'paymentLink', operation: 'get', linkId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, options: {} } },
+		{ name: 'Disable Link', type: link, credentials: api(creds), parameters: { resource: 'paymentLink', operation: 'disable', linkId: { __rl: true, mode: 'id', value: "={{ $('Create Link').item.json.id }}" } } },
+		{ name: 'Get Disabled', type: link, credentials: api(creds), parameters: { resource: 'paymentLink', operation: 'get', linkId: { __rl: true, mode: 'id', value: "={{ $('Create Link').item.json.id }}" }, options: {} } },
 	]);
 }
 
@@ -94,13 +94,13 @@ export function sessionWorkflow(creds: Creds, sandboxUrl: string, reference: str
 			name: 'Get Session',
 			type: session,
 			credentials: api(creds),
-			parameters: { resource: 'session', operation: 'get', requestId: "={{ $('Create Session').item.json.requestId }}", options: { splitPayments: true } },
+			parameters: { resource: 'session', operation: 'get', requestId: { __rl: true, mode: 'id', value: "={{ $('Create Session').item.json.requestId }}" }, simple: false, options: { splitPayments: true } },
 		},
 		{
 			name: 'Refund',
 			type: session,
 			credentials: api(creds),
-			parameters: { resource: 'transaction', operation: 'refund', internalReference: '={{ $json.internalReference }}', refundType: 'full' },
+			parameters: { resource: 'transaction', operation: 'refund', internalReference: { __rl: true, mode: 'id', value: '={{ $json.internalReference }}' }, refundType: 'full', simple: false },
 		},
 	]);
 }

@@ -79,7 +79,7 @@ describe('IDs beyond 2^53 are kept exact end to end', () => {
 			credentials: paySuiteApi(sandbox),
 			nodes: [
 				{ name: 'Create', type: SESSION.type, credentials: [SESSION.credentialType], parameters: sessionCreate() as never },
-				{ name: 'Get', type: SESSION.type, credentials: [SESSION.credentialType], parameters: { resource: 'session', operation: 'get', requestId: '={{ $json.requestId }}' } },
+				{ name: 'Get', type: SESSION.type, credentials: [SESSION.credentialType], parameters: { resource: 'session', operation: 'get', requestId: '={{ $json.requestId }}', simple: false } },
 			],
 		});
 		expect(result.error).toBeUndefined();
@@ -101,7 +101,7 @@ describe('IDs beyond 2^53 are kept exact end to end', () => {
 
 		const refunded = await runNode(
 			SESSION,
-			{ resource: 'transaction', operation: 'refund', internalReference: '={{ $json.reference }}', refundType: 'partial', currency: 'USD', total: 40 },
+			{ resource: 'transaction', operation: 'refund', internalReference: '={{ $json.reference }}', refundType: 'partial', currency: 'USD', total: 40, simple: false },
 			paySuiteApi(sandbox),
 			{ items: [{ reference: INTERNAL_REFERENCE }] },
 		);

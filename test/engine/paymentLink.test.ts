@@ -14,6 +14,9 @@ const LINK = { name: 'Link', type: 'paySuitePaymentLink', credentialType: 'paySu
 const run = (parameters: IDataObject, target: RunningSandbox = sandbox, continueOnFail = false) =>
 	runNode(LINK, parameters, paySuiteApi(target), { continueOnFail });
 const json = (result: RunResult) => outputJson(result, 'Link');
+/** A resource locator's value as the panel saves it. */
+const byId = (id: unknown) => ({ __rl: true, mode: 'id', value: String(id) });
+const byUrl = (url: string) => ({ __rl: true, mode: 'url', value: url });
 const apiCalls = (target: RunningSandbox = sandbox) => apiCallsOf(target);
 
 /** Picker text (no offset): sent as typed, whatever the workflow's time zone. */
@@ -81,7 +84,7 @@ describe('Payment Link > Create', () => {
 				additional: { pair: [{ keyword: 'campaign', value: 'spring', displayOn: 'both' }, { keyword: 'seller', value: 'Eva' }] },
 				isGeneric: true,
 				locale: 'es_CO',
-				modifiers: '[{"type":"FEDERAL_GOVERNMENT","code":17934,"additional":{"invoice":"123"}}]',
+				modifiers: { entry: [{ type: 'FEDERAL_GOVERNMENT', code: '17934', additional: '{"invoice":"123"}' }] },
 				notificationUrl: 'https://crm.example.com/hooks/links',
 				paymentMethod: 'visa, master',
 				paymentsAllowed: 3,
@@ -96,7 +99,7 @@ describe('Payment Link > Create', () => {
 			description: 'Concert ticket',
 			payment: {
 				amount: { currency: 'COP', total: 150000 },
-				modifiers: [{ type: 'FEDERAL_GOVERNMENT', code: 17934, additional: { invoice: '123' } }],
+				modifiers: [{ type: 'FEDERAL_GOVERNMENT', code: '17934', additional: { invoice: '123' } }],
 			},
 			expirationDate: EXPIRES_SENT,
 			paymentExpiration: 30,
@@ -145,9 +148,11 @@ describe('Payment Link > Create', () => {
 			await expectRefused(linkParameters(overrides), field, problem);
 		});
 
-		it('modifiers that are not JSON', async () => {
-			const result = await run(linkParameters({ additionalFields: { modifiers: '[{' } }));
-			expect(result.error!.message).toMatch(/^Additional Fields › Modifiers must be JSON, .*\(item 0\)$/);
+		it("a modifier's additional data that is not JSON, or not an object", async () => {
+			const notJson = await run(linkParameters({ additionalFields: { modifiers: { entry: [{ type: 'T', code: '1', additional: '{' }] } } }));
+			expect(notJson.error!.message).toMatch(/^Additional Fields › Modifiers › Additional \(JSON\) \(entry 1\) must be JSON, .*\(item 0\)$/);
+			const notObject = await run(linkParameters({ additionalFields: { modifiers: { entry: [{ type: 'T', code: '1', additional: '[1]' }] } } }));
+			expect(notObject.error!.message).toMatch(/^Additional Fields › Modifiers › Additional \(JSON\) \(entry 1\) must be a JSON object/);
 			expect(apiCalls()).toEqual([]);
 		});
 	});
@@ -203,7 +208,7 @@ describe('Payment Link > Get', () => {
 		const parameters = linkParameters();
 		const id = await createLink(parameters);
 		sandbox.clearLedger();
-		const result = await run({ resource: 'paymentLink', operation: 'get', linkId: String(id) });
+		const result = await run({ resource: 'paymentLink', operation: 'get', linkId: byId(id), simple: false });
 		expect(result.error).toBeUndefined();
 		const calls = apiCalls();
 		expect(calls).toHaveLength(1);
@@ -219,7 +224,7 @@ describe('Payment Link > Get', () => {
 		const id = await createLink(parameters);
 		await pay(id);
 		await pay(id);
-		const result = await run({ resource: 'paymentLink', operation: 'get', linkId: String(id), options: { splitPayments: true } });
+		const result = await run({ resource: 'paymentLink', operation: 'get', linkId: byId(id), simple: false, options: { splitPayments: true } });
 		expect(result.error).toBeUndefined();
 		const items = result.output('Link');
 		expect(items).toHaveLength(2);
@@ -293,5 +298,75 @@ describe('Payment Link > Disable', () => {
 
 	it('refuses a link ID that is not a number before sending anything', async () => {
 		await expectRefused({ resource: 'paymentLink', operation: 'disable', linkId: 'abc' }, 'linkId', /whole number/);
+	});
+});
+
+describe('Payment Link > Get / Disable: the link ID by URL', () => {
+	it("reads the ID from the link's address, as Create output it", async () => {
+		const created = await run(linkParameters());
+		const { id, url } = json(created)[0] as { id: number; url: string };
+		expect(url).toMatch(new RegExp(`/payment-link/${id}/`));
+		sandbox.clearLedger();
+		const got = await run({ resource: 'paymentLink', operation: 'get', linkId: byUrl(url) });
+		expect(got.error).toBeUndefined();
+		expect(apiCalls()[0].path).toBe(`/api/payment-link/${id}`);
+		expect(json(got)[0]).toMatchObject({ id, status: 'ACTIVE', url });
+
+		sandbox.clearLedger();
+		const disabled = await run({ resource: 'paymentLink', operation: 'disable', linkId: byUrl(`https://links.example.com/app/payment-links/${id}`) });
+		expect(disabled.error).toBeUndefined();
+		expect(apiCalls()[0].path).toMatch(new RegExp(`/${id}$`));
+	});
+
+	it.each(['get', 'disable'])('%s refuses an address without a link ID, naming the field, before sending anything', async (operation) => {
+		sandbox.clearLedger();
+		// From an expression (the panel checks a typed address before the run): the item is refused at run time.
+		const result = await run({ resource: 'paymentLink', operation, linkId: byUrl('={{ "https://links.example.com/payment-link/abc" }}') });
+		expect(result.error!.message).toMatch(/^Payment Link ID must be a link that holds the ID .*\(item 0\)$/);
+		expect(apiCalls()).toEqual([]);
+	});
+});
+
+describe('Payment Link > Get: Simplify', () => {
+	it('on (the default): one flat item with the amount as a number, the payment counts and the latest approved payment', async () => {
+		const parameters = linkParameters({ additionalFields: { isGeneric: true, paymentsAllowed: 5 } });
+		const id = await createLink(parameters);
+		await pay(id);
+		const raw = json(await run({ resource: 'paymentLink', operation: 'get', linkId: byId(id), simple: false, includeSecrets: true }))[0];
+		const paid = (raw.payments as IDataObject[])[0];
+		const [item] = json(await run({ resource: 'paymentLink', operation: 'get', linkId: byId(id) }));
+		expect(item).toEqual({
+			id,
+			status: 'ACTIVE',
+			url: raw.url,
+			name: 'Spring sale',
+			reference: parameters.reference,
+			description: 'Concert ticket',
+			amount: 150000,
+			currency: 'COP',
+			expirationDate: raw.expirationDate,
+			paymentExpiration: 30,
+			isGeneric: true,
+			totalPayments: 1,
+			availablePayments: 4,
+			paymentCount: 1,
+			internalReference: paid.internalReference,
+			authorization: '[hidden: turn on Include Secrets]',
+			receipt: paid.receipt ?? null,
+			paymentMethod: paid.paymentMethod ?? null,
+			franchise: paid.franchise ?? null,
+			issuerName: paid.issuerName ?? null,
+			lastDigits: paid.lastDigits ?? null,
+			paymentDate: paid.paymentDate ?? null,
+		});
+	});
+
+	it('on, with One Item per Payment: each payment flat, with the link id, reference and status', async () => {
+		const parameters = linkParameters({ additionalFields: { isGeneric: true, paymentsAllowed: 5 } });
+		const id = await createLink(parameters);
+		await pay(id);
+		const items = json(await run({ resource: 'paymentLink', operation: 'get', linkId: byId(id), options: { splitPayments: true } }));
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({ linkId: id, linkReference: parameters.reference, linkStatus: 'ACTIVE', status: 'APPROVED', amount: 150000, currency: 'COP' });
 	});
 });

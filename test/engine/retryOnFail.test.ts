@@ -51,7 +51,7 @@ async function paidPayment(): Promise<number> {
 	return Number(outputJson(paid, 'Session')[0].internalReference);
 }
 
-const partialRefund = { resource: 'transaction', operation: 'refund', internalReference: '={{ $json.ref }}', refundType: 'partial', currency: 'USD', total: 50 };
+const partialRefund = { resource: 'transaction', operation: 'refund', internalReference: '={{ $json.ref }}', refundType: 'partial', currency: 'USD', total: 50, simple: false };
 
 describe('Retry On Fail never makes a refund twice', () => {
 	it('the answer is lost after the platform refunded (HTTP 503): 3 tries, 1 refund, and the item says it may have been made', async () => {

@@ -205,7 +205,7 @@ describe('Gateway and Session', () => {
 		const requestId = String(created[0].requestId);
 		await control(sandbox, `/__sandbox/sessions/${requestId}/pay`, {});
 		const pairs = (items: IDataObject[]) => (at(items[0], 'subscription', 'instrument') as Array<{ keyword: string; value: unknown }>) ?? [];
-		const { hidden } = await expectHiddenUnlessIncluded(SESSION, { resource: 'session', operation: 'get', requestId }, (items) =>
+		const { hidden } = await expectHiddenUnlessIncluded(SESSION, { resource: 'session', operation: 'get', requestId, simple: false }, (items) =>
 			pairs(items)
 				.filter((pair) => pair.keyword === 'token' || pair.keyword === 'subtoken')
 				.map((pair) => pair.value),

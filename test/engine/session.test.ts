@@ -2,9 +2,9 @@
  * The PaySuite Session node run by n8n's real engine against the sandbox: what the sandbox received, what
  * the node output, and that bad input fails the item before anything is sent.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
-import { expectFieldRefused, outputJson, runNode, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { expectFieldRefused, outputJson, runNode, runNodeMethod, type NodeRunOptions, type RunResult } from '../helpers/engine';
 import { apiCallsOf, control, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({}, 'clearLedger');
@@ -40,13 +40,18 @@ async function createSession(overrides: IDataObject = {}): Promise<number> {
 	return Number(json(result)[0].requestId);
 }
 
+/** A resource locator's value as the panel saves it ("By ID", "By URL" or "From list"). */
+const byId = (id: unknown) => ({ __rl: true, mode: 'id', value: String(id) });
+const byUrl = (url: string) => ({ __rl: true, mode: 'url', value: url });
+const fromList = (id: unknown) => ({ __rl: true, mode: 'list', value: String(id) });
+
 const pay = (requestId: number, body: IDataObject = {}) => control(sandbox, `/__sandbox/sessions/${requestId}/pay`, body);
 
 /** A paid session's approved payment, read through the node (Get, one item per payment). */
 async function approvedPayment(overrides: IDataObject = {}): Promise<{ requestId: number; payment: IDataObject }> {
 	const requestId = await createSession(overrides);
 	await pay(requestId);
-	const result = await run({ resource: 'session', operation: 'get', requestId: String(requestId), options: { splitPayments: true } });
+	const result = await run({ resource: 'session', operation: 'get', requestId: byId(requestId), simple: false, options: { splitPayments: true } });
 	expect(result.error).toBeUndefined();
 	const payments = json(result);
 	expect(payments).toHaveLength(1);
@@ -107,12 +112,10 @@ describe('Session > Create', () => {
 					expiration: expiration.toISOString(),
 					fields: { pair: [{ keyword: 'channel', value: 'crm', displayOn: 'none' }, { keyword: 'seller', value: 'Eva', displayOn: '' }] },
 					locale: 'es_CO',
-					metadata: '{"campaign":"spring"}',
+					metadata: { entry: [{ key: 'campaign', value: 'spring' }] },
 					noBuyerFill: true,
-					paymentExtras: JSON.stringify({
-						items: [{ sku: 'S-1', name: 'Shoe', qty: 2, price: 60.25 }],
-						amount: { taxes: [{ kind: 'valueAddedTax', amount: 19.24, base: 101.26 }] },
-					}),
+					items: { entry: [{ sku: 'S-1', name: 'Shoe', category: '', qty: 2, price: 60.25, tax: 0 }] },
+					taxes: { entry: [{ kind: 'valueAddedTax', amount: 19.24, base: 101.26 }] },
 					paymentMethod: 'visa,master',
 					skipResult: false,
 				},
@@ -214,19 +217,30 @@ describe('Session > Create', () => {
 			['a user agent over 255 characters', { userAgent: 'u'.repeat(256) }, 'userAgent', /at most 255/],
 			['a currency that is not ISO 4217', { currency: 'dollars' }, 'payment.amount.currency', /ISO 4217/],
 			['a buyer e-mail that is not one', { buyer: { email: 'ana-at-example' } }, 'buyer.email', /e-mail/],
-			['metadata that is not an object', { additionalFields: { metadata: '[1,2]' } }, 'metadata', /JSON object/],
-			['payment extras that are not an object', { additionalFields: { paymentExtras: '"shoes"' } }, 'paymentExtras', /JSON object/],
+			['metadata JSON that is not an object', { additionalFields: { metadataJson: '[1,2]' } }, 'additionalFields.metadataJson', /^Additional Fields › Metadata \(Using JSON\) must be a JSON object/],
 			[
-				'payment extras with a field the spec does not list',
-				{ additionalFields: { paymentExtras: '{"item":[]}' } },
-				'payment',
-				/^Additional Fields › Payment Extras has a field the platform does not take: 'item'/,
+				'a modifier whose additional data is not an object',
+				{ additionalFields: { modifiers: { entry: [{ type: 'IVA', code: '1', additional: '"x"' }] } } },
+				'additionalFields.modifiers.entry.0.additional',
+				/^Additional Fields › Modifiers › Additional \(JSON\) \(entry 1\) must be a JSON object/,
 			],
 			[
-				'a tax of a kind the spec does not list',
-				{ additionalFields: { paymentExtras: '{"amount":{"taxes":[{"kind":"salesTax","amount":1}]}}' } },
+				'a tax of a kind the spec does not list (from an expression)',
+				{ additionalFields: { taxes: { entry: [{ kind: 'salesTax', amount: 1 }] } } },
 				'payment.amount.taxes.0.kind',
-				/valueAddedTax/,
+				/^Additional Fields › Taxes › Kind \(entry 1\) .*valueAddedTax/,
+			],
+			[
+				'a dispersion without its currency',
+				{ additionalFields: { dispersion: { entry: [{ agreement: '7', agreementType: 'MERCHANT', currency: '', total: 10 }] } } },
+				'payment.dispersion.0.amount.currency',
+				/^Additional Fields › Dispersion › Currency \(entry 1\) is required/,
+			],
+			[
+				'a recurring notification URL that is not a URL',
+				{ additionalFields: { recurring: { entry: { periodicity: 'M', interval: 1, notificationUrl: 'nope' } } } },
+				'payment.recurring.notificationUrl',
+				/^Additional Fields › Recurring › Notification URL must be a URL/,
 			],
 			['a negative amount (from an expression)', { total: '={{ -5 }}' }, 'payment.amount.total', /must not be negative/],
 			['a cancel URL over 255 characters', { additionalFields: { cancelUrl: `https://e.com/${'a'.repeat(250)}` } }, 'cancelUrl', /at most 255/],
@@ -262,10 +276,10 @@ describe('Session > Create', () => {
 			);
 		});
 
-		it('metadata that is not JSON', async () => {
+		it('metadata JSON that is not JSON', async () => {
 			sandbox.clearLedger();
-			const result = await run(paymentSession({ additionalFields: { metadata: '{campaign' } }));
-			expect(result.error!.message).toMatch(/^Additional Fields › Metadata must be JSON, such as .*\(item 0\)$/);
+			const result = await run(paymentSession({ additionalFields: { metadataJson: '{campaign' } }));
+			expect(result.error!.message).toMatch(/^Additional Fields › Metadata \(Using JSON\) must be JSON, such as .*\(item 0\)$/);
 			expect(apiCalls()).toEqual([]);
 		});
 	});
@@ -293,7 +307,7 @@ describe('Session > Get', () => {
 		const requestId = await createSession();
 		await pay(requestId);
 		sandbox.clearLedger();
-		const result = await run({ resource: 'session', operation: 'get', requestId: String(requestId) });
+		const result = await run({ resource: 'session', operation: 'get', requestId: byId(requestId), simple: false });
 		expect(result.error).toBeUndefined();
 		const calls = apiCalls();
 		expect(calls).toHaveLength(1);
@@ -312,7 +326,7 @@ describe('Session > Get', () => {
 		const requestId = await createSession({ additionalFields: { allowPartial: true } });
 		await pay(requestId, { status: 'REJECTED' });
 		await pay(requestId);
-		const result = await run({ resource: 'session', operation: 'get', requestId: String(requestId), options: { splitPayments: true } });
+		const result = await run({ resource: 'session', operation: 'get', requestId: byId(requestId), simple: false, options: { splitPayments: true } });
 		expect(result.error).toBeUndefined();
 		const items = result.output('Session');
 		expect(items).toHaveLength(2);
@@ -364,8 +378,8 @@ describe('Session > Cancel', () => {
 		expect(error.message).toMatch(/refund the payment instead \(Transaction > Refund\)\.$/);
 		expect(error.description).toMatch(/^Platform answer: HTTP \d{3} /);
 
-		const after = await run({ resource: 'session', operation: 'get', requestId: String(requestId) });
-		expect((json(after)[0].status as IDataObject).status).toBe('APPROVED');
+		const after = await run({ resource: 'session', operation: 'get', requestId: byId(requestId) });
+		expect(json(after)[0].status).toBe('APPROVED');
 	});
 });
 
@@ -373,7 +387,7 @@ describe('Transaction > Refund', () => {
 	it('refunds the full amount: only the internal reference is sent', async () => {
 		const { payment } = await approvedPayment();
 		sandbox.clearLedger();
-		const result = await run({ resource: 'transaction', operation: 'refund', internalReference: payment.internalReference });
+		const result = await run({ resource: 'transaction', operation: 'refund', internalReference: byId(payment.internalReference), simple: false });
 		expect(result.error).toBeUndefined();
 		const calls = apiCalls();
 		expect(calls).toHaveLength(1);
@@ -393,6 +407,7 @@ describe('Transaction > Refund', () => {
 			refundType: 'partial',
 			currency: 'USD',
 			total: 20,
+			simple: false,
 		});
 		expect(result.error).toBeUndefined();
 		expect(withoutAuth(apiCalls()[0].body)).toEqual({
@@ -403,7 +418,7 @@ describe('Transaction > Refund', () => {
 	});
 
 	it.each<[string, IDataObject, string, RegExp]>([
-		['no internal reference', { internalReference: 0 }, 'internalReference', /positive whole number/],
+		['no internal reference', { internalReference: '={{ 0 }}' }, 'internalReference', /positive whole number/],
 		['an internal reference that is not a number', { internalReference: 'abc' }, 'internalReference', /whole number/],
 		['a partial amount of 0', { internalReference: 5, refundType: 'partial', currency: 'USD', total: 0 }, 'amount.total', /more than 0/],
 		['a partial amount in a bad currency', { internalReference: 5, refundType: 'partial', currency: 'usd', total: 5 }, 'amount.currency', /ISO 4217/],
@@ -428,7 +443,7 @@ describe('Transaction > Refund is never sent twice', () => {
 			sandbox.clearFaults();
 		}
 		expect(apiCalls().filter((call) => call.path === '/api/reverse')).toHaveLength(1);
-		const after = await run({ resource: 'session', operation: 'get', requestId: String(requestId), options: { splitPayments: true } });
+		const after = await run({ resource: 'session', operation: 'get', requestId: byId(requestId), simple: false, options: { splitPayments: true } });
 		expect(json(after)[0]).toMatchObject({ internalReference: payment.internalReference, refunded: true });
 	});
 });
@@ -507,12 +522,243 @@ describe('Ticket', () => {
 		['no ticket', { internalReference: 5, tickets: {} }, 'tickets', /must hold at least one ticket/],
 		['an empty ticket number', { internalReference: 5, tickets: { ticket: [{ ticket: '', issuedAt: '2030-01-15' }] } }, 'tickets.0.ticket', /is required/],
 		['an issue date that is not a date', { internalReference: 5, tickets: { ticket: [{ ticket: 'T', issuedAt: '15/01/2030' }] } }, 'tickets.0.issuedAt', /YYYY-MM-DD/],
-		['no internal reference', { internalReference: 0, tickets: { ticket: [{ ticket: 'T', issuedAt: '2030-01-15' }] } }, 'internalReference', /positive/],
+		['no internal reference', { internalReference: '={{ 0 }}', tickets: { ticket: [{ ticket: 'T', issuedAt: '2030-01-15' }] } }, 'internalReference', /positive/],
 	])('Create refuses %s before sending anything', async (_what, overrides, field, problem) => {
 		await expectRefused({ resource: 'ticket', operation: 'create', ...overrides }, field, problem);
 	});
 
 	it('Get Many refuses a missing internal reference before sending anything', async () => {
-		await expectRefused({ resource: 'ticket', operation: 'getMany', internalReference: 0, returnAll: true }, 'internalReference', /positive/);
+		await expectRefused({ resource: 'ticket', operation: 'getMany', internalReference: '={{ 0 }}', returnAll: true }, 'internalReference', /positive/);
+	});
+});
+
+describe('Session > Create: the payment parts, metadata and subscription fields from their own fields', () => {
+	it('sends each part in the shape the spec documents', async () => {
+		const result = await run(
+			paymentSession({
+				shipping: { name: 'Ana', addressCity: 'Bogota' },
+				additionalFields: {
+					amountDetails: { entry: [{ kind: 'shipping', amount: 5 }, { kind: 'discount', amount: 2.5 }] },
+					dispersion: { entry: [{ agreement: '7', agreementType: 'MERCHANT', currency: 'USD', total: 100 }] },
+					items: { entry: [{ sku: 'S-1', name: 'Shoe', category: 'shoes', qty: 2, price: 60.25, tax: 3 }] },
+					modifiers: { entry: [{ type: 'FEDERAL_GOVERNMENT', code: '17934', additional: '{"invoice": "12"}' }] },
+					paymentFields: { pair: [{ keyword: 'seller', value: 'Eva', displayOn: 'both' }] },
+					processorFields: { pair: [{ keyword: 'channel', value: 'web', displayOn: '' }] },
+					recurring: { entry: { periodicity: 'M', interval: 1, nextPayment: '2030-02-01T00:00:00', maxPeriods: 12, dueDate: '2031-01-31', notificationUrl: 'https://shop.example.com/recur' } },
+					subscribe: true,
+					taxes: { entry: [{ kind: 'valueAddedTax', amount: 19.24, base: 0 }] },
+					metadata: { entry: [{ key: 'campaign', value: 'spring' }, { key: '', value: 'dropped' }, { key: 'tier', value: 'text' }] },
+					metadataJson: '{"tier": 2, "tags": ["a"]}',
+				},
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const body = withoutAuth(apiCalls()[0].body);
+		expect(body.payment).toEqual({
+			reference: 'ORDER-1001',
+			description: 'Two pairs of shoes',
+			amount: {
+				currency: 'USD',
+				total: 120.5,
+				taxes: [{ kind: 'valueAddedTax', amount: 19.24 }],
+				details: [
+					{ kind: 'shipping', amount: 5 },
+					{ kind: 'discount', amount: 2.5 },
+				],
+			},
+			shipping: { name: 'Ana', address: { city: 'Bogota' } },
+			items: [{ sku: 'S-1', name: 'Shoe', category: 'shoes', qty: 2, price: 60.25, tax: 3 }],
+			fields: [{ keyword: 'seller', value: 'Eva', displayOn: 'both' }],
+			processorFields: [{ keyword: 'channel', value: 'web' }],
+			subscribe: true,
+			recurring: { periodicity: 'M', interval: 1, nextPayment: '2030-02-01', maxPeriods: 12, dueDate: '2031-01-31', notificationUrl: 'https://shop.example.com/recur' },
+			dispersion: [{ agreement: '7', agreementType: 'MERCHANT', amount: { currency: 'USD', total: 100 } }],
+			modifiers: [{ type: 'FEDERAL_GOVERNMENT', code: '17934', additional: { invoice: '12' } }],
+		});
+		// The rows, then the JSON: a key in both takes the JSON's value (a number here).
+		expect(body.metadata).toEqual({ campaign: 'spring', tier: 2, tags: ['a'] });
+	});
+
+	it('sends the fields of a subscription inside it', async () => {
+		const result = await run({
+			resource: 'session',
+			operation: 'create',
+			sessionType: 'subscription',
+			returnUrl: 'https://shop.example.com/return',
+			ipAddress: BUYER_IP,
+			userAgent: BUYER_AGENT,
+			subscriptionReference: 'SUB-78',
+			subscriptionFields: { pair: [{ keyword: 'plan', value: 'gold', displayOn: 'payment' }] },
+		});
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body).subscription).toEqual({ reference: 'SUB-78', fields: [{ keyword: 'plan', value: 'gold', displayOn: 'payment' }] });
+	});
+});
+
+describe('Session > Get / Cancel: the Request ID by URL', () => {
+	it("reads the Request ID from the session's Process URL, as Create output it", async () => {
+		const created = await run(paymentSession());
+		const { requestId, processUrl } = json(created)[0] as { requestId: number; processUrl: string };
+		expect(processUrl).toMatch(new RegExp(`/session/${requestId}/`));
+		sandbox.clearLedger();
+		const got = await run({ resource: 'session', operation: 'get', requestId: byUrl(processUrl) });
+		expect(got.error).toBeUndefined();
+		expect(apiCalls()[0].path).toBe(`/api/session/${requestId}`);
+		expect(json(got)[0]).toMatchObject({ requestId, status: 'PENDING' });
+
+		sandbox.clearLedger();
+		const cancelled = await run({ resource: 'session', operation: 'cancel', requestId: byUrl(`https://checkout.example.com/spa/session/${requestId}/abc?x=1`) });
+		expect(cancelled.error).toBeUndefined();
+		expect(apiCalls()[0].path).toBe(`/api/session/${requestId}/cancel`);
+	});
+
+	it.each(['get', 'cancel'])('%s refuses a link without a Request ID, naming the field, before sending anything', async (operation) => {
+		sandbox.clearLedger();
+		// From an expression (the panel checks a typed link before the run): the item is refused at run time.
+		const result = await run({ resource: 'session', operation, requestId: byUrl('={{ "https://checkout.example.com/session/" }}') });
+		expect(result.error).toBeDefined();
+		expect(result.error!.message).toMatch(/^Request ID must be a link that holds the ID .*\(item 0\)$/);
+		expect(apiCalls()).toEqual([]);
+	});
+});
+
+describe('Session > Get: Simplify', () => {
+	it('on (the default): one flat item with the session state, the amount as a number and the latest approved payment', async () => {
+		const requestId = await createSession({ additionalFields: { allowPartial: true } });
+		await pay(requestId, { status: 'REJECTED' });
+		await pay(requestId);
+		const raw = json(await run({ resource: 'session', operation: 'get', requestId: byId(requestId), simple: false, includeSecrets: true }))[0];
+		const approved = (raw.payment as IDataObject[])[1];
+		const result = await run({ resource: 'session', operation: 'get', requestId: byId(requestId) });
+		expect(result.error).toBeUndefined();
+		const [item] = json(result);
+		const status = raw.status as IDataObject;
+		expect(item).toEqual({
+			requestId,
+			status: status.status,
+			reason: status.reason,
+			message: status.message,
+			date: status.date,
+			reference: 'ORDER-1001',
+			description: 'Two pairs of shoes',
+			amount: 120.5,
+			currency: 'USD',
+			expiration: (raw.request as IDataObject).expiration,
+			returnUrl: 'https://shop.example.com/return',
+			processUrl: raw.processUrl ?? null,
+			paymentCount: 2,
+			internalReference: approved.internalReference,
+			// The authorization code counts as a secret (redact.ts): hidden unless Include Secrets is on, as in the raw answer.
+			authorization: '[hidden: turn on Include Secrets]',
+			receipt: approved.receipt,
+			paymentMethod: approved.paymentMethod,
+			franchise: approved.franchise,
+			issuerName: approved.issuerName,
+			lastDigits: '1111',
+			paymentDate: (approved.status as IDataObject).date,
+			refunded: false,
+		});
+		const shown = json(await run({ resource: 'session', operation: 'get', requestId: byId(requestId), includeSecrets: true }))[0];
+		expect(shown.authorization).toBe(approved.authorization);
+	});
+
+	it('on, with One Item per Payment: each payment flat, with the requestId and the session status', async () => {
+		const requestId = await createSession({ additionalFields: { allowPartial: true } });
+		await pay(requestId, { status: 'REJECTED' });
+		await pay(requestId);
+		const items = json(await run({ resource: 'session', operation: 'get', requestId: byId(requestId), options: { splitPayments: true } }));
+		expect(items.map((item) => [item.requestId, item.status, item.amount, item.currency])).toEqual([
+			[requestId, 'REJECTED', 120.5, 'USD'],
+			[requestId, 'APPROVED', 120.5, 'USD'],
+		]);
+		expect(items[1]).toMatchObject({ sessionStatus: 'APPROVED', internalReference: expect.any(Number), reference: 'ORDER-1001', lastDigits: '1111' });
+	});
+
+	it('on, for a subscription: the registered payment method, its token hidden unless Include Secrets is on', async () => {
+		const created = await run({
+			resource: 'session',
+			operation: 'create',
+			sessionType: 'subscription',
+			returnUrl: 'https://shop.example.com/return',
+			ipAddress: BUYER_IP,
+			userAgent: BUYER_AGENT,
+			subscriptionReference: 'SUB-79',
+		});
+		const requestId = json(created)[0].requestId as number;
+		await pay(requestId);
+		const [hidden] = json(await run({ resource: 'session', operation: 'get', requestId: byId(requestId) }));
+		expect(hidden).toMatchObject({ reference: 'SUB-79', subscriptionStatus: 'OK', token: '[hidden: turn on Include Secrets]', subtoken: '[hidden: turn on Include Secrets]', lastDigits: '1111', paymentCount: 0, amount: null });
+		const [shown] = json(await run({ resource: 'session', operation: 'get', requestId: byId(requestId), includeSecrets: true }));
+		expect(shown.token).toMatch(/^[0-9a-f]{64}$/);
+	});
+
+	it('off: the platform answer as it came', async () => {
+		const requestId = await createSession();
+		const [item] = json(await run({ resource: 'session', operation: 'get', requestId: byId(requestId), simple: false }));
+		expect(item).toMatchObject({ requestId, status: { status: 'PENDING' }, request: { payment: { reference: 'ORDER-1001' } } });
+	});
+});
+
+describe('Transaction: Simplify', () => {
+	it('Refund, on: the refund as one flat item; off: the platform answer', async () => {
+		const { payment } = await approvedPayment();
+		const simple = await run({ resource: 'transaction', operation: 'refund', internalReference: byId(payment.internalReference), refundType: 'partial', currency: 'USD', total: 20 });
+		expect(simple.error).toBeUndefined();
+		expect(json(simple)[0]).toMatchObject({ internalReference: payment.internalReference, status: 'APPROVED', reason: '00', amount: 20, currency: 'USD', refunded: false });
+		const raw = await run({ resource: 'transaction', operation: 'refund', internalReference: byId(payment.internalReference), simple: false });
+		expect(json(raw)[0]).toMatchObject({ status: { status: 'OK' }, payment: { internalReference: payment.internalReference, refunded: true } });
+	});
+
+	it('Checkout, on: the action as one flat item with the internal reference acted on; off: the platform answer', async () => {
+		const { payment } = await approvedPayment({ sessionType: 'checkin' });
+		const simple = await run({ resource: 'transaction', operation: 'checkout', internalReference: byId(payment.internalReference), sendAmount: true, currency: 'USD', total: 80 });
+		expect(json(simple)[0]).toEqual({
+			internalReference: payment.internalReference,
+			status: 'OK',
+			reason: expect.any(String),
+			message: expect.any(String),
+			date: expect.any(String),
+			reference: 'ORDER-1001',
+			description: 'Two pairs of shoes',
+			amount: 80,
+			currency: 'USD',
+		});
+		const other = await approvedPayment({ sessionType: 'checkin' });
+		const raw = await run({ resource: 'transaction', operation: 'checkout', internalReference: byId(other.payment.internalReference), simple: false });
+		expect(json(raw)[0]).toMatchObject({ status: { status: 'OK' }, reference: 'ORDER-1001', amount: { currency: 'USD', total: 120.5 } });
+	});
+});
+
+describe('Internal Reference: From list', () => {
+	const search = (filter: string, credentials = paySuiteApi(sandbox)) =>
+		runNodeMethod<INodeListSearchResult>('listSearch', 'searchTransactions', {
+			node: SESSION,
+			parameters: { resource: 'transaction', operation: 'refund' },
+			credentials,
+			filter,
+		});
+
+	it('finds a paid session payment by its reference, amount and currency, and the picked value refunds it', async () => {
+		const reference = `FIND-${Date.now() % 1_000_000}`;
+		const { payment } = await approvedPayment({ reference, total: 75.25 });
+		const found = await search(`${reference} 75.25 usd`);
+		expect(found.results).toEqual([{ name: expect.stringContaining(`${payment.internalReference} · ${reference} · APPROVED · 75.25 USD`), value: String(payment.internalReference) }]);
+		// Another amount narrows the search to nothing.
+		expect((await search(`${reference} 75.26 USD`)).results).toEqual([]);
+
+		sandbox.clearLedger();
+		const refunded = await run({ resource: 'transaction', operation: 'refund', internalReference: fromList(found.results[0].value) });
+		expect(refunded.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({ internalReference: payment.internalReference });
+	});
+
+	it('says how to type the search when the box holds no amount and currency', async () => {
+		await expect(search('ORDER-1001')).rejects.toThrow(/Type the payment reference, its amount and currency/);
+	});
+
+	it('says the credential is wrong when the platform refuses it', async () => {
+		await expect(search('ORDER-1001 10 USD', paySuiteApi(sandbox, { secretKey: 'not-the-secret-key' }))).rejects.toThrow(
+			/credential|login|key|authenticat/i,
+		);
 	});
 });

@@ -339,8 +339,9 @@ const TABLE: OperationTable[] = [
 			['userAgent', 'userAgent', [long(255, 'u'), EMPTY]],
 			['currency', 'payment.amount.currency', CURRENCIES],
 			['buyer', 'buyer.email', EMAILS.map((value) => ({ email: value }))],
-			['additionalFields.metadata', 'metadata', ['[1,2]', '"text"']],
-			['additionalFields.paymentExtras', 'paymentExtras', ['"shoes"', '[1]']],
+			['additionalFields.metadataJson', 'additionalFields.metadataJson', ['[1,2]', '"text"']],
+			['additionalFields.taxes', 'payment.amount.taxes.0.kind', [{ entry: [{ kind: 'salesTax', amount: 1 }] }]],
+			['additionalFields.recurring', 'payment.recurring.notificationUrl', [{ entry: { notificationUrl: 'nope' } }]],
 			['total', 'payment.amount.total', ['={{ -5 }}', '={{ -0.5 }}']],
 		],
 	},
@@ -359,9 +360,9 @@ const TABLE: OperationTable[] = [
 	{
 		node: 'Session',
 		operation: 'transaction > refund',
-		base: { resource: 'transaction', operation: 'refund', internalReference: 500001, refundType: 'partial', currency: 'USD', total: 10 },
+		base: { resource: 'transaction', operation: 'refund', internalReference: '500001', refundType: 'partial', currency: 'USD', total: 10 },
 		fields: [
-			['internalReference', 'internalReference', [0, -1, 'abc', '12a', '={{ { id: 5 } }}', '={{ [500001] }}']],
+			['internalReference', 'internalReference', ['={{ 0 }}', '={{ -1 }}', 'abc', '12a', '={{ { id: 5 } }}', '={{ [500001] }}']],
 			['total', 'amount.total', [0, -5, '={{ "all" }}']],
 			['currency', 'amount.currency', ['usd', 'US', 'DOLLARS']],
 		],
@@ -369,9 +370,9 @@ const TABLE: OperationTable[] = [
 	{
 		node: 'Session',
 		operation: 'transaction > reverse',
-		base: { resource: 'transaction', operation: 'reverse', internalReference: 500001, sendAmount: true, currency: 'USD', total: 10 },
+		base: { resource: 'transaction', operation: 'reverse', internalReference: '500001', sendAmount: true, currency: 'USD', total: 10 },
 		fields: [
-			['internalReference', 'internalReference', [0, 'abc']],
+			['internalReference', 'internalReference', ['={{ 0 }}', 'abc']],
 			['total', 'amount.total', [0, -1]],
 			['currency', 'amount.currency', ['usd']],
 		],
@@ -379,16 +380,16 @@ const TABLE: OperationTable[] = [
 	{
 		node: 'Session',
 		operation: 'transaction > checkout',
-		base: { resource: 'transaction', operation: 'checkout', internalReference: 500001, sendAmount: true, currency: 'USD', total: 10 },
+		base: { resource: 'transaction', operation: 'checkout', internalReference: '500001', sendAmount: true, currency: 'USD', total: 10 },
 		fields: [
 			['total', 'amount.total', [0]],
-			['internalReference', 'internalReference', [0]],
+			['internalReference', 'internalReference', ['={{ 0 }}']],
 		],
 	},
 	{
 		node: 'Session',
 		operation: 'transaction > reauthorize',
-		base: { resource: 'transaction', operation: 'reauthorize', internalReference: 500001, sendAmount: true, currency: 'USD', total: 10 },
+		base: { resource: 'transaction', operation: 'reauthorize', internalReference: '500001', sendAmount: true, currency: 'USD', total: 10 },
 		fields: [
 			['total', 'amount.total', [0]],
 			['currency', 'amount.currency', ['eur']],
@@ -397,19 +398,19 @@ const TABLE: OperationTable[] = [
 	{
 		node: 'Session',
 		operation: 'ticket > create',
-		base: { resource: 'ticket', operation: 'create', internalReference: 5, tickets: { ticket: [{ ticket: 'T-1', issuedAt: '2030-01-15' }] } },
+		base: { resource: 'ticket', operation: 'create', internalReference: '5', tickets: { ticket: [{ ticket: 'T-1', issuedAt: '2030-01-15' }] } },
 		fields: [
 			['tickets', 'tickets', [{}]],
 			['tickets', 'tickets.0.ticket', [{ ticket: [{ ticket: '', issuedAt: '2030-01-15' }] }]],
 			['tickets', 'tickets.0.issuedAt', [{ ticket: [{ ticket: 'T', issuedAt: '15/01/2030' }] }, { ticket: [{ ticket: 'T', issuedAt: 'soon' }] }]],
-			['internalReference', 'internalReference', [0, -1]],
+			['internalReference', 'internalReference', ['={{ 0 }}', '={{ -1 }}']],
 		],
 	},
 	{
 		node: 'Session',
 		operation: 'ticket > getMany',
-		base: { resource: 'ticket', operation: 'getMany', internalReference: 5, returnAll: true },
-		fields: [['internalReference', 'internalReference', [0, -3]]],
+		base: { resource: 'ticket', operation: 'getMany', internalReference: '5', returnAll: true },
+		fields: [['internalReference', 'internalReference', ['={{ 0 }}', '={{ -3 }}']]],
 	},
 	// Payment Link
 	{
@@ -436,20 +437,24 @@ const TABLE: OperationTable[] = [
 			['additionalFields.paymentsAllowed', 'paymentsAllowed', [0, 1.5]],
 			['additionalFields.receiverEmails', 'receiverEmails.1', EMAILS.slice(0, 4).map((value) => `ana@example.com, ${value}`)],
 			['additionalFields.notificationUrl', 'notificationUrl', URLS.slice(0, 4)],
-			['additionalFields.modifiers', 'additionalFields.modifiers', ['[{', '{"type":']],
+			[
+				'additionalFields.modifiers',
+				'additionalFields.modifiers.entry.0.additional',
+				[{ entry: [{ type: 'T', code: '1', additional: '[{' }] }, { entry: [{ type: 'T', code: '1', additional: '[1]' }] }],
+			],
 		],
 	},
 	{
 		node: 'PaymentLink',
 		operation: 'paymentLink > get',
-		base: { resource: 'paymentLink', operation: 'get', linkId: 1 },
-		fields: [['linkId', 'linkId', ['../session/1', 'abc', 0, -1]]],
+		base: { resource: 'paymentLink', operation: 'get', linkId: '1' },
+		fields: [['linkId', 'linkId', ['../session/1', 'abc', '={{ 0 }}', '={{ -1 }}']]],
 	},
 	{
 		node: 'PaymentLink',
 		operation: 'paymentLink > disable',
-		base: { resource: 'paymentLink', operation: 'disable', linkId: 1 },
-		fields: [['linkId', 'linkId', ['abc', '1/2', 0]]],
+		base: { resource: 'paymentLink', operation: 'disable', linkId: '1' },
+		fields: [['linkId', 'linkId', ['abc', '1/2', '={{ 0 }}']]],
 	},
 	// Merchant
 	{

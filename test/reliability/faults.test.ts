@@ -188,6 +188,7 @@ const SCENARIOS: Scenario[] = [
 			refundType: '={{ $json.refundType }}',
 			currency: 'USD',
 			total: '={{ $json.total }}',
+			simple: false,
 		},
 		input: (index) => ({ internalReference: paid[index], refundType: partialRefund(index) ? 'partial' : 'full', total: PARTIAL }),
 		bad: [

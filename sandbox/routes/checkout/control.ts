@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'crypto';
 import { cardBehaviour, type TestCard } from '../../cards';
 import { notFound, ok, refuse, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../../http';
 import { bool, check, enumOf, object, text } from '../../rules';
+import { state as gatewayState } from '../gateway/state';
 import { conflict, digits, findSession, FIRST_ID, ID_KIND, state, type SessionTransaction } from './state';
 
 export function register(app: SandboxApp): void {
@@ -121,6 +122,28 @@ function pay(request: SandboxRequest, app: SandboxApp): SandboxResponse {
 		currency,
 		total: amountTotal,
 		returned: 0,
+	};
+	// A session's payment is a transaction of the site like any other: the gateway's search (by reference and
+	// amount) and query (by internal reference) find it. Their view is the payment as it was made.
+	gatewayState(app).transactions[String(internalReference)] = {
+		siteLogin: session.siteLogin,
+		view: {
+			status: transaction.status,
+			date: transaction.status.date,
+			transactionDate: transaction.status.date,
+			internalReference,
+			reference: payment.reference,
+			paymentMethod: method.code,
+			franchise: transaction.franchise,
+			issuerName: transaction.issuerName,
+			amount: { currency, total: amountTotal },
+			authorization: transaction.authorization,
+			receipt: transaction.receipt,
+			type: session.kind === 'checkin' ? 'CHECKIN' : 'AUTH_ONLY',
+			refunded: false,
+			lastDigits: options.cash ? null : lastDigits,
+		},
+		payer: (session.request.payer as Record<string, unknown> | undefined) ?? {},
 	};
 	session.status = statusBlock(outcome, reason, message);
 	return ok({ session });

@@ -1,16 +1,24 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
+import { localeOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
 import { compact, sendWrite, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
 import { resolveTimeZone, sentAs, WORKFLOW_TIME_ZONE } from '../../../shared/timeZone';
+import { modifiersProperty, toModifiers } from '../../descriptions/modifiers';
 import { toLinkDate, toList } from '../../linkDate';
 import { linkCreateSchema } from '../../schemas';
 
 function linkBody(ctx: OperationContext, workflowZone: string, siteZone: string): IDataObject {
 	const extra = ctx.param<IDataObject>('additionalFields', {});
-	const modifiers = ctx.jsonParam('additionalFields.modifiers', []);
+	const modifiers = toModifiers(extra.modifiers, (index) => {
+		const name = `additionalFields.modifiers.entry.${index}.additional`;
+		const additional = ctx.jsonParam<unknown>(name, {});
+		if (additional === undefined || additional === null) return undefined;
+		if (typeof additional !== 'object' || Array.isArray(additional)) return ctx.refuse(name, 'must be a JSON object, such as {"rate": 19}');
+		return Object.keys(additional).length ? additional : undefined;
+	});
 	return {
 		name: ctx.param<string>('name', ''),
 		// The spec lists reference and description among the top-level fields; they are sent there.
@@ -18,7 +26,7 @@ function linkBody(ctx: OperationContext, workflowZone: string, siteZone: string)
 		description: ctx.param<string>('description', ''),
 		payment: {
 			amount: amountFromParameters(ctx),
-			modifiers: Array.isArray(modifiers) && modifiers.length === 0 ? undefined : modifiers,
+			modifiers,
 		},
 		expirationDate: toLinkDate(ctx.param('expirationDate', ''), workflowZone, siteZone) as string | undefined,
 		paymentExpiration: ctx.param('paymentExpiration'),
@@ -94,20 +102,14 @@ export const create: PaySuiteOperation = {
 				description: 'Whether the same link may be paid again and again until the allowed number of approved payments',
 			},
 			{
-				displayName: 'Locale',
+				displayName: 'Language',
 				name: 'locale',
-				type: 'string',
-				default: '',
-				placeholder: 'es_CO',
-				description: 'Language of the link, such as es_CO',
+				type: 'options',
+				options: localeOptions,
+				default: 'en_US',
+				description: 'Language of the link page',
 			},
-			{
-				displayName: 'Modifiers',
-				name: 'modifiers',
-				type: 'json',
-				default: '[]',
-				description: 'Tax-law modifiers of the payment (a JSON array of {type, code, additional})',
-			},
+			modifiersProperty,
 			{
 				displayName: 'Notification URL',
 				name: 'notificationUrl',

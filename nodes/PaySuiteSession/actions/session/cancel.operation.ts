@@ -2,7 +2,7 @@ import { pathId } from '../../../shared/identifiers';
 import type { IDataObject } from 'n8n-workflow';
 
 import { requestOperation, notFoundBy } from '../../../shared/operation';
-import { requestIdProperty } from '../../fields';
+import { requestIdProperty } from '../../descriptions/fields';
 
 export const cancel = requestOperation({
 	value: 'cancel',

@@ -1,11 +1,13 @@
-import type { IDataObject } from 'n8n-workflow';
-import { z } from 'zod/v3';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
+import { localeOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { formatAmount, requestOperation, type OperationContext } from '../../../shared/operation';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
 import { personProperty, toPerson } from '../../../shared/person';
+import { metadataProperties, metadataRows } from '../../descriptions/metadata';
+import { paymentParts, paymentPartsLabels, paymentPartsProperties } from '../../descriptions/payment';
 import { resolveExpiration } from '../../expiration';
 import { sessionCreateSchema, type SessionCreateBody } from '../../schemas';
 
@@ -18,18 +20,34 @@ const IP_ADDRESS_HINT =
 const USER_AGENT_HINT =
 	"Map it from the request of the buyer's browser, such as a Webhook node's {{ $json.headers['user-agent'] }}, or from the user agent your shop recorded with the order";
 
+const isPlainObject = (value: unknown): value is IDataObject => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** A JSON field that must hold an object (free-form data): the object, or the item refused naming the field. */
+function jsonObject(ctx: OperationContext, name: string): IDataObject | undefined {
+	const value = ctx.jsonParam<unknown>(name, {});
+	if (value === undefined || value === null) return undefined;
+	if (!isPlainObject(value)) return ctx.refuse(name, 'must be a JSON object, such as {"campaign": "spring"}');
+	return Object.keys(value).length ? value : undefined;
+}
+
 function buildPayment(ctx: OperationContext, extra: IDataObject): IDataObject {
-	const { paymentExtras: extras } = ctx.validate(z.object({ paymentExtras: z.record(z.unknown(), { invalid_type_error: 'must be a JSON object' }) }), {
-		paymentExtras: ctx.jsonParam('additionalFields.paymentExtras', {}) ?? {},
-	}) as { paymentExtras: IDataObject };
-	const extraAmount = extras.amount && typeof extras.amount === 'object' ? (extras.amount as IDataObject) : {};
+	const { parts, amount } = paymentParts(extra, ctx.fn.getTimezone(), (index) =>
+		jsonObject(ctx, `additionalFields.modifiers.entry.${index}.additional`),
+	);
 	return {
-		...extras,
 		reference: ctx.param<string>('reference', ''),
 		description: ctx.param<string>('description', ''),
-		amount: { ...extraAmount, ...amountFromParameters(ctx) },
+		amount: { ...amountFromParameters(ctx), ...amount },
 		allowPartial: extra.allowPartial,
+		shipping: toPerson(ctx.param('shipping', {})),
+		...parts,
 	};
+}
+
+function metadataOf(ctx: OperationContext, extra: IDataObject): IDataObject | undefined {
+	const rows = metadataRows(extra.metadata);
+	const json = jsonObject(ctx, 'additionalFields.metadataJson');
+	return rows || json ? { ...rows, ...json } : undefined;
 }
 
 function sessionBody(ctx: OperationContext): IDataObject {
@@ -42,7 +60,11 @@ function sessionBody(ctx: OperationContext): IDataObject {
 		payment: type === 'payment' || type === 'checkin' ? buildPayment(ctx, extra) : undefined,
 		subscription:
 			type === 'subscription'
-				? { reference: ctx.param<string>('subscriptionReference', ''), description: ctx.param<string>('subscriptionDescription', '') }
+				? {
+						reference: ctx.param<string>('subscriptionReference', ''),
+						description: ctx.param<string>('subscriptionDescription', ''),
+						fields: toNameValuePairs(ctx.param('subscriptionFields', {})),
+					}
 				: undefined,
 		fields: toNameValuePairs(extra.fields),
 		expiration: resolveExpiration(extra.expiration, ctx.fn.getTimezone(), Date.now()),
@@ -54,7 +76,7 @@ function sessionBody(ctx: OperationContext): IDataObject {
 		skipResult: extra.skipResult,
 		noBuyerFill: extra.noBuyerFill,
 		type: type === 'checkin' || type === 'autopay' ? type : undefined,
-		metadata: ctx.jsonParam('additionalFields.metadata', {}),
+		metadata: metadataOf(ctx, extra),
 		autopay: type === 'autopay' ? ctx.jsonParam('autopay', {}) : undefined,
 	};
 }
@@ -130,13 +152,18 @@ export const create = requestOperation<SessionCreateBody>({
 			description: 'What the subscription is for, shown to the buyer',
 		},
 		{
+			...nameValuePairsProperty('subscriptionFields', 'Subscription Fields', 'Extra data stored with the subscription'),
+			displayOptions: { show: { sessionType: ['subscription'] } },
+		},
+		{
 			displayName: 'Autopay',
 			name: 'autopay',
 			type: 'json',
 			default: '{}',
 			required: true,
 			displayOptions: { show: { sessionType: ['autopay'] } },
-			description: 'The autopay object as the platform documents it (a JSON object)',
+			description:
+				'The autopay registration (its reference, description and charging rules) as a JSON object, in the form agreed with the platform: the documents do not list its fields',
 		},
 		{
 			displayName: 'Buyer IP Address',
@@ -160,7 +187,10 @@ export const create = requestOperation<SessionCreateBody>({
 		},
 		personProperty('buyer', 'Buyer', 'The person who buys; pre-fills the checkout form'),
 		personProperty('payer', 'Payer', 'The person who pays, when not the buyer'),
-		additionalFieldsCollection([
+		{ ...personProperty('shipping', 'Shipping', 'Where the purchase is shipped to, and to whom'), displayOptions: withPayment },
+		additionalFieldsCollection(
+			(
+				[
 			{
 				displayName: 'Allow Partial Payment',
 				name: 'allowPartial',
@@ -185,34 +215,20 @@ export const create = requestOperation<SessionCreateBody>({
 			},
 			nameValuePairsProperty('fields', 'Fields', 'Extra data stored with the session'),
 			{
-				displayName: 'Locale',
+				displayName: 'Language',
 				name: 'locale',
-				type: 'string',
-				default: '',
-				placeholder: 'es_CO',
-				description: 'Language and country of the checkout, such as es_CO or en_US',
+				type: 'options',
+				options: localeOptions,
+				default: 'en_US',
+				description: 'Language and country of the checkout page',
 			},
-			{
-				displayName: 'Metadata',
-				name: 'metadata',
-				type: 'json',
-				default: '{}',
-				description: 'Key/value data that may steer how the session is processed (a JSON object)',
-			},
+			...metadataProperties,
 			{
 				displayName: 'No Buyer Fill',
 				name: 'noBuyerFill',
 				type: 'boolean',
 				default: false,
 				description: 'Whether to leave the checkout form empty instead of pre-filling it with the buyer data',
-			},
-			{
-				displayName: 'Payment Extras',
-				name: 'paymentExtras',
-				type: 'json',
-				default: '{}',
-				description:
-					'More fields of the payment, merged into it (a JSON object): shipping, items, fields, recurring, subscribe, dispersion, modifiers, processorFields, and amount.taxes or amount.details',
 			},
 			{
 				displayName: 'Payment Methods',
@@ -222,6 +238,7 @@ export const create = requestOperation<SessionCreateBody>({
 				placeholder: 'visa,master',
 				description: 'Codes of the payment methods to offer, separated by commas; empty offers all methods of the site',
 			},
+			...paymentPartsProperties,
 			{
 				displayName: 'Skip Result Page',
 				name: 'skipResult',
@@ -229,12 +246,19 @@ export const create = requestOperation<SessionCreateBody>({
 				default: false,
 				description: 'Whether to send the buyer straight to the return URL instead of showing the result page',
 			},
-		]),
+				] as INodeProperties[]
+			).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		),
 	],
 	body: sessionBody,
 	schema: sessionCreateSchema,
-	// Payment Extras is merged into the payment: what the fields do not name came from it.
-	fieldLabels: { payment: 'Additional Fields › Payment Extras' },
+	// The payment's optional parts sit in Additional Fields: their errors name them there.
+	fieldLabels: {
+		...paymentPartsLabels('Additional Fields'),
+		'payment.amount.currency': 'Currency',
+		'payment.amount.total': 'Amount',
+		metadata: 'Additional Fields › Metadata',
+	},
 	// The platform offers no search of sessions by reference, so a lost answer can only be reported.
 	lostAnswer: (_ctx, body) => {
 		const payment = body.payment as { reference?: string; amount?: { currency?: string; total?: number } } | undefined;

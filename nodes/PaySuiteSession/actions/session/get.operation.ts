@@ -1,8 +1,18 @@
-import { onePerPaymentOptions, onePerPaymentOutput } from '../../../shared/descriptions/onePerPayment';
+import type { IDataObject } from 'n8n-workflow';
+
+import { onePerPaymentOptions } from '../../../shared/descriptions/onePerPayment';
+import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { pathId } from '../../../shared/identifiers';
-import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation';
-import { requestIdProperty } from '../../fields';
-import { sessionPayments } from '../../output';
+import { includeSecretsProperty, notFoundBy, requestOperation, type OperationContext } from '../../../shared/operation';
+import { requestIdProperty } from '../../descriptions/fields';
+import { sessionPayments, simpleSession, simpleSessionPayments } from '../../output';
+
+/** The session, or one item per payment; each flat (Simplify) or as the platform answered. */
+function output(answer: IDataObject, ctx: OperationContext): IDataObject | IDataObject[] {
+	const simple = wantsSimplified(ctx);
+	if (ctx.param<IDataObject>('options', {}).splitPayments) return simple ? simpleSessionPayments(answer) : sessionPayments(answer);
+	return simple ? simpleSession(answer) : answer;
+}
 
 export const get = requestOperation({
 	value: 'get',
@@ -15,10 +25,11 @@ export const get = requestOperation({
 	notFound: notFoundBy('Session', requestIdProperty),
 	properties: [
 		requestIdProperty,
+		simplifyProperty,
 		{ ...includeSecretsProperty, description: 'Whether to output the token and subtoken of a subscription session as they are (to charge it later). Off: each is replaced by "[hidden: turn on Include Secrets]". Executions store their output, so turn it on only when the next node needs them. Never on when the node is used as an AI tool.' },
 		onePerPaymentOptions(
 			'Whether to output one item per payment of the session (with the requestId and the session status) instead of one item for the session. A session without payments then outputs no item.',
 		),
 	],
-	output: onePerPaymentOutput(sessionPayments),
+	output,
 });

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { formatDateOnly } from '../../../shared/dateTime';
 import { requestOperation, notFoundBy } from '../../../shared/operation';
-import { internalReferenceProperty } from '../../fields';
+import { internalReferenceProperty } from '../../descriptions/fields';
 import { ticketCreateSchema } from '../../schemas';
 
 export const create = requestOperation({

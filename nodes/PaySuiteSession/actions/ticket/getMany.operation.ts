@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { limitProperty, returnAllProperty, toItems, type PaySuiteOperation } from '../../../shared/operation';
-import { internalReferenceProperty } from '../../fields';
+import { internalReferenceProperty } from '../../descriptions/fields';
 import { ticketSearchSchema } from '../../schemas';
 
 /** The search has no pagination: every ticket comes in one answer, and the limit is applied here. */

@@ -1,4 +1,4 @@
-import { transactionAction } from './transactionAction';
+import { transactionAction } from '../../descriptions/transactionAction';
 
 export const checkout = transactionAction('checkout', {
 	value: 'checkout',

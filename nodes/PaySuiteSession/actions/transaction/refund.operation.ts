@@ -1,7 +1,17 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { amountFromParameters } from '../../../shared/descriptions/amount';
+import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { formatAmount, requestOperation, notFoundBy } from '../../../shared/operation';
-import { internalReferenceProperty, partialAmountProperties } from '../../fields';
+import { internalReferenceProperty, partialAmountProperties } from '../../descriptions/fields';
+import { simplePayment } from '../../output';
 import { refundSchema } from '../../schemas';
+
+/** The refund as one flat record: the refund's own state and amount, from the answer's payment. */
+function simpleRefund(answer: IDataObject): IDataObject {
+	const payment = (answer.payment ?? {}) as IDataObject;
+	return simplePayment({ status: answer.status, ...payment });
+}
 
 export const refund = requestOperation({
 	value: 'refund',
@@ -27,12 +37,14 @@ export const refund = requestOperation({
 			description: 'How much of the payment to give back',
 		},
 		...partialAmountProperties({ show: { refundType: ['partial'] } }, 'Amount to refund, lower than the payment total'),
+		simplifyProperty,
 	],
 	body: (ctx) => ({
 		internalReference: ctx.param('internalReference'),
 		amount: ctx.param<string>('refundType', 'full') === 'partial' ? amountFromParameters(ctx) : undefined,
 	}),
 	schema: refundSchema,
+	output: (answer, ctx) => (wantsSimplified(ctx) ? simpleRefund(answer) : answer),
 	// The platform shows no refund by itself (a transaction only says `refunded` once fully refunded, and the node
 	// does not know its session), so a lost answer is reported as such, with what to check.
 	lostAnswer: (_ctx, body) => ({

@@ -1,4 +1,4 @@
-import { transactionAction } from './transactionAction';
+import { transactionAction } from '../../descriptions/transactionAction';
 
 export const reverse = transactionAction('reverse', {
 	value: 'reverse',

@@ -1,7 +1,34 @@
-import { amountFromParameters } from '../../../shared/descriptions/amount';
-import { formatAmount, requestOperation, type PaySuiteOperation, notFoundBy } from '../../../shared/operation';
-import { internalReferenceProperty, partialAmountProperties } from '../../fields';
-import { transactionActionSchema, TRANSACTION_ACTIONS } from '../../schemas';
+/** The transaction actions (checkout, reauthorization, reverse): one declaration their operation files share. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { amountFromParameters } from '../../shared/descriptions/amount';
+import { amountNumber, simplifyProperty, wantsSimplified } from '../../shared/descriptions/simplify';
+import { outputId } from '../../shared/identifiers';
+import { formatAmount, requestOperation, type PaySuiteOperation, notFoundBy } from '../../shared/operation';
+import { transactionActionSchema, TRANSACTION_ACTIONS } from '../schemas';
+import { internalReferenceProperty, partialAmountProperties } from './fields';
+
+const asObject = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
+
+/**
+ * The answer of an action as a flat record: the platform answers with the payment request (reference,
+ * description, amount...) and a status; the internal reference acted on is added.
+ */
+export function simpleActionAnswer(answer: IDataObject, internalReference: bigint | number | string): IDataObject {
+	const status = asObject(answer.status);
+	const amount = asObject(answer.amount);
+	return {
+		internalReference: outputId(String(internalReference)),
+		status: status.status ?? null,
+		reason: status.reason ?? null,
+		message: status.message ?? null,
+		date: status.date ?? null,
+		reference: answer.reference ?? null,
+		description: answer.description ?? null,
+		amount: amountNumber(amount.total) ?? null,
+		currency: amount.currency ?? null,
+	};
+}
 
 interface ActionLabels {
 	value: string;
@@ -39,6 +66,7 @@ export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[n
 				description: `Whether to send an amount (${labels.amountWords}); without it the platform uses the amount of the transaction`,
 			},
 			...partialAmountProperties({ show: { sendAmount: [true] } }, labels.amountWords),
+			simplifyProperty,
 		],
 		body: (ctx) => ({
 			action: platformAction,
@@ -46,6 +74,7 @@ export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[n
 			amount: ctx.param<boolean>('sendAmount', false) ? amountFromParameters(ctx) : undefined,
 		}),
 		schema: transactionActionSchema,
+		output: (answer, ctx, body) => (wantsSimplified(ctx) ? simpleActionAnswer(answer, body.internalReference) : answer),
 		lostAnswer: (_ctx, body) => ({
 			maybe: LOST_WORDS[platformAction](body.internalReference, formatAmount(body.amount)),
 			check: `Check transaction ${body.internalReference} before trying again: PaySuite Session > Session > Get shows its state, and the platform's back office its reversals.`,
