@@ -12,6 +12,7 @@ import { card } from './actions/card/Card.resource';
 import { report } from './actions/report/Report.resource';
 import { transaction } from './actions/transaction/Transaction.resource';
 import { credentialTest } from '../shared/credentialTest';
+import { listSearch } from './methods/listSearch';
 
 const resources = [transaction, card, report, accountValidation];
 
@@ -32,8 +33,8 @@ export class PaySuiteGateway implements INodeType {
 		properties: buildProperties(resources),
 	};
 
-	/** The credential's Test button (see credentialTest.ts). */
-	methods = { credentialTest };
+	/** The credential's Test button (see credentialTest.ts) and the "From list" searches of the locators. */
+	methods = { credentialTest, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

@@ -4,10 +4,12 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { countryOptions, documentTypeOptions } from './descriptions/choices';
+
 const PERSON_FIELDS: Array<[string, string, string]> = [
 	['company', 'Company', 'Company name'],
 	['document', 'Document', 'Identity document number'],
-	['documentType', 'Document Type', 'Type of the identity document, such as CC, CE, NIT or PPN'],
+	['documentType', 'Document Type', 'Type of the identity document (another code can be given as an expression)'],
 	['email', 'Email', 'E-mail address'],
 	['mobile', 'Mobile', 'Mobile phone number'],
 	['name', 'Name', 'First name(s)'],
@@ -16,7 +18,7 @@ const PERSON_FIELDS: Array<[string, string, string]> = [
 
 const ADDRESS_FIELDS: Array<[string, string, string]> = [
 	['city', 'Address City', 'City'],
-	['country', 'Address Country', 'Country code (ISO 3166-1 alpha-2), such as CO'],
+	['country', 'Address Country', 'Country of the address'],
 	['phone', 'Address Phone', 'Phone number at the address'],
 	['postalCode', 'Address Postal Code', 'Postal code'],
 	['state', 'Address State', 'State or province'],
@@ -28,14 +30,18 @@ const addressName = (key: string) => `address${key[0].toUpperCase()}${key.slice(
 /** A Person as a collection of optional fields; the address fields are flattened, so they sit in the same list. */
 export function personProperty(name: string, displayName: string, description: string, required = false): INodeProperties {
 	const options: INodeProperties[] = [
-		...ADDRESS_FIELDS.map(([key, label, words]): INodeProperties => ({ displayName: label, name: addressName(key), type: 'string', default: '', description: words })),
+		...ADDRESS_FIELDS.map(([key, label, words]): INodeProperties => ({
+			displayName: label,
+			name: addressName(key),
+			description: words,
+			...(key === 'country' ? { type: 'options', options: countryOptions, default: 'CO' } : { type: 'string', default: '' }),
+		})),
 		...PERSON_FIELDS.map(
 			([key, label, words]): INodeProperties => ({
 				displayName: label,
 				name: key,
-				type: 'string',
-				default: '',
 				description: words,
+				...(key === 'documentType' ? { type: 'options', options: documentTypeOptions, default: 'CC' } : { type: 'string', default: '' }),
 				...(key === 'email' ? { placeholder: 'name@email.com' } : {}),
 			}),
 		),

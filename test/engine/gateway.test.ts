@@ -3,10 +3,10 @@
  * node output, that bad input fails the item before anything is sent, that a retried Process charges once,
  * and the report path at 100,000 rows.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeListSearchResult } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { expectFieldRefused, outputJson, runNode, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { expectFieldRefused, outputJson, runNode, runNodeMethod, type NodeRunOptions, type RunResult } from '../helpers/engine';
 import { apiCallsOf, control as sandboxControl, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({ retryAfterSeconds: 0, reportPendingPolls: 1 }, (box) => {
@@ -17,6 +17,9 @@ const sandbox = withSandbox({ retryAfterSeconds: 0, reportPendingPolls: 1 }, (bo
 const GATEWAY = { name: 'Gateway', type: 'paySuiteGateway', credentialType: 'paySuiteApi' };
 const run = (parameters: IDataObject, options: NodeRunOptions & { box?: RunningSandbox } = {}) =>
 	runNode(GATEWAY, parameters, paySuiteApi(options.box ?? sandbox), options);
+
+/** A resource locator's value as the editor stores it. */
+const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 
 const items = (result: RunResult): INodeExecutionData[] => result.output('Gateway');
 const json = (result: RunResult) => outputJson(result, 'Gateway');
@@ -59,7 +62,7 @@ const uniqueReference = (prefix: string) => `${prefix}-${++referenceCounter}-${D
 // ---------------------------------------------------------------------------------------------------------
 describe('Card', () => {
 	it('Get Information sends the card and outputs what the platform knows, without the card number', async () => {
-		const result = await run({ resource: 'card', operation: 'getInformation', cardNumber: '5500 0000 0000 0004', expiration: '11/29', options: { locale: 'es_EC' } });
+		const result = await run({ resource: 'card', operation: 'getInformation', cardNumber: '5500 0000 0000 0004', expiration: '11/29', simple: false, options: { locale: 'es_EC' } });
 		expect(result.error).toBeUndefined();
 		const [call] = apiCalls();
 		expect(call.path).toBe('/gateway/information');
@@ -68,6 +71,18 @@ describe('Card', () => {
 		expect(out).toMatchObject({ status: { status: 'OK' }, displayInterest: true, cardType: 'C', requireBalance: false });
 		expect((out.credits as IDataObject[])[0]).toMatchObject({ code: '1', installments: [3, 6, 12] });
 		expect(JSON.stringify(result.run.data)).not.toContain('5500000000000004');
+	});
+
+	it('Get Information, simplified (the default): what the card needs, flat', async () => {
+		const result = await run({ resource: 'card', operation: 'getInformation', cardNumber: '5500000000000004', expiration: '11/29' });
+		expect(result.error).toBeUndefined();
+		const [out] = json(result);
+		expect(out).toMatchObject({ status: 'OK', cardType: 'C', displayInterest: true, requireBalance: false });
+		expect(Object.keys(out)).toEqual([
+			'status', 'reason', 'message', 'provider', 'serviceCode', 'cardType', 'displayInterest', 'requireOtp', 'requireCvv2', 'threeDS',
+			'requireBalance', 'requireRedirection', 'credits',
+		]);
+		expect((out.credits as IDataObject[])[0]).toMatchObject({ code: '1', installments: [3, 6, 12] });
 	});
 
 	it('Get Information sends the optional payment only as a whole (reference and amount)', async () => {
@@ -210,7 +225,10 @@ describe('Transaction > Process', () => {
 		const out = items(result);
 		expect(out).toHaveLength(1);
 		expect(out[0].pairedItem).toEqual({ item: 0 });
-		expect(out[0].json).toMatchObject({ status: { status: 'APPROVED' }, reference, lastDigits: '1111', type: 'AUTH_ONLY', amount: { total: 120.5 } });
+		// Simplify on (the default): the flat transaction.
+		expect(out[0].json).toMatchObject({ status: 'APPROVED', approved: true, reference, lastDigits: '1111', type: 'AUTH_ONLY', amount: 120.5, currency: 'USD' });
+		expect(typeof out[0].json.internalReference).toBe('number');
+		expect(out[0].json).not.toHaveProperty('processorFields');
 		const serialized = JSON.stringify(result.run.data);
 		expect(serialized).not.toContain(CARD);
 		expect(serialized).not.toContain('"987"');
@@ -294,7 +312,7 @@ describe('Transaction > Process', () => {
 		const reference = uniqueReference('OTP');
 		const withOtp = await run(processParams({ reference, cardNumber: otpCard, additionalFields: { otp: '731904' } }));
 		expect(withOtp.error).toBeUndefined();
-		expect(json(withOtp)[0]).toMatchObject({ status: { status: 'APPROVED' }, reference, lastDigits: '0036' });
+		expect(json(withOtp)[0]).toMatchObject({ status: 'APPROVED', reference, lastDigits: '0036' });
 		const sentWithOtp = withoutAuth(apiCalls().at(-1)!.body);
 		expect(sentWithOtp.instrument).toEqual({ card: { number: '400000******0036', expiration: '12/30', cvv: '***' }, otp: '***' });
 		expect(JSON.stringify(withOtp.run.data)).not.toContain('731904');
@@ -308,7 +326,7 @@ describe('Transaction > Process', () => {
 			processParams({ reference: uniqueReference('3DS'), cardNumber: threeDSCard, additionalFields: { threeDS: JSON.stringify(threeDS) } }),
 		);
 		expect(withThreeDS.error).toBeUndefined();
-		expect(json(withThreeDS)[0]).toMatchObject({ status: { status: 'APPROVED' }, lastDigits: '0028' });
+		expect(json(withThreeDS)[0]).toMatchObject({ status: 'APPROVED', lastDigits: '0028' });
 		expect((withoutAuth(apiCalls().at(-1)!.body).instrument as IDataObject).threeDS).toEqual(threeDS);
 	});
 
@@ -320,10 +338,13 @@ describe('Transaction > Process', () => {
 	it('outputs a declined payment as a result (status REJECTED), not an error', async () => {
 		const result = await run(processParams({ reference: uniqueReference('DECLINE'), cardNumber: '4000000000000002' }));
 		expect(result.error).toBeUndefined();
-		expect(json(result)[0]).toMatchObject({ status: { status: 'REJECTED', reason: '05' }, lastDigits: '0002', authorization: null });
+		expect(json(result)[0]).toMatchObject({ status: 'REJECTED', approved: false, reason: '05', lastDigits: '0002', authorization: null });
+		const raw = await run(processParams({ reference: uniqueReference('DECLINE'), cardNumber: '4000000000000002', simple: false }));
+		expect(raw.error).toBeUndefined();
+		expect(json(raw)[0]).toMatchObject({ status: { status: 'REJECTED', reason: '05' }, lastDigits: '0002', authorization: null, processorFields: expect.any(Object) });
 	});
 
-	it('sends action checkin, the credit option, dispersion and modifiers when asked', async () => {
+	it('sends action checkin, the credit option, dispersion, modifiers, shipping and processor fields when asked', async () => {
 		const reference = uniqueReference('CHECKIN');
 		const result = await run(
 			processParams({
@@ -334,9 +355,15 @@ describe('Transaction > Process', () => {
 					creditType: '00',
 					creditGroupCode: 'C',
 					creditInstallment: 3,
-					dispersion: JSON.stringify([{ agreement: 12, agreementType: 'AIRLINE', amount: { currency: 'USD', total: 20.5 } }]),
-					modifiers: [{ type: 'FEDERAL_GOVERNMENT', code: 17934, additional: { invoice: '123345' } }],
+					dispersion: { destination: [{ agreement: '12', agreementType: 'AIRLINE', currency: 'USD', total: 20.5 }] },
+					modifiers: { modifier: [{ type: 'FEDERAL_GOVERNMENT', code: '17934', additional: '{"invoice":"123345"}' }] },
 					recurring: { periodicity: 'M', interval: 1, nextPayment: '2030-01-01', maxPeriods: 12 },
+					shipping: { name: 'Ana', addressCountry: 'CO', addressCity: 'Bogota', documentType: 'CC' },
+					processorFields: { pair: [{ keyword: 'terminal', value: 'T1' }] },
+					subscribe: true,
+					additionalPairs: { pair: [{ key: 'campaign', value: 'spring' }] },
+					metadata: '{"source":"crm","campaign":"winter"}',
+					metadataPairs: { pair: [{ key: 'campaign', value: 'spring' }] },
 				},
 			}),
 		);
@@ -347,7 +374,13 @@ describe('Transaction > Process', () => {
 		expect((body.payment as IDataObject).dispersion).toEqual([{ agreement: 12, agreementType: 'AIRLINE', amount: { currency: 'USD', total: 20.5 } }]);
 		expect((body.payment as IDataObject).modifiers).toEqual([{ type: 'FEDERAL_GOVERNMENT', code: 17934, additional: { invoice: '123345' } }]);
 		expect((body.payment as IDataObject).recurring).toEqual({ periodicity: 'M', interval: 1, nextPayment: '2030-01-01', maxPeriods: 12 });
-		expect(json(result)[0]).toMatchObject({ type: 'CHECKIN', additional: { credit: { code: '1', installments: 3 } } });
+		expect((body.payment as IDataObject).shipping).toEqual({ name: 'Ana', documentType: 'CC', address: { city: 'Bogota', country: 'CO' } });
+		expect((body.payment as IDataObject).processorFields).toEqual([{ keyword: 'terminal', value: 'T1' }]);
+		expect((body.payment as IDataObject).subscribe).toBe(true);
+		expect(body.additional).toEqual({ campaign: 'spring' });
+		// Pairs are added to the JSON, a pair's key winning.
+		expect(body.metadata).toEqual({ source: 'crm', campaign: 'spring' });
+		expect(json(result)[0]).toMatchObject({ type: 'CHECKIN', installments: 3 });
 	});
 
 	it.each([
@@ -366,9 +399,11 @@ describe('Transaction > Process', () => {
 		['a notification URL that is not one', { additionalFields: { notificationURL: 'not a url' } }, 'notificationURL'],
 		['an ipAddress longer than 46', { additionalFields: { ipAddress: '1'.repeat(47) } }, 'ipAddress'],
 		['a userAgent longer than 255', { additionalFields: { userAgent: 'u'.repeat(256) } }, 'userAgent'],
-		['dispersion that is not an array', { additionalFields: { dispersion: '{"a":1}' } }, 'dispersion'],
+		['modifier data that is not a JSON object', { additionalFields: { modifiers: { modifier: [{ type: 'T', code: '1', additional: '[1]' }] } } }, 'payment.modifiers.0.additional'],
+		['a dispersion amount with too many decimals', { additionalFields: { dispersion: { destination: [{ agreement: '1', currency: 'USD', total: 1.234 }] } } }, 'payment.dispersion.0.amount.total'],
+		['a forbidden key in Additional Data pairs', { additionalFields: { additionalPairs: { pair: [{ key: 'onTest', value: 'true' }] } } }, 'additional.onTest'],
 		['a tax of an unknown kind', { additionalFields: { taxes: { tax: [{ kind: 'salesTax', amount: 1 }] } } }, 'payment.amount.taxes.0.kind'],
-		['an unknown key in payment extras', { additionalFields: { paymentExtras: '{"shiping":{"name":"Ana"}}' } }, 'payment'],
+		['a shipping e-mail that is not one', { additionalFields: { shipping: { email: 'ana' } } }, 'payment.shipping.email'],
 		['no token', { instrumentType: 'token', token: '={{ "" }}' }, 'instrument.token.token'],
 	])('refuses %s before sending', async (_what, change, field) => {
 		const result = await run(processParams({ reference: 'REFUSED-1', ...change }));
@@ -384,7 +419,7 @@ describe('Transaction > Process', () => {
 		});
 		const out = items(result);
 		expect(out).toHaveLength(2);
-		expect(out[0].json.status).toMatchObject({ status: 'APPROVED' });
+		expect(out[0].json.status).toBe('APPROVED');
 		expect(out[1].json.error).toBe(`Reference must be at most 32 characters; got '${'X'.repeat(40)}' (item 1)`);
 		expect(out[1].pairedItem).toEqual({ item: 1 });
 		expect(apiCalls()).toHaveLength(1);
@@ -401,31 +436,84 @@ describe('Transaction > Get and Search', () => {
 		processed = json(result)[0];
 	});
 
-	it('Get queries by internal reference and outputs the transaction', async () => {
-		const result = await run({ resource: 'transaction', operation: 'get', internalReference: String(processed.internalReference) });
-		expect(result.error).toBeUndefined();
-		expect(withoutAuth(apiCalls()[0].body)).toEqual({ internalReference: processed.internalReference });
-		expect(json(result)[0]).toEqual(processed);
+	it('Get queries by internal reference (By ID or From list) and outputs the simplified transaction', async () => {
+		for (const mode of ['id', 'list']) {
+			sandbox.clearLedger();
+			const result = await run({ resource: 'transaction', operation: 'get', internalReference: locator(String(processed.internalReference), mode) });
+			expect(result.error).toBeUndefined();
+			expect(withoutAuth(apiCalls()[0].body)).toEqual({ internalReference: processed.internalReference });
+			expect(json(result)[0]).toEqual(processed);
+		}
+		expect(processed).toMatchObject({ reference, status: 'APPROVED', amount: 42.1, currency: 'USD', lastDigits: '1111', refunded: false });
 	});
 
-	it('Get of an unknown transaction fails with the platform 404', async () => {
-		const result = await run({ resource: 'transaction', operation: 'get', internalReference: '999999999' });
+	it('Get with Simplify off outputs the platform answer', async () => {
+		const result = await run({ resource: 'transaction', operation: 'get', internalReference: locator(String(processed.internalReference)), simple: false });
+		expect(json(result)[0]).toMatchObject({
+			internalReference: processed.internalReference,
+			status: { status: 'APPROVED' },
+			amount: { currency: 'USD', total: 42.1 },
+			processorFields: expect.any(Object),
+		});
+	});
+
+	it('Get of an unknown transaction fails with the platform 404, naming the internal reference', async () => {
+		const result = await run({ resource: 'transaction', operation: 'get', internalReference: locator('999999999') });
 		expect(result.error?.httpCode).toBe('404');
+		expect(result.error?.message).toContain('Transaction 999999999');
 	});
 
-	it('Get refuses an internal reference that is not a number before sending', async () => {
-		expectRefusedBeforeSending(await run({ resource: 'transaction', operation: 'get', internalReference: 'abc' }), 'internalReference');
+	it('Get refuses an internal reference that is not a number: the panel, and the node for an expression', async () => {
+		await expect(run({ resource: 'transaction', operation: 'get', internalReference: locator('abc') })).rejects.toThrow('Use the digits of the ID only');
+		expectRefusedBeforeSending(await run({ resource: 'transaction', operation: 'get', internalReference: locator('={{ "abc" }}') }), 'internalReference');
 	});
 
-	it('Search by reference and amount recovers the internal reference, one item per transaction', async () => {
+	it('Search by reference and amount recovers the internal reference, one simplified item per transaction', async () => {
 		const result = await run({ resource: 'transaction', operation: 'search', reference, currency: 'USD', total: 42.1 });
 		expect(result.error).toBeUndefined();
 		expect(withoutAuth(apiCalls()[0].body)).toEqual({ reference, amount: { currency: 'USD', total: 42.1 } });
-		expect(json(result).map((out) => out.internalReference)).toEqual([processed.internalReference]);
+		expect(json(result)).toEqual([processed]);
+		const raw = await run({ resource: 'transaction', operation: 'search', reference, currency: 'USD', total: 42.1, simple: false });
+		expect(json(raw)).toEqual([expect.objectContaining({ internalReference: processed.internalReference, status: expect.objectContaining({ status: 'APPROVED' }) })]);
 		const none = await run({ resource: 'transaction', operation: 'search', reference, currency: 'USD', total: 42.2 });
 		expect(items(none)).toHaveLength(0);
 		const whole = await run({ resource: 'transaction', operation: 'search', reference, currency: 'USD', total: 42.1, output: 'whole' });
 		expect(json(whole)[0]).toMatchObject({ status: { status: 'OK' }, transactions: [{ internalReference: processed.internalReference }] });
+	});
+
+	const searchTransactions = (filter: string | undefined, secretKey?: string) =>
+		runNodeMethod<INodeListSearchResult>('listSearch', 'searchTransactions', {
+			node: GATEWAY,
+			parameters: { resource: 'transaction', operation: 'get' },
+			credentials: paySuiteApi(sandbox, { secretKey }),
+			filter,
+		});
+
+	it('Internal Reference From list: "REF AMOUNT CUR" lists the transactions of that payment', async () => {
+		const found = await searchTransactions(`${reference} 42.10 usd`);
+		expect(found.results).toHaveLength(1);
+		expect(found.results[0].value).toBe(String(processed.internalReference));
+		expect(found.results[0].name).toContain(`${processed.internalReference} · ${reference} · APPROVED · 42.1 USD`);
+		expect(found.paginationToken).toBeUndefined();
+		expect(apiCalls().map((call) => [call.path, withoutAuth(call.body)])).toEqual([['/gateway/search', { reference, amount: { currency: 'USD', total: 42.1 } }]]);
+		// Another amount of the same reference is another payment: nothing.
+		expect((await searchTransactions(`${reference} 42.11 USD`)).results).toEqual([]);
+	});
+
+	it('Internal Reference From list: a text without amount and currency says what to type, and sends nothing', async () => {
+		await expect(searchTransactions(reference)).rejects.toThrow('Type the payment reference, its amount and currency, such as ORDER-1001 50000 COP');
+		await expect(searchTransactions(undefined)).rejects.toThrow('Type the payment reference');
+		expect(apiCalls()).toEqual([]);
+	});
+
+	it('Internal Reference From list: a wrong secret key gives an error that says the credential was refused', async () => {
+		const error = await searchTransactions(`${reference} 42.10 USD`, 'not-the-secret-key').then(
+			() => undefined,
+			(thrown: Error & { description?: string }) => thrown,
+		);
+		expect(error).toBeDefined();
+		expect(`${error!.message} ${error!.description ?? ''}`).toMatch(/credential|secret key|authenticat/i);
+		expect(`${error!.message} ${error!.description ?? ''}`).not.toContain('not-the-secret-key');
 	});
 
 	it.each([
@@ -476,9 +564,9 @@ describe('Report', () => {
 		const id = json(requested)[0].id as number;
 		sandbox.clearLedger();
 
-		const first = await run({ resource: 'report', operation: 'obtain', reportId: String(id) });
+		const first = await run({ resource: 'report', operation: 'obtain', reportId: locator(String(id)) });
 		expect(result0(first)).toMatchObject({ id, ready: false, status: { status: 'PENDING' } });
-		const second = await run({ resource: 'report', operation: 'obtain', reportId: String(id) });
+		const second = await run({ resource: 'report', operation: 'obtain', reportId: locator(String(id)) });
 		expect(second.error).toBeUndefined();
 		const calls = apiCalls();
 		expect(calls.map((entry) => [entry.path, entry.status])).toEqual([
@@ -599,13 +687,17 @@ describe('Account Validation', () => {
 		const requestId = (result0(created).data as IDataObject).requestId as string;
 		expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
-		const pending = await run({ resource: 'accountValidation', operation: 'getSession', requestId });
+		const pending = await run({ resource: 'accountValidation', operation: 'getSession', requestId: locator(requestId), simple: false });
 		expect(result0(pending)).toMatchObject({ status: { status: 'PENDING' }, data: { requestId, isAuthenticated: true, token: null } });
+		const pendingSimple = await run({ resource: 'accountValidation', operation: 'getSession', requestId: locator(requestId) });
+		expect(result0(pendingSimple)).toMatchObject({ requestId, status: 'PENDING', validated: false, isAuthenticated: true, token: null });
 
 		await control(`/__sandbox/gateway/account-validations/${requestId}/complete`, { balance: 250 });
-		const done = await run({ resource: 'accountValidation', operation: 'getSession', requestId, includeSecrets: true });
+		const done = await run({ resource: 'accountValidation', operation: 'getSession', requestId: locator(requestId), includeSecrets: true, simple: false });
 		const token = (result0(done).data as IDataObject).token as IDataObject;
 		expect(token).toMatchObject({ lastDigits: '4321' });
+		const doneSimple = await run({ resource: 'accountValidation', operation: 'getSession', requestId: locator(requestId) });
+		expect(result0(doneSimple)).toMatchObject({ requestId, status: 'OK', validated: true, lastDigits: '4321', token: '[hidden: turn on Include Secrets]' });
 
 		sandbox.clearLedger();
 		const valid = await run({ resource: 'accountValidation', operation: 'validateToken', token: token.token, subtoken: token.subtoken, options: { currency: 'USD', total: 200 } });
@@ -613,11 +705,11 @@ describe('Account Validation', () => {
 			instrument: { token: { token: token.token, subtoken: token.subtoken } },
 			payment: { amount: { currency: 'USD', total: 200 } },
 		});
-		expect(result0(valid)).toMatchObject({ status: { status: 'OK' } });
+		expect(result0(valid)).toEqual({ valid: true, status: 'OK', reason: '00', message: 'The account is valid', date: expect.any(String) });
 		const tooMuch = await run({ resource: 'accountValidation', operation: 'validateToken', token: token.token, options: { currency: 'USD', total: 300 } });
 		expect(tooMuch.error).toBeUndefined();
-		expect(result0(tooMuch)).toMatchObject({ status: { status: 'REJECTED', reason: 'V3' } });
-		const unknown = await run({ resource: 'accountValidation', operation: 'validateToken', token: 'not-a-token' });
+		expect(result0(tooMuch)).toMatchObject({ valid: false, status: 'REJECTED', reason: 'V3' });
+		const unknown = await run({ resource: 'accountValidation', operation: 'validateToken', token: 'not-a-token', simple: false });
 		expect(result0(unknown)).toMatchObject({ status: { status: 'REJECTED', reason: 'V1' } });
 
 		sandbox.clearLedger();
@@ -625,7 +717,7 @@ describe('Account Validation', () => {
 		const charged = await run(processParams({ reference, instrumentType: 'token', token: token.token, subtoken: token.subtoken }));
 		expect(charged.error).toBeUndefined();
 		expect((withoutAuth(apiCalls()[0].body).instrument as IDataObject).token).toEqual({ token: token.token, subtoken: token.subtoken });
-		expect(result0(charged)).toMatchObject({ status: { status: 'APPROVED' }, lastDigits: '4321', reference });
+		expect(result0(charged)).toMatchObject({ status: 'APPROVED', lastDigits: '4321', reference });
 	});
 
 	it.each([
@@ -643,7 +735,9 @@ describe('Account Validation', () => {
 		['an upper-case UUID', '0F8FAD5B-D9CB-469F-A165-70867728950E'],
 		['a UUID with extra characters', '0f8fad5b-d9cb-469f-a165-70867728950e0'],
 	])('Get Session refuses %s before sending', async (_what, requestId) => {
-		expectRefusedBeforeSending(await run({ resource: 'accountValidation', operation: 'getSession', requestId }), 'requestId');
+		await expect(run({ resource: 'accountValidation', operation: 'getSession', requestId: locator(requestId) })).rejects.toThrow('Use the session ID as Create Session gave it');
+		const fromExpression = await run({ resource: 'accountValidation', operation: 'getSession', requestId: locator(`={{ ${JSON.stringify(requestId)} }}`) });
+		expectRefusedBeforeSending(fromExpression, 'requestId');
 	});
 
 	it('Validate Token refuses a missing token and a bad currency before sending', async () => {

@@ -181,7 +181,7 @@ describe('Gateway and Session', () => {
 		);
 		const requestId = String(at(created[0], 'data', 'requestId'));
 		await control(sandbox, `/__sandbox/gateway/account-validations/${requestId}/complete`, { balance: 250 });
-		const { hidden } = await expectHiddenUnlessIncluded(GATEWAY, { resource: 'accountValidation', operation: 'getSession', requestId }, (items) => [
+		const { hidden } = await expectHiddenUnlessIncluded(GATEWAY, { resource: 'accountValidation', operation: 'getSession', requestId, simple: false }, (items) => [
 			at(items[0], 'data', 'token', 'token'),
 			at(items[0], 'data', 'token', 'subtoken'),
 		]);
@@ -228,9 +228,13 @@ describe('Gateway and Session', () => {
 			payer: { name: 'Ana', surname: 'Gomez', email: 'ana@example.com', document: '1020304050', documentType: 'CC' },
 		};
 		for (const asTool of [false, true]) {
-			const items = json(await run(GATEWAY, parameters, asTool), GATEWAY);
+			// Simplify off: the platform's whole answer; on: the flat transaction.
+			const items = json(await run(GATEWAY, { ...parameters, simple: false }, asTool), GATEWAY);
 			expect(items[0].status).toMatchObject({ status: 'APPROVED' });
 			expect(secretsIn(items)).toEqual([]);
+			const simplified = json(await run(GATEWAY, parameters, asTool), GATEWAY);
+			expect(simplified[0]).toMatchObject({ status: 'APPROVED', lastDigits: '1111' });
+			expect(secretsIn(simplified)).toEqual([]);
 		}
 	});
 });

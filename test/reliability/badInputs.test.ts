@@ -220,8 +220,8 @@ const TABLE: OperationTable[] = [
 			['additionalFields.ipAddress', 'ipAddress', [long(46, '1')]],
 			['additionalFields.userAgent', 'userAgent', [long(255, 'u')]],
 			['additionalFields.locale', 'locale', [long(5, 'e')]],
-			['additionalFields.dispersion', 'dispersion', ['{"a":1}', '"x"']],
-			['additionalFields.paymentExtras', 'payment', ['{"shiping":{"name":"Ana"}}']],
+			['additionalFields.modifiers', 'payment.modifiers.0.additional', ['[1]', '"x"'].map((additional) => ({ modifier: [{ type: 'T', code: '1', additional }] }))],
+			['additionalFields.shipping', 'payment.shipping.email', EMAILS.map((value) => ({ email: value }))],
 		],
 	},
 	{

@@ -134,7 +134,7 @@ const SCENARIOS: Scenario[] = [
 		},
 		matches: (sandbox, index, output) => {
 			const txn = gatewayOf(sandbox).transactions[String(output.internalReference)];
-			return txn?.view.reference === `PAY-${index}` && (output.status as IDataObject)?.status === 'APPROVED';
+			return txn?.view.reference === `PAY-${index}` && output.status === 'APPROVED';
 		},
 	},
 	{

@@ -189,7 +189,7 @@ describe(`n8n's Retry of a failed batch of ${SIZE} payments (seed ${SEED})`, () 
 		outputs.forEach((output, index) => {
 			expect(output.pairedItem).toEqual({ item: index });
 			const json = output.json as IDataObject;
-			expect({ index, internalReference: json.internalReference, status: (json.status as IDataObject).status }).toEqual({
+			expect({ index, internalReference: json.internalReference, status: json.status }).toEqual({
 				index,
 				internalReference: all.get(`RTY-${index}`)![0],
 				status: 'APPROVED',

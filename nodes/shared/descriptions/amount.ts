@@ -6,6 +6,7 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../operation';
+import { currencyOptions } from './choices';
 
 interface AmountWords {
 	/** What the amount is, in the operation's words. */
@@ -16,12 +17,13 @@ interface AmountWords {
 
 export function amountProperties({
 	amount = 'Total amount',
-	currency = 'ISO 4217 alphabetic code of the currency, such as USD or COP',
+	currency = 'Currency of the amount',
 	displayOptions,
 }: AmountWords = {}): INodeProperties[] {
 	const shown = displayOptions ? { displayOptions } : {};
 	return [
-		{ displayName: 'Currency', name: 'currency', type: 'string', default: 'USD', required: true, ...shown, description: currency },
+		// A dropdown of the ISO 4217 codes; an expression still gives any code (checked before sending).
+		{ displayName: 'Currency', name: 'currency', type: 'options', options: currencyOptions, default: 'USD', required: true, ...shown, description: currency },
 		{
 			displayName: 'Amount',
 			name: 'total',

@@ -1,5 +1,6 @@
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation';
+import { localeOption } from '../../descriptions/fields';
 import { validatorSessionSchema, type ValidatorSessionBody } from '../../schemas';
 
 export const createSession = requestOperation<ValidatorSessionBody>({
@@ -37,7 +38,7 @@ export const createSession = requestOperation<ValidatorSessionBody>({
 				description:
 					'Whether you already authenticated the user, so the platform does not validate the e-mail again. When off, the platform sends a one-time code to users who validated accounts by micro-deposits before.',
 			},
-			{ displayName: 'Locale', name: 'locale', type: 'string', default: '', placeholder: 'en_US', description: 'Language of the validation pages (max 5 characters)' },
+			{ ...localeOption, description: 'Language of the validation pages' },
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'First name(s) of the user' },
 			{ displayName: 'Surname', name: 'surname', type: 'string', default: '', description: 'Last name(s) of the user' },
 		]),

@@ -1,5 +1,8 @@
+import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation';
+import { validationSessionLocator } from '../../descriptions/fields';
 import { validatorQuerySchema, type ValidatorQueryBody } from '../../schemas';
+import { simplifyValidationSession } from '../../simplified';
 
 export const getSession = requestOperation<ValidatorQueryBody>({
 	value: 'getSession',
@@ -12,17 +15,11 @@ export const getSession = requestOperation<ValidatorQueryBody>({
 	safety: 'read',
 	acceptFailedStatus: true,
 	properties: [
-		{
-			displayName: 'Session ID',
-			name: 'requestId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: '0f8fad5b-d9cb-469f-a165-70867728950e',
-			description: 'The request ID (a UUID) that Create Session returned',
-		},
+		validationSessionLocator,
+		simplifyProperty,
 		{ ...includeSecretsProperty, description: 'Whether to output the token and subtoken of the validated account as they are (to charge it later with Gateway > Process). Off: each is replaced by "[hidden: turn on Include Secrets]". Executions store their output, so turn it on only when the next node needs them. Never on when the node is used as an AI tool.' },
 	],
 	body: (ctx) => ({ requestId: String(ctx.param<string>('requestId', '') ?? '').trim() }),
 	schema: validatorQuerySchema,
+	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifyValidationSession(answer) : answer),
 });

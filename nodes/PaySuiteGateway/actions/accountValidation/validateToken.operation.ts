@@ -1,7 +1,10 @@
+import { currencyOptions } from '../../../shared/descriptions/choices';
 import { optionsCollection } from '../../../shared/descriptions/collections';
+import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { requestOperation } from '../../../shared/operation';
-import { tokenFromParameters, tokenProperties } from '../../fields';
+import { localeOption, tokenFromParameters, tokenProperties } from '../../descriptions/fields';
 import { validatorValidateSchema, type ValidatorValidateBody } from '../../schemas';
+import { simplifyTokenValidation } from '../../simplified';
 
 export const validateToken = requestOperation<ValidatorValidateBody>({
 	value: 'validateToken',
@@ -16,6 +19,7 @@ export const validateToken = requestOperation<ValidatorValidateBody>({
 	acceptFailedStatus: true,
 	properties: [
 		...tokenProperties({ token: 'The token of the account, from Get Session', subtoken: 'The subtoken of the account, from Get Session' }),
+		simplifyProperty,
 		optionsCollection([
 			{
 				displayName: 'Amount',
@@ -25,8 +29,8 @@ export const validateToken = requestOperation<ValidatorValidateBody>({
 				default: 0,
 				description: 'Check that the balance of the account covers this amount (with Currency)',
 			},
-			{ displayName: 'Currency', name: 'currency', type: 'string', default: '', placeholder: 'USD', description: 'ISO 4217 alphabetic code of the amount' },
-			{ displayName: 'Locale', name: 'locale', type: 'string', default: '', placeholder: 'en', description: 'Language of the answer (max 5 characters; the platform uses en by default)' },
+			{ displayName: 'Currency', name: 'currency', type: 'options', options: currencyOptions, default: 'USD', description: 'Currency of the amount' },
+			{ ...localeOption, description: 'Language of the answer (the platform answers in English by default)' },
 		]),
 	],
 	body: (ctx) => {
@@ -39,4 +43,5 @@ export const validateToken = requestOperation<ValidatorValidateBody>({
 		};
 	},
 	schema: validatorValidateSchema,
+	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifyTokenValidation(answer) : answer),
 });

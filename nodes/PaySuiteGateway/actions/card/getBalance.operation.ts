@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation';
-import { cardFromParameters, cardNumberProperty, expirationProperty, localeOption, lookupPayment, lookupPaymentOptions } from '../../fields';
+import { cardFromParameters, cardNumberProperty, expirationProperty, localeOption, lookupPayment, lookupPaymentOptions } from '../../descriptions/fields';
 import { balanceSchema, type BalanceBody } from '../../schemas';
 
 export const getBalance = requestOperation<BalanceBody>({

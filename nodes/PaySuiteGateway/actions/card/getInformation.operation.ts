@@ -1,9 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
+import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { requestOperation } from '../../../shared/operation';
-import { cardFromParameters, cardNumberProperty, clientOptions, expirationProperty, lookupPayment, lookupPaymentOptions } from '../../fields';
+import { cardFromParameters, cardNumberProperty, clientOptions, expirationProperty, lookupPayment, lookupPaymentOptions } from '../../descriptions/fields';
 import { informationSchema, type InformationBody } from '../../schemas';
+import { simplifyCardInformation } from '../../simplified';
 
 export const getInformation = requestOperation<InformationBody>({
 	value: 'getInformation',
@@ -17,6 +19,7 @@ export const getInformation = requestOperation<InformationBody>({
 	properties: [
 		cardNumberProperty,
 		expirationProperty,
+		simplifyProperty,
 		optionsCollection([...clientOptions, ...lookupPaymentOptions]),
 	],
 	body: (ctx) => {
@@ -30,4 +33,5 @@ export const getInformation = requestOperation<InformationBody>({
 		};
 	},
 	schema: informationSchema,
+	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifyCardInformation(answer) : answer),
 });

@@ -1,6 +1,6 @@
 import { outputId } from '../../../shared/identifiers';
 import { toItems, type PaySuiteOperation } from '../../../shared/operation';
-import { reportOutputProperties } from '../../fields';
+import { reportIdLocator, reportOutputProperties } from '../../descriptions/fields';
 import { obtainSchema } from '../../schemas';
 import { obtainReport, reportItems } from './reportFile';
 
@@ -11,14 +11,7 @@ export const obtain: PaySuiteOperation = {
 	description:
 		'Get a requested report: one item per row (numbers as numbers), the TSV file, or both. While the report is not ready, one item with ready false and the platform status.',
 	properties: [
-		{
-			displayName: 'Report ID',
-			name: 'reportId',
-			type: 'string',
-			default: '',
-			required: true,
-			description: 'The ID that Report > Request returned',
-		},
+		reportIdLocator,
 		...reportOutputProperties,
 	],
 	fieldLabels: { id: 'Report ID' },

@@ -1,5 +1,5 @@
 import { requestOperation } from '../../../shared/operation';
-import { reportRequestBody, reportRequestProperties } from '../../fields';
+import { reportRequestBody, reportRequestProperties } from '../../descriptions/fields';
 import { reportSchema, type ReportBody } from '../../schemas';
 
 export const request = requestOperation<ReportBody>({

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { readId } from '../../../shared/identifiers';
 import { compact, pollingOperation } from '../../../shared/operation';
-import { reportOutputProperties, reportRequestBody, reportRequestProperties } from '../../fields';
+import { reportOutputProperties, reportRequestBody, reportRequestProperties } from '../../descriptions/fields';
 import { reportSchema } from '../../schemas';
 import { reportItems, reportPolling } from './reportFile';
 

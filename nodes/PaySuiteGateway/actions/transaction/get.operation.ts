@@ -1,7 +1,12 @@
 import { optionsCollection } from '../../../shared/descriptions/collections';
+import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { internalReferenceLocator } from '../../../shared/methods/transactions';
 import { requestOperation, notFoundBy } from '../../../shared/operation';
-import { localeOption } from '../../fields';
+import { localeOption } from '../../descriptions/fields';
 import { querySchema, type QueryBody } from '../../schemas';
+import { simplifyTransaction } from '../../simplified';
+
+const internalReference = internalReferenceLocator();
 
 export const get = requestOperation<QueryBody>({
 	value: 'get',
@@ -11,23 +16,14 @@ export const get = requestOperation<QueryBody>({
 	api: 'gateway',
 	path: '/gateway/query',
 	safety: 'read',
-	notFound: notFoundBy('Transaction', { name: 'internalReference', displayName: 'Internal Reference' }),
+	notFound: notFoundBy('Transaction', internalReference),
+	// A rejected or failed transaction is what the platform knows about it: output, not an error.
 	acceptFailedStatus: true,
-	properties: [
-		{
-			displayName: 'Internal Reference',
-			name: 'internalReference',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: '500001',
-			description: "The platform's number of the transaction, as Process or Search return it",
-		},
-		optionsCollection([localeOption]),
-	],
+	properties: [internalReference, simplifyProperty, optionsCollection([localeOption])],
 	body: (ctx) => ({
 		internalReference: ctx.param<string | number>('internalReference', ''),
 		locale: ctx.param<{ locale?: string }>('options', {}).locale,
 	}),
 	schema: querySchema,
+	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifyTransaction(answer) : answer),
 });

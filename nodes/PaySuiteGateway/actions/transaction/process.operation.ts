@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountProperties } from '../../../shared/descriptions/amount';
+import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { itemRun } from '../../../shared/itemRun';
 import { compact, formatAmount, sendWrite, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
@@ -14,11 +15,12 @@ import {
 	referenceProperty,
 	tokenFromParameters,
 	tokenProperties,
-} from '../../fields';
+} from '../../descriptions/fields';
 import { deriveIdempotenceKey } from '../../processIdempotenceKey';
 import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
-import { buildPayment, optionalJson, paymentDetailProperties } from './paymentFields';
+import { buildPayment, keyValueMap, keyValueProperty, optionalJson, paymentDetailProperties } from '../../descriptions/paymentFields';
+import { simplifyTransaction } from '../../simplified';
 
 const withCard = { show: { instrumentType: ['card'] } };
 const withToken = { show: { instrumentType: ['token'] } };
@@ -43,8 +45,8 @@ function processBody(ctx: OperationContext): IDataObject {
 		buyer: toPerson(ctx.param('buyer', {})),
 		instrument: instrument(ctx, extra),
 		payment: buildPayment(ctx, extra),
-		additional: optionalJson(ctx, 'additionalFields.additional') as IDataObject | undefined,
-		metadata: optionalJson(ctx, 'additionalFields.metadata') as IDataObject | undefined,
+		additional: keyValueMap(ctx, extra, 'additional') as IDataObject | undefined,
+		metadata: keyValueMap(ctx, extra, 'metadata') as IDataObject | undefined,
 		idempotenceKey: extra.idempotenceKey,
 		notificationURL: extra.notificationURL,
 		ipAddress: extra.ipAddress,
@@ -59,8 +61,11 @@ export const processPayment: PaySuiteOperation = {
 	action: 'Process a card payment',
 	description:
 		'Charge a card or a stored token directly. Each item carries an idempotence key (yours, or one derived from the node, its input item and the payment), so a retry, n8n\'s Retry of the execution included, never charges twice.',
-	// Keys the platform does not take can only come from Payment Extras, merged into `payment`.
-	fieldLabels: { payment: 'Additional Fields › Payment Extras' },
+	fieldLabels: {
+		'payment.modifiers.additional': 'Additional Fields › Modifiers › Additional Data (JSON)',
+		'payment.dispersion.amount.total': 'Additional Fields › Dispersion › Amount',
+		'payment.dispersion.amount.currency': 'Additional Fields › Dispersion › Currency',
+	},
 	properties: [
 		{
 			displayName: 'Pay With',
@@ -82,14 +87,16 @@ export const processPayment: PaySuiteOperation = {
 		...amountProperties(),
 		personProperty('payer', 'Payer', 'The person who pays (required: set at least one field, usually name, surname, e-mail and document)', true),
 		personProperty('buyer', 'Buyer', 'The person who buys, when not the payer (recommended)'),
+		simplifyProperty,
 		additionalFieldsCollection([
+			keyValueProperty('additional', 'Additional Data', 'Key/value data stored with the transaction (same keys refused as in Additional Data (JSON))'),
 			{
 				displayName: 'Additional Data (JSON)',
 				name: 'additional',
 				type: 'json',
 				default: '',
 				description:
-					'Key/value data stored with the transaction, as a JSON object. The platform forbids the keys _accountNumber, userAgent, fingerprint, sourcePlatform, tokenizationID, trazabilyCode, transactionCycle, RequestId, PartnerAuthCode, onTest, threeDSEnrolled and threeDSAuthenticated.',
+					'Key/value data stored with the transaction, as a JSON object (Additional Data pairs are added to it). The platform forbids the keys _accountNumber, userAgent, fingerprint, sourcePlatform, tokenizationID, trazabilyCode, transactionCycle, RequestId, PartnerAuthCode, onTest, threeDSEnrolled and threeDSAuthenticated.',
 			},
 			{
 				displayName: 'Allow Partial Payment',
@@ -112,7 +119,8 @@ export const processPayment: PaySuiteOperation = {
 			},
 			{ ...localeOption, description: 'Language of the answer, such as en_US (max 5 characters)' },
 			{ displayName: 'IP Address', name: 'ipAddress', type: 'string', default: '', description: "The payer's IP address (max 46 characters)" },
-			{ displayName: 'Metadata (JSON)', name: 'metadata', type: 'json', default: '', description: 'Data for external services, as a JSON object' },
+			keyValueProperty('metadata', 'Metadata', 'Key/value data for external services'),
+			{ displayName: 'Metadata (JSON)', name: 'metadata', type: 'json', default: '', description: 'Data for external services, as a JSON object (Metadata pairs are added to it)' },
 			{ displayName: 'Notification URL', name: 'notificationURL', type: 'string', default: '', description: 'URL the platform notifies after processing' },
 			{
 				displayName: 'One-Time Password (OTP)',
@@ -171,7 +179,8 @@ export const processPayment: PaySuiteOperation = {
 				const cardNumber = (checked.instrument as { card?: { number?: string } }).card?.number;
 				const replayed = replayedTransactionFailure(String(checked.idempotenceKey), { ...payment, lastDigits: cardNumber?.slice(-4) }, answer);
 				if (replayed) ctx.fail(replayed.message, replayed.description);
-				return toItems(answer);
+				// A declined payment (REJECTED) is a result, not an error, simplified or not.
+				return toItems(wantsSimplified(ctx) ? simplifyTransaction(answer) : answer);
 			},
 		);
 	},

@@ -1,16 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
+import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { requestOperation } from '../../../shared/operation';
 import { searchSchema, type SearchBody } from '../../schemas';
+import { simplifyTransaction } from '../../simplified';
 
-/** The spec does not show the answer's fields: the first list of transactions found in it, else the answer. */
-function searchResults(answer: IDataObject): IDataObject[] {
+/** The spec does not show the answer's fields: the first list of transactions found in it, if any. */
+function transactionList(answer: IDataObject): IDataObject[] | undefined {
 	for (const key of ['transactions', 'data', 'payments', 'payment']) {
 		const value = answer[key];
 		if (Array.isArray(value) && value.every((entry) => entry && typeof entry === 'object')) return value as IDataObject[];
 	}
-	return [answer];
+	return undefined;
 }
 
 export const search = requestOperation<SearchBody>({
@@ -42,11 +44,18 @@ export const search = requestOperation<SearchBody>({
 			default: 'split',
 			description: 'How to output what was found',
 		},
+		{ ...simplifyProperty, displayOptions: { show: { output: ['split'] } } },
 	],
 	body: (ctx) => ({
 		reference: ctx.param<string>('reference', ''),
 		amount: amountFromParameters(ctx),
 	}),
 	schema: searchSchema,
-	output: (answer, ctx) => (ctx.param<string>('output', 'split') === 'whole' ? answer : searchResults(answer)),
+	output: (answer, ctx) => {
+		if (ctx.param<string>('output', 'split') === 'whole') return answer;
+		const found = transactionList(answer);
+		// An answer without a list of transactions is output as it came, simplified or not.
+		if (!found) return answer;
+		return wantsSimplified(ctx) ? found.map(simplifyTransaction) : found;
+	},
 });

@@ -5,10 +5,11 @@
  */
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { isoUtcOrAsTyped } from '../shared/dateTime';
-import { filtersCollection, optionsCollection } from '../shared/descriptions/collections';
-import type { OperationContext } from '../shared/operation';
-import { REPORT_STATES, REPORT_TYPES } from './schemas';
+import { isoUtcOrAsTyped } from '../../shared/dateTime';
+import { currencyOptions, localeOptions, transactionStateOptions, transactionTypeOptions } from '../../shared/descriptions/choices';
+import { filtersCollection, optionsCollection } from '../../shared/descriptions/collections';
+import { idLocatorProperty } from '../../shared/descriptions/locator';
+import type { OperationContext } from '../../shared/operation';
 
 export const cardNumberProperty: INodeProperties = {
 	displayName: 'Card Number',
@@ -88,13 +89,14 @@ export const referenceProperty: INodeProperties = {
 	description: 'Your reference of the payment, such as an order number (1 to 32 characters)',
 };
 
+/** Always inside a collection of optional fields: nothing is sent (the platform's default) until it is added. */
 export const localeOption: INodeProperties = {
 	displayName: 'Locale',
 	name: 'locale',
-	type: 'string',
-	default: '',
-	placeholder: 'en_US',
-	description: 'Language of the answer, such as en_US or es_CO (max 5 characters)',
+	type: 'options',
+	options: localeOptions,
+	default: 'en_US',
+	description: 'Language of the answer',
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -113,10 +115,10 @@ export const lookupPaymentOptions: INodeProperties[] = [
 	{
 		displayName: 'Payment Currency',
 		name: 'paymentCurrency',
-		type: 'string',
-		default: '',
-		placeholder: 'USD',
-		description: 'ISO 4217 alphabetic code of the currency of the payment',
+		type: 'options',
+		options: currencyOptions,
+		default: 'USD',
+		description: 'Currency of the payment',
 	},
 	{
 		displayName: 'Payment Reference',
@@ -144,8 +146,6 @@ export function lookupPayment(options: IDataObject): IDataObject | undefined {
 // Reports (Request, Request and Wait, Obtain)
 // ---------------------------------------------------------------------------------------------------------
 
-const label = (value: string) => value.split('_').map((word) => word[0] + word.slice(1).toLowerCase()).join(' ');
-
 export const reportRequestProperties: INodeProperties[] = [
 	{
 		displayName: 'Start Date',
@@ -168,7 +168,7 @@ export const reportRequestProperties: INodeProperties[] = [
 			displayName: 'States',
 			name: 'state',
 			type: 'multiOptions',
-			options: REPORT_STATES.map((value) => ({ name: label(value), value })),
+			options: transactionStateOptions,
 			default: [],
 			description: 'Only transactions in these states',
 		},
@@ -176,7 +176,7 @@ export const reportRequestProperties: INodeProperties[] = [
 			displayName: 'Types',
 			name: 'type',
 			type: 'multiOptions',
-			options: REPORT_TYPES.map((value) => ({ name: label(value), value })),
+			options: transactionTypeOptions,
 			default: [],
 			description: 'Only transactions of these types; the report then has a type column',
 		},
@@ -210,6 +210,15 @@ export function reportRequestBody(ctx: OperationContext): IDataObject {
 	};
 }
 
+/** The report's ID: nothing lists reports, so By ID with where the ID comes from. */
+export const reportIdLocator = idLocatorProperty({
+	displayName: 'Report ID',
+	name: 'reportId',
+	description: 'The ID of the requested report',
+	placeholder: '1001',
+	hint: 'The ID is in the output of Report › Request (its ID field)',
+});
+
 export const reportOutputProperties: INodeProperties[] = [
 	{
 		displayName: 'Output',
@@ -232,3 +241,35 @@ export const reportOutputProperties: INodeProperties[] = [
 		description: 'Name of the binary field that holds the TSV file',
 	},
 ];
+
+// ---------------------------------------------------------------------------------------------------------
+// Account validation
+// ---------------------------------------------------------------------------------------------------------
+
+/** The shape of a session's ID (lower-case UUID), as the panel checks it and the schema again before sending. */
+export const SESSION_ID_REGEX = '^\\s*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\s*$';
+
+/** The ID of an account validation session: nothing lists the sessions, so By ID with where the ID comes from. */
+export const validationSessionLocator: INodeProperties = {
+	displayName: 'Session ID',
+	name: 'requestId',
+	type: 'resourceLocator',
+	default: { mode: 'id', value: '' },
+	required: true,
+	description: 'The ID of the account validation session',
+	hint: 'The ID is in the output of Account Validation › Create Session (its Request ID)',
+	modes: [
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: '0f8fad5b-d9cb-469f-a165-70867728950e',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: SESSION_ID_REGEX, errorMessage: 'Use the session ID as Create Session gave it, such as 0f8fad5b-d9cb-469f-a165-70867728950e' },
+				},
+			],
+		},
+	],
+};

@@ -1,0 +1,93 @@
+/**
+ * The Gateway's simplified items (Simplify on): flat records of what a workflow uses, documented in README's
+ * Gateway section. Fields the answer does not carry are null, so every item has the same columns.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { amountNumber } from '../shared/descriptions/simplify';
+
+const objectAt = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
+const orNull = (value: unknown) => (value === undefined ? null : value);
+
+/** The status block's words, flat: status, reason, message. */
+function statusWords(answer: IDataObject): IDataObject {
+	const status = objectAt(answer.status);
+	return { status: orNull(status.status), reason: orNull(status.reason), message: orNull(status.message) };
+}
+
+/** A transaction of Process, Get or Search. */
+export function simplifyTransaction(txn: IDataObject): IDataObject {
+	const amount = objectAt(txn.amount);
+	const status = statusWords(txn);
+	const credit = objectAt(objectAt(txn.additional).credit);
+	return {
+		internalReference: orNull(txn.internalReference),
+		reference: orNull(txn.reference),
+		...status,
+		approved: status.status === 'APPROVED',
+		date: orNull(txn.date ?? objectAt(txn.status).date),
+		type: orNull(txn.type),
+		amount: amountNumber(amount.total) ?? null,
+		currency: orNull(amount.currency),
+		paymentMethod: orNull(txn.paymentMethod),
+		franchise: orNull(txn.franchise),
+		franchiseName: orNull(txn.franchiseName),
+		issuerName: orNull(txn.issuerName),
+		authorization: orNull(txn.authorization),
+		receipt: orNull(txn.receipt),
+		lastDigits: orNull(txn.lastDigits),
+		installments: orNull(credit.installments),
+		refunded: orNull(txn.refunded),
+	};
+}
+
+/** What Card › Get Information says about a card: who processes it and what a payment with it needs. */
+export function simplifyCardInformation(answer: IDataObject): IDataObject {
+	// The field table spells requiereOtp and requiereCvv2, the sample requireOtp and requireCvv2.
+	const flag = (name: string) => orNull(answer[name] ?? answer[name.replace('require', 'requiere')]);
+	const credits = Array.isArray(answer.credits) ? (answer.credits as IDataObject[]) : [];
+	return {
+		...statusWords(answer),
+		provider: orNull(answer.provider),
+		serviceCode: orNull(answer.serviceCode),
+		cardType: orNull(answer.cardType),
+		displayInterest: orNull(answer.displayInterest),
+		requireOtp: flag('requireOtp'),
+		requireCvv2: flag('requireCvv2'),
+		threeDS: orNull(answer.threeDS),
+		requireBalance: orNull(answer.requireBalance),
+		requireRedirection: orNull(answer.requireRedirection),
+		credits: credits.map((credit) => ({
+			code: orNull(credit.code),
+			type: orNull(credit.type),
+			groupCode: orNull(credit.groupCode),
+			description: orNull(credit.description),
+			installments: orNull(credit.installments),
+		})),
+	};
+}
+
+/** An account validation session and, once validated, its token (hidden unless Include Secrets is on). */
+export function simplifyValidationSession(answer: IDataObject): IDataObject {
+	const data = objectAt(answer.data);
+	const token = objectAt(data.token);
+	return {
+		requestId: orNull(data.requestId),
+		...statusWords(answer),
+		validated: data.token !== undefined && data.token !== null,
+		isAuthenticated: orNull(data.isAuthenticated),
+		token: orNull(token.token),
+		subtoken: orNull(token.subtoken),
+		franchise: orNull(token.franchise),
+		franchiseName: orNull(token.franchiseName),
+		issuerName: orNull(token.issuerName),
+		lastDigits: orNull(token.lastDigits),
+		validUntil: orNull(token.validUntil),
+	};
+}
+
+/** The answer of Validate Token: whether the account passed the platform's checks, and why not. */
+export function simplifyTokenValidation(answer: IDataObject): IDataObject {
+	const words = statusWords(answer);
+	return { valid: words.status === 'OK' || words.status === 'APPROVED', ...words, date: orNull(objectAt(answer.status).date) };
+}
