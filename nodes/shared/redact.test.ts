@@ -81,3 +81,18 @@ describe('hideSecrets (outputs)', () => {
 		expect(isSecretKey('number', { parent: 'card', inSettings: false })).toBe(true);
 	});
 });
+
+describe('the authorization of a payment and of a request', () => {
+	it("keeps a payment's approval code and hides a request's Authorization header", () => {
+		const hidden = hideSecrets({
+			payment: { authorization: '034521', receipt: '1234' },
+			headers: { Authorization: 'Bearer abc.def', 'content-type': 'application/json' },
+			options: { authHeader: 'Basic dXNlcjpwYXNz' },
+		});
+		expect(hidden).toEqual({
+			payment: { authorization: '034521', receipt: '1234' },
+			headers: { Authorization: HIDDEN_SECRET, 'content-type': 'application/json' },
+			options: { authHeader: HIDDEN_SECRET },
+		});
+	});
+});

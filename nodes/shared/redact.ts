@@ -12,7 +12,6 @@ const SECRET_KEYS = new Set(
 		'accessToken',
 		'access_token',
 		'onboardingToken',
-		'authorization',
 		'md5Hash',
 		'cvv',
 		'cvv2',
@@ -50,8 +49,14 @@ export function isSecretKey(key: string, place: Place = { inSettings: false }): 
 	const lower = key.toLowerCase();
 	if (SECRET_KEYS.has(lower)) return true;
 	if (lower === 'number' && place.parent?.toLowerCase() === 'card') return true;
+	// A request's Authorization header is a credential; a payment's `authorization` is the bank's approval code,
+	// which finance teams reconcile with: shown.
+	if (lower === 'authorization') return place.parent?.toLowerCase() === 'headers';
 	return place.inSettings && SECRET_SETTING.test(key);
 }
+
+/** A credential in a header value, wherever it is kept. */
+const BEARER = /^(bearer|basic)\s+\S/i;
 
 const CARD_NUMBER = /\b\d{12,19}\b/g;
 
@@ -75,7 +80,7 @@ function replaceSecrets(value: unknown, marker: string, transformText: (text: st
 	const secretPair = typeof pairName === 'string' && 'value' in value && isSecretKey(pairName, place);
 	const copy: Record<string, unknown> = {};
 	for (const [key, entry] of Object.entries(value)) {
-		const secret = isSecretKey(key, place) || (secretPair && key === 'value');
+		const secret = isSecretKey(key, place) || (secretPair && key === 'value') || (typeof entry === 'string' && BEARER.test(entry));
 		if (secret && entry !== null && entry !== undefined && (!isRecord(entry) && !Array.isArray(entry) || WHOLE_SECRETS.has(key.toLowerCase()))) {
 			copy[key] = marker;
 			continue;

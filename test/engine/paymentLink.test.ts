@@ -351,7 +351,7 @@ describe('Payment Link > Get: Simplify', () => {
 			availablePayments: 4,
 			paymentCount: 1,
 			internalReference: paid.internalReference,
-			authorization: '[hidden: turn on Include Secrets]',
+			authorization: paid.authorization,
 			receipt: paid.receipt ?? null,
 			paymentMethod: paid.paymentMethod ?? null,
 			franchise: paid.franchise ?? null,

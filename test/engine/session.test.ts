@@ -648,8 +648,8 @@ describe('Session > Get: Simplify', () => {
 			processUrl: raw.processUrl ?? null,
 			paymentCount: 2,
 			internalReference: approved.internalReference,
-			// The authorization code counts as a secret (redact.ts): hidden unless Include Secrets is on, as in the raw answer.
-			authorization: '[hidden: turn on Include Secrets]',
+			// The bank's approval code: finance reconciles with it (not a secret, redact.ts).
+			authorization: approved.authorization,
 			receipt: approved.receipt,
 			paymentMethod: approved.paymentMethod,
 			franchise: approved.franchise,

@@ -250,26 +250,14 @@ export const reportOutputProperties: INodeProperties[] = [
 export const SESSION_ID_REGEX = '^\\s*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\s*$';
 
 /** The ID of an account validation session: nothing lists the sessions, so By ID with where the ID comes from. */
-export const validationSessionLocator: INodeProperties = {
+export const validationSessionLocator: INodeProperties = idLocatorProperty({
 	displayName: 'Session ID',
 	name: 'requestId',
-	type: 'resourceLocator',
-	default: { mode: 'id', value: '' },
-	required: true,
 	description: 'The ID of the account validation session',
+	placeholder: '0f8fad5b-d9cb-469f-a165-70867728950e',
+	idFormat: {
+		regex: SESSION_ID_REGEX,
+		errorMessage: 'Use the session ID as Create Session gave it, such as 0f8fad5b-d9cb-469f-a165-70867728950e',
+	},
 	hint: 'The ID is in the output of Account Validation › Create Session (its Request ID)',
-	modes: [
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: '0f8fad5b-d9cb-469f-a165-70867728950e',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: SESSION_ID_REGEX, errorMessage: 'Use the session ID as Create Session gave it, such as 0f8fad5b-d9cb-469f-a165-70867728950e' },
-				},
-			],
-		},
-	],
-};
+});

@@ -20,30 +20,17 @@ export const merchantIdLocator: INodeProperties = idLocatorProperty({
 /** A process ID is the platform's UUID, not digits: the "By ID" box checks that form instead. */
 const PROCESS_ID_REGEX = '^\\s*[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\\s*$';
 
-const processLocatorBase = idLocatorProperty({
+export const processIdLocator: INodeProperties = idLocatorProperty({
 	displayName: 'Process ID',
 	name: 'processId',
 	description: 'The merchant process to read',
 	placeholder: '5f0c8a3e-2b1d-4c6f-9a7e-0d1e2f3a4b5c',
+	idFormat: {
+		regex: PROCESS_ID_REGEX,
+		errorMessage: 'Use the process ID as the Create or Update output gives it, such as 5f0c8a3e-2b1d-4c6f-9a7e-0d1e2f3a4b5c',
+	},
 	hint: 'The Process ID is in the output of Merchant › Create or Update (processId)',
 });
-
-export const processIdLocator: INodeProperties = {
-	...processLocatorBase,
-	modes: processLocatorBase.modes?.map((mode) =>
-		mode.name === 'id'
-			? {
-					...mode,
-					validation: [
-						{
-							type: 'regex' as const,
-							properties: { regex: PROCESS_ID_REGEX, errorMessage: 'Use the process ID as the Create or Update output gives it, such as 5f0c8a3e-2b1d-4c6f-9a7e-0d1e2f3a4b5c' },
-						},
-					],
-				}
-			: mode,
-	),
-};
 
 /** The process ID, checked before anything is sent. */
 export function processIdParam(ctx: OperationContext): string {

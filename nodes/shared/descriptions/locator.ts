@@ -18,6 +18,11 @@ export interface IdLocator {
 	searchFilterRequired?: boolean;
 	/** A link that holds the ID: an example, and a regular expression whose one group is the ID. */
 	url?: { placeholder: string; regex: string; what: string };
+	/**
+	 * IDs that are not digits (a UUID): the "By ID" box's regular expression and what it says when the value does
+	 * not match. Default: digits.
+	 */
+	idFormat?: { regex: string; errorMessage: string };
 	/** Where the user finds the ID when nothing lists it (shown under the field). */
 	hint?: string;
 	required?: boolean;
@@ -59,7 +64,10 @@ export function idLocatorProperty(locator: IdLocator): INodeProperties {
 				type: 'string',
 				placeholder: locator.placeholder,
 				validation: [
-					{ type: 'regex', properties: { regex: ID_REGEX, errorMessage: `Use the digits of the ID only, such as ${locator.placeholder}` } },
+					{
+						type: 'regex',
+						properties: locator.idFormat ?? { regex: ID_REGEX, errorMessage: `Use the digits of the ID only, such as ${locator.placeholder}` },
+					},
 				],
 			},
 			...(url
