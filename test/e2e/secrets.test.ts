@@ -40,8 +40,8 @@ describeIfBuilt('no secret in a saved execution', () => {
 			n8n!,
 			[
 				manualTrigger(),
-				site('Create Site', { resource: 'site', operation: 'create', customerId: sandbox!.credentials.customerId, name: 'E2E shop' }),
-				site('Brand Site', { resource: 'site', operation: 'updateBranding', siteId: sandbox!.credentials.siteId, branding: { sidebarColor: '#abcdef' } }),
+				site('Create Site', { resource: 'site', operation: 'create', merchantId: { __rl: true, mode: 'id', value: String(sandbox!.credentials.customerId) }, name: 'E2E shop' }),
+				site('Brand Site', { resource: 'site', operation: 'updateBranding', siteId: { __rl: true, mode: 'id', value: String(sandbox!.credentials.siteId) }, branding: { sidebarColor: '#abcdef' }, simple: false }),
 			],
 			undefined,
 			{ id: `secrets${Date.now() % 1_000_000}` },
