@@ -10,6 +10,7 @@ import { buildProperties, executeResources } from '../shared/operation';
 import { merchantPaymentMethod } from './actions/merchantPaymentMethod/MerchantPaymentMethod.resource';
 import { sitePaymentMethod } from './actions/sitePaymentMethod/SitePaymentMethod.resource';
 import { credentialTest } from '../shared/credentialTest';
+import { listSearch, loadOptions } from './methods';
 
 const resources = [merchantPaymentMethod, sitePaymentMethod];
 
@@ -30,8 +31,8 @@ export class PaySuitePaymentMethod implements INodeType {
 		properties: buildProperties(resources),
 	};
 
-	/** The credential's Test button (see credentialTest.ts). */
-	methods = { credentialTest };
+	/** The credential's Test button (see credentialTest.ts) and the lists of the editor. */
+	methods = { credentialTest, listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

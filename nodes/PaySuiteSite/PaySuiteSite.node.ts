@@ -10,6 +10,7 @@ import { buildProperties, executeResources } from '../shared/operation';
 import { paymentFacilitator } from './actions/paymentFacilitator/PaymentFacilitator.resource';
 import { site } from './actions/site/Site.resource';
 import { credentialTest } from '../shared/credentialTest';
+import { listSearch } from './methods';
 
 const resources = [site, paymentFacilitator];
 
@@ -30,8 +31,8 @@ export class PaySuiteSite implements INodeType {
 		properties: buildProperties(resources),
 	};
 
-	/** The credential's Test button (see credentialTest.ts). */
-	methods = { credentialTest };
+	/** The credential's Test button (see credentialTest.ts) and the lists of the editor. */
+	methods = { credentialTest, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

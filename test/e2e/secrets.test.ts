@@ -138,10 +138,12 @@ describeIfBuilt('no secret in a saved execution', () => {
 			parameters,
 		});
 		const siteId = sandbox!.credentials.siteId;
+		const byId = (id: unknown) => ({ __rl: true, mode: 'id', value: String(id) });
 		const nodes: WorkflowNode[] = [
 			manualTrigger(),
-			site('Create Site', { resource: 'site', operation: 'create', customerId: sandbox!.credentials.customerId, name: 'E2E shop' }),
-			site('Brand Site', { resource: 'site', operation: 'updateBranding', siteId, branding: { sidebarColor: '#abcdef' } }),
+			site('Create Site', { resource: 'site', operation: 'create', merchantId: byId(sandbox!.credentials.customerId), name: 'E2E shop' }),
+			// Simplify off: the site as the platform answers it, credentials included, which the node must hide.
+			site('Brand Site', { resource: 'site', operation: 'updateBranding', siteId: byId(siteId), branding: { sidebarColor: '#abcdef' }, simple: false }),
 			{
 				name: 'AI Agent',
 				type: '@n8n/n8n-nodes-langchain.agent',
@@ -158,7 +160,7 @@ describeIfBuilt('no secret in a saved execution', () => {
 			},
 			site(
 				'Site Tool',
-				{ resource: 'site', operation: 'updateBranding', siteId, branding: { sidebarColor: '#123456' }, includeSecrets: true },
+				{ resource: 'site', operation: 'updateBranding', siteId: byId(siteId), branding: { sidebarColor: '#123456' }, includeSecrets: true, simple: false },
 				'paySuiteSiteTool',
 			),
 		];

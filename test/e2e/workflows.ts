@@ -128,12 +128,15 @@ export function reportWorkflow(creds: Creds, startDate: string, endDate: string)
 	]);
 }
 
+/** A resource locator's "By ID" value, as the editor saves it. */
+const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+
 /** Site set-up: create a site → create a merchant payment method → add it to the new site. */
 export function siteWorkflow(creds: Creds, customerId: number, siteName: string): E2eWorkflow {
 	const method = nodeType('paySuitePaymentMethod');
 	return line('psE2eSite', 'E2E Site', [
 		start(),
-		{ name: 'Create Site', type: nodeType('paySuiteSite'), credentials: api(creds), parameters: { resource: 'site', operation: 'create', customerId, name: siteName, additionalFields: {} } },
+		{ name: 'Create Site', type: nodeType('paySuiteSite'), credentials: api(creds), parameters: { resource: 'site', operation: 'create', merchantId: byId(customerId), name: siteName, additionalFields: {} } },
 		{
 			name: 'Create Method',
 			type: method,
@@ -141,7 +144,7 @@ export function siteWorkflow(creds: Creds, customerId: number, siteName: string)
 			parameters: {
 				resource: 'merchantPaymentMethod',
 				operation: 'create',
-				customerId,
+				merchantId: byId(customerId),
 				code: 'CRA',
 				commissionModel: 'F',
 				commissionValue: 0.35,
@@ -158,8 +161,8 @@ export function siteWorkflow(creds: Creds, customerId: number, siteName: string)
 			parameters: {
 				resource: 'sitePaymentMethod',
 				operation: 'addToSite',
-				siteId: "={{ $('Create Site').item.json.id }}",
-				customerPaymentId: '={{ $json.id }}',
+				siteId: byId("={{ $('Create Site').item.json.id }}"),
+				paymentMethodId: byId('={{ $json.id }}'),
 				additionalFields: { minAmount: 10, maxAmount: 5000 },
 				settings: {},
 			},

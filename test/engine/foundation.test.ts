@@ -204,7 +204,7 @@ describe('what a write may repeat', () => {
 		name: 'Create',
 		type: 'paySuiteSite',
 		credentials: ['paySuiteApi'],
-		parameters: { resource: 'site', operation: 'create', customerId: 7, name: 'Shop' } as never,
+		parameters: { resource: 'site', operation: 'create', merchantId: 7, name: 'Shop' } as never,
 	};
 
 	it('never repeats a write answered 503 with Retry-After: the platform may have done it', async () => {

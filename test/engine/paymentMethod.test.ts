@@ -2,10 +2,10 @@
  * The PaySuite Payment Method node run by n8n's real engine against the sandbox: what the sandbox received,
  * what the node output, and that bad input fails the item before anything is sent.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
-import { expectFieldRefused, outputJson, runNode, type NodeRunOptions, type RunResult } from '../helpers/engine';
-import { apiCallsOf, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
+import { expectFieldRefused, outputJson, runNode, runNodeMethod, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { apiCallsOf, control, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox();
 
@@ -30,7 +30,7 @@ async function expectRefused(parameters: IDataObject, field: string, problem: Re
 const createMethod = (overrides: IDataObject = {}): IDataObject => ({
 	resource: 'merchantPaymentMethod',
 	operation: 'create',
-	customerId: sandbox.credentials.customerId,
+	merchantId: sandbox.credentials.customerId,
 	code: 'CRA',
 	commissionModel: 'F',
 	commissionValue: 0.35,
@@ -55,13 +55,18 @@ describe('Merchant Payment Method > Create', () => {
 		expect(items[0].json).toMatchObject({ status: { status: 'OK' }, id: expect.any(Number) });
 	});
 
-	it('sends settings under the platform names, the credit rules JSON and the additional fields', async () => {
+	it('sends settings under the platform names, the credit rules rows nested by code, card group and installment, and the additional fields', async () => {
 		const result = await run(
 			createMethod({
 				additionalFields: {
 					financialEntity: 101,
 					order: 3,
-					creditRules: JSON.stringify({ CRA: { DEFAULT: { '3': { minimum: '100.00', maximum: '5000.00' }, '12': { remove: true } } } }),
+					creditRules: {
+						rule: [
+							{ code: 'CRA', cardGroup: 'DEFAULT', installment: 3, minimum: '100.00', maximum: '5000.00', remove: false },
+							{ code: 'CRA', cardGroup: 'DEFAULT', installment: 12, minimum: '', maximum: '', remove: true },
+						],
+					},
 				},
 				settings: { username: 'acquirer-user', password: 'acquirer-pass', threeDSVersion: 'v2', threeDSApiKey: 'k'.repeat(380), isEcommerce: true, MID: 'MID-9' },
 			}),
@@ -94,9 +99,10 @@ describe('Merchant Payment Method > Create', () => {
 		['a retail code over 10 characters', { settings: { retailCode: 'r'.repeat(11) } }, 'data.settings.retailCode', /at most 10/],
 		['a 3DS API key over 380 characters', { settings: { threeDSApiKey: 'k'.repeat(381) } }, 'data.settings.3DSApiKey', /at most 380/],
 		['a 3DS version other than v1 or v2', { settings: { threeDSVersion: '={{ "v3" }}' } }, 'data.settings.3DSVersion', /v1 or v2/],
-		['credit rules keyed by something other than an installment number', { additionalFields: { creditRules: '{"CRA":{"G":{"three":{"remove":true}}}}' } }, 'data.creditRules.CRA.G.three', /installment/],
-		['credit rules that are not JSON', { additionalFields: { creditRules: '{CRA' } }, 'additionalFields.creditRules', /JSON/],
-		['a missing merchant', { customerId: 0 }, 'data.customerId', /positive/],
+		['credit rules keyed by something other than an installment number', { additionalFields: { creditRulesJson: '{"CRA":{"G":{"three":{"remove":true}}}}' } }, 'data.creditRules.CRA.G.three', /installment/],
+		['credit rules that are not JSON', { additionalFields: { creditRulesJson: '{CRA' } }, 'additionalFields.creditRulesJson', /JSON/],
+		['credit rules both as rows and as JSON', { additionalFields: { creditRules: { rule: [{ code: 'CRA', cardGroup: 'G', installment: 3, remove: true }] }, creditRulesJson: '{"CRA":{}}' } }, 'additionalFields.creditRulesJson', /cannot both be set/],
+		['a missing merchant', { merchantId: '={{ 0 }}' }, 'data.customerId', /^Merchant ID must be a positive/],
 	])('fails the item before sending for %s', async (_what, overrides, field, problem) => {
 		await expectRefused(createMethod(overrides), field, problem);
 	});
@@ -142,7 +148,7 @@ describe('Merchant Payment Method > Update', () => {
 			resource: 'merchantPaymentMethod',
 			operation: 'update',
 			paymentMethodId: 501,
-			updateFields: { creditRules: { CRA: { DEFAULT: { '6': { minimum: '50' } } } } },
+			updateFields: { creditRulesJson: { CRA: { DEFAULT: { '6': { minimum: '50' } } } } },
 			settings: { retailCode: 'R-1' },
 		});
 		expect(result.error).toBeUndefined();
@@ -152,7 +158,7 @@ describe('Merchant Payment Method > Update', () => {
 	it.each([
 		['nothing to update', {}, 'data', /at least one field/],
 		['an account number over 20 characters', { updateFields: { accountNumber: 'x'.repeat(21) } }, 'data.accountNumber', /at most 20/],
-		['both credit rules and their removal', { updateFields: { creditRules: '{"CRA":{}}', removeCreditRules: true } }, 'data.creditRules', /not both/],
+		['both credit rules and their removal', { updateFields: { creditRules: { rule: [{ code: 'CRA', cardGroup: 'DEFAULT', installment: 1, minimum: '1' }] }, removeCreditRules: true } }, 'data.creditRules', /not both/],
 	])('fails the item before sending for %s', async (_what, overrides, field, problem) => {
 		await expectRefused({ resource: 'merchantPaymentMethod', operation: 'update', paymentMethodId: 501, ...overrides }, field, problem);
 	});
@@ -170,7 +176,7 @@ describe('Merchant Payment Method > Delete', () => {
 });
 
 describe('Merchant Payment Method > Get Many', () => {
-	const search = (overrides: IDataObject = {}) => ({ resource: 'merchantPaymentMethod', operation: 'getMany', customerId: sandbox.credentials.customerId, ...overrides });
+	const search = (overrides: IDataObject = {}) => ({ resource: 'merchantPaymentMethod', operation: 'getMany', merchantId: sandbox.credentials.customerId, ...overrides });
 
 	it('returns every method of the merchant with Return All, one item per method', async () => {
 		const result = await run(search({ returnAll: true }));
@@ -195,7 +201,7 @@ describe('Merchant Payment Method > Get Many', () => {
 	it.each([
 		['a name under 3 characters', { filters: { name: 'ab' } }, 'name', /3 to 50/],
 		['a code over 5 characters', { filters: { code: 'TOOLONG' } }, 'code', /at most 5/],
-		['a missing merchant', { customerId: 0 }, 'customerId', /positive/],
+		['a missing merchant', { merchantId: '={{ 0 }}' }, 'customerId', /^Merchant ID must be a positive/],
 	])('fails the item before sending for %s', async (_what, overrides, field, problem) => {
 		await expectRefused(search(overrides), field, problem);
 	});
@@ -206,7 +212,7 @@ describe('Site Payment Method > Add to Site', () => {
 		resource: 'sitePaymentMethod',
 		operation: 'addToSite',
 		siteId: sandbox.credentials.siteId,
-		customerPaymentId: 502,
+		paymentMethodId: 502,
 		...overrides,
 	});
 
@@ -244,14 +250,131 @@ describe('Site Payment Method > Add to Site', () => {
 		['an account type without an account number', { additionalFields: { accountType: 1 } }, 'data.accountNumber', /accountType/],
 		['an account number without an account type', { additionalFields: { accountNumber: '1' } }, 'data.accountType', /accountNumber/],
 		['an account number over 20 characters', { additionalFields: { accountType: 1, accountNumber: '9'.repeat(21) } }, 'data.accountNumber', /at most 20/],
-		['a missing site', { siteId: 0 }, 'data.siteId', /positive/],
+		['a missing site', { siteId: '={{ 0 }}' }, 'data.siteId', /positive/],
 	])('fails the item before sending for %s', async (_what, overrides, field, problem) => {
 		await expectRefused(addToSite(overrides), field, problem);
 	});
 
 	it("surfaces the platform's refusal of another merchant's payment method", async () => {
-		const result = await run(addToSite({ customerPaymentId: 507 }));
+		const result = await run(addToSite({ paymentMethodId: 507 }));
 		expect(result.error?.message).toMatch(/^The platform refused a field: Customer Payment Id: /);
 		expect(result.error?.description).toContain('(data.customerPaymentId)');
+	});
+});
+
+describe('Merchant Payment Method > Get Many, Simplify', () => {
+	const search = () => ({ resource: 'merchantPaymentMethod', operation: 'getMany', merchantId: sandbox.credentials.customerId, limit: 1 });
+
+	it('on (the default): flat records with the merchant as merchantId and no settings', async () => {
+		const result = await run(search());
+		expect(json(result)).toEqual([
+			{
+				id: 501,
+				name: 'Credit card A',
+				code: 'CRA',
+				merchantId: sandbox.credentials.customerId,
+				franchise: 'CARD_A',
+				commissionModel: 'P',
+				commissionValue: 2.5,
+				order: 1,
+				disabled: false,
+				financialEntity: 101,
+				hasCreditRules: false,
+			},
+		]);
+	});
+
+	it("off: the platform's records, settings included", async () => {
+		const result = await run({ ...search(), simple: false });
+		expect(json(result)[0]).toMatchObject({ id: 501, customerId: sandbox.credentials.customerId, settings: { merchantCode: 'M-001' }, creditRules: {} });
+	});
+
+	it('reads a Payment Method ID filter picked from the list', async () => {
+		const result = await run({ ...search(), filters: { id: { __rl: true, mode: 'list', value: '503' } } });
+		expect(json(result)).toEqual([expect.objectContaining({ id: 503 })]);
+		expect(withoutAuth(apiCalls()[0].body)).toMatchObject({ id: 503 });
+	});
+});
+
+describe('Payment methods: the lists of the editor', () => {
+	const merchant = (id: unknown = sandbox.credentials.customerId) => ({ __rl: true, mode: 'id', value: id });
+	const list = (parameters: IDataObject, filter?: string, paginationToken?: string) =>
+		runNodeMethod<INodeListSearchResult>('listSearch', 'searchMerchantPaymentMethods', {
+			node: METHOD,
+			parameters: { resource: 'merchantPaymentMethod', operation: 'update', ...parameters },
+			credentials: paySuiteApi(sandbox),
+			filter,
+			paginationToken,
+		});
+	const options = (method: string, parameters: IDataObject, secretKey?: string) =>
+		runNodeMethod<INodePropertyOptions[]>('loadOptions', method, {
+			node: METHOD,
+			parameters: { resource: 'merchantPaymentMethod', operation: 'getMany', ...parameters },
+			credentials: paySuiteApi(sandbox, secretKey ? { secretKey } : {}),
+		});
+
+	it("lists the chosen merchant's payment methods only, by name, code and ID", async () => {
+		const { results, paginationToken } = await list({ merchantId: merchant() });
+		expect(results.map((entry) => entry.value)).toEqual(['501', '502', '503', '504', '505', '506']);
+		expect(results[0]).toEqual({ name: 'Credit card A · CRA (ID 501)', value: '501' });
+		expect(results[3].name).toBe('Credit card D · CRD (ID 504) · disabled');
+		expect(paginationToken).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({ customerId: sandbox.credentials.customerId, pagination: { perPage: 50, currentPage: 1 } });
+	});
+
+	it('narrows to the name typed, sending it only from 3 characters', async () => {
+		const { results } = await list({ merchantId: merchant() }, 'debit');
+		expect(results.map((entry) => entry.value)).toEqual(['505', '506']);
+		expect(withoutAuth(apiCalls()[0].body)).toMatchObject({ name: 'debit' });
+		sandbox.clearLedger();
+		expect((await list({ merchantId: merchant() }, 'de')).results).toHaveLength(6);
+		expect(withoutAuth(apiCalls()[0].body)).not.toHaveProperty('name');
+	});
+
+	it('gives the next page with its token when the merchant has more than a page holds', async () => {
+		await control(sandbox, '/__sandbox/core/seed', { paymentMethods: 60 });
+		const first = await list({ merchantId: merchant() });
+		expect(first.results).toHaveLength(50);
+		expect(first.paginationToken).toBe('2');
+		const second = await list({ merchantId: merchant() }, undefined, first.paginationToken);
+		expect(second.results).toHaveLength(16);
+		expect(second.paginationToken).toBeUndefined();
+	});
+
+	it('asks for the Merchant ID first when none is chosen, or an expression is', async () => {
+		await expect(list({ merchantId: merchant('') })).rejects.toThrow('Choose the Merchant ID first');
+		await expect(list({})).rejects.toThrow('Choose the Merchant ID first');
+		await expect(options('getFranchises', { merchantId: merchant('={{ $json.merchantId }}') })).rejects.toThrow('Choose the Merchant ID first');
+		expect(apiCalls()).toEqual([]);
+	});
+
+	it("offers the codes and franchises the merchant's payment methods have", async () => {
+		expect(await options('getPaymentMethodCodes', { merchantId: merchant() })).toEqual([
+			{ name: 'Credit card A (CRA)', value: 'CRA' },
+			{ name: 'Credit card B (CRB)', value: 'CRB' },
+			{ name: 'Credit card C (CRC)', value: 'CRC' },
+			{ name: 'Credit card D (CRD)', value: 'CRD' },
+			{ name: 'Debit card A (DBA)', value: 'DBA' },
+			{ name: 'Debit card B (DBB)', value: 'DBB' },
+		]);
+		expect((await options('getFranchises', { merchantId: merchant(1002) })).map((option) => option.value)).toEqual(['CARD_A', 'CARD_B']);
+	});
+
+	it('says so when the credential is wrong', async () => {
+		await expect(options('getFranchises', { merchantId: merchant() }, 'wrong-secret')).rejects.toThrow(/credential|secret|login|authentic/i);
+	});
+});
+
+describe('Merchant Payment Method > Update, a Payment Method ID picked from the list', () => {
+	it('sends the picked ID', async () => {
+		const result = await run({
+			resource: 'merchantPaymentMethod',
+			operation: 'update',
+			merchantId: { __rl: true, mode: 'id', value: String(sandbox.credentials.customerId) },
+			paymentMethodId: { __rl: true, mode: 'list', value: '502' },
+			updateFields: { order: 9 },
+		});
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({ id: 502, data: { order: 9 } });
 	});
 });

@@ -93,7 +93,7 @@ describe('Site', () => {
 		let count = 0;
 		const { hidden } = await expectHiddenUnlessIncluded(
 			SITE,
-			{ resource: 'site', operation: 'create', customerId: sandbox.credentials.customerId, name: '={{ "Shop " + $now.toMillis() }}' },
+			{ resource: 'site', operation: 'create', merchantId: sandbox.credentials.customerId, name: '={{ "Shop " + $now.toMillis() }}' },
 			(items) => {
 				count++;
 				return [items[0].tranKey];
@@ -106,7 +106,7 @@ describe('Site', () => {
 	it('Update Branding: the credentials, md5Hash of the site read only with Include Secrets', async () => {
 		const { hidden } = await expectHiddenUnlessIncluded(
 			SITE,
-			{ resource: 'site', operation: 'updateBranding', siteId: sandbox.credentials.siteId, branding: { sidebarColor: '#abcdef' } },
+			{ resource: 'site', operation: 'updateBranding', siteId: sandbox.credentials.siteId, branding: { sidebarColor: '#abcdef' }, simple: false },
 			(items) => [at(items[0], 'credentials', 0, 'tranKey'), items[0].md5Hash, items[0].onboardingToken],
 		);
 		expect(at(hidden[0], 'credentials', 0)).toMatchObject({ login: sandbox.credentials.login, tranKey: HIDDEN });
@@ -120,7 +120,7 @@ describe('Payment Method', () => {
 			await run(METHOD, {
 				resource: 'merchantPaymentMethod',
 				operation: 'create',
-				customerId: sandbox.credentials.customerId,
+				merchantId: sandbox.credentials.customerId,
 				code: 'CRA',
 				commissionModel: 'F',
 				commissionValue: 0.35,
@@ -133,7 +133,7 @@ describe('Payment Method', () => {
 		const id = String(created[0].id);
 		const { hidden } = await expectHiddenUnlessIncluded(
 			METHOD,
-			{ resource: 'merchantPaymentMethod', operation: 'getMany', customerId: sandbox.credentials.customerId, filters: { id } },
+			{ resource: 'merchantPaymentMethod', operation: 'getMany', merchantId: sandbox.credentials.customerId, filters: { id }, simple: false },
 			(items) => [at(items[0], 'settings', 'password'), at(items[0], 'settings', '3DSApiKey')],
 		);
 		expect(hidden[0].settings).toMatchObject({ username: 'acquirer-user', MID: 'MID-9', password: HIDDEN, '3DSApiKey': HIDDEN });

@@ -2,10 +2,10 @@
  * The PaySuite Site node run by n8n's real engine against the sandbox: what the sandbox received, what the
  * node output, and that bad input fails the item before anything is sent.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
-import { expectFieldRefused, outputJson, runNode, type NodeRunOptions, type RunResult } from '../helpers/engine';
-import { apiCallsOf, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
+import { expectFieldRefused, outputJson, runNode, runNodeMethod, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { apiCallsOf, control, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox();
 
@@ -31,7 +31,7 @@ async function expectRefused(parameters: IDataObject, field: string, problem: Re
 const createSite = (overrides: IDataObject = {}): IDataObject => ({
 	resource: 'site',
 	operation: 'create',
-	customerId: sandbox.credentials.customerId,
+	merchantId: sandbox.credentials.customerId,
 	name: 'Shoe shop',
 	...overrides,
 });
@@ -126,11 +126,11 @@ describe('Site > Create', () => {
 	it.each([
 		['a button colour that is not #rrggbb', { branding: { buttonColor: 'blue' } }, 'data.branding.buttonColor', /#rrggbb/],
 		['allowed hours that are not hexadecimal', { additionalFields: { configuration: '{"control":{"allowedHours":"nine"}}' } }, 'data.control.allowedHours', /hexadecimal/],
-		['a field the write shape does not have', { additionalFields: { configuration: '{"control":{"maxAmmount":5}}' } }, 'data.control.maxAmmount', /^Additional Fields › Configuration \(JSON\) › Control › Max Ammount is not a field .*; got 5 \(item 0\)/],
+		['a field the write shape does not have', { additionalFields: { configuration: '{"control":{"maxAmmount":5}}' } }, 'data.control.maxAmmount', /^Control › Max Ammount is not a field .*; got 5 \(item 0\)/],
 		['update-all only productionDate in the JSON', { additionalFields: { configuration: '{"productionDate":"2030-01-01"}' } }, 'data.productionDate', /not a field/],
 		['a configuration that is not JSON', { additionalFields: { configuration: '{control:' } }, 'additionalFields.configuration', /JSON/],
 		['a configuration that is a list', { additionalFields: { configuration: '[1]' } }, 'configuration', /JSON object/],
-		['a missing merchant', { customerId: 0 }, 'data.customerId', /positive/],
+		['a missing merchant', { merchantId: '={{ 0 }}' }, 'data.customerId', /^Merchant ID must be a positive/],
 		['an e-mail that is not one', { additionalFields: { email: 'nope' } }, 'data.email', /e-mail/],
 		['a notification URL that is not one', { integration: { notificationUrl: 'shop/notify' } }, 'data.integration.notificationUrl', /URL/],
 	])('fails the item before sending for %s', async (_what, overrides, field, problem) => {
@@ -165,6 +165,7 @@ describe('Site > Update Branding', () => {
 			siteId: sandbox.credentials.siteId,
 			branding: { buttonColor: '#112233', sidebarColor: '#ffffff' },
 			checkoutVersion: 'v3',
+			simple: false,
 		});
 		expect(result.error).toBeUndefined();
 		const [call] = apiCalls();
@@ -190,7 +191,7 @@ describe('Site > Update Branding', () => {
 
 	it('fails before sending for a colour that is not #rrggbb or a missing site ID', async () => {
 		await expectRefused({ resource: 'site', operation: 'updateBranding', siteId: 2001, branding: { sidebarColor: '#12345' } }, 'branding.sidebarColor', /#rrggbb/);
-		await expectRefused({ resource: 'site', operation: 'updateBranding', siteId: 0, checkoutVersion: 'v4' }, 'id', /positive/);
+		await expectRefused({ resource: 'site', operation: 'updateBranding', siteId: '={{ 0 }}', checkoutVersion: 'v4' }, 'id', /positive/);
 	});
 
 	it('reports a site the platform does not know as a clear error', async () => {
@@ -287,5 +288,118 @@ describe('Payment Facilitator > Get Many (against the sandbox)', () => {
 		const byId = await run({ resource: 'paymentFacilitator', operation: 'getMany', limit: 5, filters: { id: '7' } });
 		expect(json(byId)).toEqual([expect.objectContaining({ id: 7 })]);
 		expect(withoutAuth(apiCalls()[0].body)).toMatchObject({ id: '7' });
+	});
+});
+
+describe('Site > configuration fields', () => {
+	it('sends each section of the configuration from its fields: countries as lists, BINs and payment groups split at commas', async () => {
+		const result = await run(
+			createSite({
+				additionalFields: { currency: 'COP', language: 'es' },
+				control: { minAmount: 10, allowedBankCountries: ['US', 'CO'], exceptionBinsList: '411111, 422222', filterByBin: true },
+				threeDS: { setting: 'LOW', minAmount: 100 },
+				creditBureau: { behaviours: { onFailed: 'REJECTED', onMatch: 'PROCESS' }, paymentGroups: 'CASH, CARD' },
+				securityFilters: { excludeIPCountry: ['VE'], allowedIPCountries: [], dayMax: 10 },
+				operationSettings: { calculateTax: true, taxPercentage: 19 },
+				subscriptionValidation: { enable: true, amount: 1 },
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({
+			data: {
+				customerId: sandbox.credentials.customerId,
+				name: 'Shoe shop',
+				currency: 'COP',
+				language: 'es',
+				control: { minAmount: 10, allowedBankCountries: ['US', 'CO'], exceptionBinsList: [411111, 422222], filterByBin: true },
+				threeDS: { setting: 'LOW', minAmount: 100 },
+				creditBureau: { behaviours: { onFailed: 'REJECTED', onMatch: 'PROCESS' }, paymentGroups: ['CASH', 'CARD'] },
+				securityFilters: { excludeIPCountry: ['VE'], dayMax: 10 },
+				operation: { calculateTax: true, taxPercentage: 19 },
+				subscriptionValidation: { enable: true, amount: 1 },
+			},
+		});
+	});
+
+	it('lets a field win over the same field of Configuration (JSON)', async () => {
+		const result = await run(createSite({ control: { maxAmount: 900 }, additionalFields: { configuration: '{"control":{"maxAmount":5,"minAmount":1}}' } }));
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body).data).toMatchObject({ control: { maxAmount: 900, minAmount: 1 } });
+	});
+
+	it('names the field of a bad BIN in the panel words and sends nothing', async () => {
+		await expectRefused(createSite({ control: { exceptionBinsList: '411111, abc' } }), 'data.control.exceptionBinsList.1', /^Control › Exception BINs .*whole number/);
+	});
+});
+
+describe('Site > Update Branding, Simplify', () => {
+	it('on (the default): a flat site with its login and no transactional key, even with Include Secrets', async () => {
+		const result = await run({ resource: 'site', operation: 'updateBranding', siteId: sandbox.credentials.siteId, checkoutVersion: 'v3', includeSecrets: true });
+		expect(result.error).toBeUndefined();
+		const [site] = json(result);
+		expect(site).toMatchObject({ id: sandbox.credentials.siteId, active: true, state: 'ACTIVE', login: sandbox.credentials.login, checkoutVersion: 'v3' });
+		expect(Object.keys(site)).toEqual([
+			'id', 'name', 'displayName', 'active', 'state', 'login', 'merchant', 'currency', 'country', 'language', 'email', 'expiration', 'checkoutVersion',
+			'notificationUrl', 'timezone', 'paymentMethodCodes',
+		]);
+		expect(JSON.stringify(site)).not.toContain(sandbox.credentials.secretKey);
+	});
+
+	it("off: the platform's site read shape", async () => {
+		const result = await run({ resource: 'site', operation: 'updateBranding', siteId: sandbox.credentials.siteId, checkoutVersion: 'v3', simple: false });
+		expect(json(result)[0]).toMatchObject({ id: sandbox.credentials.siteId, credentials: [{ login: sandbox.credentials.login }], services: expect.any(Array) });
+	});
+});
+
+describe('Site > a site ID By ID', () => {
+	it('reads the locator value', async () => {
+		const result = await run({ resource: 'site', operation: 'updateBranding', siteId: { __rl: true, mode: 'id', value: ` ${sandbox.credentials.siteId} ` }, checkoutVersion: 'v4' });
+		expect(result.error).toBeUndefined();
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({ id: sandbox.credentials.siteId, checkoutVersion: 'v4' });
+	});
+});
+
+describe('Payment facilitators: the list of the editor', () => {
+	const list = (filter?: string, paginationToken?: string, as?: { secretKey: string }) =>
+		runNodeMethod<INodeListSearchResult>('listSearch', 'searchPaymentFacilitators', {
+			node: SITE,
+			parameters: { resource: 'paymentFacilitator', operation: 'getMany' },
+			credentials: paySuiteApi(sandbox, as),
+			filter,
+			paginationToken,
+		});
+
+	it("lists the platform's facilitators by name and ID, inactive ones said so", async () => {
+		const { results, paginationToken } = await list();
+		expect(results).toHaveLength(20);
+		expect(results[0]).toEqual({ name: 'Sandbox Facilitator 01 (ID 1)', value: '1' });
+		expect(results[3]).toEqual({ name: 'Sandbox Facilitator 04 (ID 4) · inactive', value: '4' });
+		expect(paginationToken).toBeUndefined();
+	});
+
+	it('narrows to the name typed', async () => {
+		const { results } = await list('facilitator 1');
+		expect(results.map((entry) => entry.value)).toEqual(['10', '11', '12', '13', '14', '15', '16', '17', '18', '19']);
+		expect(withoutAuth(apiCalls()[0].body)).toMatchObject({ name: 'facilitator 1' });
+	});
+
+	it('gives the next page with its token when there are more than a page holds', async () => {
+		await control(sandbox, '/__sandbox/core/seed', { facilitators: 60 });
+		const first = await list();
+		expect(first.results).toHaveLength(50);
+		expect(first.paginationToken).toBe('2');
+		const second = await list(undefined, first.paginationToken);
+		expect(second.results.map((entry) => entry.value)).toEqual(Array.from({ length: 30 }, (_, index) => String(index + 51)));
+		expect(second.paginationToken).toBeUndefined();
+	});
+
+	it('says so when the credential is wrong', async () => {
+		await expect(list(undefined, undefined, { secretKey: 'wrong-secret' })).rejects.toThrow(/credential|secret|login|authentic/i);
+	});
+
+	it('is the ID filter of Get Many: its value is sent as the ID', async () => {
+		const result = await run({ resource: 'paymentFacilitator', operation: 'getMany', limit: 5, filters: { id: { __rl: true, mode: 'list', value: '7' } } });
+		expect(json(result)).toEqual([expect.objectContaining({ id: 7 })]);
+		expect(withoutAuth(apiCalls()[0].body)).toEqual({ id: '7', pagination: { perPage: 5, currentPage: 1 } });
 	});
 });

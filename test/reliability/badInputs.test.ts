@@ -88,9 +88,11 @@ const TABLE: OperationTable[] = [
 	{
 		node: 'Site',
 		operation: 'site > create',
-		base: { resource: 'site', operation: 'create', customerId: 1001, name: 'Shoe shop' },
+		base: { resource: 'site', operation: 'create', merchantId: 1001, name: 'Shoe shop' },
 		fields: [
-			['customerId', 'data.customerId', [0, -7]],
+			['merchantId', 'data.customerId', ['={{ 0 }}', '={{ -7 }}']],
+			['control.allowedHours', 'data.control.allowedHours', ['nine']],
+			['control.exceptionBinsList', 'data.control.exceptionBinsList', ['411111, abc']],
 			['name', 'data.name', [EMPTY]],
 			['additionalFields.email', 'data.email', EMAILS],
 			['additionalFields.expiration', 'data.expiration', ['tomorrow', '31/01/2030', '2030-13-45T10:00:00Z']],
@@ -109,7 +111,7 @@ const TABLE: OperationTable[] = [
 		base: { resource: 'site', operation: 'updateBranding', siteId: 2001, branding: { sidebarColor: '#abcdef' } },
 		fields: [
 			['branding.sidebarColor', 'branding.sidebarColor', COLOURS],
-			['siteId', 'id', [0, -1, 'abc', '12a']],
+			['siteId', 'id', ['={{ 0 }}', '={{ -1 }}', '={{ "abc" }}', '={{ "12a" }}']],
 		],
 	},
 	{
@@ -120,7 +122,7 @@ const TABLE: OperationTable[] = [
 			['updateFields.productionDate', 'data.productionDate', ['soon', '2030/02/01', 'the first of May']],
 			['updateFields.email', 'data.email', EMAILS.slice(0, 3)],
 			['updateFields.configuration', 'data.customerId', ['{"customerId":5}']],
-			['siteId', 'id', [0, 'abc']],
+			['siteId', 'id', ['={{ 0 }}', '={{ "abc" }}']],
 		],
 	},
 	// Payment Method
@@ -130,7 +132,7 @@ const TABLE: OperationTable[] = [
 		base: {
 			resource: 'merchantPaymentMethod',
 			operation: 'create',
-			customerId: 1001,
+			merchantId: 1001,
 			code: 'CRA',
 			commissionModel: 'F',
 			commissionValue: 0.35,
@@ -146,9 +148,9 @@ const TABLE: OperationTable[] = [
 			['settings.retailCode', 'data.settings.retailCode', [long(10, 'r')]],
 			['settings.threeDSApiKey', 'data.settings.3DSApiKey', [long(380, 'k')]],
 			['settings.threeDSVersion', 'data.settings.3DSVersion', ['={{ "v3" }}']],
-			['additionalFields.creditRules', 'data.creditRules.CRA.G.three', ['{"CRA":{"G":{"three":{"remove":true}}}}']],
-			['additionalFields.creditRules', 'additionalFields.creditRules', ['{CRA', '[{']],
-			['customerId', 'data.customerId', [0, -2]],
+			['additionalFields.creditRulesJson', 'data.creditRules.CRA.G.three', ['{"CRA":{"G":{"three":{"remove":true}}}}']],
+			['additionalFields.creditRulesJson', 'additionalFields.creditRulesJson', ['{CRA', '[{']],
+			['merchantId', 'data.customerId', ['={{ 0 }}', '={{ -2 }}']],
 		],
 	},
 	{
@@ -157,34 +159,34 @@ const TABLE: OperationTable[] = [
 		base: { resource: 'merchantPaymentMethod', operation: 'update', paymentMethodId: 501, updateFields: { commissionValue: 1 } },
 		fields: [
 			['updateFields.accountNumber', 'data.accountNumber', [long(20)]],
-			['paymentMethodId', 'id', [0, '={{ "abc" }}']],
+			['paymentMethodId', 'id', ['={{ 0 }}', '={{ "abc" }}']],
 		],
 	},
 	{
 		node: 'PaymentMethod',
 		operation: 'merchantPaymentMethod > delete',
 		base: { resource: 'merchantPaymentMethod', operation: 'delete', paymentMethodId: 505 },
-		fields: [['paymentMethodId', 'id', [0, -5, '={{ "abc" }}', '={{ "1.5" }}']]],
+		fields: [['paymentMethodId', 'id', ['={{ 0 }}', '={{ -5 }}', '={{ "abc" }}', '={{ "1.5" }}']]],
 	},
 	{
 		node: 'PaymentMethod',
 		operation: 'merchantPaymentMethod > getMany',
-		base: { resource: 'merchantPaymentMethod', operation: 'getMany', customerId: 1001, returnAll: true },
+		base: { resource: 'merchantPaymentMethod', operation: 'getMany', merchantId: 1001, returnAll: true },
 		fields: [
 			['filters.name', 'name', ['ab', long(50, 'n')]],
 			['filters.code', 'code', [long(5, 'C')]],
-			['customerId', 'customerId', [0, -1]],
+			['merchantId', 'customerId', ['={{ 0 }}', '={{ -1 }}']],
 		],
 	},
 	{
 		node: 'PaymentMethod',
 		operation: 'sitePaymentMethod > addToSite',
-		base: { resource: 'sitePaymentMethod', operation: 'addToSite', siteId: 2001, customerPaymentId: 502 },
+		base: { resource: 'sitePaymentMethod', operation: 'addToSite', siteId: 2001, paymentMethodId: 502 },
 		fields: [
 			['additionalFields.minAmount', 'data.maxAmount', [5]],
 			['additionalFields.maxAmount', 'data.minAmount', [5]],
 			['additionalFields.accountType', 'data.accountNumber', [1]],
-			['siteId', 'data.siteId', [0, -3]],
+			['siteId', 'data.siteId', ['={{ 0 }}', '={{ -3 }}']],
 		],
 	},
 	// Gateway

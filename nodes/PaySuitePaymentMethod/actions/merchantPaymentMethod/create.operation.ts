@@ -1,6 +1,6 @@
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation';
-import { customerIdProperty, paymentMethodFields, paymentMethodProperty as field, settingsProperty } from '../../fields';
+import { merchantIdProperty, paymentMethodFields, paymentMethodProperty as field, settingsProperty } from '../../descriptions/fields';
 import { merchantPaymentMethodCreateSchema, type MerchantPaymentMethodCreateBody } from '../../schemas';
 
 export const create = requestOperation<MerchantPaymentMethodCreateBody>({
@@ -12,26 +12,28 @@ export const create = requestOperation<MerchantPaymentMethodCreateBody>({
 	path: '/core/merchant/payment-methods/create',
 	safety: 'write',
 	properties: [
-		customerIdProperty,
+		merchantIdProperty,
 		{
 			displayName: 'Code',
 			name: 'code',
 			type: 'string',
 			default: '',
 			required: true,
-			description: 'Code of the payment method on the platform (max 5 characters)',
+			placeholder: 'CRA',
+			// Free text: a new method's code is often one the merchant does not have yet, and the platform lists no catalogue.
+			description: 'Code of the payment method on the platform (max 5 characters), as the platform gave it to you',
 		},
 		// The fields the platform requires on create, one by one; the others under Additional Fields.
 		{ ...field.commissionModel, required: true },
 		{ ...field.commissionValue, required: true },
 		{ ...field.accountType, required: true },
 		{ ...field.accountNumber, required: true },
-		additionalFieldsCollection([field.creditRules, field.financialEntity, field.order]),
+		additionalFieldsCollection([field.creditRules, field.creditRulesJson, field.financialEntity, field.order]),
 		settingsProperty,
 	],
 	body: (ctx) => ({
 		data: {
-			customerId: ctx.param('customerId'),
+			customerId: ctx.param('merchantId'),
 			code: ctx.param<string>('code', ''),
 			commissionModel: ctx.param<string>('commissionModel', ''),
 			commissionValue: ctx.param('commissionValue'),
@@ -41,4 +43,5 @@ export const create = requestOperation<MerchantPaymentMethodCreateBody>({
 		},
 	}),
 	schema: merchantPaymentMethodCreateSchema,
+	fieldLabels: { 'data.customerId': 'Merchant ID', 'data.creditRules': 'Additional Fields › Credit Rules' },
 });

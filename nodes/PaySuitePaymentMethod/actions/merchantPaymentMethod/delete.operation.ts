@@ -1,5 +1,5 @@
 import { requestOperation, notFoundBy } from '../../../shared/operation';
-import { paymentMethodIdProperty } from '../../fields';
+import { listingMerchantIdProperty, paymentMethodIdProperty } from '../../descriptions/fields';
 import { merchantPaymentMethodDeleteSchema, type MerchantPaymentMethodDeleteBody } from '../../schemas';
 
 export const deleteOperation = requestOperation<MerchantPaymentMethodDeleteBody>({
@@ -11,7 +11,9 @@ export const deleteOperation = requestOperation<MerchantPaymentMethodDeleteBody>
 	path: '/core/merchant/payment-methods/delete',
 	safety: 'write',
 	notFound: notFoundBy('Payment method', paymentMethodIdProperty),
-	properties: [paymentMethodIdProperty],
+	// The merchant is not sent: it lists its payment methods in Payment Method ID › From List.
+	properties: [listingMerchantIdProperty, paymentMethodIdProperty],
 	body: (ctx) => ({ id: ctx.param('paymentMethodId') }),
 	schema: merchantPaymentMethodDeleteSchema,
+	fieldLabels: { id: 'Payment Method ID' },
 });

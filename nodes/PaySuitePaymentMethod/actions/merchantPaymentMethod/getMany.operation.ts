@@ -1,11 +1,21 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { filtersCollection } from '../../../shared/descriptions/collections';
-import { includeSecretsProperty, listOperation } from '../../../shared/operation';
-import { customerIdProperty } from '../../fields';
+import { optionalLocator } from '../../../shared/descriptions/coreIds';
+import { idLocatorProperty } from '../../../shared/descriptions/locator';
+import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { includeSecretsProperty, listOperation, type PaySuiteOperation } from '../../../shared/operation';
+import { merchantIdProperty } from '../../descriptions/fields';
+import { GET_FRANCHISES, GET_PAYMENT_METHOD_CODES, SEARCH_MERCHANT_PAYMENT_METHODS } from '../../methods/merchant';
 import { merchantPaymentMethodSearchSchema, type MerchantPaymentMethodSearch } from '../../schemas';
+import { simplifyPaymentMethod } from '../../simplify';
 
-export const getMany = listOperation<MerchantPaymentMethodSearch>({
+const DYNAMIC = 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+/** The ID filter is a locator inside the Filters collection: its value is the ID (there is no "By URL"). */
+const idOf = (value: unknown): unknown => (typeof value === 'object' && value !== null ? (value as INodeParameterResourceLocator).value : value);
+
+const search = listOperation<MerchantPaymentMethodSearch>({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many payment methods of a merchant',
@@ -13,21 +23,49 @@ export const getMany = listOperation<MerchantPaymentMethodSearch>({
 	api: 'core',
 	path: '/core/merchant/payment-methods/search',
 	properties: [
-		customerIdProperty,
+		merchantIdProperty,
+		simplifyProperty,
 		includeSecretsProperty,
 		filtersCollection([
-			{ displayName: 'Code', name: 'code', type: 'string', default: '', description: 'Code of the payment method (max 5 characters)' },
 			{
-				displayName: 'Franchise',
-				name: 'franchise',
-				type: 'string',
+				displayName: 'Code Name or ID',
+				name: 'code',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: GET_PAYMENT_METHOD_CODES, loadOptionsDependsOn: ['merchantId.value'] },
 				default: '',
-				description: 'Card franchise code, one of the codes the platform knows',
+				description: `Only payment methods of this code. ${DYNAMIC}.`,
 			},
-			{ displayName: 'ID', name: 'id', type: 'string', default: '', placeholder: '501', description: 'Identifier of the payment method, digits only' },
+			{
+				displayName: 'Franchise Name or ID',
+				name: 'franchise',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: GET_FRANCHISES, loadOptionsDependsOn: ['merchantId.value'] },
+				default: '',
+				description: `Only payment methods of this card franchise. ${DYNAMIC}.`,
+			},
+			optionalLocator(idLocatorProperty({
+				displayName: 'Payment Method ID',
+				name: 'id',
+				description: 'Only this payment method',
+				placeholder: '501',
+				searchListMethod: SEARCH_MERCHANT_PAYMENT_METHODS,
+			})),
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the payment method, or part of it (3 to 50 characters)' },
 		]),
 	],
-	filters: (ctx) => ({ customerId: ctx.param('customerId'), ...ctx.param<IDataObject>('filters', {}) }),
+	filters: (ctx) => {
+		const filters = ctx.param<IDataObject>('filters', {});
+		return { customerId: ctx.param('merchantId'), ...filters, id: idOf(filters.id) };
+	},
 	schema: merchantPaymentMethodSearchSchema,
+	fieldLabels: { customerId: 'Merchant ID', id: 'Filters › Payment Method ID' },
 });
+
+/** The search, with Simplify on its records (see simplify.ts). */
+export const getMany: PaySuiteOperation = {
+	...search,
+	async execute(ctx) {
+		const items = await search.execute(ctx);
+		return wantsSimplified(ctx) ? items.map((item) => ({ ...item, json: simplifyPaymentMethod(item.json) })) : items;
+	},
+};

@@ -1,5 +1,5 @@
 import { requestOperation, notFoundBy } from '../../../shared/operation';
-import { paymentMethodFields, paymentMethodIdProperty, paymentMethodOptions, settingsProperty } from '../../fields';
+import { listingMerchantIdProperty, paymentMethodFields, paymentMethodIdProperty, paymentMethodOptions, settingsProperty } from '../../descriptions/fields';
 import { merchantPaymentMethodUpdateSchema, type MerchantPaymentMethodUpdateBody } from '../../schemas';
 
 export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
@@ -12,6 +12,8 @@ export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
 	notFound: notFoundBy('Payment method', paymentMethodIdProperty),
 	safety: 'write',
 	properties: [
+		// The merchant is not sent: it lists its payment methods in Payment Method ID › From List.
+		listingMerchantIdProperty,
 		paymentMethodIdProperty,
 		{
 			displayName: 'Update Fields',
@@ -40,5 +42,5 @@ export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
 		return { id: ctx.param('paymentMethodId'), data: { ...data, creditRules: remove ? null : creditRules } };
 	},
 	schema: merchantPaymentMethodUpdateSchema,
-	fieldLabels: { data: 'Update Fields' },
+	fieldLabels: { id: 'Payment Method ID', data: 'Update Fields', 'data.creditRules': 'Update Fields › Credit Rules' },
 });

@@ -1,6 +1,6 @@
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation';
-import { paymentMethodFields, paymentMethodOptions, settingsProperty } from '../../fields';
+import { listingMerchantIdProperty, paymentMethodFields, paymentMethodIdProperty, paymentMethodOptions, settingsProperty, siteIdProperty } from '../../descriptions/fields';
 import { sitePaymentMethodCreateSchema, type SitePaymentMethodCreateBody } from '../../schemas';
 
 export const addToSite = requestOperation<SitePaymentMethodCreateBody>({
@@ -12,15 +12,13 @@ export const addToSite = requestOperation<SitePaymentMethodCreateBody>({
 	path: '/core/site/payment-methods/create',
 	safety: 'write',
 	properties: [
-		{ displayName: 'Site ID', name: 'siteId', type: 'string', default: '', required: true, placeholder: '2001', description: 'Identifier of the site, digits only' },
+		siteIdProperty,
+		// The merchant is not sent (the site's merchant is): it lists its payment methods in the field below.
+		listingMerchantIdProperty,
 		{
+			...paymentMethodIdProperty,
 			displayName: 'Merchant Payment Method ID',
-			name: 'customerPaymentId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: '501',
-			description: 'Identifier of a payment method of the merchant that owns the site, digits only',
+			description: 'A payment method of the merchant that owns the site',
 		},
 		additionalFieldsCollection(paymentMethodOptions(
 			[
@@ -51,9 +49,10 @@ export const addToSite = requestOperation<SitePaymentMethodCreateBody>({
 	body: (ctx) => ({
 		data: {
 			siteId: ctx.param('siteId'),
-			customerPaymentId: ctx.param('customerPaymentId'),
+			customerPaymentId: ctx.param('paymentMethodId'),
 			...paymentMethodFields(ctx, 'additionalFields'),
 		},
 	}),
 	schema: sitePaymentMethodCreateSchema,
+	fieldLabels: { 'data.customerPaymentId': 'Merchant Payment Method ID', 'data.creditRules': 'Additional Fields › Credit Rules' },
 });

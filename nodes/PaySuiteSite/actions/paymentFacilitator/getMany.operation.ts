@@ -1,15 +1,25 @@
+import type { INodeParameterResourceLocator } from 'n8n-workflow';
 import { z } from 'zod/v3';
 
 import { filtersCollection } from '../../../shared/descriptions/collections';
+import { optionalLocator } from '../../../shared/descriptions/coreIds';
+import { idLocatorProperty } from '../../../shared/descriptions/locator';
+import { SEARCH_PAYMENT_FACILITATORS } from '../../../shared/methods/paymentFacilitators';
 import { listOperation } from '../../../shared/operation';
 
 const filtersSchema = z
 	.object({
-		id: z.string().optional(),
+		id: z.string().regex(/^\d+$/, 'must be the digits of the ID').optional(),
 		name: z.string().optional(),
 		active: z.boolean().optional(),
 	})
 	.strict();
+
+/** The ID filter is a locator inside the Filters collection: its value is the ID (there is no "By URL"). */
+const idOf = (value: unknown): string | undefined => {
+	const id = typeof value === 'object' && value !== null ? (value as INodeParameterResourceLocator).value : value;
+	return id === undefined || id === null || String(id).trim() === '' ? undefined : String(id).trim();
+};
 
 export const getMany = listOperation({
 	value: 'getMany',
@@ -27,13 +37,22 @@ export const getMany = listOperation({
 				default: true,
 				description: 'Whether to return only active facilitators (on) or only inactive ones (off)',
 			},
-			{ displayName: 'ID', name: 'id', type: 'string', default: '', description: 'Identifier of the facilitator' },
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the facilitator' },
+			optionalLocator(
+				idLocatorProperty({
+					displayName: 'Payment Facilitator ID',
+					name: 'id',
+					description: 'Only this facilitator',
+					placeholder: '7',
+					searchListMethod: SEARCH_PAYMENT_FACILITATORS,
+				}),
+			),
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the facilitator, or part of it' },
 		]),
 	],
 	filters: (ctx) => {
-		const filters = ctx.param<{ id?: string | number; name?: string; active?: boolean }>('filters', {});
-		return { ...filters, id: filters.id === undefined ? undefined : String(filters.id) };
+		const filters = ctx.param<{ id?: unknown; name?: string; active?: boolean }>('filters', {});
+		return { ...filters, id: idOf(filters.id) };
 	},
 	schema: filtersSchema,
+	fieldLabels: { id: 'Filters › Payment Facilitator ID' },
 });

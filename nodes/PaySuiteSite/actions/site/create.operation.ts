@@ -1,6 +1,6 @@
 import { includeSecretsProperty, requestOperation } from '../../../shared/operation';
 import { siteCreateSchema, type SiteCreateBody } from '../../schemas';
-import { siteData, siteWriteProperties } from '../../fields';
+import { merchantIdProperty, siteData, siteWriteProperties } from '../../descriptions/fields';
 
 export const create = requestOperation<SiteCreateBody>({
 	value: 'create',
@@ -12,15 +12,7 @@ export const create = requestOperation<SiteCreateBody>({
 	path: '/core/site/create',
 	safety: 'write',
 	properties: [
-		{
-			displayName: 'Merchant ID',
-			name: 'customerId',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: '1001',
-			description: 'Identifier of the merchant (called customer by the platform) the site belongs to, digits only',
-		},
+		merchantIdProperty,
 		{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Site name' },
 		...siteWriteProperties('create'),
 		includeSecretsProperty,
@@ -28,5 +20,5 @@ export const create = requestOperation<SiteCreateBody>({
 	body: (ctx) => ({ data: siteData(ctx, 'create') }),
 	schema: siteCreateSchema,
 	// A key no field names came from Configuration (JSON), merged into what is sent.
-	fieldLabels: { '*': 'Additional Fields › Configuration (JSON)' },
+	fieldLabels: { 'data.customerId': 'Merchant ID', '*': 'Additional Fields › Configuration (JSON)' },
 });

@@ -1,6 +1,6 @@
 import { notFoundBy, requestOperation } from '../../../shared/operation';
 import { siteUpdateAllSchema, type SiteUpdateAllBody } from '../../schemas';
-import { siteData, siteIdProperty, siteWriteProperties } from '../../fields';
+import { siteData, siteIdProperty, siteWriteProperties } from '../../descriptions/fields';
 
 export const updateAll = requestOperation<SiteUpdateAllBody>({
 	value: 'updateAll',
@@ -15,5 +15,5 @@ export const updateAll = requestOperation<SiteUpdateAllBody>({
 	body: (ctx) => ({ id: ctx.param('siteId'), data: siteData(ctx, 'update') }),
 	schema: siteUpdateAllSchema,
 	// A key no field names came from Configuration (JSON), merged into what is sent.
-	fieldLabels: { data: 'Update Fields', '*': 'Update Fields › Configuration (JSON)' },
+	fieldLabels: { id: 'Site ID', data: 'Update Fields', '*': 'Update Fields › Configuration (JSON)' },
 });

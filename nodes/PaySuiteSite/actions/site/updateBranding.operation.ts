@@ -1,13 +1,15 @@
 import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation';
 import { siteUpdateBrandingSchema, type SiteUpdateBrandingBody } from '../../schemas';
-import { brandingProperty, checkoutVersionProperty, siteIdProperty } from '../../fields';
+import { brandingProperty, checkoutVersionProperty, siteIdProperty } from '../../descriptions/fields';
+import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifySite } from '../../simplify';
 
 export const updateBranding = requestOperation<SiteUpdateBrandingBody>({
 	value: 'updateBranding',
 	name: 'Update Branding',
 	action: 'Update the branding of a site',
 	description:
-		'Update the checkout colours and checkout version of a site; outputs the whole site, its credentials only with Include Secrets on',
+		'Update the checkout colours and checkout version of a site; outputs the site (simplified by default), its credentials only with Include Secrets on',
 	api: 'core',
 	path: '/core/site/update',
 	notFound: notFoundBy('Site', siteIdProperty),
@@ -16,6 +18,7 @@ export const updateBranding = requestOperation<SiteUpdateBrandingBody>({
 		siteIdProperty,
 		brandingProperty,
 		{ ...checkoutVersionProperty, description: 'Redirect checkout version, such as v3 or v4; leave empty to keep it' },
+		simplifyProperty,
 		includeSecretsProperty,
 	],
 	body: (ctx) => ({
@@ -24,4 +27,6 @@ export const updateBranding = requestOperation<SiteUpdateBrandingBody>({
 		checkoutVersion: ctx.param<string>('checkoutVersion', ''),
 	}),
 	schema: siteUpdateBrandingSchema,
+	fieldLabels: { id: 'Site ID' },
+	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifySite(answer) : answer),
 });

@@ -1,27 +1,25 @@
 /**
  * The Site node's fields that several operations show: the site write shape as n8n fields (simple fields,
- * collections and a JSON input), and back to a `data` body.
+ * dropdowns, one collection per configuration section, and a JSON input for power users), and back to a
+ * `data` body.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod/v3';
 
-import { formatDateOnly, isoUtcOrAsTyped } from '../shared/dateTime';
-import type { OperationContext } from '../shared/operation';
-import { mergeSiteData } from './merge';
+import { formatDateOnly, isoUtcOrAsTyped } from '../../shared/dateTime';
+import { currencyOptions, notificationLocaleOptions } from '../../shared/descriptions/choices';
+import { merchantIdLocator, siteIdLocator } from '../../shared/descriptions/coreIds';
+import type { OperationContext } from '../../shared/operation';
+import { mergeSiteData } from '../merge';
+import { configurationOf, configurationProperties } from './configuration';
 
 type SiteMode = 'create' | 'update';
 
 const clearTextNote = 'The platform answers it in clear: treat the output as a secret.';
 
-export const siteIdProperty: INodeProperties = {
-	displayName: 'Site ID',
-	name: 'siteId',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: '2001',
-	description: 'Identifier of the site, digits only',
-};
+export const siteIdProperty: INodeProperties = siteIdLocator();
+
+export const merchantIdProperty: INodeProperties = { ...merchantIdLocator(), description: 'The merchant the site belongs to (the platform calls it customer)' };
 
 export const checkoutVersionProperty: INodeProperties = {
 	displayName: 'Checkout Version',
@@ -61,14 +59,14 @@ function siteFieldOptions(mode: SiteMode): INodeProperties[] {
 			type: 'json',
 			default: '{}',
 			description:
-				'Any other part of the site configuration as a JSON object: integration, control, threeDS, historic, creditBureau, riskEngine, securityFilters, operation, subscriptionValidation, branding. The fields set above take precedence over the same fields here. Checked before sending, like the fields above.',
+				'For power users: the site configuration as one JSON object (integration, control, threeDS, historic, creditBureau, riskEngine, securityFilters, operation, subscriptionValidation, branding). The fields of the node take precedence over the same fields here. Checked before sending, like the fields.',
 		},
-		{ displayName: 'Currency', name: 'currency', type: 'string', default: '', placeholder: 'USD', description: 'Currency code of the site' },
+		{ displayName: 'Currency', name: 'currency', type: 'options', options: currencyOptions, default: 'USD', description: 'Currency of the site' },
 		{ displayName: 'Custom Batch', name: 'customBatch', type: 'number', default: 0, description: 'Custom batch number' },
 		{ displayName: 'Display Name', name: 'displayName', type: 'string', default: '', description: 'Name shown to buyers' },
 		{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'E-mail address of the site' },
 		{ displayName: 'Expiration', name: 'expiration', type: 'dateTime', default: '', description: 'When the site expires' },
-		{ displayName: 'Language', name: 'language', type: 'string', default: '', placeholder: 'en', description: 'Language code of the site' },
+		{ displayName: 'Language', name: 'language', type: 'options', options: notificationLocaleOptions, default: 'en', description: 'Language of the site' },
 		{
 			displayName: 'Login',
 			name: 'login',
@@ -123,7 +121,14 @@ function integrationOptions(mode: SiteMode): INodeProperties[] {
 			description: 'How many times a buyer may try to pay in one checkout',
 		},
 		checkoutVersionProperty,
-		{ displayName: 'Connection Method', name: 'connectionMethod', type: 'string', default: '', placeholder: 'REDIRECT', description: 'How buyers are connected, such as REDIRECT' },
+		{
+			displayName: 'Connection Method',
+			name: 'connectionMethod',
+			type: 'string',
+			default: '',
+			placeholder: 'REDIRECT',
+			description: 'How buyers are connected, such as REDIRECT (the full list is not published)',
+		},
 		{
 			displayName: 'Notification URL',
 			name: 'notificationUrl',
@@ -194,6 +199,7 @@ export function siteWriteProperties(mode: SiteMode): INodeProperties[] {
 			options: integrationOptions(mode),
 		},
 		brandingProperty,
+		...configurationProperties,
 	);
 	return properties;
 }
@@ -216,8 +222,10 @@ export function siteData(ctx: OperationContext, mode: SiteMode): IDataObject {
 			if (!integration.initiatorIndicator) ctx.refuse('initiatorIndicator', "needs a value when Initiator Indicator is 'Set'");
 		}
 	}
+	const sections = Object.fromEntries(configurationProperties.map((property) => [property.name, ctx.param<IDataObject>(property.name, {})]));
 	const top: IDataObject = {
 		...fields,
+		...configurationOf(sections),
 		expiration: fields.expiration === undefined ? undefined : String(isoUtcOrAsTyped(fields.expiration, timeZone)),
 		productionDate:
 			fields.productionDate === undefined ? undefined : (formatDateOnly(fields.productionDate, timeZone) ?? String(fields.productionDate)),
@@ -225,7 +233,7 @@ export function siteData(ctx: OperationContext, mode: SiteMode): IDataObject {
 		branding: ctx.param<IDataObject>('branding', {}),
 	};
 	if (mode === 'create') {
-		top.customerId = ctx.param('customerId');
+		top.customerId = ctx.param('merchantId');
 		top.name = ctx.param<string>('name', '');
 	}
 	return mergeSiteData(configuration as IDataObject, top);

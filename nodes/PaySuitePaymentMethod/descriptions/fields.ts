@@ -1,27 +1,30 @@
 /** Fields shared by the merchant and site payment method operations, and how they become the body. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../shared/operation';
+import { merchantIdLocator, optionalLocator, siteIdLocator } from '../../shared/descriptions/coreIds';
+import { idLocatorProperty } from '../../shared/descriptions/locator';
+import type { OperationContext } from '../../shared/operation';
+import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../methods/merchant';
 
-export const customerIdProperty: INodeProperties = {
-	displayName: 'Merchant ID',
-	name: 'customerId',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: '1001',
-	description: 'Identifier of the merchant (called customer by the platform), digits only',
-};
+export const merchantIdProperty: INodeProperties = merchantIdLocator();
 
-export const paymentMethodIdProperty: INodeProperties = {
+/** The merchant where it is not sent: it only lists its payment methods in a field's "From List". */
+export const listingMerchantIdProperty: INodeProperties = optionalLocator({
+	...merchantIdProperty,
+	description: 'The merchant whose payment methods the Payment Method ID list shows (not sent: only for the list)',
+});
+
+export const siteIdProperty: INodeProperties = siteIdLocator();
+
+/** A payment method of the merchant chosen in Merchant ID: "From list" lists that merchant's methods. */
+export const paymentMethodIdProperty: INodeProperties = idLocatorProperty({
 	displayName: 'Payment Method ID',
 	name: 'paymentMethodId',
-	type: 'string',
-	default: '',
-	required: true,
+	description: 'A payment method of the merchant',
 	placeholder: '501',
-	description: 'Identifier of the merchant payment method, digits only',
-};
+	searchListMethod: SEARCH_MERCHANT_PAYMENT_METHODS,
+	hint: 'From List: choose the Merchant ID first; search by name (3 to 50 characters)',
+});
 
 const commissionModelProperty: INodeProperties = {
 	displayName: 'Commission Model',
@@ -78,13 +81,80 @@ const orderProperty: INodeProperties = {
 	description: 'Priority of the payment method (display order)',
 };
 
+/** Credit rules as rows: one row per payment method code, card group and installment number. */
 const creditRulesProperty: INodeProperties = {
-	displayName: 'Credit Rules (JSON)',
+	displayName: 'Credit Rules',
 	name: 'creditRules',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Credit Rule',
+	default: {},
+	description: 'Installment rules: for a payment method code and card group, the amounts allowed for one number of installments',
+	options: [
+		{
+			displayName: 'Rule',
+			name: 'rule',
+			values: [
+				{
+					displayName: 'Card Group',
+					name: 'cardGroup',
+					type: 'string',
+					default: 'DEFAULT',
+						required:	true,
+					description: 'Code of the card group the rule is for',
+				},
+				{
+					displayName: 'Installments',
+					name: 'installment',
+					type: 'number',
+					default: 1,
+					description: 'Number of installments the rule is for',
+				},
+				{
+					displayName: 'Maximum',
+					name: 'maximum',
+					type: 'string',
+					default: '',
+					placeholder: '5000.00',
+					description: 'Largest amount for this number of installments',
+				},
+				{
+					displayName: 'Minimum',
+					name: 'minimum',
+					type: 'string',
+					default: '',
+					placeholder: '100.00',
+					description: 'Smallest amount for this number of installments',
+				},
+				{
+					displayName: 'Payment Method Code',
+					name: 'code',
+					type: 'string',
+					default: '',
+						required:	true,
+					placeholder: 'CRA',
+					description: 'Code of the payment method the rule is for',
+				},
+				{
+					displayName: 'Remove',
+					name: 'remove',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to remove this number of installments instead',
+				},
+			],
+		},
+	],
+};
+
+/** The same rules as JSON, for power users who have them as one object already. */
+const creditRulesJsonProperty: INodeProperties = {
+	displayName: 'Credit Rules (JSON)',
+	name: 'creditRulesJson',
 	type: 'json',
 	default: '{}',
 	description:
-		'Installment rules as JSON: payment method code → card group code → installment number (as text) → {"minimum": "100.00", "maximum": "5000.00", "remove": false}; "remove": true removes that installment',
+		'For power users, instead of Credit Rules: payment method code → card group code → installment number (as text) → {"minimum": "100.00", "maximum": "5000.00", "remove": false}',
 };
 
 /** The payment method's own fields, by parameter name (the Settings collection is apart). */
@@ -94,6 +164,7 @@ export const paymentMethodProperty = {
 	commissionModel: commissionModelProperty,
 	commissionValue: commissionValueProperty,
 	creditRules: creditRulesProperty,
+	creditRulesJson: creditRulesJsonProperty,
 	financialEntity: financialEntityProperty,
 	order: orderProperty,
 };
@@ -163,9 +234,37 @@ export function toSettings(raw: IDataObject | undefined): IDataObject {
 	return { ...rest, '3DSVersion': threeDSVersion, '3DSApiKey': threeDSApiKey };
 }
 
-/** The creditRules JSON of a collection (undefined when left at `{}`; checked by the schema). */
+interface CreditRuleRow {
+	code?: string;
+	cardGroup?: string;
+	installment?: number | string;
+	minimum?: string | number;
+	maximum?: string | number;
+	remove?: boolean;
+}
+
+/** Rows of the Credit Rules field as the platform's object: code → card group → installment → rule. */
+export function creditRulesFromRows(rows: CreditRuleRow[]): IDataObject {
+	const rules: IDataObject = {};
+	for (const row of rows) {
+		const byGroup = (rules[String(row.code ?? '').trim()] ??= {}) as IDataObject;
+		const byInstallment = (byGroup[String(row.cardGroup ?? '').trim()] ??= {}) as IDataObject;
+		const rule: IDataObject = {};
+		if (row.minimum !== undefined && row.minimum !== '') rule.minimum = String(row.minimum);
+		if (row.maximum !== undefined && row.maximum !== '') rule.maximum = String(row.maximum);
+		if (row.remove) rule.remove = true;
+		byInstallment[String(row.installment ?? '')] = rule;
+	}
+	return rules;
+}
+
+/** The credit rules of a collection, from its rows or its JSON (not both; undefined when neither). */
 function creditRulesOf(ctx: OperationContext, collection: string): unknown {
-	return ctx.jsonParam<unknown>(`${collection}.creditRules`, {});
+	const rows = ctx.param<{ rule?: CreditRuleRow[] }>(`${collection}.creditRules`, {})?.rule ?? [];
+	const json = ctx.jsonParam<unknown>(`${collection}.creditRulesJson`, {});
+	const hasJson = json !== undefined && !(typeof json === 'object' && json !== null && !Array.isArray(json) && Object.keys(json).length === 0);
+	if (rows.length && hasJson) ctx.refuse(`${collection}.creditRulesJson`, 'and Credit Rules cannot both be set: use one of them');
+	return rows.length ? creditRulesFromRows(rows) : json;
 }
 
 /** A collection's fields without its JSON field, which is read on its own. */
@@ -177,12 +276,12 @@ function withoutJson(fields: IDataObject, ...names: string[]): IDataObject {
 
 /**
  * What every payment method write sends from its collection of optional fields: the plain fields as they are,
- * then `settings` from the Settings collection and `creditRules` parsed from the collection's JSON field.
+ * then `settings` from the Settings collection and `creditRules` from the rows (or the JSON) of Credit Rules.
  * `readApart` names further fields of the collection the operation reads on its own, so they are not sent as is.
  */
 export function paymentMethodFields(ctx: OperationContext, collection: string, ...readApart: string[]): Record<string, unknown> {
 	return {
-		...withoutJson(ctx.param<IDataObject>(collection, {}), 'creditRules', ...readApart),
+		...withoutJson(ctx.param<IDataObject>(collection, {}), 'creditRules', 'creditRulesJson', ...readApart),
 		settings: toSettings(ctx.param<IDataObject>('settings', {})),
 		creditRules: creditRulesOf(ctx, collection),
 	};

@@ -1,0 +1,171 @@
+/**
+ * The site configuration's documented sections as n8n fields (one collection per section, named as the body
+ * names it, so a validation error names the field as the panel shows it), and back to the body's objects.
+ * Lists the platform takes as arrays are a dropdown of countries or text separated by commas.
+ */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { countryOptions } from '../../shared/descriptions/choices';
+
+const number = (displayName: string, name: string, description: string): INodeProperties => ({ displayName, name, type: 'number', default: 0, description });
+const whole = (displayName: string, name: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 0 },
+	default: 0,
+	description,
+});
+const flag = (displayName: string, name: string, description: string): INodeProperties => ({ displayName, name, type: 'boolean', default: false, description });
+const text = (displayName: string, name: string, description: string, placeholder?: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	description,
+	...(placeholder ? { placeholder } : {}),
+});
+const countries = (displayName: string, name: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'multiOptions',
+	options: countryOptions,
+	default: [],
+	description,
+});
+const commaList = (displayName: string, name: string, description: string, placeholder: string): INodeProperties =>
+	text(displayName, name, `${description}; separate several with commas`, placeholder);
+
+const section = (displayName: string, name: string, options: INodeProperties[]): INodeProperties => ({
+	displayName,
+	name,
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+});
+
+// The platform publishes only some of the values of these settings ("appear"), so they stay text.
+const behaviour = (displayName: string, name: string, seen: string) =>
+	text(displayName, name, `What the platform does in this case (such as ${seen}; the full list is not published)`, seen.split(' or ')[0]);
+
+/** The documented sections, in the panel's order, each a collection named as its body key. */
+export const configurationProperties: INodeProperties[] = [
+	section('Control', 'control', [
+		number('Minimum Amount', 'minAmount', 'Smallest amount the site accepts'),
+		number('Maximum Amount', 'maxAmount', 'Largest amount the site accepts'),
+		whole('Allowed Days', 'allowedDays', 'Days the site accepts payments (a number)'),
+		text('Allowed Hours', 'allowedHours', 'Hours the site accepts payments, as hexadecimal characters', 'FFFFFF'),
+		text('Delegated Authorization', 'delegatedAuthorization', 'Delegated authorization, as hexadecimal characters', 'FF'),
+		flag('Filter Method A', 'filterMethodA', 'Whether filter A (tied to one payment method) is on'),
+		flag('Filter Method B', 'filterMethodB', 'Whether filter B (tied to one payment method) is on'),
+		flag('Filter Method C', 'filterMethodC', 'Whether filter C (tied to one payment method) is on'),
+		whole('Precharge Filter', 'prechargeFilter', 'Precharge filter (a number)'),
+		countries('Allowed Bank Countries', 'allowedBankCountries', 'Countries whose banks may be used'),
+		flag('Filter by BIN', 'filterByBin', 'Whether cards are filtered by their first digits (BIN)'),
+		commaList('Exception BINs', 'exceptionBinsList', 'Card BINs (first digits) let through the BIN filter', '411111, 422222'),
+	]),
+	section('3-D Secure', 'threeDS', [
+		behaviour('Setting', 'setting', 'VERY_LOW or LOW'),
+		number('Minimum Amount', 'minAmount', 'Smallest amount that asks for 3-D Secure'),
+	]),
+	section('Historic', 'historic', [
+		behaviour('Behaviour', 'behaviour', 'IGNORE'),
+		number('Lower Score', 'lowerScore', 'Lower score of the history check'),
+		number('Rejection Score', 'rejectionScore', 'Score from which a payment is rejected'),
+	]),
+	section('Credit Bureau', 'creditBureau', [
+		{
+			displayName: 'Behaviours',
+			name: 'behaviours',
+			type: 'collection',
+			placeholder: 'Add Behaviour',
+			default: {},
+			options: [
+				behaviour('On Failed', 'onFailed', 'REJECTED or PROCESS'),
+				behaviour('On Match', 'onMatch', 'REJECTED or PROCESS'),
+				behaviour('On No Match', 'onNoMatch', 'REJECTED or PROCESS'),
+			],
+		},
+		commaList('Payment Groups', 'paymentGroups', 'Payment groups checked with the credit bureau', 'CASH'),
+		number('Minimum Amount', 'minAmount', 'Smallest amount checked with the credit bureau'),
+	]),
+	section('Risk Engine', 'riskEngine', [
+		{
+			displayName: 'Behaviours',
+			name: 'behaviours',
+			type: 'collection',
+			placeholder: 'Add Behaviour',
+			default: {},
+			options: [
+				behaviour('On Failed', 'onFailed', 'REJECTED or MANUAL'),
+				behaviour('On High Risk', 'onHighRisk', 'REJECTED or MANUAL'),
+				behaviour('On Low Risk', 'onLowRisk', 'REJECTED or MANUAL'),
+				behaviour('On Medium Risk', 'onMediumRisk', 'REJECTED or MANUAL'),
+			],
+		},
+		commaList('Payment Groups', 'paymentGroups', 'Payment groups checked by the risk engine', 'CASH'),
+		number('Minimum Amount', 'minAmount', 'Smallest amount checked by the risk engine'),
+		number('Approval Score', 'approvalScore', 'Score up to which a payment is approved'),
+		number('Rejection Score', 'rejectionScore', 'Score from which a payment is rejected'),
+		flag('On Calibration', 'onCalibration', 'Whether the risk engine is calibrating (it does not decide yet)'),
+	]),
+	section('Security Filters', 'securityFilters', [
+		flag('Filter Locked by Tries', 'filterLockedByTries', 'Whether cards locked after failed tries are refused'),
+		countries('Allowed Issuer Countries', 'allowedIssuerCountries', 'Countries whose card issuers are accepted'),
+		flag('Force IP Match', 'forceIPMatch', "Whether the buyer's IP country must match the card's country"),
+		countries('Excluded IP Countries', 'excludeIPCountry', 'Countries whose IP addresses are refused'),
+		flag('Only Whitelisted', 'onlyWhitelisted', 'Whether only whitelisted buyers may pay'),
+		countries('Allowed IP Countries', 'allowedIPCountries', 'Countries whose IP addresses are accepted'),
+		whole('Allowed Cards per Day', 'allowedCardsDay', 'Cards one buyer may use per day'),
+		whole('Allowed Cards per IP', 'allowedCardsByIP', 'Cards one IP address may use'),
+		whole('Allowed Cards per Month', 'allowedCardsMonth', 'Cards one buyer may use per month'),
+		whole('Allowed Cards per Year', 'allowedCardsYear', 'Cards one buyer may use per year'),
+		whole('Payments per Day', 'dayMax', 'Payments allowed per day'),
+		whole('Payments per Month', 'monthMax', 'Payments allowed per month'),
+		number('Amount per Day', 'dayMaxAmount', 'Total amount allowed per day'),
+		number('Amount per Month', 'monthMaxAmount', 'Total amount allowed per month'),
+	]),
+	// Not named `operation`: that is the node's Operation selector.
+	section('Operation Settings', 'operationSettings', [
+		flag('Disable Tax', 'disableTax', 'Whether taxes are disabled'),
+		flag('Calculate Tax', 'calculateTax', 'Whether the platform calculates the tax'),
+		number('Tax Percentage', 'taxPercentage', 'Tax percentage, such as 19'),
+		text('Reference Pattern', 'patternReference', 'Pattern that payment references must follow'),
+		flag('Mail Buyer', 'mailCustomer', 'Whether the buyer is e-mailed'),
+		flag('Mail Merchant', 'mailMerchant', 'Whether the merchant is e-mailed'),
+	]),
+	section('Subscription Validation', 'subscriptionValidation', [
+		flag('Enable', 'enable', 'Whether a card is validated with a charge when it is subscribed'),
+		number('Amount', 'amount', 'Amount of the validation charge'),
+	]),
+];
+
+/** Body key of each section: its parameter name, except Operation Settings. */
+const BODY_KEY: Record<string, string> = { operationSettings: 'operation' };
+const LISTS = new Set(['paymentGroups', 'exceptionBinsList']);
+
+/** "411111, 422222" → [411111, 422222]; an entry that is not a number stays text, for the check to name it. */
+export function commaSeparated(value: unknown, numbers: boolean): unknown {
+	if (typeof value !== 'string') return value;
+	const entries = value
+		.split(',')
+		.map((entry) => entry.trim())
+		.filter((entry) => entry !== '');
+	return numbers ? entries.map((entry) => (/^\d+$/.test(entry) ? Number(entry) : entry)) : entries;
+}
+
+/** The sections' fields as the body's objects (empty sections are dropped later, with everything unset). */
+export function configurationOf(sections: Record<string, IDataObject>): IDataObject {
+	const body: IDataObject = {};
+	for (const property of configurationProperties) {
+		const fields = { ...(sections[property.name] ?? {}) };
+		for (const key of Object.keys(fields)) {
+			// A list left empty in the panel is not a list to send (an empty dropdown is nothing chosen).
+			if (Array.isArray(fields[key]) && (fields[key] as unknown[]).length === 0) delete fields[key];
+			else if (LISTS.has(key)) fields[key] = commaSeparated(fields[key], key === 'exceptionBinsList') as IDataObject[];
+		}
+		body[BODY_KEY[property.name] ?? property.name] = fields;
+	}
+	return body;
+}
