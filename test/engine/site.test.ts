@@ -372,15 +372,18 @@ describe('Payment facilitators: the list of the editor', () => {
 	it("lists the platform's facilitators by name and ID, inactive ones said so", async () => {
 		const { results, paginationToken } = await list();
 		expect(results).toHaveLength(20);
-		expect(results[0]).toEqual({ name: 'Sandbox Facilitator 01 (ID 1)', value: '1' });
-		expect(results[3]).toEqual({ name: 'Sandbox Facilitator 04 (ID 4) · inactive', value: '4' });
+		expect(results[0]).toEqual({ name: expect.stringMatching(/^Sandbox Facilitator 01 · [A-Z]{2} \(ID 1\)$/), value: '1' });
+		expect(results[3]).toEqual({ name: expect.stringMatching(/^Sandbox Facilitator 04 · [A-Z]{2} · inactive \(ID 4\)$/), value: '4' });
 		expect(paginationToken).toBeUndefined();
 	});
 
-	it('narrows to the name typed', async () => {
+	it('narrows to the name typed, or to the ID when digits are typed', async () => {
+		const byId = await list('12');
+		expect(byId.results.map((entry) => entry.value)).toEqual(['12']);
 		const { results } = await list('facilitator 1');
 		expect(results.map((entry) => entry.value)).toEqual(['10', '11', '12', '13', '14', '15', '16', '17', '18', '19']);
-		expect(withoutAuth(apiCalls()[0].body)).toMatchObject({ name: 'facilitator 1' });
+		expect(withoutAuth(apiCalls().at(-1)!.body)).toMatchObject({ name: 'facilitator 1' });
+		expect(withoutAuth(apiCalls()[0].body)).toMatchObject({ id: '12' });
 	});
 
 	it('gives the next page with its token when there are more than a page holds', async () => {
