@@ -6,7 +6,11 @@
  * to docs/screenshots/ instead, on purpose), and checks that
  *  - each node's icon is shown, in the light and in the dark theme (each with its own SVG);
  *  - no parameter of a freshly added node shows an issue;
- *  - the sandbox credential is picked for the node on its own.
+ *  - the sandbox credential is picked for the node on its own;
+ *  - every resource locator's "From list" shows the sandbox's records, narrows to what is searched, and the
+ *    entry picked runs the node; every dropdown of a closed set (and every list loaded from the platform) opens
+ *    with its options;
+ *  - no parameter the served node types declare as JSON is left but the ones CONTRIBUTING lists, with why.
  * Needs `npm run build` first (skips itself otherwise). Skips, saying why, only when Chromium is missing and
  * cannot be installed here (PAYSUITE_REQUIRE_BROWSER=1 turns that into a failure).
  */
@@ -15,6 +19,8 @@ import * as path from 'path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { expectedTranKey } from '../../sandbox/auth';
+import { dropdownOptions, executeStep, openNodePanel, pickFromList, signedCaller, type PanelNode, type SignedCaller } from './editorPanels';
 import { addSandboxCredentials, distExists, N8nHandle, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, teardownN8n, type ServerHandle } from './harness';
 
 const examples = require('../../scripts/n8n/examples.js');
@@ -199,6 +205,172 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		} finally {
 			await dark.close();
 		}
+	});
+
+	// -------------------------------------------------------------------------------------------------------
+	// Pick, don't type: resource locators and dropdowns, as a user opens them.
+	// -------------------------------------------------------------------------------------------------------
+	const rl = (mode: 'list' | 'id' = 'list', value = '') => ({ __rl: true, mode, value });
+	const panelNode = (name: string, parameters: Record<string, unknown>, extra: string[] = []): PanelNode => {
+		const info = NODES.find((n) => n.name === name)!;
+		const wanted = [info.credential, ...extra];
+		return { type: `${PACKAGE_NAME}.${name}`, parameters, credentials: Object.fromEntries(wanted.map((type) => [type, credentials[type]])) };
+	};
+	let signed: SignedCaller;
+	let referenceCount = 0;
+	const payer = { name: 'Ana', surname: 'Gomez', email: 'ana@example.com', document: '1020304050', documentType: 'CC' };
+
+	describe('resource locators: From list shows the sandbox records, search narrows, the entry picked runs the node', () => {
+		beforeAll(() => {
+			signed = signedCaller(sandbox.url, sandbox.credentials.login, sandbox.credentials.secretKey, (nonce, seed, secret) =>
+				expectedTranKey(nonce, seed, secret, 'sha256'),
+			);
+		});
+
+		it('Gateway › Transaction › Get: Internal Reference, searched by reference, amount and currency', async () => {
+			const reference = `EDITOR-${Date.now() % 100000}-${++referenceCount}`;
+			const processed = await signed('/gateway/process', {
+				payer,
+				instrument: { card: { number: '4111111111111111', expiration: '12/30', cvv: '123' } },
+				payment: { reference, description: 'Editor test', amount: { currency: 'USD', total: 120.5 } },
+				ipAddress: '203.0.113.7',
+				userAgent: 'editor-test',
+			});
+			const internalReference = String(processed.internalReference);
+			await openNodePanel(page, server!, panelNode('paySuiteGateway', { resource: 'transaction', operation: 'get', internalReference: rl() }));
+			const { after } = await pickFromList(page, 'internalReference', `${reference} 120.5 USD`, internalReference);
+			expect(after).toEqual([expect.stringContaining(`${internalReference} · ${reference} · APPROVED`)]);
+			const output = await executeStep(page);
+			expect(output).toContain(reference);
+		});
+
+		it('Session › Transaction › Refund: Internal Reference of a paid session, then the refund runs', async () => {
+			const reference = `EDITOR-${Date.now() % 100000}-${++referenceCount}`;
+			const created = await signed('/api/session', {
+				payment: { reference, description: 'Editor test', amount: { currency: 'USD', total: 80 } },
+				returnUrl: 'https://shop.example.com/return',
+				ipAddress: '203.0.113.7',
+				userAgent: 'editor-test',
+			});
+			const paid = await fetch(`${sandbox.url}/__sandbox/sessions/${created.requestId}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+			expect(paid.ok).toBe(true);
+			await openNodePanel(page, server!, panelNode('paySuiteSession', { resource: 'transaction', operation: 'refund', internalReference: rl() }));
+			const { after } = await pickFromList(page, 'internalReference', `${reference} 80 USD`, reference);
+			expect(after).toHaveLength(1);
+			const output = await executeStep(page);
+			expect(output).toMatch(/APPROVED|REFUNDED/);
+		});
+
+		it("Payment Method › Get Many: Filters › ID lists the merchant's payment methods", async () => {
+			const parameters = { resource: 'merchantPaymentMethod', operation: 'getMany', merchantId: rl('id', String(sandbox.credentials.customerId)), filters: { id: rl() } };
+			await openNodePanel(page, server!, panelNode('paySuitePaymentMethod', parameters));
+			const { before, after } = await pickFromList(page, 'id', 'Credit card A', '(ID 501)');
+			expect(before.length).toBeGreaterThanOrEqual(6);
+			expect(before).toEqual(expect.arrayContaining([expect.stringContaining('(ID 501)'), expect.stringContaining('(ID 502)')]));
+			expect(after.length).toBeLessThan(before.length);
+			expect(after).toEqual(expect.arrayContaining([expect.stringContaining('(ID 501)')]));
+			const output = await executeStep(page);
+			expect(output).toContain('501');
+		});
+
+		it('Site › Payment Facilitator › Get Many: Filters › ID lists the facilitators', async () => {
+			await openNodePanel(page, server!, panelNode('paySuiteSite', { resource: 'paymentFacilitator', operation: 'getMany', filters: { id: rl() } }));
+			const { before, after } = await pickFromList(page, 'id', 'Facilitator 02', '(ID 2)');
+			expect(before.length).toBeGreaterThanOrEqual(10);
+			expect(after).toEqual([expect.stringContaining('Sandbox Facilitator 02')]);
+			const output = await executeStep(page);
+			expect(output).toContain('Sandbox Facilitator 02');
+		});
+
+		it('Merchant › Create: Control › Payment Facilitator lists them with the optional signed credential', async () => {
+			const parameters = {
+				resource: 'merchant',
+				operation: 'create',
+				specifyBody: 'fields',
+				name: 'Editor Merchant S.A.S.',
+				brand: 'Editor',
+				languages: ['es', 'en'],
+				currencies: ['USD', 'COP'],
+				document: { type: 'NIT', number: '900123999' },
+				address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
+				legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
+				control: { seller: 'direct', paymentFacilitator: rl() },
+				waitForCompletion: true,
+				timeoutSeconds: 30,
+			};
+			await openNodePanel(page, server!, panelNode('paySuiteMerchant', parameters, ['paySuiteApi']));
+			const { before } = await pickFromList(page, 'paymentFacilitator', 'Facilitator 03', '(ID 3)');
+			expect(before.length).toBeGreaterThanOrEqual(10);
+			const output = await executeStep(page);
+			expect(output).toContain('merchantId');
+			const merchants = (await (await fetch(`${sandbox.url}/__sandbox/onboarding/merchants`)).json()) as { merchants?: Array<Record<string, any>> };
+			expect(JSON.stringify(merchants)).toContain('Editor Merchant S.A.S.');
+		});
+	});
+
+	/** Dropdowns of closed sets and lists loaded from the platform: [node, parameters, field, an option it shows, at least]. */
+	const DROPDOWNS: Array<[string, string, Record<string, unknown>, string, string, number]> = [
+		['Gateway › Process: Currency', 'paySuiteGateway', { resource: 'transaction', operation: 'process' }, 'currency', 'COP: Colombian Peso', 150],
+		['Gateway › Process: Payer › Document Type', 'paySuiteGateway', { resource: 'transaction', operation: 'process', payer: { documentType: 'CC' } }, 'documentType', 'Citizenship Card (CC)', 10],
+		['Gateway › Process: Payer › Country', 'paySuiteGateway', { resource: 'transaction', operation: 'process', payer: { addressCountry: 'CO' } }, 'addressCountry', 'Colombia (CO)', 240],
+		['Gateway › Report: Types', 'paySuiteGateway', { resource: 'report', operation: 'request', filters: { type: [] } }, 'type', 'Chargeback', 15],
+		['Gateway › Report: States', 'paySuiteGateway', { resource: 'report', operation: 'request', filters: { state: [] } }, 'state', 'Approved', 4],
+		['Session › Create: Language', 'paySuiteSession', { resource: 'session', operation: 'create', additionalFields: { locale: 'es_CO' } }, 'locale', 'Spanish (Colombia): es_CO', 20],
+		['Merchant › Create: Currencies', 'paySuiteMerchant', { resource: 'merchant', operation: 'create', specifyBody: 'fields' }, 'currencies', 'COP: Colombian Peso', 150],
+		['Merchant › Create: Time Zone', 'paySuiteMerchant', { resource: 'merchant', operation: 'create', specifyBody: 'fields', additionalFields: { timezone: 'America/Bogota' } }, 'timezone', 'America/Bogota', 300],
+		['Notification › Send: Language', 'paySuiteNotification', { resource: 'message', operation: 'send', additionalFields: { locale: 'es' } }, 'locale', 'Spanish', 4],
+		['Site › Create: Allowed Bank Countries', 'paySuiteSite', { resource: 'site', operation: 'create', control: { allowedBankCountries: [] } }, 'allowedBankCountries', 'Colombia (CO)', 240],
+		['Payment Method › Get Many: Code (from the platform)', 'paySuitePaymentMethod', { resource: 'merchantPaymentMethod', operation: 'getMany', merchantId: rl('id', '1001'), filters: { code: '' } }, 'code', 'CRA', 3],
+		['Payment Method › Get Many: Franchise (from the platform)', 'paySuitePaymentMethod', { resource: 'merchantPaymentMethod', operation: 'getMany', merchantId: rl('id', '1001'), filters: { franchise: '' } }, 'franchise', 'CARD_A', 1],
+		['Payment Link › Create: Site Time Zone (each with the time it sends)', 'paySuitePaymentLink', { resource: 'paymentLink', operation: 'create' }, 'siteTimeZone', 'America/Bogota', 300],
+	];
+
+	it.each(DROPDOWNS)('%s: the dropdown opens with its options', async (_label, name, parameters, field, shows, atLeast) => {
+		await openNodePanel(page, server!, panelNode(name, parameters));
+		const options = await dropdownOptions(page, field);
+		expect(options.length).toBeGreaterThanOrEqual(atLeast);
+		expect(options).toEqual(expect.arrayContaining([expect.stringContaining(shows)]));
+	});
+
+	it('declares JSON parameters only where CONTRIBUTING lists them, with why', async () => {
+		const types = await server!.rest.call('GET', '/types/nodes.json');
+		expect(types.status).toBe(200);
+		const served = (JSON.parse(types.text) as Array<{ name: string; displayName: string; properties: any[] }>).filter(
+			(type) => type.name.startsWith(`${PACKAGE_NAME}.`) && !type.name.endsWith('Tool'),
+		);
+		expect(served.length).toBe(10);
+		const found = new Set<string>();
+		for (const type of served) {
+			const node = type.displayName.replace(/^PaySuite /, '');
+			const resources = new Map<string, string>((type.properties.find((p) => p.name === 'resource')?.options ?? []).map((o: any) => [o.value, o.name]));
+			const operationNames = new Map<string, string>();
+			for (const p of type.properties.filter((q) => q.name === 'operation')) for (const o of p.options) operationNames.set(`${p.displayOptions?.show?.resource?.[0]}:${o.value}`, o.name);
+			const walk = (properties: any[], path: string[], where: string) => {
+				for (const property of properties) {
+					const show = property.displayOptions?.show;
+					const at = show?.operation ? `${resources.get(show.resource[0])} › ${operationNames.get(`${show.resource[0]}:${show.operation[0]}`)}` : where;
+					const named = [...path, property.displayName];
+					if (property.type === 'json') found.add(`${node} | ${at} | ${named.join(' › ')}`);
+					if (property.type === 'collection' || property.type === 'fixedCollection') {
+						for (const option of property.options ?? []) {
+							if (option.values) walk(option.values, property.type === 'fixedCollection' ? [...named, option.displayName] : named, at);
+							else walk([option], named, at);
+						}
+					}
+				}
+			};
+			walk(type.properties, [], '');
+		}
+		const contributing = fs.readFileSync(path.join(REPO_DIR, 'CONTRIBUTING.md'), 'utf8');
+		const section = contributing.split('## Parameters left as JSON')[1]?.split('\n## ')[0] ?? '';
+		const listed = new Set(
+			section
+				.split('\n')
+				.filter((line) => /^\| [^-|]/.test(line) && !line.startsWith('| Node |'))
+				.map((line) => line.split('|').slice(1, 4).map((cell) => cell.trim()).join(' | ')),
+		);
+		expect(listed.size).toBeGreaterThan(0);
+		expect([...found].sort()).toEqual([...listed].sort());
 	});
 
 	it.each(EXAMPLES.map((e) => [e.file, e] as const))('opens the example %s with no node showing an issue', async (file, example) => {

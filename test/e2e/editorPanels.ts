@@ -85,3 +85,25 @@ export async function executeStep(page: Page): Promise<string> {
 	await output.locator('[data-test-id="ndv-data-container"], [data-test-id="node-error-message"]').first().waitFor({ timeout: 60_000 });
 	return output.innerText();
 }
+
+/** What a resource locator test needs of the sandbox: a signed call as the package's credential makes it. */
+export interface SignedCaller {
+	(path: string, body: Record<string, unknown>): Promise<any>;
+}
+
+/** Signs like the package's credential (SHA-256 tranKey over a fresh nonce and seed) and posts to the sandbox. */
+export function signedCaller(sandboxUrl: string, login: string, secretKey: string, tranKeyOf: (nonce: Buffer, seed: string, secret: string) => string): SignedCaller {
+	return async (path, body) => {
+		const nonce = (await import('crypto')).randomBytes(16);
+		const seed = new Date().toISOString();
+		const auth = { login, tranKey: tranKeyOf(nonce, seed, secretKey), nonce: nonce.toString('base64'), seed };
+		const response = await fetch(`${sandboxUrl}${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ auth, ...body }),
+		});
+		const answer = await response.json();
+		if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+		return answer;
+	};
+}
