@@ -172,6 +172,24 @@ describe('reports', () => {
 		expect(plain.split('\n')[0].split('\t').at(-1)).toBe('type');
 	});
 
+	it("holds a checkout session's payment too, its bank amount the amount itself", async () => {
+		const session = await call('/api/session', {
+			payment: { reference: 'REP-SESSION', description: 'Shoes', amount: { currency: 'USD', total: 30 } },
+			ipAddress: '203.0.113.7',
+			userAgent: 'Mozilla/5.0',
+			returnUrl: 'https://shop.example.com/return',
+		});
+		expect(session.status).toBe(200);
+		await post(`${sandbox.url}/__sandbox/sessions/${session.json.requestId}/pay`, {});
+		const { json } = await call('/gateway/report', { filters });
+		await post(`${sandbox.url}/__sandbox/gateway/reports/${json.id}/ready`, {});
+		const ready = await raw('/gateway/report/obtain', { id: json.id });
+		expect(ready.status).toBe(200);
+		const [header, row] = ready.text.trim().split('\n').map((line) => line.split('\t'));
+		const column = (name: string) => row[header.indexOf(name)];
+		expect([column('reference'), column('bank_currency'), column('bank_factor'), column('bank_amount')]).toEqual(['REP-SESSION', 'USD', '1', '30']);
+	});
+
 	it('refuses an end before the start, an unknown state, a date without offset and a callbackUrl that is not http(s)', async () => {
 		expectFieldRefusal(await call('/gateway/report', { filters, callbackUrl: 'file:///tmp/report' }), 'callbackUrl', /http or https/);
 		expectFieldRefusal(await call('/gateway/report', { filters: { startDate: filters.endDate, endDate: filters.startDate } }), 'filters.endDate');

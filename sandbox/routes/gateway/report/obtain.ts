@@ -63,9 +63,10 @@ function transactionRow(txn: GatewayTransaction, index: number): Row {
 		refunded: view.refunded ? 'true' : 'false',
 		installments: view.additional?.credit?.installments ?? 1,
 		last_digits: view.lastDigits ?? '',
-		bank_currency: view.conversion.to.currency,
-		bank_factor: view.conversion.factor,
-		bank_amount: view.conversion.to.total,
+		// A session's payment has no conversion in its view: the bank was paid the amount itself.
+		bank_currency: view.conversion?.to.currency ?? view.amount.currency,
+		bank_factor: view.conversion?.factor ?? 1,
+		bank_amount: view.conversion?.to.total ?? view.amount.total,
 		issuer_name: view.issuerName ?? '',
 		payer_document: txn.payer.document ?? '',
 		payer_first_name: txn.payer.name ?? '',
