@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'crypto';
 import { cardBehaviour, type TestCard } from '../../cards';
 import { notFound, ok, refuse, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../../http';
 import { bool, check, enumOf, object, text } from '../../rules';
+import { configurationOf } from '../core/state';
 import { sendCheckoutNotification, type NotificationSent } from '../events/state';
 import { conflict, digits, findSession, FIRST_ID, ID_KIND, state, type SessionRecord, type SessionTransaction } from './state';
 
@@ -142,13 +143,16 @@ export function paySession(app: SandboxApp, session: SessionRecord, options: Pay
 
 /**
  * Sends the session's checkout notification, as the platform does when a session's status changes: to the
- * session's `payment.notificationUrl` and, for a payment link's session, to the link's `notificationUrl`. Each
- * delivery is recorded (GET /__sandbox/webhooks/deliveries); a failed one is only recorded.
+ * notification URL of the session's site (its integration's `notificationUrl`, set with the core API's site
+ * update; the spec gives a session no URL of its own) and, for a payment link's session, to the link's
+ * `notificationUrl`; once to a URL given by both. Each delivery is recorded (GET /__sandbox/webhooks/deliveries);
+ * a failed one is only recorded.
  */
 export async function notifySession(app: SandboxApp, session: SessionRecord): Promise<NotificationSent[]> {
-	const own = (session.request.payment as { notificationUrl?: unknown } | undefined)?.notificationUrl;
-	const urls = [...new Set([own, session.link?.notificationUrl].filter((url): url is string => typeof url === 'string' && url !== ''))];
+	const site = app.world.siteByLogin(session.siteLogin);
+	const siteUrl = site ? (configurationOf(app, site).integration as { notificationUrl?: unknown } | undefined)?.notificationUrl : undefined;
+	const urls = [...new Set([siteUrl, session.link?.notificationUrl].filter((url): url is string => typeof url === 'string' && url !== ''))];
 	if (!urls.length) return [];
-	const secretKey = app.world.siteByLogin(session.siteLogin)?.secretKey ?? app.world.credentials.secretKey;
+	const secretKey = site?.secretKey ?? app.world.credentials.secretKey;
 	return await Promise.all(urls.map((url) => sendCheckoutNotification(app, url, session, secretKey)));
 }

@@ -2,7 +2,7 @@
  * The demo site's past: a few transactions a day for the last `historyDays` days (none by default; `npm start`
  * and `npm run sandbox` ask for 62, so that "yesterday" and the whole of "last month" always have rows). Each
  * calendar day of the site's time zone always gets the same transactions, whenever the sandbox starts: they are
- * drawn from a generator seeded with the date. Some days are empty; states, types, currencies, cards and payers
+ * drawn from a generator seeded with the date. Some days are empty (never yesterday); states, types, currencies, cards and payers
  * vary. They are gateway transactions like those of /gateway/process: the report, query and search find them.
  */
 import { TEST_CARDS } from '../../cards';
@@ -65,13 +65,17 @@ const PAYMENT_METHODS: Record<string, string> = { CARD_A: 'CRA', CARD_B: 'CRB', 
 
 const digitsOf = (random: () => number, count: number) => Array.from({ length: count }, () => String(Math.floor(random() * 10))).join('');
 
-/** The transactions of one calendar day (`YYYY-MM-DD` in the zone), in time order; the same for the same day. */
-export function dayTransactions(siteLogin: string, day: string, timeZone: string): GatewayTransaction[] {
+/**
+ * The transactions of one calendar day (`YYYY-MM-DD` in the zone), in time order; the same for the same day.
+ * `mayBeEmpty` false: a day drawn empty gets the transactions it would have had otherwise.
+ */
+export function dayTransactions(siteLogin: string, day: string, timeZone: string, mayBeEmpty = true): GatewayTransaction[] {
 	const random = generator(`paysuite-sandbox ${day}`);
 	const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
 	const weekend = weekday === 0 || weekday === 6;
 	// About one day in six has no transaction at all (more often on weekends).
-	if (random() < (weekend ? 0.35 : 0.12)) return [];
+	const empty = random() < (weekend ? 0.35 : 0.12);
+	if (empty && mayBeEmpty) return [];
 	const count = 1 + Math.floor(random() * (weekend ? 3 : 6));
 	// Seconds of the day, between 08:00 and 20:00 of the site's clocks.
 	const seconds = Array.from({ length: count }, () => 8 * 3600 + Math.floor(random() * 12 * 3600)).sort((a, b) => a - b);
@@ -129,11 +133,15 @@ export function pastDays(days: number, now: number, timeZone: string): string[] 
 	return Array.from({ length: days }, (_, index) => new Date(noon - (days - index) * DAY_MS).toISOString().slice(0, 10));
 }
 
-/** The seeded transactions of the last `days` days, keyed by internal reference as the gateway keeps them. */
+/**
+ * The seeded transactions of the last `days` days, keyed by internal reference as the gateway keeps them.
+ * Yesterday is never empty: a report of "yesterday" on a fresh sandbox always has rows.
+ */
 export function historyTransactions(siteLogin: string, days: number, timeZone: string, now = Date.now()): Record<string, GatewayTransaction> {
 	const out: Record<string, GatewayTransaction> = {};
-	for (const day of pastDays(days, now, timeZone)) {
-		for (const txn of dayTransactions(siteLogin, day, timeZone)) out[String(txn.view.internalReference)] = txn;
-	}
+	const all = pastDays(days, now, timeZone);
+	all.forEach((day, index) => {
+		for (const txn of dayTransactions(siteLogin, day, timeZone, index < all.length - 1)) out[String(txn.view.internalReference)] = txn;
+	});
 	return out;
 }
