@@ -1,6 +1,7 @@
 /**
- * `npm run sandbox [-- --port N] [--state FILE] [--quiet] [--max-body-bytes N] [--ledger-entries N]`: serves
- * the sandbox on 127.0.0.1 (default port 8765) and prints the demo credentials. The demo secret key and token stay the same between runs, so an n8n
+ * `npm run sandbox [-- --port N] [--state FILE] [--quiet] [--max-body-bytes N] [--ledger-entries N]
+ * [--history-days N | --empty]`: serves the sandbox on 127.0.0.1 (default port 8765) and prints the demo
+ * credentials. The demo site starts with 62 days of past transactions (HISTORY_DAYS), none with --empty. The demo secret key and token stay the same between runs, so an n8n
  * credential made once keeps working.
  */
 import { startSandbox } from './index';
@@ -18,6 +19,9 @@ function count(name: string): number | undefined {
 	return Number(value);
 }
 
+/** Days of past transactions: enough that "yesterday" and the whole of "last month" always have rows. */
+const HISTORY_DAYS = 62;
+
 async function main(): Promise<void> {
 	const sandbox = await startSandbox({
 		port: Number(argument('port') ?? process.env.SANDBOX_PORT ?? 8765),
@@ -31,12 +35,14 @@ async function main(): Promise<void> {
 		log: !process.argv.includes('--quiet'),
 		maxBodyBytes: count('max-body-bytes'),
 		ledgerEntries: count('ledger-entries'),
+		historyDays: process.argv.includes('--empty') ? 0 : (count('history-days') ?? HISTORY_DAYS),
 	});
 	const c = sandbox.credentials;
 	console.log(`Sandbox listening on ${sandbox.url}`);
 	console.log(`  signed APIs: login ${c.login}, secret key ${c.secretKey}`);
 	console.log(`  onboarding API: access token ${c.accessToken}, notification secret ${c.notificationSecret}`);
-	console.log(`  control API: ${sandbox.url}/__sandbox/credentials (see docs/sandbox.md)`);
+	console.log(`  control API: ${sandbox.url}/__sandbox/credentials (see docs/sandbox/*.md)`);
+	console.log(`  past transactions: ${sandbox.world.options.historyDays ?? 0} days (${sandbox.url}/__sandbox/gateway/transactions; --empty for none)`);
 	const stop = () => void sandbox.stop().then(() => process.exit(0));
 	process.on('SIGINT', stop);
 	process.on('SIGTERM', stop);

@@ -45,6 +45,12 @@ export interface SandboxOptions {
 	reportPendingPolls?: number;
 	/** Rows of a generated report when the site has fewer transactions than that (default: the transactions). */
 	reportRows?: number;
+	/**
+	 * Days of past transactions the demo site starts with (sandbox/routes/gateway/history.ts): a few a day, the
+	 * same for the same calendar day. Default 0, an empty world, which tests count on; the CLI and `npm start`
+	 * use 62 so that "yesterday" and the whole of "last month" have rows.
+	 */
+	historyDays?: number;
 	/** Which spelling of the payment link disable path answers: the spec's `disalbe`, `disable`, or both (default). */
 	disablePathSpelling?: 'disalbe' | 'disable' | 'both';
 	/** Keep state in this JSON file between runs. */

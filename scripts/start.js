@@ -16,7 +16,7 @@
  *  6. stays up until Ctrl-C (or SIGTERM/SIGHUP to any of its processes), then stops n8n and the sandbox.
  *
  * Options: --build / --no-build, --port N (n8n, default 5678), --sandbox-port N (default 8765),
- * --reset (start from an empty user folder).
+ * --reset (start from an empty user folder), --empty (the sandbox without its 62 days of past transactions).
  */
 const crypto = require('crypto');
 const fs = require('fs');
@@ -95,6 +95,7 @@ async function main() {
 	buildIfNeeded();
 	const env = require('./n8n/env');
 	const examples = require('./n8n/examples');
+	const tryIt = require('./n8n/tryIt');
 
 	step('n8n and Node 24 (cached outside the clone; the first run downloads them from the npm registry, several minutes)');
 	const paths = await env.ensureN8n();
@@ -118,6 +119,8 @@ async function main() {
 			accessToken: DEMO.accessToken,
 			processPendingPolls: 2,
 			retryAfterSeconds: 1,
+			// Past transactions, so that reports of "yesterday" and "last month" have rows; --empty for none.
+			historyDays: flag('empty') ? 0 : 62,
 		});
 	} catch (e) {
 		throw new Error(`the sandbox could not listen on 127.0.0.1:${SANDBOX_PORT} (${e.message}). Is \`npm run sandbox\` or another \`npm start\` running? Use --sandbox-port N.`);
@@ -197,10 +200,10 @@ async function main() {
 		}
 		say(`  Workflows     ${examples.loadExamples().length} examples ("PaySuite: ..."), each with a "Try it" manual start`);
 		say(`  Credentials   "PaySuite sandbox" (login ${c.login}) and "PaySuite onboarding sandbox" (token ${DEMO.accessToken})`);
-		say(`  Sandbox       ${sandbox.url}  (control API: ${sandbox.url}/__sandbox/ledger, /__sandbox/routes; docs/sandbox.md)`);
-		say('  Fire a trigger after publishing its workflow, e.g. the autopay alert:');
-		say(`    curl -s -X POST ${sandbox.url}/__sandbox/webhooks/autopay -H 'content-type: application/json' \\`);
-		say(`      -d '{"url":"${server.url}/webhook/0e8a1c00-1111-4000-8000-00000000a001/autopay","type":"AUTOPAY_TRANSACTION_FAILED"}'`);
+		say(`  Sandbox       ${sandbox.url}  (control API: ${sandbox.url}/__sandbox/ledger, /__sandbox/routes; docs/sandbox/)`);
+		say(`  Past          ${flag('empty') ? 'none (--empty)' : '62 days of transactions for reports'} (${sandbox.url}/__sandbox/gateway/transactions)`);
+		say('');
+		for (const line of tryIt.tryItLines({ sandboxUrl: sandbox.url, n8nUrl: server.url, examples: examples.loadExamples() })) say(`  ${line}`);
 		say('');
 		say('Press Ctrl-C to stop n8n and the sandbox.');
 		const code = await server.exited;

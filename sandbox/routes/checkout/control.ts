@@ -1,24 +1,19 @@
 /**
- * What a test or a demo needs that the spec's checkout endpoints do not offer: the page a session's processUrl
- * points at (the sandbox has no hosted checkout) and the buyer's side under /__sandbox/sessions/.
+ * What a test or a demo needs that the spec's checkout endpoints do not offer: the buyer's side under
+ * /__sandbox/sessions/ (the page a session's processUrl opens is in page.ts). Paying a session, here or on the
+ * page, sends the checkout notifications the platform would (see notifySession).
  */
 import { randomBytes, randomUUID } from 'crypto';
 
 import { cardBehaviour, type TestCard } from '../../cards';
 import { notFound, ok, refuse, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../../http';
 import { bool, check, enumOf, object, text } from '../../rules';
+import { configurationOf } from '../core/state';
+import { sendCheckoutNotification, type NotificationSent } from '../events/state';
 import { state as gatewayState } from '../gateway/state';
-import { conflict, digits, findSession, FIRST_ID, ID_KIND, state, type SessionTransaction } from './state';
+import { conflict, digits, findSession, FIRST_ID, ID_KIND, state, type SessionRecord, type SessionTransaction } from './state';
 
 export function register(app: SandboxApp): void {
-	// The page processUrl points at: the sandbox has no hosted checkout, it says how to pay from a test.
-	app.router.get('/checkout/session/:requestId/:key', (request, app) => {
-		const session = findSession(app, request.params.requestId);
-		if (!session || !session.processUrl.endsWith(`/${request.params.key}`)) return notFound('The session');
-		const html = `<!doctype html><html><body><h1>Sandbox checkout ${session.requestId}</h1><p>Status: ${session.status.status} (${session.status.reason})</p><p>Reference: ${escapeHtml(session.reference)}</p><p>To pay, POST /__sandbox/sessions/${session.requestId}/pay with {"status": "APPROVED"}.</p></body></html>`;
-		return { status: 200, raw: html, headers: { 'content-type': 'text/html; charset=utf-8' } };
-	});
-
 	// Control: the buyer pays (or fails to pay) a session.
 	app.router.post('/__sandbox/sessions/:requestId/pay', (request, app) => pay(request, app));
 	app.router.get('/__sandbox/sessions/:requestId', (request, app) => {
@@ -39,8 +34,6 @@ function validUntil(): string {
 	return at.toISOString().slice(0, 10);
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 const paySchema = object({
 	status: enumOf(['APPROVED', 'REJECTED', 'PENDING']).optional(),
 	card: text().optional(),
@@ -48,18 +41,40 @@ const paySchema = object({
 	cash: bool().optional(),
 }).optional();
 
-function pay(request: SandboxRequest, app: SandboxApp): SandboxResponse {
+export interface PayOptions {
+	status?: 'APPROVED' | 'REJECTED' | 'PENDING';
+	card?: string;
+	cash?: boolean;
+}
+
+/** Why a session takes no payment now, or undefined when it does. */
+export function payRefusal(session: SessionRecord): SandboxResponse | undefined {
+	if (session.cancelled) return conflict('XP', 'The session was cancelled by the merchant');
+	if (session.status.status === 'REJECTED' && session.status.reason === 'EX') return conflict('XP', 'The session expired');
+	if (session.status.status === 'APPROVED') return conflict('XP', 'The session is already approved');
+	return undefined;
+}
+
+async function pay(request: SandboxRequest, app: SandboxApp): Promise<SandboxResponse> {
 	const session = findSession(app, request.params.requestId);
 	if (!session) return notFound(`The session ${request.params.requestId}`);
 	const checked = check(paySchema, request.body);
 	if ('refusal' in checked) return checked.refusal;
-	const options = checked.value ?? {};
-	if (session.cancelled) return conflict('XP', 'The session was cancelled by the merchant');
-	if (session.status.status === 'REJECTED' && session.status.reason === 'EX') return conflict('XP', 'The session expired');
-	if (session.status.status === 'APPROVED') return conflict('XP', 'The session is already approved');
+	const paid = paySession(app, session, checked.value ?? {});
+	if ('refusal' in paid) return paid.refusal;
+	const notifications = await notifySession(app, session);
+	return ok({ session, ...(notifications.length ? { notifications } : {}) });
+}
 
+/**
+ * The buyer pays a session (the control API and the checkout page): its status moves, and a payment session
+ * gets its transaction. The notifications are sent apart (notifySession), once the state has moved.
+ */
+export function paySession(app: SandboxApp, session: SessionRecord, options: PayOptions): { refusal: SandboxResponse } | { transaction?: SessionTransaction } {
+	const refusal = payRefusal(session);
+	if (refusal) return { refusal };
 	const card = cardBehaviour(options.card ?? '4111111111111111');
-	if (!card) return refuse(400, 'XN', 'Invalid card: not a valid card number', { errors: { card: ['not a valid card number'] } });
+	if (!card) return { refusal: refuse(400, 'XN', 'Invalid card: not a valid card number', { errors: { card: ['not a valid card number'] } }) };
 	const outcome = options.status ?? card.outcome;
 	const reasons = { APPROVED: ['00', 'Approved'], REJECTED: [card.outcome === 'REJECTED' ? card.reason : '05', card.outcome === 'REJECTED' ? card.message : 'Declined by the issuer'], PENDING: ['?-', 'Pending review'] } as const;
 	const [reason, message] = reasons[outcome];
@@ -85,7 +100,7 @@ function pay(request: SandboxRequest, app: SandboxApp): SandboxResponse {
 			if (session.kind === 'autopay') session.autopay = { id: randomUUID(), status: statusBlock('OK', '00', 'The autopay is active') };
 		}
 		session.status = statusBlock(outcome, reason, message);
-		return ok({ session });
+		return {};
 	}
 
 	const payment = session.request.payment as { reference: string; amount: { currency: string; total: number } };
@@ -146,5 +161,21 @@ function pay(request: SandboxRequest, app: SandboxApp): SandboxResponse {
 		payer: (session.request.payer as Record<string, unknown> | undefined) ?? {},
 	};
 	session.status = statusBlock(outcome, reason, message);
-	return ok({ session });
+	return { transaction };
+}
+
+/**
+ * Sends the session's checkout notification, as the platform does when a session's status changes: to the
+ * notification URL of the session's site (its integration's `notificationUrl`, set with the core API's site
+ * update; the spec gives a session no URL of its own) and, for a payment link's session, to the link's
+ * `notificationUrl`; once to a URL given by both. Each delivery is recorded (GET /__sandbox/webhooks/deliveries);
+ * a failed one is only recorded.
+ */
+export async function notifySession(app: SandboxApp, session: SessionRecord): Promise<NotificationSent[]> {
+	const site = app.world.siteByLogin(session.siteLogin);
+	const siteUrl = site ? (configurationOf(app, site).integration as { notificationUrl?: unknown } | undefined)?.notificationUrl : undefined;
+	const urls = [...new Set([siteUrl, session.link?.notificationUrl].filter((url): url is string => typeof url === 'string' && url !== ''))];
+	if (!urls.length) return [];
+	const secretKey = site?.secretKey ?? app.world.credentials.secretKey;
+	return await Promise.all(urls.map((url) => sendCheckoutNotification(app, url, session, secretKey)));
 }

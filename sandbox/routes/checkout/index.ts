@@ -9,6 +9,7 @@
  */
 import type { SandboxApp } from '../../http';
 import * as control from './control';
+import * as page from './page';
 import * as sessionCancel from './session/cancel';
 import * as sessionCreate from './session/create';
 import * as sessionGet from './session/get';
@@ -18,5 +19,5 @@ import * as transactionAction from './transaction/action';
 import * as transactionRefund from './transaction/refund';
 
 export function register(app: SandboxApp): void {
-	for (const endpoint of [sessionCreate, sessionGet, sessionCancel, transactionRefund, transactionAction, ticketCreate, ticketGetMany, control]) endpoint.register(app);
+	for (const endpoint of [sessionCreate, sessionGet, sessionCancel, transactionRefund, transactionAction, ticketCreate, ticketGetMany, control, page]) endpoint.register(app);
 }

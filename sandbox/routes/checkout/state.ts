@@ -62,6 +62,8 @@ export interface SessionRecord {
 	autopay: Record<string, unknown> | null;
 	processUrl: string;
 	cancelled: boolean;
+	/** The payment link this session was opened by (a buyer paying the link): its notification URL is told too. */
+	link?: { id: Id; notificationUrl: string | null };
 }
 
 /** What the sandbox keeps about a transaction besides its public shape. */

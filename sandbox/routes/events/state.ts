@@ -101,6 +101,29 @@ export async function sendCopies(
 	return sent;
 }
 
+/** A checkout notification the sandbox sent by itself (a session paid), as the pay answers list it. */
+export interface NotificationSent {
+	url: string;
+	status: number;
+	error?: string;
+}
+
+/**
+ * Sends a session's checkout notification `{status, requestId, reference, signature}`, signed with its site's
+ * secret key (SHA-256), to one URL. Called by the checkout area when a session is paid (notifySession).
+ */
+export async function sendCheckoutNotification(
+	app: SandboxApp,
+	url: string,
+	session: { requestId: Id; status: { status: string; reason: string | number | null; message: string | null; date: string }; reference: string },
+	secretKey: string,
+): Promise<NotificationSent> {
+	const { status, requestId, reference } = session;
+	const signature = checkoutSignature(requestId, status.status, status.date, secretKey);
+	const delivery = await send(app, 'checkout', url, stringifyJson({ status, requestId, reference, signature }));
+	return { url, status: delivery.status, ...(delivery.error ? { error: delivery.error } : {}) };
+}
+
 /** The body of an onboarding process notification (the spec does not show it; this is the sandbox's form). */
 export function processNotificationBody(processId: string, action: string, status: string): Record<string, unknown> {
 	const final =

@@ -20,6 +20,7 @@ import * as reportRequest from './report/request';
 import * as transactionGet from './transaction/get';
 import * as transactionProcess from './transaction/process';
 import * as transactionSearch from './transaction/search';
+import { refreshHistory } from './state';
 
 export function register(app: SandboxApp): void {
 	for (const endpoint of [
@@ -37,4 +38,5 @@ export function register(app: SandboxApp): void {
 		control,
 	])
 		endpoint.register(app);
+	refreshHistory(app);
 }

@@ -11,6 +11,7 @@ import { invalidField, isoNow, type SandboxApp, type SandboxResponse } from '../
 import type { Id } from '../../json';
 import { number, object, paymentRequestSchema, positiveInteger, text, webUrl } from '../../rules';
 import { notifyReportReady } from '../events/state';
+import { historyTransactions } from './history';
 
 // ---------------------------------------------------------------------------------------------------------
 // State
@@ -24,6 +25,8 @@ export interface GatewayTransaction {
 	/** Report columns that are not in the view. */
 	payer: Record<string, any>;
 	ipAddress?: string;
+	/** One of the demo site's past transactions (history.ts), made again for the current days on each start. */
+	seeded?: boolean;
 }
 
 export interface ReportRecord {
@@ -78,7 +81,21 @@ export interface GatewayState {
 }
 
 export const state = (app: SandboxApp): GatewayState =>
-	app.world.slice<GatewayState>('gateway', () => ({ transactions: {}, idempotence: {}, reports: {}, validations: {}, tokens: {} }));
+	app.world.slice<GatewayState>('gateway', () => ({ transactions: seededHistory(app), idempotence: {}, reports: {}, validations: {}, tokens: {} }));
+
+/** The demo site's past transactions for the days the options ask for (none by default). */
+const seededHistory = (app: SandboxApp): Record<string, GatewayTransaction> =>
+	historyTransactions(app.world.credentials.login, app.world.options.historyDays ?? 0, app.world.siteTimeZone);
+
+/**
+ * Replaces the seeded transactions with those of the current days: a state file keeps the ones of the day it was
+ * written, and a sandbox started days later must still have "yesterday". The site's own transactions stay.
+ */
+export function refreshHistory(app: SandboxApp): void {
+	const transactions = state(app).transactions;
+	for (const [key, txn] of Object.entries(transactions)) if (txn.seeded) delete transactions[key];
+	Object.assign(transactions, seededHistory(app));
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Field rules of more than one endpoint

@@ -11,7 +11,8 @@ import * as control from './control';
 import * as create from './create';
 import * as disable from './disable';
 import * as get from './get';
+import * as page from './page';
 
 export function register(app: SandboxApp): void {
-	for (const endpoint of [create, get, disable, control]) endpoint.register(app);
+	for (const endpoint of [create, get, disable, control, page]) endpoint.register(app);
 }
