@@ -191,10 +191,10 @@ describe('Transaction > Process', () => {
 				reference,
 				additionalFields: {
 					taxes: { tax: [{ kind: 'valueAddedTax', amount: 19.24, base: 101.26 }] },
-					details: { detail: [{ kind: 'shipping', amount: 5 }] },
+					amountDetails: { detail: [{ kind: 'shipping', amount: 5 }] },
 					items: { item: [{ sku: 'SKU-1', name: 'Shoe', category: 'physical', qty: 2, price: 57.75, tax: 0 }] },
-					fields: { pair: [{ keyword: 'orderChannel', value: 'web', displayOn: 'none' }] },
-					additional: '{"campaign":"spring"}',
+					paymentFields: { pair: [{ keyword: 'orderChannel', value: 'web', displayOn: 'none' }] },
+					additionalJson: '{"campaign":"spring"}',
 					ipAddress: '203.0.113.7',
 					userAgent: 'Mozilla/5.0',
 					notificationURL: 'https://shop.example.com/notify',
@@ -213,7 +213,8 @@ describe('Transaction > Process', () => {
 				reference,
 				description: 'Shoes',
 				amount: { currency: 'USD', total: 120.5, taxes: [{ kind: 'valueAddedTax', amount: 19.24, base: 101.26 }], details: [{ kind: 'shipping', amount: 5 }] },
-				items: [{ sku: 'SKU-1', name: 'Shoe', category: 'physical', qty: 2, price: 57.75, tax: 0 }],
+				// A tax of 0 (what an untouched row holds) is not sent.
+				items: [{ sku: 'SKU-1', name: 'Shoe', category: 'physical', qty: 2, price: 57.75 }],
 				fields: [{ keyword: 'orderChannel', value: 'web', displayOn: 'none' }],
 			},
 			additional: { campaign: 'spring' },
@@ -349,6 +350,7 @@ describe('Transaction > Process', () => {
 		const result = await run(
 			processParams({
 				reference,
+				shipping: { name: 'Ana', addressCountry: 'CO', addressCity: 'Bogota', documentType: 'CC' },
 				additionalFields: {
 					checkin: true,
 					creditCode: '1',
@@ -358,12 +360,11 @@ describe('Transaction > Process', () => {
 					dispersion: { destination: [{ agreement: '12', agreementType: 'AIRLINE', currency: 'USD', total: 20.5 }] },
 					modifiers: { modifier: [{ type: 'FEDERAL_GOVERNMENT', code: '17934', additional: '{"invoice":"123345"}' }] },
 					recurring: { periodicity: 'M', interval: 1, nextPayment: '2030-01-01', maxPeriods: 12 },
-					shipping: { name: 'Ana', addressCountry: 'CO', addressCity: 'Bogota', documentType: 'CC' },
 					processorFields: { pair: [{ keyword: 'terminal', value: 'T1' }] },
 					subscribe: true,
-					additionalPairs: { pair: [{ key: 'campaign', value: 'spring' }] },
-					metadata: '{"source":"crm","campaign":"winter"}',
-					metadataPairs: { pair: [{ key: 'campaign', value: 'spring' }] },
+					additional: { pair: [{ key: 'campaign', value: 'spring' }] },
+					metadataJson: '{"source":"crm","campaign":"winter"}',
+					metadata: { pair: [{ key: 'campaign', value: 'spring' }] },
 				},
 			}),
 		);
@@ -384,8 +385,8 @@ describe('Transaction > Process', () => {
 	});
 
 	it.each([
-		['a forbidden key in additional', { additionalFields: { additional: '{"onTest":true}' } }, 'additional.onTest'],
-		['another forbidden key in additional', { additionalFields: { additional: { _accountNumber: '1' } } }, 'additional._accountNumber'],
+		['a forbidden key in additional', { additionalFields: { additionalJson: '{"onTest":true}' } }, 'additional.onTest'],
+		['another forbidden key in additional', { additionalFields: { additionalJson: { _accountNumber: '1' } } }, 'additional._accountNumber'],
 		['an idempotenceKey longer than 32', { additionalFields: { idempotenceKey: 'k'.repeat(33) } }, 'idempotenceKey'],
 		['a reference longer than 32', { reference: 'R'.repeat(33) }, 'payment.reference'],
 		['an empty reference', { reference: '={{ "" }}' }, 'payment.reference'],
@@ -399,11 +400,11 @@ describe('Transaction > Process', () => {
 		['a notification URL that is not one', { additionalFields: { notificationURL: 'not a url' } }, 'notificationURL'],
 		['an ipAddress longer than 46', { additionalFields: { ipAddress: '1'.repeat(47) } }, 'ipAddress'],
 		['a userAgent longer than 255', { additionalFields: { userAgent: 'u'.repeat(256) } }, 'userAgent'],
-		['modifier data that is not a JSON object', { additionalFields: { modifiers: { modifier: [{ type: 'T', code: '1', additional: '[1]' }] } } }, 'payment.modifiers.0.additional'],
+		['modifier data that is not a JSON object', { additionalFields: { modifiers: { modifier: [{ type: 'T', code: '1', additional: '[1]' }] } } }, 'additionalFields.modifiers.modifier.0.additional'],
 		['a dispersion amount with too many decimals', { additionalFields: { dispersion: { destination: [{ agreement: '1', currency: 'USD', total: 1.234 }] } } }, 'payment.dispersion.0.amount.total'],
-		['a forbidden key in Additional Data pairs', { additionalFields: { additionalPairs: { pair: [{ key: 'onTest', value: 'true' }] } } }, 'additional.onTest'],
+		['a forbidden key in Additional Data pairs', { additionalFields: { additional: { pair: [{ key: 'onTest', value: 'true' }] } } }, 'additional.onTest'],
 		['a tax of an unknown kind', { additionalFields: { taxes: { tax: [{ kind: 'salesTax', amount: 1 }] } } }, 'payment.amount.taxes.0.kind'],
-		['a shipping e-mail that is not one', { additionalFields: { shipping: { email: 'ana' } } }, 'payment.shipping.email'],
+		['a shipping e-mail that is not one', { shipping: { email: 'ana' } }, 'payment.shipping.email'],
 		['no token', { instrumentType: 'token', token: '={{ "" }}' }, 'instrument.token.token'],
 	])('refuses %s before sending', async (_what, change, field) => {
 		const result = await run(processParams({ reference: 'REFUSED-1', ...change }));

@@ -84,7 +84,7 @@ describe('Payment Link > Create', () => {
 				additional: { pair: [{ keyword: 'campaign', value: 'spring', displayOn: 'both' }, { keyword: 'seller', value: 'Eva' }] },
 				isGeneric: true,
 				locale: 'es_CO',
-				modifiers: { entry: [{ type: 'FEDERAL_GOVERNMENT', code: '17934', additional: '{"invoice":"123"}' }] },
+				modifiers: { modifier: [{ type: 'FEDERAL_GOVERNMENT', code: '17934', additional: '{"invoice":"123"}' }] },
 				notificationUrl: 'https://crm.example.com/hooks/links',
 				paymentMethod: 'visa, master',
 				paymentsAllowed: 3,
@@ -99,7 +99,7 @@ describe('Payment Link > Create', () => {
 			description: 'Concert ticket',
 			payment: {
 				amount: { currency: 'COP', total: 150000 },
-				modifiers: [{ type: 'FEDERAL_GOVERNMENT', code: '17934', additional: { invoice: '123' } }],
+				modifiers: [{ type: 'FEDERAL_GOVERNMENT', code: 17934, additional: { invoice: '123' } }],
 			},
 			expirationDate: EXPIRES_SENT,
 			paymentExpiration: 30,
@@ -149,10 +149,10 @@ describe('Payment Link > Create', () => {
 		});
 
 		it("a modifier's additional data that is not JSON, or not an object", async () => {
-			const notJson = await run(linkParameters({ additionalFields: { modifiers: { entry: [{ type: 'T', code: '1', additional: '{' }] } } }));
-			expect(notJson.error!.message).toMatch(/^Additional Fields › Modifiers › Additional \(JSON\) \(entry 1\) must be JSON, .*\(item 0\)$/);
-			const notObject = await run(linkParameters({ additionalFields: { modifiers: { entry: [{ type: 'T', code: '1', additional: '[1]' }] } } }));
-			expect(notObject.error!.message).toMatch(/^Additional Fields › Modifiers › Additional \(JSON\) \(entry 1\) must be a JSON object/);
+			const notJson = await run(linkParameters({ additionalFields: { modifiers: { modifier: [{ type: 'T', code: '1', additional: '{' }] } } }));
+			expect(notJson.error!.message).toMatch(/^Additional Fields › Modifiers › Data \(JSON\) \(entry 1\) must be JSON, .*\(item 0\)$/);
+			const notObject = await run(linkParameters({ additionalFields: { modifiers: { modifier: [{ type: 'T', code: '1', additional: '[1]' }] } } }));
+			expect(notObject.error!.message).toMatch(/^Additional Fields › Modifiers › Data \(JSON\) \(entry 1\) must be a JSON object/);
 			expect(apiCalls()).toEqual([]);
 		});
 	});

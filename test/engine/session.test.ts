@@ -112,10 +112,10 @@ describe('Session > Create', () => {
 					expiration: expiration.toISOString(),
 					fields: { pair: [{ keyword: 'channel', value: 'crm', displayOn: 'none' }, { keyword: 'seller', value: 'Eva', displayOn: '' }] },
 					locale: 'es_CO',
-					metadata: { entry: [{ key: 'campaign', value: 'spring' }] },
+					metadata: { pair: [{ key: 'campaign', value: 'spring' }] },
 					noBuyerFill: true,
-					items: { entry: [{ sku: 'S-1', name: 'Shoe', category: '', qty: 2, price: 60.25, tax: 0 }] },
-					taxes: { entry: [{ kind: 'valueAddedTax', amount: 19.24, base: 101.26 }] },
+					items: { item: [{ sku: 'S-1', name: 'Shoe', category: '', qty: 2, price: 60.25, tax: 0 }] },
+					taxes: { tax: [{ kind: 'valueAddedTax', amount: 19.24, base: 101.26 }] },
 					paymentMethod: 'visa,master',
 					skipResult: false,
 				},
@@ -217,28 +217,28 @@ describe('Session > Create', () => {
 			['a user agent over 255 characters', { userAgent: 'u'.repeat(256) }, 'userAgent', /at most 255/],
 			['a currency that is not ISO 4217', { currency: 'dollars' }, 'payment.amount.currency', /ISO 4217/],
 			['a buyer e-mail that is not one', { buyer: { email: 'ana-at-example' } }, 'buyer.email', /e-mail/],
-			['metadata JSON that is not an object', { additionalFields: { metadataJson: '[1,2]' } }, 'additionalFields.metadataJson', /^Additional Fields › Metadata \(Using JSON\) must be a JSON object/],
+			['metadata JSON that is not an object', { additionalFields: { metadataJson: '[1,2]' } }, 'additionalFields.metadataJson', /^Additional Fields › Metadata \(JSON\) must be a JSON object/],
 			[
 				'a modifier whose additional data is not an object',
-				{ additionalFields: { modifiers: { entry: [{ type: 'IVA', code: '1', additional: '"x"' }] } } },
-				'additionalFields.modifiers.entry.0.additional',
-				/^Additional Fields › Modifiers › Additional \(JSON\) \(entry 1\) must be a JSON object/,
+				{ additionalFields: { modifiers: { modifier: [{ type: 'IVA', code: '1', additional: '"x"' }] } } },
+				'additionalFields.modifiers.modifier.0.additional',
+				/^Additional Fields › Modifiers › Data \(JSON\) \(entry 1\) must be a JSON object/,
 			],
 			[
 				'a tax of a kind the spec does not list (from an expression)',
-				{ additionalFields: { taxes: { entry: [{ kind: 'salesTax', amount: 1 }] } } },
+				{ additionalFields: { taxes: { tax: [{ kind: 'salesTax', amount: 1 }] } } },
 				'payment.amount.taxes.0.kind',
 				/^Additional Fields › Taxes › Kind \(entry 1\) .*valueAddedTax/,
 			],
 			[
 				'a dispersion without its currency',
-				{ additionalFields: { dispersion: { entry: [{ agreement: '7', agreementType: 'MERCHANT', currency: '', total: 10 }] } } },
+				{ additionalFields: { dispersion: { destination: [{ agreement: '7', agreementType: 'MERCHANT', currency: '', total: 10 }] } } },
 				'payment.dispersion.0.amount.currency',
 				/^Additional Fields › Dispersion › Currency \(entry 1\) is required/,
 			],
 			[
 				'a recurring notification URL that is not a URL',
-				{ additionalFields: { recurring: { entry: { periodicity: 'M', interval: 1, notificationUrl: 'nope' } } } },
+				{ additionalFields: { recurring: { periodicity: 'M', interval: 1, notificationUrl: 'nope' } } },
 				'payment.recurring.notificationUrl',
 				/^Additional Fields › Recurring › Notification URL must be a URL/,
 			],
@@ -279,7 +279,7 @@ describe('Session > Create', () => {
 		it('metadata JSON that is not JSON', async () => {
 			sandbox.clearLedger();
 			const result = await run(paymentSession({ additionalFields: { metadataJson: '{campaign' } }));
-			expect(result.error!.message).toMatch(/^Additional Fields › Metadata \(Using JSON\) must be JSON, such as .*\(item 0\)$/);
+			expect(result.error!.message).toMatch(/^Additional Fields › Metadata \(JSON\) must be JSON, such as .*\(item 0\)$/);
 			expect(apiCalls()).toEqual([]);
 		});
 	});
@@ -538,16 +538,16 @@ describe('Session > Create: the payment parts, metadata and subscription fields 
 			paymentSession({
 				shipping: { name: 'Ana', addressCity: 'Bogota' },
 				additionalFields: {
-					amountDetails: { entry: [{ kind: 'shipping', amount: 5 }, { kind: 'discount', amount: 2.5 }] },
-					dispersion: { entry: [{ agreement: '7', agreementType: 'MERCHANT', currency: 'USD', total: 100 }] },
-					items: { entry: [{ sku: 'S-1', name: 'Shoe', category: 'shoes', qty: 2, price: 60.25, tax: 3 }] },
-					modifiers: { entry: [{ type: 'FEDERAL_GOVERNMENT', code: '17934', additional: '{"invoice": "12"}' }] },
+					amountDetails: { detail: [{ kind: 'shipping', amount: 5 }, { kind: 'discount', amount: 2.5 }] },
+					dispersion: { destination: [{ agreement: '7', agreementType: 'MERCHANT', currency: 'USD', total: 100 }] },
+					items: { item: [{ sku: 'S-1', name: 'Shoe', category: 'shoes', qty: 2, price: 60.25, tax: 3 }] },
+					modifiers: { modifier: [{ type: 'FEDERAL_GOVERNMENT', code: '17934', additional: '{"invoice": "12"}' }] },
 					paymentFields: { pair: [{ keyword: 'seller', value: 'Eva', displayOn: 'both' }] },
 					processorFields: { pair: [{ keyword: 'channel', value: 'web', displayOn: '' }] },
-					recurring: { entry: { periodicity: 'M', interval: 1, nextPayment: '2030-02-01T00:00:00', maxPeriods: 12, dueDate: '2031-01-31', notificationUrl: 'https://shop.example.com/recur' } },
+					recurring: { periodicity: 'M', interval: 1, nextPayment: '2030-02-01T00:00:00', maxPeriods: 12, dueDate: '2031-01-31', notificationUrl: 'https://shop.example.com/recur' },
 					subscribe: true,
-					taxes: { entry: [{ kind: 'valueAddedTax', amount: 19.24, base: 0 }] },
-					metadata: { entry: [{ key: 'campaign', value: 'spring' }, { key: '', value: 'dropped' }, { key: 'tier', value: 'text' }] },
+					taxes: { tax: [{ kind: 'valueAddedTax', amount: 19.24, base: 0 }] },
+					metadata: { pair: [{ key: 'campaign', value: 'spring' }, { key: '', value: 'dropped' }, { key: 'tier', value: 'text' }] },
 					metadataJson: '{"tier": 2, "tags": ["a"]}',
 				},
 			}),
@@ -572,11 +572,12 @@ describe('Session > Create: the payment parts, metadata and subscription fields 
 			processorFields: [{ keyword: 'channel', value: 'web' }],
 			subscribe: true,
 			recurring: { periodicity: 'M', interval: 1, nextPayment: '2030-02-01', maxPeriods: 12, dueDate: '2031-01-31', notificationUrl: 'https://shop.example.com/recur' },
-			dispersion: [{ agreement: '7', agreementType: 'MERCHANT', amount: { currency: 'USD', total: 100 } }],
-			modifiers: [{ type: 'FEDERAL_GOVERNMENT', code: '17934', additional: { invoice: '12' } }],
+			// Digits as numbers, as the document gives agreements (integers) and as Gateway › Process sends them.
+			dispersion: [{ agreement: 7, agreementType: 'MERCHANT', amount: { currency: 'USD', total: 100 } }],
+			modifiers: [{ type: 'FEDERAL_GOVERNMENT', code: 17934, additional: { invoice: '12' } }],
 		});
-		// The rows, then the JSON: a key in both takes the JSON's value (a number here).
-		expect(body.metadata).toEqual({ campaign: 'spring', tier: 2, tags: ['a'] });
+		// The JSON, then the rows: a key in both takes the row's value (as in every node).
+		expect(body.metadata).toEqual({ campaign: 'spring', tier: 'text', tags: ['a'] });
 	});
 
 	it('sends the fields of a subscription inside it', async () => {

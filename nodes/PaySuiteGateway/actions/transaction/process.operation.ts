@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { amountProperties } from '../../../shared/descriptions/amount';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
@@ -19,7 +19,9 @@ import {
 import { deriveIdempotenceKey } from '../../processIdempotenceKey';
 import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
-import { buildPayment, keyValueMap, keyValueProperty, optionalJson, paymentDetailProperties } from '../../descriptions/paymentFields';
+import { keyValueMap, keyValueProperties, metadataProperties } from '../../../shared/descriptions/metadata';
+import { partsReader } from '../../../shared/descriptions/payment';
+import { buildPayment, optionalJson, paymentPartsLabels, paymentPartsProperties, shippingProperty } from '../../descriptions/paymentFields';
 import { simplifyTransaction } from '../../simplified';
 
 const withCard = { show: { instrumentType: ['card'] } };
@@ -38,6 +40,7 @@ function instrument(ctx: OperationContext, extra: IDataObject): IDataObject {
 
 function processBody(ctx: OperationContext): IDataObject {
 	const extra = ctx.param<IDataObject>('additionalFields', {});
+	const reader = partsReader(ctx);
 	return compact({
 		action: extra.checkin ? 'checkin' : undefined,
 		locale: extra.locale,
@@ -45,8 +48,8 @@ function processBody(ctx: OperationContext): IDataObject {
 		buyer: toPerson(ctx.param('buyer', {})),
 		instrument: instrument(ctx, extra),
 		payment: buildPayment(ctx, extra),
-		additional: keyValueMap(ctx, extra, 'additional') as IDataObject | undefined,
-		metadata: keyValueMap(ctx, extra, 'metadata') as IDataObject | undefined,
+		additional: keyValueMap(extra, 'additionalFields', 'additional', reader),
+		metadata: keyValueMap(extra, 'additionalFields', 'metadata', reader),
 		idempotenceKey: extra.idempotenceKey,
 		notificationURL: extra.notificationURL,
 		ipAddress: extra.ipAddress,
@@ -61,11 +64,8 @@ export const processPayment: PaySuiteOperation = {
 	action: 'Process a card payment',
 	description:
 		'Charge a card or a stored token directly. Each item carries an idempotence key (yours, or one derived from the node, its input item and the payment), so a retry, n8n\'s Retry of the execution included, never charges twice.',
-	fieldLabels: {
-		'payment.modifiers.additional': 'Additional Fields › Modifiers › Additional Data (JSON)',
-		'payment.dispersion.amount.total': 'Additional Fields › Dispersion › Amount',
-		'payment.dispersion.amount.currency': 'Additional Fields › Dispersion › Currency',
-	},
+	// The payment's optional parts sit in Additional Fields: their errors name them there.
+	fieldLabels: { ...paymentPartsLabels('Additional Fields'), additional: 'Additional Fields › Additional Data', metadata: 'Additional Fields › Metadata' },
 	properties: [
 		{
 			displayName: 'Pay With',
@@ -87,17 +87,16 @@ export const processPayment: PaySuiteOperation = {
 		...amountProperties(),
 		personProperty('payer', 'Payer', 'The person who pays (required: set at least one field, usually name, surname, e-mail and document)', true),
 		personProperty('buyer', 'Buyer', 'The person who buys, when not the payer (recommended)'),
+		shippingProperty,
 		simplifyProperty,
-		additionalFieldsCollection([
-			keyValueProperty('additional', 'Additional Data', 'Key/value data stored with the transaction (same keys refused as in Additional Data (JSON))'),
-			{
-				displayName: 'Additional Data (JSON)',
-				name: 'additional',
-				type: 'json',
-				default: '',
-				description:
-					'Key/value data stored with the transaction, as a JSON object (Additional Data pairs are added to it). The platform forbids the keys _accountNumber, userAgent, fingerprint, sourcePlatform, tokenizationID, trazabilyCode, transactionCycle, RequestId, PartnerAuthCode, onTest, threeDSEnrolled and threeDSAuthenticated.',
-			},
+		additionalFieldsCollection(
+			(
+				[
+			...keyValueProperties(
+				'additional',
+				'Additional Data',
+				'Key/value data stored with the transaction. The platform forbids the keys _accountNumber, userAgent, fingerprint, sourcePlatform, tokenizationID, trazabilyCode, transactionCycle, RequestId, PartnerAuthCode, onTest, threeDSEnrolled and threeDSAuthenticated.',
+			),
 			{
 				displayName: 'Allow Partial Payment',
 				name: 'allowPartial',
@@ -119,8 +118,7 @@ export const processPayment: PaySuiteOperation = {
 			},
 			{ ...localeOption, description: 'Language of the answer, such as en_US (max 5 characters)' },
 			{ displayName: 'IP Address', name: 'ipAddress', type: 'string', default: '', description: "The payer's IP address (max 46 characters)" },
-			keyValueProperty('metadata', 'Metadata', 'Key/value data for external services'),
-			{ displayName: 'Metadata (JSON)', name: 'metadata', type: 'json', default: '', description: 'Data for external services, as a JSON object (Metadata pairs are added to it)' },
+			...metadataProperties('Key/value data for external services'),
 			{ displayName: 'Notification URL', name: 'notificationURL', type: 'string', default: '', description: 'URL the platform notifies after processing' },
 			{
 				displayName: 'One-Time Password (OTP)',
@@ -130,7 +128,7 @@ export const processPayment: PaySuiteOperation = {
 				default: '',
 				description: 'The payer\'s one-time password, only for a card whose Card > Get Information answers requireOtp true',
 			},
-			...paymentDetailProperties,
+			...paymentPartsProperties,
 			{
 				displayName: 'Pre-Authorization (Check-In)',
 				name: 'checkin',
@@ -147,7 +145,9 @@ export const processPayment: PaySuiteOperation = {
 				description: 'The result of the payer\'s 3-D Secure authentication, as a JSON object, for a card whose Card > Get Information answers threeDS required',
 			},
 			{ displayName: 'User Agent', name: 'userAgent', type: 'string', default: '', description: "The payer's browser user agent (max 255 characters)" },
-		]),
+				] as INodeProperties[]
+			).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		),
 	],
 	async execute(ctx) {
 		const body = processBody(ctx);

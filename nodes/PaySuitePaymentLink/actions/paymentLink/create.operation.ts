@@ -6,19 +6,13 @@ import { additionalFieldsCollection } from '../../../shared/descriptions/collect
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
 import { compact, sendWrite, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
 import { resolveTimeZone, sentAs, WORKFLOW_TIME_ZONE } from '../../../shared/timeZone';
-import { modifiersProperty, toModifiers } from '../../descriptions/modifiers';
+import { modifiersOf, modifiersProperty, partsReader, paymentPartsLabels } from '../../descriptions/modifiers';
 import { toLinkDate, toList } from '../../linkDate';
 import { linkCreateSchema } from '../../schemas';
 
 function linkBody(ctx: OperationContext, workflowZone: string, siteZone: string): IDataObject {
 	const extra = ctx.param<IDataObject>('additionalFields', {});
-	const modifiers = toModifiers(extra.modifiers, (index) => {
-		const name = `additionalFields.modifiers.entry.${index}.additional`;
-		const additional = ctx.jsonParam<unknown>(name, {});
-		if (additional === undefined || additional === null) return undefined;
-		if (typeof additional !== 'object' || Array.isArray(additional)) return ctx.refuse(name, 'must be a JSON object, such as {"rate": 19}');
-		return Object.keys(additional).length ? additional : undefined;
-	});
+	const modifiers = modifiersOf(extra, 'additionalFields', partsReader(ctx));
 	return {
 		name: ctx.param<string>('name', ''),
 		// The spec lists reference and description among the top-level fields; they are sent there.
@@ -45,6 +39,7 @@ export const create: PaySuiteOperation = {
 	name: 'Create',
 	action: 'Create a payment link',
 	description: 'Create a payment link to send to buyers. Sent once: if its answer is lost, the item fails saying what to check.',
+	fieldLabels: paymentPartsLabels('Additional Fields', [modifiersProperty]),
 	properties: [
 		{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Name of the link' },
 		{

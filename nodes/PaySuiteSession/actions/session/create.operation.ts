@@ -6,8 +6,8 @@ import { additionalFieldsCollection } from '../../../shared/descriptions/collect
 import { formatAmount, requestOperation, type OperationContext } from '../../../shared/operation';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
 import { personProperty, toPerson } from '../../../shared/person';
-import { metadataProperties, metadataRows } from '../../descriptions/metadata';
-import { paymentParts, paymentPartsLabels, paymentPartsProperties } from '../../descriptions/payment';
+import { keyValueMap, metadataProperties } from '../../descriptions/metadata';
+import { partsReader, paymentParts, paymentPartsLabels, paymentPartsProperties, shippingProperty } from '../../descriptions/payment';
 import { resolveExpiration } from '../../expiration';
 import { sessionCreateSchema, type SessionCreateBody } from '../../schemas';
 
@@ -20,20 +20,8 @@ const IP_ADDRESS_HINT =
 const USER_AGENT_HINT =
 	"Map it from the request of the buyer's browser, such as a Webhook node's {{ $json.headers['user-agent'] }}, or from the user agent your shop recorded with the order";
 
-const isPlainObject = (value: unknown): value is IDataObject => !!value && typeof value === 'object' && !Array.isArray(value);
-
-/** A JSON field that must hold an object (free-form data): the object, or the item refused naming the field. */
-function jsonObject(ctx: OperationContext, name: string): IDataObject | undefined {
-	const value = ctx.jsonParam<unknown>(name, {});
-	if (value === undefined || value === null) return undefined;
-	if (!isPlainObject(value)) return ctx.refuse(name, 'must be a JSON object, such as {"campaign": "spring"}');
-	return Object.keys(value).length ? value : undefined;
-}
-
 function buildPayment(ctx: OperationContext, extra: IDataObject): IDataObject {
-	const { parts, amount } = paymentParts(extra, ctx.fn.getTimezone(), (index) =>
-		jsonObject(ctx, `additionalFields.modifiers.entry.${index}.additional`),
-	);
+	const { parts, amount } = paymentParts(extra, 'additionalFields', partsReader(ctx));
 	return {
 		reference: ctx.param<string>('reference', ''),
 		description: ctx.param<string>('description', ''),
@@ -42,12 +30,6 @@ function buildPayment(ctx: OperationContext, extra: IDataObject): IDataObject {
 		shipping: toPerson(ctx.param('shipping', {})),
 		...parts,
 	};
-}
-
-function metadataOf(ctx: OperationContext, extra: IDataObject): IDataObject | undefined {
-	const rows = metadataRows(extra.metadata);
-	const json = jsonObject(ctx, 'additionalFields.metadataJson');
-	return rows || json ? { ...rows, ...json } : undefined;
 }
 
 function sessionBody(ctx: OperationContext): IDataObject {
@@ -76,7 +58,7 @@ function sessionBody(ctx: OperationContext): IDataObject {
 		skipResult: extra.skipResult,
 		noBuyerFill: extra.noBuyerFill,
 		type: type === 'checkin' || type === 'autopay' ? type : undefined,
-		metadata: metadataOf(ctx, extra),
+		metadata: keyValueMap(extra, 'additionalFields', 'metadata', partsReader(ctx)),
 		autopay: type === 'autopay' ? ctx.jsonParam('autopay', {}) : undefined,
 	};
 }
@@ -187,7 +169,7 @@ export const create = requestOperation<SessionCreateBody>({
 		},
 		personProperty('buyer', 'Buyer', 'The person who buys; pre-fills the checkout form'),
 		personProperty('payer', 'Payer', 'The person who pays, when not the buyer'),
-		{ ...personProperty('shipping', 'Shipping', 'Where the purchase is shipped to, and to whom'), displayOptions: withPayment },
+		{ ...shippingProperty, displayOptions: withPayment },
 		additionalFieldsCollection(
 			(
 				[

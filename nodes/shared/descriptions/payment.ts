@@ -1,0 +1,243 @@
+/**
+ * The optional parts of a payment (the Payment Processing document's Payment request: items, taxes, amount
+ * details, dispersion, modifiers, recurring, payment fields, processor fields, subscribe, shipping), declared
+ * once and built once, so Gateway › Process, Session › Create and Payment Link › Create show the same fields
+ * (names, defaults, dropdowns) and send the same shapes. Each node offers the parts its request takes.
+ * JSON stays only for a modifier's data, which the document leaves free-form.
+ */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { formatDateOnly } from '../dateTime';
+import { humanize } from '../fieldNames';
+import { nameValuePairsProperty, toNameValuePairs } from '../nameValuePairs';
+import type { OperationContext } from '../operation';
+import { personProperty } from '../person';
+import { DETAIL_KINDS, TAX_KINDS } from '../schemas/payment';
+import { currencyOptions } from './choices';
+import type { JsonReader } from './metadata';
+
+const kindOptions = (kinds: readonly string[]) =>
+	kinds.map((kind) => ({ name: humanize(kind).replace(/\bIce\b/, 'ICE').replace(/\bVat\b/, 'VAT'), value: kind })).sort((a, b) => a.name.localeCompare(b.name));
+
+/** A repeatable group of rows: `{<entry>: [...]}` in the parameters. */
+const rows = (name: string, displayName: string, entry: [string, string], placeholder: string, description: string, values: INodeProperties[]): INodeProperties => ({
+	displayName,
+	name,
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder,
+	default: {},
+	description,
+	options: [{ name: entry[0], displayName: entry[1], values }],
+});
+
+const text = (displayName: string, name: string, description: string, placeholder?: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	description,
+	...(placeholder ? { placeholder } : {}),
+});
+const number = (displayName: string, name: string, description: string, fallback = 0): INodeProperties => ({ displayName, name, type: 'number', default: fallback, description });
+
+export const amountDetailsProperty = rows('amountDetails', 'Amount Details', ['detail', 'Detail'], 'Add Detail', 'Parts of the total shown to the buyer (discount, shipping, tip...)', [
+	{ displayName: 'Kind', name: 'kind', type: 'options', options: kindOptions(DETAIL_KINDS), default: 'subtotal', description: 'What this part of the total is' },
+	number('Amount', 'amount', 'The amount of this part, in the currency of the payment'),
+]);
+
+export const dispersionProperty = rows('dispersion', 'Dispersion', ['destination', 'Destination'], 'Add Destination', 'Splits the payment between destinations (agreements set up with the platform, such as an airline and the merchant)', [
+	text('Agreement', 'agreement', 'Number of the agreement that receives this part', '12'),
+	text('Agreement Type', 'agreementType', 'Type of the agreement, as set up with the platform, such as AIRLINE or MERCHANT', 'AIRLINE'),
+	{ displayName: 'Amount', name: 'total', type: 'number', typeOptions: { minValue: 0 }, default: 0, description: 'Amount this destination receives' },
+	{ displayName: 'Currency', name: 'currency', type: 'options', options: currencyOptions, default: 'USD', description: 'Currency of that amount, the same as the payment' },
+]);
+
+export const itemsProperty = rows('items', 'Items', ['item', 'Item'], 'Add Item', 'What is bought, line by line', [
+	text('Category', 'category', 'Category of the item'),
+	text('Name', 'name', 'Name of the item'),
+	number('Price', 'price', 'Unit price'),
+	number('Quantity', 'qty', 'How many units', 1),
+	text('SKU', 'sku', 'Your code of the item (stock keeping unit)'),
+	number('Tax', 'tax', 'Tax of the item (0 sends none)'),
+]);
+
+export const modifiersProperty = rows('modifiers', 'Modifiers', ['modifier', 'Modifier'], 'Add Modifier', 'Tax-law modifiers of the payment, for the countries whose law has them', [
+	text('Type', 'type', 'The type of the modifier', 'FEDERAL_GOVERNMENT'),
+	text('Code', 'code', 'The code of the modifier (digits are sent as a number)', '17934'),
+	{
+		displayName: 'Data (JSON)',
+		name: 'additional',
+		type: 'json',
+		default: '{}',
+		description: 'Data the modifier needs, as the platform asks for it for this type: a JSON object, such as {"invoice": "123345"}',
+	},
+]);
+
+export const paymentFieldsProperty = nameValuePairsProperty('paymentFields', 'Payment Fields', 'Extra data stored with the payment');
+
+export const processorFieldsProperty = nameValuePairsProperty('processorFields', 'Processor Fields', 'Data for the processor of the payment');
+
+export const recurringProperty: INodeProperties = {
+	displayName: 'Recurring',
+	name: 'recurring',
+	type: 'collection',
+	placeholder: 'Add Recurring Field',
+	default: {},
+	description: 'Charge the payment again on a schedule',
+	options: [
+		{ displayName: 'Due Date', name: 'dueDate', type: 'dateTime', default: '', description: 'Date the recurrence ends (only the date is sent)' },
+		number('Interval', 'interval', 'How many periods between two charges', 1),
+		number('Max Periods', 'maxPeriods', 'How many charges at most (0 sends none: no limit set here)', 12),
+		{ displayName: 'Next Payment', name: 'nextPayment', type: 'dateTime', default: '', description: 'Date of the next charge (only the date is sent)' },
+		text('Notification URL', 'notificationUrl', 'URL notified of each charge'),
+		text('Periodicity', 'periodicity', 'Unit of the period between charges, as the platform names it, such as D, M or Y', 'M'),
+	],
+};
+
+export const savePaymentMethodProperty: INodeProperties = {
+	displayName: 'Save Payment Method',
+	name: 'subscribe',
+	type: 'boolean',
+	default: false,
+	description: 'Whether the payer may choose to save the payment method for later payments',
+};
+
+export const taxesProperty = rows('taxes', 'Taxes', ['tax', 'Tax'], 'Add Tax', 'Taxes included in the total', [
+	{ displayName: 'Kind', name: 'kind', type: 'options', options: kindOptions(TAX_KINDS), default: 'valueAddedTax', description: 'Kind of tax' },
+	number('Amount', 'amount', 'Amount of the tax'),
+	number('Base', 'base', 'Amount the tax is computed on (0 sends none)'),
+]);
+
+/** Shipping: the shared Person, where the purchase is shipped to and to whom (a field of its own, beside Payer and Buyer). */
+export const shippingProperty: INodeProperties = personProperty('shipping', 'Shipping', 'Where the purchase is shipped to, and to whom');
+
+/** Every part a full Payment request takes (Gateway › Process, Session › Create), for Additional Fields; shipping apart. */
+export const paymentPartsProperties: INodeProperties[] = [
+	amountDetailsProperty,
+	dispersionProperty,
+	itemsProperty,
+	modifiersProperty,
+	paymentFieldsProperty,
+	processorFieldsProperty,
+	recurringProperty,
+	savePaymentMethodProperty,
+	taxesProperty,
+];
+
+/** What a builder needs besides the parameters: JSON fields read (or the item refused), and the workflow's time zone. */
+export interface PartsReader extends JsonReader {
+	timeZone?: string;
+}
+
+/** The reader of an operation's context: a JSON field that is not an object refuses the item, naming the field. */
+export function partsReader(ctx: OperationContext): PartsReader {
+	return {
+		timeZone: ctx.fn.getTimezone(),
+		jsonObject(path) {
+			const value = ctx.jsonParam<unknown>(path, {});
+			if (value === undefined || value === null) return undefined;
+			if (typeof value !== 'object' || Array.isArray(value)) return ctx.refuse(path, 'must be a JSON object, such as {"key": "value"}');
+			return Object.keys(value).length ? (value as IDataObject) : undefined;
+		},
+	};
+}
+
+/** The rows of a group (`{tax: [...]}`; a single row as an object too). */
+function rowsOf(value: unknown, entry: string): IDataObject[] {
+	const found = (value as Record<string, IDataObject | IDataObject[]> | undefined)?.[entry];
+	if (!found) return [];
+	return Array.isArray(found) ? found : [found];
+}
+
+const list = <T>(values: T[]): T[] | undefined => (values.length ? values : undefined);
+/** A 0 is what an untouched number holds, and where 0 means nothing (a tax base, a limit): not sent. */
+const nonZero = (value: unknown) => (value === 0 || value === '' ? undefined : value);
+/** Digits as a number (the document gives agreement numbers as integers, and its samples send codes so), else as typed. */
+const numberIfDigits = (value: unknown): IDataObject[string] =>
+	typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : (value as IDataObject[string]);
+
+/**
+ * The modifiers of `<collection>.modifiers`, each with its data parsed; undefined when there are none.
+ * @param collection the parameter name of the collection the field sits in, for the JSON field's path
+ */
+export function modifiersOf(extra: IDataObject, collection: string, reader: JsonReader): IDataObject[] | undefined {
+	return list(
+		rowsOf(extra.modifiers, 'modifier').map((row, index) => ({
+			type: row.type,
+			code: numberIfDigits(row.code),
+			additional: row.additional === undefined ? undefined : reader.jsonObject(`${collection}.modifiers.modifier.${index}.additional`),
+		})),
+	);
+}
+
+function recurringOf(value: unknown, timeZone: string | undefined): IDataObject | undefined {
+	if (!value || typeof value !== 'object' || !Object.keys(value).length) return undefined;
+	const recurring = value as IDataObject;
+	const date = (field: unknown) => (field === '' || field === undefined ? undefined : (formatDateOnly(field, timeZone) ?? field));
+	return {
+		periodicity: recurring.periodicity,
+		interval: recurring.interval,
+		nextPayment: date(recurring.nextPayment),
+		maxPeriods: nonZero(recurring.maxPeriods),
+		dueDate: date(recurring.dueDate),
+		notificationUrl: recurring.notificationUrl,
+	} as IDataObject;
+}
+
+/**
+ * The payment's optional parts from a collection's value (`extra`, Additional Fields): the parts of the payment
+ * itself, and what goes into its amount (taxes, details). A part not set is undefined (left out of the body).
+ */
+export function paymentParts(extra: IDataObject, collection: string, reader: PartsReader): { parts: IDataObject; amount: IDataObject } {
+	const parts: IDataObject = {
+		items: list(rowsOf(extra.items, 'item').map((item) => ({ ...item, tax: nonZero(item.tax) }))),
+		fields: toNameValuePairs(extra.paymentFields),
+		recurring: recurringOf(extra.recurring, reader.timeZone),
+		subscribe: extra.subscribe,
+		dispersion: list(
+			rowsOf(extra.dispersion, 'destination').map((row) => ({
+				agreement: numberIfDigits(row.agreement),
+				agreementType: row.agreementType,
+				amount: { currency: row.currency, total: row.total },
+			})),
+		),
+		modifiers: modifiersOf(extra, collection, reader),
+		processorFields: toNameValuePairs(extra.processorFields),
+	};
+	const amount: IDataObject = {
+		taxes: list(rowsOf(extra.taxes, 'tax').map((tax) => ({ kind: tax.kind, amount: tax.amount, base: nonZero(tax.base) }))),
+		details: list(rowsOf(extra.amountDetails, 'detail').map((detail) => ({ kind: detail.kind, amount: detail.amount }))),
+	};
+	return { parts, amount };
+}
+
+/** Where each part lands in the body, and its fields' body names where they differ from the parameters'. */
+const BODY_PATHS: Record<string, [string, Record<string, string>?]> = {
+	amountDetails: ['payment.amount.details'],
+	dispersion: ['payment.dispersion', { currency: 'amount.currency', total: 'amount.total' }],
+	items: ['payment.items'],
+	modifiers: ['payment.modifiers'],
+	paymentFields: ['payment.fields'],
+	processorFields: ['payment.processorFields'],
+	recurring: ['payment.recurring'],
+	taxes: ['payment.amount.taxes'],
+};
+
+/**
+ * Body path → the label the panel shows ("Additional Fields › Dispersion › Currency"), for errors found in the
+ * body (`payment.dispersion.0.amount.currency`), of the parts given (all by default).
+ */
+export function paymentPartsLabels(collection: string, properties: INodeProperties[] = paymentPartsProperties): Record<string, string> {
+	const labels: Record<string, string> = {};
+	for (const property of properties) {
+		const place = BODY_PATHS[property.name];
+		if (!place) continue;
+		const [path, renamed = {}] = place;
+		const label = `${collection} › ${property.displayName}`;
+		labels[path] = label;
+		const values = property.type === 'collection' ? [(property.options ?? []) as INodeProperties[]] : ((property.options ?? []) as Array<{ values?: INodeProperties[] }>).map((option) => option.values ?? []);
+		for (const value of values.flat()) labels[`${path}.${renamed[value.name] ?? value.name}`] = `${label} › ${value.displayName}`;
+	}
+	return labels;
+}
