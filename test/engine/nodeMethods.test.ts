@@ -1,0 +1,159 @@
+/**
+ * Every list the editor loads from a node (each `listSearch` of a resource locator's "From list", each
+ * `loadOptions` of a dropdown), run as n8n's editor backend runs it (n8n-core's LoadOptionsContext, the node's
+ * parameters as the panel holds them, its credential resolved) against the sandbox: each answers with the
+ * sandbox's records. The table must name every method every node declares, so a new one cannot go untested.
+ * (Search, paging and errors of each are tested beside their node: site, paymentMethod, gateway, session,
+ * merchant.)
+ */
+import type { IDataObject, INodeListSearchResult, INodePropertyOptions, INodeType } from 'n8n-workflow';
+
+import { runNode, runNodeMethod, type NodeUnderTest } from '../helpers/engine';
+import { packageNodeTypes } from '../helpers/nodeTypes';
+import { control, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
+
+const sandbox = withSandbox({}, 'clearLedger');
+
+const byId = (value: unknown) => ({ __rl: true, mode: 'id', value: String(value) });
+const signed = (name: string, type: string): NodeUnderTest => ({ name, type, credentialType: 'paySuiteApi' });
+
+interface MethodCase {
+	node: NodeUnderTest;
+	kind: 'listSearch' | 'loadOptions';
+	method: string;
+	parameters: () => IDataObject;
+	filter?: () => Promise<string> | string;
+	/** What the list must show of the sandbox's records. */
+	expected: () => Array<{ name?: RegExp; value: string; description?: RegExp }>;
+}
+
+/** A payment made through a session, so that the transaction search has one to find. */
+async function paidPayment(): Promise<{ reference: string; internalReference: string }> {
+	const reference = `METHODS-${Date.now() % 100000}`;
+	const created = await runNode(
+		signed('Session', 'paySuiteSession'),
+		{
+			resource: 'session',
+			operation: 'create',
+			sessionType: 'payment',
+			returnUrl: 'https://shop.example.com/return',
+			ipAddress: '203.0.113.7',
+			userAgent: 'Mozilla/5.0',
+			reference,
+			description: 'Node methods',
+			currency: 'USD',
+			total: 42.5,
+		},
+		paySuiteApi(sandbox),
+	);
+	const requestId = String(created.output('Session')[0].json.requestId);
+	const paid = await control(sandbox, `/__sandbox/sessions/${requestId}/pay`, { status: 'APPROVED' });
+	const internalReference = String(((paid.session as IDataObject).payments as IDataObject[])[0].internalReference);
+	return { reference, internalReference };
+}
+
+let payment: { reference: string; internalReference: string };
+
+const CASES: MethodCase[] = [
+	{
+		node: signed('Site', 'paySuiteSite'),
+		kind: 'listSearch',
+		method: 'searchPaymentFacilitators',
+		parameters: () => ({ resource: 'paymentFacilitator', operation: 'getMany' }),
+		expected: () => [{ name: /^Sandbox Facilitator 01 · [A-Z]{2} \(ID 1\)$/, value: '1' }],
+	},
+	{
+		node: { name: 'Merchant', type: 'paySuiteMerchant', credentialType: 'paySuiteApi' },
+		kind: 'listSearch',
+		method: 'searchPaymentFacilitators',
+		parameters: () => ({ resource: 'merchant', operation: 'create', specifyBody: 'fields' }),
+		expected: () => [{ name: /^Sandbox Facilitator 01/, value: '1' }],
+	},
+	{
+		node: signed('Method', 'paySuitePaymentMethod'),
+		kind: 'listSearch',
+		method: 'searchMerchantPaymentMethods',
+		parameters: () => ({ resource: 'merchantPaymentMethod', operation: 'update', merchantId: byId(sandbox.credentials.customerId) }),
+		expected: () => [
+			{ name: /Credit card A · CRA \(ID 501\)/, value: '501' },
+			{ name: /Debit card B · DBB \(ID 506\)/, value: '506' },
+		],
+	},
+	{
+		node: signed('Method', 'paySuitePaymentMethod'),
+		kind: 'loadOptions',
+		method: 'getPaymentMethodCodes',
+		parameters: () => ({ resource: 'merchantPaymentMethod', operation: 'getMany', merchantId: byId(sandbox.credentials.customerId) }),
+		expected: () => [{ value: 'CRA' }, { value: 'DBB' }],
+	},
+	{
+		node: signed('Method', 'paySuitePaymentMethod'),
+		kind: 'loadOptions',
+		method: 'getFranchises',
+		parameters: () => ({ resource: 'merchantPaymentMethod', operation: 'getMany', merchantId: byId(sandbox.credentials.customerId) }),
+		expected: () => [{ value: 'CARD_A' }],
+	},
+	{
+		node: signed('Gateway', 'paySuiteGateway'),
+		kind: 'listSearch',
+		method: 'searchTransactions',
+		parameters: () => ({ resource: 'transaction', operation: 'get' }),
+		filter: () => `${payment.reference} 42.50 USD`,
+		expected: () => [{ name: new RegExp(`^${payment.internalReference} · ${payment.reference} · APPROVED`), value: payment.internalReference }],
+	},
+	{
+		node: signed('Session', 'paySuiteSession'),
+		kind: 'listSearch',
+		method: 'searchTransactions',
+		parameters: () => ({ resource: 'transaction', operation: 'refund' }),
+		filter: () => `${payment.reference} 42.5 usd`,
+		expected: () => [{ value: payment.internalReference }],
+	},
+	{
+		node: signed('Link', 'paySuitePaymentLink'),
+		kind: 'loadOptions',
+		method: 'getSiteTimeZones',
+		parameters: () => ({ resource: 'paymentLink', operation: 'create', expirationDate: '2030-01-15T10:00:00' }),
+		// Each zone says what the expiration picked would be sent as, in that zone's wall-clock time.
+		expected: () => [{ value: 'America/Bogota', name: /^America\/Bogota$/, description: /^Sends 2030-01-1[45] \d\d:00:00$/ }],
+	},
+];
+
+/** The Merchant node lists facilitators with its second, signed credential. */
+const credentialsOf = (entry: MethodCase) =>
+	entry.node.type === 'paySuiteMerchant' ? { ...onboardingApi(sandbox), ...paySuiteApi(sandbox) } : paySuiteApi(sandbox);
+
+describe('every list the editor loads from a node', () => {
+	beforeAll(async () => {
+		payment = await paidPayment();
+	});
+
+	it('the table names every listSearch and loadOptions method of every node', () => {
+		const declared = Object.values(packageNodeTypes()).flatMap((type: INodeType) =>
+			(['listSearch', 'loadOptions'] as const).flatMap((kind) => Object.keys(type.methods?.[kind] ?? {}).map((method) => `${type.description.name} ${kind} ${method}`)),
+		);
+		const tabled = CASES.map((entry) => `${entry.node.type} ${entry.kind} ${entry.method}`);
+		expect(declared.length).toBeGreaterThan(5);
+		expect([...tabled].sort()).toEqual([...declared].sort());
+	});
+
+	it.each(CASES.map((entry) => [`${entry.node.type} ${entry.kind} ${entry.method}`, entry] as const))('%s answers with the sandbox records', async (_label, entry) => {
+		const call = {
+			node: entry.node.type === 'paySuiteMerchant' ? { ...entry.node, credentialType: 'paySuiteApi' } : entry.node,
+			parameters: entry.parameters(),
+			credentials: credentialsOf(entry),
+			filter: entry.filter ? await entry.filter() : undefined,
+		};
+		const answer =
+			entry.kind === 'listSearch'
+				? (await runNodeMethod<INodeListSearchResult>('listSearch', entry.method, call)).results
+				: await runNodeMethod<INodePropertyOptions[]>('loadOptions', entry.method, call);
+		expect(answer.length).toBeGreaterThan(0);
+		for (const wanted of entry.expected()) {
+			const found = answer.find((option) => String(option.value) === wanted.value);
+			expect(found).toBeDefined();
+			if (wanted.name) expect(found!.name).toMatch(wanted.name);
+			if (wanted.description) expect((found as INodePropertyOptions).description).toMatch(wanted.description);
+		}
+	});
+});
