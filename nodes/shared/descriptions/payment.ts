@@ -11,8 +11,9 @@ import { formatDateOnly } from '../dateTime';
 import { humanize } from '../fieldNames';
 import { nameValuePairsProperty, toNameValuePairs } from '../nameValuePairs';
 import type { OperationContext } from '../operation';
-import { personProperty } from '../person';
+import { personProperty, toPerson } from '../person';
 import { DETAIL_KINDS, TAX_KINDS } from '../schemas/payment';
+import { amountFromParameters } from './amount';
 import { currencyOptions } from './choices';
 import type { JsonReader } from './metadata';
 
@@ -240,4 +241,20 @@ export function paymentPartsLabels(collection: string, properties: INodeProperti
 		for (const value of values.flat()) labels[`${path}.${renamed[value.name] ?? value.name}`] = `${label} › ${value.displayName}`;
 	}
 	return labels;
+}
+
+/**
+ * The payment request of Gateway › Process and Session › Create from their fields: reference, description,
+ * amount (with its taxes and details), partial payment, shipping and the optional parts (validated by the caller).
+ */
+export function paymentRequest(ctx: OperationContext, extra: IDataObject): IDataObject {
+	const { parts, amount } = paymentParts(extra, 'additionalFields', partsReader(ctx));
+	return {
+		reference: ctx.param<string>('reference', ''),
+		description: ctx.param<string>('description', ''),
+		amount: { ...amountFromParameters(ctx), ...amount },
+		allowPartial: extra.allowPartial,
+		shipping: toPerson(ctx.param('shipping', {})),
+		...parts,
+	};
 }

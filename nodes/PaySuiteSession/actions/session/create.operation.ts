@@ -1,13 +1,13 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
+import { amountProperties } from '../../../shared/descriptions/amount';
 import { localeOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { formatAmount, requestOperation, type OperationContext } from '../../../shared/operation';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/nameValuePairs';
 import { personProperty, toPerson } from '../../../shared/person';
 import { keyValueMap, metadataProperties } from '../../descriptions/metadata';
-import { partsReader, paymentParts, paymentPartsLabels, paymentPartsProperties, shippingProperty } from '../../descriptions/payment';
+import { partsReader, paymentPartsLabels, paymentPartsProperties, paymentRequest, shippingProperty } from '../../descriptions/payment';
 import { resolveExpiration } from '../../expiration';
 import { sessionCreateSchema, type SessionCreateBody } from '../../schemas';
 
@@ -20,17 +20,6 @@ const IP_ADDRESS_HINT =
 const USER_AGENT_HINT =
 	"Map it from the request of the buyer's browser, such as a Webhook node's {{ $json.headers['user-agent'] }}, or from the user agent your shop recorded with the order";
 
-function buildPayment(ctx: OperationContext, extra: IDataObject): IDataObject {
-	const { parts, amount } = paymentParts(extra, 'additionalFields', partsReader(ctx));
-	return {
-		reference: ctx.param<string>('reference', ''),
-		description: ctx.param<string>('description', ''),
-		amount: { ...amountFromParameters(ctx), ...amount },
-		allowPartial: extra.allowPartial,
-		shipping: toPerson(ctx.param('shipping', {})),
-		...parts,
-	};
-}
 
 function sessionBody(ctx: OperationContext): IDataObject {
 	const type = ctx.param<string>('sessionType', 'payment');
@@ -39,7 +28,7 @@ function sessionBody(ctx: OperationContext): IDataObject {
 		locale: extra.locale,
 		payer: toPerson(ctx.param('payer', {})),
 		buyer: toPerson(ctx.param('buyer', {})),
-		payment: type === 'payment' || type === 'checkin' ? buildPayment(ctx, extra) : undefined,
+		payment: type === 'payment' || type === 'checkin' ? paymentRequest(ctx, extra) : undefined,
 		subscription:
 			type === 'subscription'
 				? {
