@@ -4,6 +4,7 @@
  * resource locator's "From list", search it and pick an entry, open a dropdown and read its options, run the
  * node ("Execute step"). Selectors are n8n 2.40.7's own test ids.
  */
+import { randomBytes } from 'crypto';
 import type { Page } from 'playwright-core';
 
 import type { ServerHandle } from './harness';
@@ -38,63 +39,95 @@ export async function openNodePanel(page: Page, server: ServerHandle, node: Pane
 
 /** The texts of the entries the open list shows, once it has some (or its error, thrown). */
 async function listedEntries(page: Page): Promise<string[]> {
-	const dropdown = page.locator('[data-test-id="resource-locator-dropdown"]:visible');
-	await dropdown.waitFor();
-	const items = dropdown.locator('[data-test-id="rlc-item"]');
-	const error = dropdown.locator('[data-test-id="rlc-error-container"]');
+	// The list is a popover n8n renders at the page's end: its parts are found page-wide.
+	const items = page.locator('[data-test-id="rlc-item"]:visible');
+	const error = page.locator('[data-test-id="rlc-error-container"]:visible');
 	await Promise.race([items.first().waitFor({ timeout: 30_000 }), error.first().waitFor({ timeout: 30_000 })]);
 	if (await error.count()) throw new Error(`the list shows an error: ${await error.first().innerText()}`);
 	return items.allInnerTexts();
 }
 
 /**
- * Opens the locator's "From list" (it is the default mode), reads what it lists, types `search` in its search
- * box, reads what is left, and picks the entry that `pick` names. Returns both lists.
+ * Opens the locator's "From list" (it is the default mode), reads what it lists (unless it needs a search
+ * first), types `search` in its search box, waits for the list to change, and picks the entry `pick` names.
  */
-export async function pickFromList(page: Page, parameter: string, search: string, pick: string): Promise<{ before: string[]; after: string[] }> {
+export async function pickFromList(
+	page: Page,
+	parameter: string,
+	search: string,
+	pick: string,
+	options: { needsSearch?: boolean; screenshot?: string } = {},
+): Promise<{ before: string[]; after: string[] }> {
+	const { needsSearch = false, screenshot } = options;
 	const locator = page.locator(`[data-test-id="resource-locator-${parameter}"]`);
 	await locator.waitFor();
 	await locator.locator('[data-test-id="rlc-input"]').click();
-	// A list that needs a search shows no entry before one is typed.
-	const before = search ? [] : await listedEntries(page);
-	const box = page.locator('[data-test-id="resource-locator-dropdown"]:visible [data-test-id="rlc-search"] input');
-	if (search || (await box.count())) {
-		await box.fill(search);
-	}
+	const box = page.locator('input[data-test-id="rlc-search"]:visible');
+	await box.waitFor();
+	const before = needsSearch ? [] : await listedEntries(page);
+	await box.fill(search);
+	// The search runs after a short pause in typing: wait until the list is no longer what it was.
+	await page.waitForFunction(
+		(old) => {
+			const texts = Array.from(document.querySelectorAll<HTMLElement>('[data-test-id="rlc-item"]'))
+				.filter((item) => item.offsetWidth > 0)
+				.map((item) => item.innerText);
+			return texts.length > 0 && JSON.stringify(texts) !== old;
+		},
+		JSON.stringify(before),
+		{ timeout: 30_000 },
+	);
 	const after = await listedEntries(page);
-	await page.locator('[data-test-id="resource-locator-dropdown"]:visible [data-test-id="rlc-item"]', { hasText: pick }).first().click();
+	if (screenshot) await page.locator('[data-test-id="ndv"]').screenshot({ path: screenshot, animations: 'disabled' });
+	await page.locator('[data-test-id="rlc-item"]:visible', { hasText: pick }).first().click();
 	return { before, after };
 }
 
-/** Opens a dropdown parameter (shown at the panel's top level) and returns its options' texts; closes it again. */
-export async function dropdownOptions(page: Page, parameter: string): Promise<string[]> {
-	const field = page.locator(`[data-test-id="parameter-input-${parameter}"]`).first();
-	await field.waitFor();
-	await field.click();
-	const options = page.locator('.el-select-dropdown:visible .el-select-dropdown__item');
-	await options.first().waitFor({ timeout: 30_000 });
+/**
+ * Opens a dropdown parameter (shown in the panel) and returns its options' texts once it has some (a list loaded
+ * from the platform takes a moment); closes it again. The options are read from the list the field's combobox
+ * controls, wherever n8n renders it.
+ */
+export async function dropdownOptions(page: Page, parameter: string, screenshot?: string): Promise<string[]> {
+	const combobox = page.locator(`[data-test-id="parameter-input-${parameter}"] input[role="combobox"]`).first();
+	await combobox.waitFor();
+	await combobox.click();
+	await page.waitForFunction((input) => input?.getAttribute('aria-expanded') === 'true', await combobox.elementHandle(), { timeout: 30_000 });
+	const list = await combobox.getAttribute('aria-controls');
+	const options = page.locator(`[id="${list}"] .el-select-dropdown__item`);
+	await options.first().waitFor({ state: 'attached', timeout: 30_000 });
 	const texts = await options.allInnerTexts();
+	if (screenshot) await page.locator('[data-test-id="ndv"]').screenshot({ path: screenshot, animations: 'disabled' });
 	await page.keyboard.press('Escape');
 	return texts;
 }
 
-/** Runs the open node ("Execute step") and waits for its output or its error. */
-export async function executeStep(page: Page): Promise<string> {
+/**
+ * Runs the open node ("Execute step") and returns what its output panel shows once it shows `expected` (the
+ * items render a moment after their count), or the panel as it is after 30 s (the caller's assertion then says
+ * what was there instead).
+ */
+export async function executeStep(page: Page, expected: RegExp): Promise<string> {
 	await page.locator('[data-test-id="node-execute-button"]').first().click();
-	const output = page.locator('[data-test-id="ndv-output-panel"]');
-	await output.locator('[data-test-id="ndv-data-container"], [data-test-id="node-error-message"]').first().waitFor({ timeout: 60_000 });
+	const output = page.locator('[data-test-id="output-panel"]');
+	await output.locator('[data-test-id="run-data-item-count"], [data-test-id="node-error-message"]').first().waitFor({ timeout: 60_000 });
+	await page
+		.waitForFunction(
+			([pattern, flags]) => new RegExp(pattern, flags).test(document.querySelector<HTMLElement>('[data-test-id="output-panel"]')?.innerText ?? ''),
+			[expected.source, expected.flags] as const,
+			{ timeout: 30_000 },
+		)
+		.catch(() => undefined);
 	return output.innerText();
 }
 
-/** What a resource locator test needs of the sandbox: a signed call as the package's credential makes it. */
-export interface SignedCaller {
-	(path: string, body: Record<string, unknown>): Promise<any>;
-}
+/** A signed call to the sandbox, as the package's credential makes it: for the records a test needs first. */
+export type SignedCaller = (path: string, body: Record<string, unknown>) => Promise<any>;
 
-/** Signs like the package's credential (SHA-256 tranKey over a fresh nonce and seed) and posts to the sandbox. */
+/** Signs like the package's credential (a fresh nonce and seed, the tranKey given by `tranKeyOf`) and posts. */
 export function signedCaller(sandboxUrl: string, login: string, secretKey: string, tranKeyOf: (nonce: Buffer, seed: string, secret: string) => string): SignedCaller {
 	return async (path, body) => {
-		const nonce = (await import('crypto')).randomBytes(16);
+		const nonce = randomBytes(16);
 		const seed = new Date().toISOString();
 		const auth = { login, tranKey: tranKeyOf(nonce, seed, secretKey), nonce: nonce.toString('base64'), seed };
 		const response = await fetch(`${sandboxUrl}${path}`, {
