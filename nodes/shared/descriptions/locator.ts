@@ -49,7 +49,7 @@ export function idLocatorProperty(locator: IdLocator): INodeProperties {
 							displayName: 'From List',
 							name: 'list',
 							type: 'list' as const,
-							placeholder: `Select a ${noun}...`,
+							placeholder: `Select ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}...`,
 							typeOptions: {
 								searchListMethod,
 								searchable: true,
