@@ -6,23 +6,18 @@
  * vary. They are gateway transactions like those of /gateway/process: the report, query and search find them.
  */
 import { TEST_CARDS } from '../../cards';
+import { seededRandom } from '../../faults';
 import { isoNow, statusBlock } from '../../http';
 import { wallClockMs, wallClockText } from '../../wallClock';
 import type { GatewayTransaction } from './state';
 
 const DAY_MS = 86_400_000;
 
-/** A small seeded generator (mulberry32): the same seed gives the same numbers on every machine. */
+/** The sandbox's seeded generator (faults.ts), seeded from a text: the same text gives the same numbers everywhere. */
 function generator(seed: string): () => number {
-	let state = 2166136261;
-	for (const char of seed) state = Math.imul(state ^ char.charCodeAt(0), 16777619) >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
+	let hash = 2166136261;
+	for (const char of seed) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+	return seededRandom(hash);
 }
 
 /** One of the choices, by weight. */
