@@ -4,7 +4,7 @@
  * A date-time without an offset is wall-clock time in the workflow's time zone.
  */
 
-interface WallTime {
+export interface WallTime {
 	year: number;
 	month: number;
 	day: number;
@@ -29,7 +29,7 @@ function safeZone(timeZone: string | undefined): string {
 }
 
 /** The wall-clock time of an instant in a time zone. */
-function wallTimeIn(date: Date, timeZone?: string): WallTime {
+export function wallTimeIn(date: Date, timeZone?: string): WallTime {
 	const parts = new Intl.DateTimeFormat('en-US', {
 		timeZone: safeZone(timeZone),
 		hourCycle: 'h23',

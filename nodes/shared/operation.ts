@@ -519,7 +519,7 @@ export const timeoutProperty = ({ name, default: seconds, description }: Seconds
 });
 
 /** The Poll Interval (Seconds) field: the wait between two checks when the platform asks for none. */
-const intervalProperty = ({ name, default: seconds, description }: SecondsField): INodeProperties => ({
+export const intervalProperty = ({ name, default: seconds, description }: SecondsField): INodeProperties => ({
 	displayName: 'Poll Interval (Seconds)',
 	name,
 	type: 'number',

@@ -535,13 +535,13 @@ describe('Report', () => {
 			resource: 'report',
 			operation: 'request',
 			startDate: '2025-01-01T00:00:00+00:00',
-			endDate: '2025-01-31T23:59:59Z',
+			endDate: '2025-01-10T23:59:59Z',
 			filters: { state: ['APPROVED', 'REJECTED'], type: ['AUTH_ONLY'] },
 			options: { callbackUrl: 'http://127.0.0.1:9/report-ready', locale: 'en_US' },
 		});
 		expect(result.error).toBeUndefined();
 		expect(withoutAuth(apiCalls()[0].body)).toEqual({
-			filters: { startDate: '2025-01-01T00:00:00+00:00', endDate: '2025-01-31T23:59:59+00:00', state: ['APPROVED', 'REJECTED'], type: ['AUTH_ONLY'] },
+			filters: { startDate: '2025-01-01T00:00:00+00:00', endDate: '2025-01-10T23:59:59+00:00', state: ['APPROVED', 'REJECTED'], type: ['AUTH_ONLY'] },
 			callbackUrl: 'http://127.0.0.1:9/report-ready',
 			locale: 'en_US',
 		});
@@ -554,7 +554,7 @@ describe('Report', () => {
 		['a start date that is not one', { startDate: 'yesterday' }, 'filters.startDate'],
 		['a callback URL that is not one', { options: { callbackUrl: 'nope' } }, 'callbackUrl'],
 	])('Request refuses %s before sending', async (_what, change, field) => {
-		const result = await run({ resource: 'report', operation: 'request', startDate: '2025-01-01T00:00:00Z', endDate: '2025-01-31T00:00:00Z', ...change });
+		const result = await run({ resource: 'report', operation: 'request', startDate: '2025-01-01T00:00:00Z', endDate: '2025-01-10T00:00:00Z', ...change });
 		expectRefusedBeforeSending(result, field);
 	});
 
@@ -648,7 +648,7 @@ describe('Report', () => {
 		const big = await startSandbox({ port: 0, reportRows: 100_000, retryAfterSeconds: 0 });
 		try {
 			const result = await run(
-				{ resource: 'report', operation: 'requestAndWait', startDate: '2025-01-01T00:00:00Z', endDate: '2025-01-31T23:59:59Z', pollInterval: 0 },
+				{ resource: 'report', operation: 'requestAndWait', startDate: '2025-01-01T00:00:00Z', endDate: '2025-01-10T23:59:59Z', pollInterval: 0 },
 				{ box: big },
 			);
 			expect(result.error).toBeUndefined();

@@ -303,7 +303,7 @@ const ENTRIES: Entry[] = [
 		refused: { creditCode: '={{ "" }}' },
 	},
 	{ node: GATEWAY, resource: 'card', operation: 'getBalance', prepare: () => ({ parameters: { resource: 'card', operation: 'getBalance', cardNumber: '={{ $json.card }}', expiration: '10/29' }, items: cardItems(CARDS.balance) }), refused: { cardNumber: '={{ "" }}' } },
-	{ node: GATEWAY, resource: 'report', operation: 'request', prepare: () => ({ parameters: { resource: 'report', operation: 'request', startDate: '2025-01-01T00:00:00Z', endDate: '2025-01-31T00:00:00Z' } }), refused: { startDate: '={{ "" }}' } },
+	{ node: GATEWAY, resource: 'report', operation: 'request', prepare: () => ({ parameters: { resource: 'report', operation: 'request', startDate: '2025-01-01T00:00:00Z', endDate: '2025-01-10T00:00:00Z' } }), refused: { startDate: '={{ "" }}' } },
 	{ node: GATEWAY, resource: 'report', operation: 'obtain', prepare: (f) => ({ parameters: { resource: 'report', operation: 'obtain', reportId: byId(f.reportId) } }), refused: { reportId: byId('={{ "abc" }}') } },
 	{
 		node: GATEWAY,

@@ -284,7 +284,7 @@ const TABLE: OperationTable[] = [
 	{
 		node: 'Gateway',
 		operation: 'report > request',
-		base: { resource: 'report', operation: 'request', startDate: '2025-01-01T00:00:00Z', endDate: '2025-01-31T00:00:00Z' },
+		base: { resource: 'report', operation: 'request', startDate: '2025-01-01T00:00:00Z', endDate: '2025-01-10T00:00:00Z' },
 		fields: [
 			['endDate', 'filters.endDate', ['2024-12-01T00:00:00Z']],
 			['startDate', 'filters.startDate', [EMPTY, 'yesterday', '01/01/2025']],

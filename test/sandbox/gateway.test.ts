@@ -197,6 +197,17 @@ describe('reports', () => {
 		expectFieldRefusal(await call('/gateway/report', { filters: { ...filters, startDate: '2025-01-01 00:00:00' } }), 'filters.startDate');
 	});
 
+	it('refuses a date range longer than 10 days (HTTP 400, reason BR) and accepts exactly 10 days', async () => {
+		const refused = await call('/gateway/report', { filters: { startDate: '2025-01-01T00:00:00+00:00', endDate: '2025-01-11T00:00:01+00:00' } });
+		expect(refused.status).toBe(400);
+		expect(refused.json.status).toMatchObject({ status: 'FAILED', reason: 'BR' });
+		expect(refused.json.status.message).toMatch(/10 days/);
+		expect(refused.json.id).toBeUndefined();
+		const accepted = await call('/gateway/report', { filters: { startDate: '2025-01-01T00:00:00+00:00', endDate: '2025-01-11T00:00:00+00:00' } });
+		expect(accepted.status).toBe(200);
+		expect(typeof accepted.json.id).toBe('number');
+	});
+
 	it('generates reportRows rows within the filters', async () => {
 		const big = await startSandbox({ port: 0, reportRows: 1000, reportPendingPolls: 0 });
 		try {

@@ -10,6 +10,7 @@ import { currencyOptions, localeOptions, transactionStateOptions, transactionTyp
 import { filtersCollection, optionsCollection } from '../../shared/descriptions/collections';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import type { OperationContext } from '../../shared/operation';
+import { presetPeriod, type PeriodPreset } from '../actions/report/reportPeriod';
 
 export const cardNumberProperty: INodeProperties = {
 	displayName: 'Card Number',
@@ -146,13 +147,29 @@ export function lookupPayment(options: IDataObject): IDataObject | undefined {
 // Reports (Request, Request and Wait, Obtain)
 // ---------------------------------------------------------------------------------------------------------
 
+const customPeriod: IDisplayOptions = { show: { period: ['custom'] } };
+
 export const reportRequestProperties: INodeProperties[] = [
+	{
+		displayName: 'Period',
+		name: 'period',
+		type: 'options',
+		options: [
+			{ name: 'Custom', value: 'custom', description: 'From the Start Date to the End Date' },
+			{ name: 'Last 7 Days', value: 'last7Days', description: 'The seven whole days before today' },
+			{ name: 'Last Month', value: 'lastMonth', description: 'The calendar month before this one (more than 10 days: Request and Wait)' },
+			{ name: 'Yesterday', value: 'yesterday', description: 'Yesterday, from 00:00:00 to 23:59:59' },
+		],
+		default: 'custom',
+		description: "The period of the report, in the workflow's time zone. The platform reports at most 10 days at once: Request and Wait splits a longer period, Request refuses it.",
+	},
 	{
 		displayName: 'Start Date',
 		name: 'startDate',
 		type: 'dateTime',
 		default: '',
 		required: true,
+		displayOptions: customPeriod,
 		description: "Start of the period of the report (the workflow's time zone when no offset is given)",
 	},
 	{
@@ -161,7 +178,8 @@ export const reportRequestProperties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		required: true,
-		description: 'End of the period of the report',
+		displayOptions: customPeriod,
+		description: 'End of the period of the report (included)',
 	},
 	filtersCollection([
 		{
@@ -198,10 +216,12 @@ export function reportRequestBody(ctx: OperationContext): IDataObject {
 	const filters = ctx.param<{ state?: string[]; type?: string[] }>('filters', {});
 	const options = ctx.param<IDataObject>('options', {});
 	const timeZone = ctx.fn.getTimezone();
+	const period = ctx.param<PeriodPreset>('period', 'custom');
+	const preset = period === 'custom' ? undefined : presetPeriod(period, new Date(), timeZone);
 	return {
 		filters: {
-			startDate: isoUtcOrAsTyped(ctx.param<unknown>('startDate', ''), timeZone),
-			endDate: isoUtcOrAsTyped(ctx.param<unknown>('endDate', ''), timeZone),
+			startDate: preset?.startDate ?? isoUtcOrAsTyped(ctx.param<unknown>('startDate', ''), timeZone),
+			endDate: preset?.endDate ?? isoUtcOrAsTyped(ctx.param<unknown>('endDate', ''), timeZone),
 			state: filters.state?.length ? filters.state : undefined,
 			type: filters.type?.length ? filters.type : undefined,
 		},
@@ -241,6 +261,23 @@ export const reportOutputProperties: INodeProperties[] = [
 		description: 'Name of the binary field that holds the TSV file',
 	},
 ];
+
+/** Request and Wait: what a period without transactions gives. */
+export const reportWhenEmptyProperty: INodeProperties = {
+	displayName: 'When Empty',
+	name: 'whenEmpty',
+	type: 'options',
+	options: [
+		{
+			name: 'Output One Item Saying So',
+			value: 'message',
+			description: "One item: rows 0, the period and 'No transactions in this period' (and the file, when one is asked for)",
+		},
+		{ name: 'Output Nothing', value: 'nothing', description: 'No item: the next nodes do not run for this period' },
+	],
+	default: 'message',
+	description: 'What to output when the period has no transactions',
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // Account validation

@@ -1,34 +1,48 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readId } from '../../../shared/identifiers';
-import { compact, pollingOperation } from '../../../shared/operation';
-import { reportOutputProperties, reportRequestBody, reportRequestProperties } from '../../descriptions/fields';
-import { reportSchema } from '../../schemas';
-import { reportItems, reportPolling } from './reportFile';
+import { compact, intervalProperty, pollOrFail, timeoutProperty, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
+import { reportOutputProperties, reportRequestBody, reportRequestProperties, reportWhenEmptyProperty } from '../../descriptions/fields';
+import { reportSchema, type ReportBody } from '../../schemas';
+import { WindowedReport, reportPolling } from './reportFile';
+import { reportWindows } from './reportPeriod';
 
-export const requestAndWait = pollingOperation({
+const timeout = {
+	name: 'timeout',
+	default: 300,
+	description:
+		'How long to wait for each report before the item fails (its ID is in the error, for a later Obtain); a period of more than 10 days is several reports, waited for one after the other',
+};
+const interval = {
+	name: 'pollInterval',
+	default: reportPolling.intervalSeconds,
+	description: 'Wait between two checks when the platform does not say how long to wait (Retry-After)',
+};
+
+/** POST /gateway/report for one window: the new report's ID. */
+async function requestReport(ctx: OperationContext, body: ReportBody): Promise<string> {
+	const requested = await ctx.request<IDataObject>({ api: 'gateway', path: '/gateway/report', safety: 'write', body: body as unknown as IDataObject });
+	const id = readId(requested.body.id);
+	if ('problem' in id) return ctx.fail('The platform did not return the ID of the report');
+	return id.digits;
+}
+
+export const requestAndWait: PaySuiteOperation = {
 	value: 'requestAndWait',
 	name: 'Request and Wait',
 	action: 'Request a transaction report and wait for it',
-	description: 'Request a report, then ask for it until it is ready (within the timeout) and output it',
-	properties: [...reportRequestProperties, ...reportOutputProperties],
-	timeout: {
-		name: 'timeout',
-		default: 300,
-		description: 'How long to wait for the report before the item fails (its ID is in the error, for a later Obtain)',
-	},
-	interval: {
-		name: 'pollInterval',
-		default: reportPolling.intervalSeconds,
-		description: 'Wait between two checks when the platform does not say how long to wait (Retry-After)',
-	},
-	async start(ctx) {
+	description:
+		'Request a report, then ask for it until it is ready (within the timeout) and output it; a period of more than 10 days is asked in windows of 10 days and output as one report',
+	properties: [...reportRequestProperties, ...reportOutputProperties, reportWhenEmptyProperty, timeoutProperty(timeout), intervalProperty(interval)],
+	async execute(ctx) {
 		const body = ctx.validate(reportSchema, compact(reportRequestBody(ctx)));
-		const requested = await ctx.request<IDataObject>({ api: 'gateway', path: '/gateway/report', safety: 'write', body: body as unknown as IDataObject });
-		const id = readId(requested.body.id);
-		if ('problem' in id) return ctx.fail('The platform did not return the ID of the report');
-		return id.digits;
+		const timing = { timeoutSeconds: ctx.param<number>(timeout.name, timeout.default), intervalSeconds: ctx.param<number>(interval.name, interval.default) };
+		const report = new WindowedReport(ctx);
+		// One window at a time: the platform works on one report of ours at once, and the rows come out in order.
+		for (const window of reportWindows(body.filters.startDate, body.filters.endDate)) {
+			const id = await requestReport(ctx, { ...body, filters: { ...body.filters, ...window } });
+			report.add(id, window, await pollOrFail(ctx, reportPolling, id, timing));
+		}
+		return report.result(body.filters);
 	},
-	polling: reportPolling,
-	output: (ctx, file, id) => reportItems(ctx, id, file),
-});
+};

@@ -1,7 +1,7 @@
 // POST /gateway/report (payment-processing-api.md, "Gateway"): ask for a report, obtained later by id. A report
 // with a callbackUrl also becomes ready by itself, so that whoever waits for the callback need not poll.
 import { signed } from '../../../guards';
-import { isoNow, ok, type SandboxApp } from '../../../http';
+import { isoNow, ok, refuse, type SandboxApp } from '../../../http';
 import { check, enumOf, list, object, text, webUrl } from '../../../rules';
 import { auth, reportReady, state, type ReportRecord } from '../state';
 
@@ -23,6 +23,9 @@ const REPORT_TYPES = [
 	'CHECKOUT',
 	'RE_AUTH',
 ] as const;
+
+/** The longest period the platform reports at once ("Facts the spec leaves out": HTTP 400, reason BR). */
+const MAX_REPORT_MS = 10 * 86_400_000;
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const dateTime = () => text().refine((value) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time with its offset');
@@ -47,6 +50,10 @@ export function register(app: SandboxApp): void {
 		signed((request, app) => {
 			const checked = check(schema, request.body);
 			if ('refusal' in checked) return checked.refusal;
+			const { startDate, endDate } = checked.value.filters;
+			if (Date.parse(endDate) - Date.parse(startDate) > MAX_REPORT_MS) {
+				return refuse(400, 'BR', 'The date range of a report must not be longer than 10 days');
+			}
 			const id = app.world.nextId('gatewayReport', 7001);
 			const report: ReportRecord = {
 				id,

@@ -1,0 +1,66 @@
+import { isLongerThanPlatformAllows, presetPeriod, reportWindows } from './reportPeriod';
+
+// 2025-03-15 10:30 in Bogota (UTC-5): the fixed clock of every preset below.
+const NOW = new Date('2025-03-15T15:30:00Z');
+
+describe('presetPeriod', () => {
+	it.each([
+		['yesterday', 'America/Bogota', '2025-03-14T05:00:00+00:00', '2025-03-15T04:59:59+00:00'],
+		['last7Days', 'America/Bogota', '2025-03-08T05:00:00+00:00', '2025-03-15T04:59:59+00:00'],
+		['lastMonth', 'America/Bogota', '2025-02-01T05:00:00+00:00', '2025-03-01T04:59:59+00:00'],
+		['yesterday', 'Asia/Tokyo', '2025-03-14T15:00:00+00:00', '2025-03-15T14:59:59+00:00'],
+		['yesterday', 'UTC', '2025-03-14T00:00:00+00:00', '2025-03-14T23:59:59+00:00'],
+	] as const)('%s in %s', (preset, zone, startDate, endDate) => {
+		expect(presetPeriod(preset, NOW, zone)).toEqual({ startDate, endDate });
+	});
+
+	it('Yesterday is the time zone\'s yesterday, not UTC\'s: 01:00 UTC is still the day before in Bogota', () => {
+		expect(presetPeriod('yesterday', new Date('2025-03-15T01:00:00Z'), 'America/Bogota').startDate).toBe('2025-03-13T05:00:00+00:00');
+	});
+
+	it('Last Month in January is December of the year before; a leap February has 29 days', () => {
+		expect(presetPeriod('lastMonth', new Date('2025-01-10T12:00:00Z'), 'UTC')).toEqual({ startDate: '2024-12-01T00:00:00+00:00', endDate: '2024-12-31T23:59:59+00:00' });
+		expect(presetPeriod('lastMonth', new Date('2024-03-02T12:00:00Z'), 'UTC').endDate).toBe('2024-02-29T23:59:59+00:00');
+	});
+
+	it('Last Month across a daylight saving change keeps each end at the local midnight', () => {
+		// Berlin: UTC+1 on 1 March, UTC+2 from 30 March.
+		expect(presetPeriod('lastMonth', new Date('2025-04-10T12:00:00Z'), 'Europe/Berlin')).toEqual({
+			startDate: '2025-02-28T23:00:00+00:00',
+			endDate: '2025-03-31T21:59:59+00:00',
+		});
+	});
+});
+
+describe('reportWindows', () => {
+	it('keeps a period of 10 days or less as one window, its dates as given', () => {
+		expect(reportWindows('2025-01-01T00:00:00+00:00', '2025-01-11T00:00:00+00:00')).toEqual([
+			{ startDate: '2025-01-01T00:00:00+00:00', endDate: '2025-01-11T00:00:00+00:00' },
+		]);
+	});
+
+	it('splits 31 days into 4 consecutive windows of at most 10 days, one second apart', () => {
+		const windows = reportWindows('2025-01-01T00:00:00+00:00', '2025-01-31T23:59:59+00:00');
+		expect(windows).toEqual([
+			{ startDate: '2025-01-01T00:00:00+00:00', endDate: '2025-01-10T23:59:59+00:00' },
+			{ startDate: '2025-01-11T00:00:00+00:00', endDate: '2025-01-20T23:59:59+00:00' },
+			{ startDate: '2025-01-21T00:00:00+00:00', endDate: '2025-01-30T23:59:59+00:00' },
+			{ startDate: '2025-01-31T00:00:00+00:00', endDate: '2025-01-31T23:59:59+00:00' },
+		]);
+		expect(windows.every((window) => !isLongerThanPlatformAllows(window.startDate, window.endDate))).toBe(true);
+	});
+
+	it('a period of 10 days and one second is two windows, the second one second long', () => {
+		expect(reportWindows('2025-01-01T00:00:00+00:00', '2025-01-11T00:00:01+00:00')).toEqual([
+			{ startDate: '2025-01-01T00:00:00+00:00', endDate: '2025-01-10T23:59:59+00:00' },
+			{ startDate: '2025-01-11T00:00:00+00:00', endDate: '2025-01-11T00:00:01+00:00' },
+		]);
+	});
+});
+
+describe('isLongerThanPlatformAllows', () => {
+	it('allows exactly 10 days and refuses one second more', () => {
+		expect(isLongerThanPlatformAllows('2025-01-01T00:00:00+00:00', '2025-01-11T00:00:00+00:00')).toBe(false);
+		expect(isLongerThanPlatformAllows('2025-01-01T00:00:00+00:00', '2025-01-11T00:00:01+00:00')).toBe(true);
+	});
+});

@@ -1,0 +1,131 @@
+/**
+ * Reports of any length, run by n8n's engine against the sandbox with 62 days of past transactions: Request and
+ * Wait splits a long period into windows of at most 10 days, one after the other, and outputs one report; the
+ * Period presets use the workflow's time zone; an empty period gives one clear item or none; Request refuses more
+ * than 10 days before sending.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { presetPeriod, reportWindows } from '../../nodes/PaySuiteGateway/actions/report/reportPeriod';
+import { expectFieldRefused, outputJson, runNode, type NodeRunOptions } from '../helpers/engine';
+import { apiCallsOf, control, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
+
+const sandbox = withSandbox({ historyDays: 62, retryAfterSeconds: 0, reportPendingPolls: 1 }, 'clearLedger');
+
+const GATEWAY = { name: 'Gateway', type: 'paySuiteGateway', credentialType: 'paySuiteApi' };
+const run = (parameters: IDataObject, options: NodeRunOptions = {}) =>
+	runNode(GATEWAY, { resource: 'report', pollInterval: 0, ...parameters }, paySuiteApi(sandbox), options);
+
+const DAY = 86_400_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+// The 31 whole UTC days before today: every one of them is in the sandbox's 62 days of history.
+const today = Date.parse(`${utcDay(Date.now())}T00:00:00Z`);
+const MONTH = { startDate: `${utcDay(today - 31 * DAY)}T00:00:00+00:00`, endDate: `${utcDay(today - DAY)}T23:59:59+00:00` };
+
+/** The references of the demo site's transactions within the period, in the order the sandbox holds them. */
+async function referencesBetween(startDate: string, endDate: string): Promise<string[]> {
+	const { transactions } = await control(sandbox, '/__sandbox/gateway/transactions');
+	return (transactions as IDataObject[])
+		.filter((txn) => txn.siteLogin === sandbox.credentials.login)
+		.filter((txn) => Date.parse(String(txn.transactionDate)) >= Date.parse(startDate) && Date.parse(String(txn.transactionDate)) <= Date.parse(endDate))
+		.map((txn) => String(txn.reference));
+}
+
+/** The filters of every report request the sandbox received, in order. */
+const requestedPeriods = () =>
+	apiCallsOf(sandbox)
+		.filter((entry) => entry.path === '/gateway/report')
+		.map((entry) => {
+			const { startDate, endDate } = (withoutAuth(entry.body).filters ?? {}) as IDataObject;
+			return { startDate, endDate };
+		});
+
+describe('Request and Wait over 31 days', () => {
+	it('asks for 4 windows of at most 10 days, one after the other, and outputs every row once, in order', async () => {
+		const result = await run({ operation: 'requestAndWait', startDate: MONTH.startDate, endDate: MONTH.endDate });
+		expect(result.error).toBeUndefined();
+
+		const windows = reportWindows(MONTH.startDate, MONTH.endDate);
+		expect(windows).toHaveLength(4);
+		expect(requestedPeriods()).toEqual(windows);
+		for (const window of windows) expect(Date.parse(window.endDate) - Date.parse(window.startDate)).toBeLessThanOrEqual(10 * DAY);
+		// One window at a time: each report is obtained before the next one is asked for.
+		expect(apiCallsOf(sandbox).map((entry) => `${entry.path} ${entry.status}`)).toEqual(
+			windows.flatMap(() => ['/gateway/report 200', '/gateway/report/obtain 425', '/gateway/report/obtain 200']),
+		);
+
+		const expected = await referencesBetween(MONTH.startDate, MONTH.endDate);
+		expect(expected.length).toBeGreaterThan(31);
+		const references = outputJson(result, 'Gateway').map((row) => row.reference);
+		expect(references).toEqual(expected);
+		expect(new Set(references).size).toBe(references.length);
+	});
+
+	it('as a binary file: one TSV with the header once and every row, the windows listed with their rows', async () => {
+		const result = await run({ operation: 'requestAndWait', ...MONTH, output: 'binary' });
+		expect(result.error).toBeUndefined();
+		const [item] = result.output('Gateway');
+		expect(result.output('Gateway')).toHaveLength(1);
+		const lines = Buffer.from(item.binary!.data.data, 'base64').toString('utf8').trim().split('\n');
+		const expected = await referencesBetween(MONTH.startDate, MONTH.endDate);
+		expect(lines.filter((line) => line.startsWith('id\tdate\t'))).toHaveLength(1);
+		expect(lines).toHaveLength(expected.length + 1);
+		const reference = lines[0].split('\t').indexOf('reference');
+		expect(lines.slice(1).map((line) => line.split('\t')[reference])).toEqual(expected);
+		const windows = item.json.windows as IDataObject[];
+		expect(windows.map(({ startDate, endDate }) => ({ startDate, endDate }))).toEqual(reportWindows(MONTH.startDate, MONTH.endDate));
+		expect(windows.reduce((sum, window) => sum + Number(window.rows), 0)).toBe(expected.length);
+		expect(item.json).toMatchObject({ rows: expected.length, ...MONTH });
+		expect(item.binary!.data.fileName).toMatch(/^report-\d+-to-\d+\.tsv$/);
+	});
+});
+
+describe('Period presets', () => {
+	it.each(['yesterday', 'last7Days'] as const)("%s: Request sends the period of the workflow's time zone", async (period) => {
+		const result = await run({ operation: 'request', period }, { timezone: 'Asia/Tokyo' });
+		expect(result.error).toBeUndefined();
+		expect(requestedPeriods()).toEqual([presetPeriod(period, new Date(), 'Asia/Tokyo')]);
+	});
+
+	it('Last Month through Request and Wait: the month before this one, in windows, every row of it', async () => {
+		const result = await run({ operation: 'requestAndWait', period: 'lastMonth' }, { timezone: 'America/Bogota' });
+		expect(result.error).toBeUndefined();
+		const month = presetPeriod('lastMonth', new Date(), 'America/Bogota');
+		expect(requestedPeriods()).toEqual(reportWindows(month.startDate, month.endDate));
+		expect(requestedPeriods().length).toBeGreaterThanOrEqual(3);
+		expect(outputJson(result, 'Gateway').map((row) => row.reference)).toEqual(await referencesBetween(month.startDate, month.endDate));
+	});
+});
+
+describe('An empty period', () => {
+	const EMPTY = { startDate: '2020-03-01T00:00:00+00:00', endDate: '2020-03-05T23:59:59+00:00' };
+
+	it('gives one item saying so by default', async () => {
+		const result = await run({ operation: 'requestAndWait', ...EMPTY });
+		expect(result.error).toBeUndefined();
+		expect(outputJson(result, 'Gateway')).toEqual([
+			expect.objectContaining({ rows: 0, ...EMPTY, message: 'No transactions in this period' }),
+		]);
+	});
+
+	it('gives no item with When Empty: Output Nothing', async () => {
+		const result = await run({ operation: 'requestAndWait', ...EMPTY, whenEmpty: 'nothing' });
+		expect(result.error).toBeUndefined();
+		expect(result.output('Gateway')).toEqual([]);
+		expect(requestedPeriods()).toEqual([EMPTY]);
+	});
+});
+
+describe('Request', () => {
+	it('refuses more than 10 days before sending, naming the dates and pointing to Request and Wait', async () => {
+		const result = await run({ operation: 'request', ...MONTH });
+		const error = expectFieldRefused(result, 'filters.endDate', apiCallsOf(sandbox));
+		expect(error.message).toMatch(/End Date is more than 10 days after the Start Date/);
+		expect(error.message).toMatch(/Request and Wait/);
+	});
+
+	it('refuses Last Month the same way', async () => {
+		const result = await run({ operation: 'request', period: 'lastMonth' });
+		expectFieldRefused(result, 'filters.endDate', apiCallsOf(sandbox));
+	});
+});
