@@ -31,7 +31,6 @@ describe.each([
 	it('says how to fire a test event from the sandbox', () => {
 		const text = notice(node).displayName;
 		expect(text).toContain('Listen for test event');
-		expect(text).toContain(`<code>POST (Base URL)${sandboxPath}</code>`);
-		expect(text).toContain('"url": "(Test URL)"');
+		expect(text).toContain(`<code>curl (Base URL)${sandboxPath} -H 'content-type: application/json' -d '{"url": "(Test URL)"`);
 	});
 });

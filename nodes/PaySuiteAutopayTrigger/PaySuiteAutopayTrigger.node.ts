@@ -16,7 +16,7 @@ import {
 	rawBodyOf,
 	refuseFailedCheck,
 	webhookAnswer,
-	sandboxPost,
+	sandboxCommand,
 	webhookUrlNotice,
 } from '../shared/webhookReply';
 import { oncePerDelivery } from '../shared/webhookReplay';
@@ -48,7 +48,7 @@ export class PaySuiteAutopayTrigger implements INodeType {
 			webhookUrlNotice({
 				register:
 					"Give it to the platform as the <b>autopay webhook URL</b> of the site whose secret key is in the credential. No node or API call sets it: ask the platform's support or use its autopay set-up.",
-				sandbox: `send ${sandboxPost('/__sandbox/webhooks/autopay')} with the body <code>{"url": "(Test URL)", "type": "AUTOPAY_TRANSACTION_FAILED"}</code> (or another event type).`,
+				sandbox: `${sandboxCommand('/__sandbox/webhooks/autopay', '{"url": "(Test URL)", "type": "AUTOPAY_TRANSACTION_FAILED"}')} (or another event type).`,
 			}),
 			{
 				displayName:

@@ -27,7 +27,7 @@ import {
 	refuseWebhook,
 	REFUSAL_REASON,
 	webhookAnswer,
-	sandboxPost,
+	sandboxCommand,
 	webhookUrlNotice,
 } from '../shared/webhookReply';
 import { oncePerDelivery } from '../shared/webhookReplay';
@@ -59,7 +59,7 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 			webhookUrlNotice({
 				register:
 					'Paste it into the <b>Notification URL</b> of each merchant write: <b>PaySuite Merchant</b> node, Merchant › Create or Update. The platform calls it once the process is final.',
-				sandbox: `create a merchant with PaySuite Merchant › Create and the Test URL as its Notification URL: the sandbox calls it when the process is final. Or send ${sandboxPost('/__sandbox/webhooks/onboarding')} with the body <code>{"url": "(Test URL)", "processId": "(its process ID)"}</code>. The credential needs the sandbox's Notification Secret (GET /__sandbox/credentials).`,
+				sandbox: `create a merchant with PaySuite Merchant › Create and the Test URL as its Notification URL: the sandbox calls it when the process is final. Or ${sandboxCommand('/__sandbox/webhooks/onboarding', '{"url": "(Test URL)", "processId": "(process ID)"}')}. The credential needs the sandbox's Notification Secret, shown at (Base URL)/__sandbox/credentials.`,
 			}),
 			{
 				displayName: 'Verify Signature',

@@ -188,9 +188,12 @@ export function parseJsonBody(raw: Buffer): { ok: true; body: IDataObject } | ({
 	}
 }
 
-/** How the notices name a call to the sandbox's control API (docs/sandbox/events.md) that fires an event. */
-export function sandboxPost(path: string): string {
-	return `a <code>POST (Base URL)${path}</code>, the Base URL being the sandbox's address in the credential (e.g. http://127.0.0.1:8765),`;
+/**
+ * A copy-paste command that fires a sandbox test event (its control API, docs/sandbox/events.md), with the
+ * placeholders a user replaces; the panel names no HTTP method, so the command is curl's.
+ */
+export function sandboxCommand(path: string, body: string): string {
+	return `run <code>curl (Base URL)${path} -H 'content-type: application/json' -d '${body}'</code>, with the sandbox's address of the credential as Base URL (e.g. http://127.0.0.1:8765)`;
 }
 
 /** Where a trigger's URL goes on the platform, and how to fire a test event at it with the sandbox. */
