@@ -16,6 +16,7 @@ import {
 	rawBodyOf,
 	refuseFailedCheck,
 	webhookAnswer,
+	sandboxCommand,
 	webhookUrlNotice,
 } from '../shared/webhookReply';
 import { oncePerDelivery } from '../shared/webhookReplay';
@@ -44,7 +45,11 @@ export class PaySuiteAutopayTrigger implements INodeType {
 		credentials: [{ name: 'paySuiteApi', required: true, testedBy: 'paySuiteApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', ...webhookAnswer, path: 'autopay' }],
 		properties: [
-			webhookUrlNotice("the autopay webhook URL of the site whose secret key is in the credential (the platform's autopay set-up)"),
+			webhookUrlNotice({
+				register:
+					"Give it to the platform as the <b>autopay webhook URL</b> of the site whose secret key is in the credential. No node or API call sets it: ask the platform's support or use its autopay set-up.",
+				sandbox: `${sandboxCommand('/__sandbox/webhooks/autopay', '{"url": "(Test URL)", "type": "AUTOPAY_TRANSACTION_FAILED"}')} (or another event type).`,
+			}),
 			{
 				displayName:
 					'The signature covers only the event\'s ID, type and date (output under "signed"). Its reference and additional data are output under "unsigned": anyone who copied an event can change them and keep its signature, so do not rely on them alone.',

@@ -23,6 +23,7 @@ import {
 	refuseFailedCheck,
 	refuseNotVerified,
 	webhookAnswer,
+	sandboxCommand,
 	webhookUrlNotice,
 } from '../shared/webhookReply';
 import { oncePerDelivery } from '../shared/webhookReplay';
@@ -49,10 +50,11 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 		credentials: [{ name: 'paySuiteApi', required: true, testedBy: 'paySuiteApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', ...webhookAnswer, path: 'checkout' }],
 		properties: [
-			webhookUrlNotice(
-				'the notification URL of the site whose login and secret key are in the credential (the Notification URL of the PaySuite Site node)',
-			),
-			{
+			webhookUrlNotice({
+				register:
+					"Paste it as the site's <b>Notification URL</b> (every checkout of the site is notified there): <b>PaySuite Site</b> node, Site › Update All › Integration › Notification URL, for the site whose login is in the credential. For one payment link only: the <b>Notification URL</b> of Payment Link › Create (Additional Fields).",
+				sandbox: `${sandboxCommand('/__sandbox/webhooks/checkout', '{"url": "(Test URL)", "requestId": (Request ID)}')}, with the Request ID of a session made with PaySuite Session › Create. Or set the URL as above and pay a session's Process URL or a link's URL in the browser with a test card.`,
+			}),			{
 				displayName: 'Statuses',
 				name: 'statuses',
 				type: 'multiOptions',

@@ -27,6 +27,7 @@ import {
 	refuseWebhook,
 	REFUSAL_REASON,
 	webhookAnswer,
+	sandboxCommand,
 	webhookUrlNotice,
 } from '../shared/webhookReply';
 import { oncePerDelivery } from '../shared/webhookReplay';
@@ -55,7 +56,11 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 		credentials: [{ name: 'paySuiteOnboardingApi', required: true, testedBy: 'paySuiteOnboardingApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', ...webhookAnswer, path: 'onboarding' }],
 		properties: [
-			webhookUrlNotice('notification.url in the body of a merchant create or update (PaySuite Merchant node, Notification URL)'),
+			webhookUrlNotice({
+				register:
+					'Paste it into the <b>Notification URL</b> of each merchant write: <b>PaySuite Merchant</b> node, Merchant › Create or Update. The platform calls it once the process is final.',
+				sandbox: `create a merchant with PaySuite Merchant › Create and the Test URL as its Notification URL: the sandbox calls it when the process is final. Or ${sandboxCommand('/__sandbox/webhooks/onboarding', '{"url": "(Test URL)", "processId": "(process ID)"}')}. The credential needs the sandbox's Notification Secret, shown at (Base URL)/__sandbox/credentials.`,
+			}),
 			{
 				displayName: 'Verify Signature',
 				name: 'verifySignature',

