@@ -6,7 +6,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 
 const root = path.join(__dirname, '..');
-const run = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--selectProjects', 'e2e', 'test/e2e/editor.test.ts'], {
+const run = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--selectProjects', 'e2e', '--', 'test/e2e/editor.test.ts'], {
 	cwd: root,
 	stdio: 'inherit',
 	env: { ...process.env, PAYSUITE_SCREENSHOTS_DIR: path.join('docs', 'screenshots'), PAYSUITE_REQUIRE_BROWSER: '1' },
