@@ -1,41 +1,13 @@
-import type { INode, INodeProperties } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 import { z } from 'zod/v3';
 
+import { PANEL_FIELDS, PANEL_LABELS } from '../../test/helpers/panelFields';
 import { FieldNames } from './fieldNames';
 import { parseJsonParameter, plainWords, refuseField, shownValue, validateInput } from './validation';
 
 const node = { id: '1', name: 'PaySuite', type: 'paySuiteSite', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 
-const FIELDS: INodeProperties[] = [
-	{ displayName: 'Amount', name: 'total', type: 'number', default: 0 },
-	{ displayName: 'Account Number', name: 'accountNumber', type: 'string', default: '' },
-	{
-		displayName: 'Commission Model',
-		name: 'commissionModel',
-		type: 'options',
-		options: [
-			{ name: 'Percentage', value: 'P' },
-			{ name: 'Fixed', value: 'F' },
-		],
-		default: 'P',
-	},
-	{
-		displayName: 'Control',
-		name: 'control',
-		type: 'collection',
-		default: {},
-		options: [{ displayName: 'Max Amount', name: 'maxAmount', type: 'number', default: 0 }],
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		default: {},
-		options: [{ displayName: 'Payment Extras', name: 'paymentExtras', type: 'json', default: '{}' }],
-	},
-	{ displayName: 'Reference', name: 'reference', type: 'string', default: '' },
-];
-const names = new FieldNames(FIELDS, { payment: 'Additional Fields › Payment Extras' });
+const names = new FieldNames(PANEL_FIELDS, PANEL_LABELS);
 
 function refusalOf(run: () => unknown): { message: string; description: string; context: { itemIndex: number; fieldPaths: string[] } } {
 	try {

@@ -8,6 +8,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalFieldsCollection } from '../../shared/descriptions/collections';
 import { countryOptions, currencyOptions, documentTypeOptions, notificationLocaleOptions } from '../../shared/descriptions/choices';
+import { textField as text, wholeNumberField as wholeNumber } from '../../shared/descriptions/fields';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import { allTimeZones } from '../../shared/timeZone';
 import { SEARCH_PAYMENT_FACILITATORS } from '../methods/paymentFacilitators';
@@ -75,23 +76,7 @@ const group = (displayName: string, name: string, options: INodeProperties[], de
 	options: [...options].sort(byName),
 });
 
-const text = (displayName: string, name: string, description?: string, placeholder?: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	default: '',
-	...(description ? { description } : {}),
-	...(placeholder ? { placeholder } : {}),
-});
 
-const wholeNumber = (displayName: string, name: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'number',
-	typeOptions: { numberPrecision: 0 },
-	default: 0,
-	description,
-});
 
 const documentGroup = (required: boolean) =>
 	group(

@@ -6,25 +6,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { countryOptions } from '../../shared/descriptions/choices';
+import { flagField as flag, numberField as number, textField as text, wholeNumberField as whole } from '../../shared/descriptions/fields';
 
-const number = (displayName: string, name: string, description: string): INodeProperties => ({ displayName, name, type: 'number', default: 0, description });
-const whole = (displayName: string, name: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'number',
-	typeOptions: { minValue: 0, numberPrecision: 0 },
-	default: 0,
-	description,
-});
-const flag = (displayName: string, name: string, description: string): INodeProperties => ({ displayName, name, type: 'boolean', default: false, description });
-const text = (displayName: string, name: string, description: string, placeholder?: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	default: '',
-	description,
-	...(placeholder ? { placeholder } : {}),
-});
 const countries = (displayName: string, name: string, description: string): INodeProperties => ({
 	displayName,
 	name,

@@ -15,6 +15,7 @@ import { personProperty, toPerson } from '../person';
 import { DETAIL_KINDS, TAX_KINDS } from '../schemas/payment';
 import { amountFromParameters } from './amount';
 import { currencyOptions } from './choices';
+import { numberField as number, textField as text } from './fields';
 import type { JsonReader } from './metadata';
 
 const kindOptions = (kinds: readonly string[]) =>
@@ -32,15 +33,6 @@ const rows = (name: string, displayName: string, entry: [string, string], placeh
 	options: [{ name: entry[0], displayName: entry[1], values }],
 });
 
-const text = (displayName: string, name: string, description: string, placeholder?: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	default: '',
-	description,
-	...(placeholder ? { placeholder } : {}),
-});
-const number = (displayName: string, name: string, description: string, fallback = 0): INodeProperties => ({ displayName, name, type: 'number', default: fallback, description });
 
 export const amountDetailsProperty = rows('amountDetails', 'Amount Details', ['detail', 'Detail'], 'Add Detail', 'Parts of the total shown to the buyer (discount, shipping, tip...)', [
 	{ displayName: 'Kind', name: 'kind', type: 'options', options: kindOptions(DETAIL_KINDS), default: 'subtotal', description: 'What this part of the total is' },
