@@ -264,3 +264,22 @@ export async function testCredential(
 	return env.testCredential(srv.rest, type, data);
 }
 
+
+/**
+ * The run of a stored execution (GET /rest/executions/{id}): n8n keeps it as `flatted` text, a JSON array whose
+ * first entry is the run and where every string inside an object or array is the index of its value.
+ */
+export function storedRun(execution: { data: string }): any {
+	const table = JSON.parse(execution.data) as unknown[];
+	const seen = new Set<object>();
+	const revive = (value: unknown): unknown => {
+		if (typeof value !== 'object' || value === null || seen.has(value)) return value;
+		seen.add(value);
+		const entries = value as Record<string, unknown>;
+		for (const key of Object.keys(entries)) {
+			if (typeof entries[key] === 'string') entries[key] = revive(table[Number(entries[key])]);
+		}
+		return value;
+	};
+	return revive(table[0]);
+}

@@ -24,6 +24,7 @@ import {
 	runWorkflow,
 	setupN8n,
 	startServer,
+	storedRun,
 	teardownN8n,
 	type Connections,
 	type N8nHandle,
@@ -86,25 +87,6 @@ async function startFakeChatModel() {
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 	return { url, requests, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/**
- * The run of a stored execution (GET /rest/executions/{id}): n8n keeps it as `flatted` text, a JSON array whose
- * first entry is the run and where every string inside an object or array is the index of its value.
- */
-function storedRun(execution: { data: string }): any {
-	const table = JSON.parse(execution.data) as unknown[];
-	const seen = new Set<object>();
-	const revive = (value: unknown): unknown => {
-		if (typeof value !== 'object' || value === null || seen.has(value)) return value;
-		seen.add(value);
-		const entries = value as Record<string, unknown>;
-		for (const key of Object.keys(entries)) {
-			if (typeof entries[key] === 'string') entries[key] = revive(table[Number(entries[key])]);
-		}
-		return value;
-	};
-	return revive(table[0]);
 }
 
 const describeIfBuilt = distExists() ? describe : describe.skip;

@@ -1,0 +1,383 @@
+/**
+ * The jobs users come for (issue 17), done in a REAL `n8n start` with the packed package, against the sandbox:
+ *  - a payment link paid on the sandbox's checkout page starts the published Checkout Trigger workflow exactly
+ *    once, with the paid session and the link's reference, though both the link's and the site's notification
+ *    URL point at it; a replay of that notification runs nothing, and a rejected card (the trigger filtered on
+ *    Approved) is acknowledged without a run;
+ *  - Report › Request and Wait over 31 days asks the sandbox for windows of at most 10 days, contiguous and in
+ *    order, and outputs every transaction of the 31 days once;
+ *  - "Listen for test event" (the editor's manual run from a trigger) receives the event the trigger panel's own
+ *    sandbox command sends to the test URL.
+ * Needs `npm run build` first (skips itself otherwise).
+ */
+import { execFile } from 'child_process';
+import { promisify } from 'util';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import {
+	addSandboxCredentials,
+	chain,
+	distExists,
+	manualTrigger,
+	nodeType,
+	setupN8n,
+	startServer,
+	storedRun,
+	teardownN8n,
+	type Connections,
+	type N8nHandle,
+	type ServerHandle,
+	type WorkflowNode,
+} from './harness';
+import { expectAnswer, type Answer } from '../engine/webhookCalls';
+
+const examples = require('../../scripts/n8n/examples.js');
+
+const describeIfBuilt = distExists() ? describe : describe.skip;
+if (!distExists()) console.warn('e2e jobs skipped: dist/ does not exist; run `npm run build` first.');
+
+const DAY_MS = 86_400_000;
+/** The sandbox site's time zone (sandbox/world.ts), also the report workflow's: Bogota has no daylight saving. */
+const SITE_ZONE = 'America/Bogota';
+const SITE_OFFSET = '-05:00';
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 250));
+	}
+}
+
+/** A resource locator's "By ID" value, as the editor saves it. */
+const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+
+/** The first item a node output in a stored run. */
+const firstItem = (run: any, node: string) => run.resultData.runData[node]?.[0]?.data?.main?.[0]?.[0]?.json;
+const items = (run: any, node: string): any[] => (run.resultData.runData[node]?.[0]?.data?.main?.[0] ?? []).map((item: { json: unknown }) => item.json);
+
+interface Delivery {
+	url: string;
+	headers: Record<string, string>;
+	body: string;
+	status: number;
+	response: string;
+}
+
+describeIfBuilt('e2e: the jobs, end to end in a running n8n', () => {
+	let sandbox: RunningSandbox;
+	let n8n: N8nHandle | undefined;
+	let server: ServerHandle | undefined;
+	let creds: Record<string, { id: string; name: string }>;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, processPendingPolls: 0, retryAfterSeconds: 0, reportPendingPolls: 1, historyDays: 62 });
+		n8n = await setupN8n();
+		creds = await addSandboxCredentials(n8n, sandbox);
+		server = await startServer(n8n);
+	});
+
+	afterAll(async () => {
+		await server?.stop();
+		await teardownN8n(n8n);
+		await sandbox?.stop();
+	});
+
+	const rest = (method: string, path: string, body?: unknown) => server!.rest.call(method, path, body);
+	const api = () => ({ paySuiteApi: creds.paySuiteApi });
+
+	/** Saves a workflow as the editor does; answers its id and version. */
+	async function save(name: string, nodes: WorkflowNode[], connections: Connections = chain(...nodes.map((n) => n.name)), settings: Record<string, unknown> = {}) {
+		const placed = nodes.map((node, i) => ({ position: [i * 240, 0] as [number, number], typeVersion: 1, ...node }));
+		const saved = await rest('POST', '/rest/workflows', { name, nodes: placed, connections, settings: { executionOrder: 'v1', ...settings } });
+		expect(saved.status).toBe(200);
+		return saved.json.data as { id: string; versionId: string };
+	}
+
+	/** The workflow's Publish button. */
+	async function publish(workflow: { id: string; versionId: string }) {
+		const published = await rest('POST', `/rest/workflows/${workflow.id}/activate`, { versionId: workflow.versionId });
+		expect(published.status).toBe(200);
+	}
+
+	/** A click on "Execute workflow" from this trigger (a Manual Trigger), or "Listen for test event" (a webhook trigger). */
+	async function runFrom(workflowId: string, trigger: string): Promise<{ executionId?: string; waitingForWebhook?: boolean }> {
+		const workflowData = (await rest('GET', `/rest/workflows/${workflowId}`)).json.data;
+		const started = await rest('POST', `/rest/workflows/${workflowId}/run`, { workflowData, triggerToStartFrom: { name: trigger } });
+		expect(started.status).toBe(200);
+		return started.json.data;
+	}
+
+	/** Executions n8n recorded for a workflow, newest first (as the editor lists them). */
+	async function executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string }>> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const listed = await rest('GET', `/rest/executions?filter=${filter}`);
+		expect(listed.status).toBe(200);
+		return listed.json.data.results;
+	}
+
+	/** Waits for an execution to finish; answers its status and stored run. */
+	async function finished(executionId: string): Promise<{ status: string; mode: string; run: any }> {
+		return until(`execution ${executionId} to finish`, async () => {
+			const got = await rest('GET', `/rest/executions/${executionId}`);
+			const execution = got.json?.data;
+			if (!execution || ['new', 'running', 'waiting'].includes(execution.status)) return undefined;
+			return { status: execution.status, mode: execution.mode, run: storedRun(execution) };
+		});
+	}
+
+	/** Waits until the workflow has `count` executions, all finished. */
+	async function finishedExecutions(workflowId: string, count: number) {
+		const list = await until(`${count} execution(s) of workflow ${workflowId}`, async () => {
+			const found = await executions(workflowId);
+			return found.length >= count ? found : undefined;
+		});
+		return Promise.all(list.map((execution) => finished(execution.id)));
+	}
+
+	async function deliveriesTo(url: string): Promise<Delivery[]> {
+		const answer = (await (await fetch(`${sandbox.url}/__sandbox/webhooks/deliveries`)).json()) as { deliveries: Delivery[] };
+		return answer.deliveries.filter((delivery) => delivery.url === url);
+	}
+
+	/** What a person does on the page a link's url opens: open it, click the button of this test card. */
+	async function payOnPage(url: string, card: string): Promise<string> {
+		const page = await fetch(url);
+		expect(page.status).toBe(200);
+		const html = await page.text();
+		expect(html).toContain(`value="${card}"`);
+		const attempt = /name="attempt" value="([^"]+)"/.exec(html)![1];
+		const paid = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ attempt, card }).toString() });
+		expect(paid.status).toBe(200);
+		return paid.text();
+	}
+
+	const asAnswer = (delivery: Delivery): Answer => ({ status: delivery.status, body: delivery.response, contentType: 'application/json; charset=utf-8' });
+
+	it('a payment link paid on the sandbox page starts the published Checkout Trigger workflow once, with the paid session and the link reference', async () => {
+		const webhookId = 'b0c1e2e0-0000-4000-8000-00000000c017';
+		const productionUrl = `${server!.url}/webhook/${webhookId}/checkout`;
+		const reference = 'DEAL-1717';
+
+		// The job's workflow: paid checkout → mark the deal won (a Set node stands for the CRM), published.
+		const trigger = await save('Paid link → deal won', [
+			{ name: 'Paid Checkout', type: nodeType('paySuiteCheckoutTrigger'), webhookId, credentials: api(), parameters: { statuses: ['APPROVED'], options: {} } },
+			{
+				name: 'Mark Deal Won',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				parameters: {
+					mode: 'manual',
+					assignments: {
+						assignments: [
+							{ id: 'deal', name: 'deal', type: 'string', value: '={{ $json.request.payment.reference }}' },
+							{ id: 'stage', name: 'stage', type: 'string', value: 'won' },
+						],
+					},
+					options: {},
+				},
+			},
+		]);
+		await publish(trigger);
+
+		// Set up through the nodes, run from the editor: the site's Notification URL and the link's are the trigger's.
+		const setup = await save('Link for the deal', [
+			manualTrigger('Try it'),
+			{
+				name: 'Site Notification URL',
+				type: nodeType('paySuiteSite'),
+				credentials: api(),
+				parameters: { resource: 'site', operation: 'updateAll', siteId: byId(sandbox.credentials.siteId), integration: { notificationUrl: productionUrl } },
+			},
+			{
+				name: 'Create Link',
+				type: nodeType('paySuitePaymentLink'),
+				credentials: api(),
+				parameters: {
+					resource: 'paymentLink',
+					operation: 'create',
+					name: 'Deal 1717',
+					reference,
+					description: 'Annual plan for ACME',
+					currency: 'USD',
+					total: 1200,
+					expirationDate: `${new Date().getUTCFullYear() + 1}-03-01T10:15:00`,
+					paymentExpiration: 30,
+					additionalFields: { notificationUrl: productionUrl },
+				},
+			},
+		]);
+		const { executionId } = await runFrom(setup.id, 'Try it');
+		const made = await finished(executionId!);
+		expect(made.status).toBe('success');
+		const link = firstItem(made.run, 'Create Link') as { id: number; url: string };
+		expect(link.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/payment-link\//);
+		const siteUpdates = sandbox.ledger().filter((entry) => entry.path === '/core/site/update-all');
+		expect(siteUpdates.map((entry) => [entry.status, entry.body.data?.integration?.notificationUrl])).toEqual([[200, productionUrl]]);
+
+		// A declined card first: notified once, acknowledged, and the workflow (Statuses: Approved) does not run.
+		expect(await payOnPage(link.url, '4000000000000002')).toContain('Payment rejected');
+		const declined = await deliveriesTo(productionUrl);
+		expect(declined).toHaveLength(1);
+		const declinedRequestId = JSON.parse(declined[0].body).requestId;
+		expectAnswer(asAnswer(declined[0]), 200, 'OK', '00', `Notification of session ${declinedRequestId} received; this workflow does not handle it`);
+		expect(await executions(trigger.id)).toEqual([]);
+
+		// Then a good card: one notification (both URLs are the same), one run.
+		const page = await payOnPage(link.url, '4111111111111111');
+		expect(page).toContain('Payment approved');
+		expect(page).toContain(`Notification sent to ${productionUrl}: answered HTTP 200.`);
+		const delivered = await deliveriesTo(productionUrl);
+		expect(delivered).toHaveLength(2);
+		const paid = delivered[1];
+		const requestId = JSON.parse(paid.body).requestId;
+		expect(requestId).not.toBe(declinedRequestId);
+		expectAnswer(asAnswer(paid), 200, 'OK', '00', `Notification of session ${requestId} received`);
+
+		const [execution] = await finishedExecutions(trigger.id, 1);
+		expect(execution.status).toBe('success');
+		const session = firstItem(execution.run, 'Paid Checkout');
+		expect(session).toMatchObject({
+			requestId,
+			status: { status: 'APPROVED' },
+			request: { payment: { reference, amount: { currency: 'USD', total: 1200 } } },
+			notification: { signed: { requestId, status: 'APPROVED' }, unsigned: { reference } },
+			signatureVerified: true,
+		});
+		expect(session.payment).toEqual([expect.objectContaining({ reference, status: expect.objectContaining({ status: 'APPROVED' }) })]);
+		expect(firstItem(execution.run, 'Mark Deal Won')).toMatchObject({ deal: reference, stage: 'won' });
+
+		// The same notification delivered again (replayed byte for byte): acknowledged as a duplicate, no second run.
+		const replay = await fetch(productionUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...paid.headers }, body: paid.body });
+		expectAnswer(
+			{ status: replay.status, body: await replay.text(), contentType: replay.headers.get('content-type') ?? undefined },
+			200,
+			'OK',
+			'00',
+			`Notification of session ${requestId} received; already received, the workflow does not run again`,
+		);
+		expect((await executions(trigger.id)).map((entry) => entry.status)).toEqual(['success']);
+	});
+
+	it('Report › Request and Wait over 31 days: windows of at most 10 days, contiguous and in order, and every row of the 31 days once', async () => {
+		// The 31 whole days of the site's calendar before today, typed as the editor's date picker gives them (no offset).
+		const today = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_ZONE }).format(new Date());
+		const day = (offset: number) => new Date(Date.parse(`${today}T12:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
+		const first = day(-31);
+		const last = day(-1);
+		const start = Date.parse(`${first}T00:00:00${SITE_OFFSET}`);
+		const end = Date.parse(`${last}T23:59:59${SITE_OFFSET}`);
+
+		const report = await save(
+			'Last 31 days report',
+			[
+				manualTrigger('Try it'),
+				{
+					name: 'Report',
+					type: nodeType('paySuiteGateway'),
+					credentials: api(),
+					parameters: {
+						resource: 'report',
+						operation: 'requestAndWait',
+						period: 'custom',
+						startDate: `${first}T00:00:00`,
+						endDate: `${last}T23:59:59`,
+						filters: {},
+						options: {},
+						output: 'items',
+						timeout: 60,
+						pollInterval: 1,
+					},
+				},
+			],
+			undefined,
+			{ timezone: SITE_ZONE },
+		);
+		sandbox.clearLedger();
+		const { executionId } = await runFrom(report.id, 'Try it');
+		const done = await finished(executionId!);
+		expect(done.status).toBe('success');
+
+		// What the sandbox received: the report requests, in order.
+		const windows = sandbox
+			.ledger()
+			.filter((entry) => entry.path === '/gateway/report')
+			.map((entry) => {
+				expect(entry.status).toBe(200);
+				const { startDate, endDate } = entry.body.filters as { startDate: string; endDate: string };
+				return { start: Date.parse(startDate), end: Date.parse(endDate) };
+			});
+		expect(windows).toHaveLength(4);
+		expect(windows[0].start).toBe(start);
+		expect(windows[windows.length - 1].end).toBe(end);
+		windows.forEach((window, i) => {
+			expect(window.end).toBeGreaterThan(window.start);
+			expect(window.end - window.start).toBeLessThanOrEqual(10 * DAY_MS);
+			// The next window starts the second after this one ends: no gap, no overlap.
+			if (i > 0) expect(window.start).toBe(windows[i - 1].end + 1000);
+		});
+
+		// The rows: the sandbox's own transactions of the site in the 31 days, each once, in order.
+		const { transactions } = (await (await fetch(`${sandbox.url}/__sandbox/gateway/transactions`)).json()) as {
+			transactions: Array<{ siteLogin: string; transactionDate: string; internalReference: number }>;
+		};
+		const expected = transactions
+			.filter((txn) => txn.siteLogin === sandbox.credentials.login)
+			.filter((txn) => Date.parse(txn.transactionDate) >= start && Date.parse(txn.transactionDate) <= end)
+			.map((txn) => String(txn.internalReference));
+		expect(expected.length).toBeGreaterThan(31);
+		const rows = items(done.run, 'Report').map((row) => String(row.internal_reference));
+		expect(rows).toEqual(expected);
+		expect(new Set(rows).size).toBe(rows.length);
+	});
+
+	/** The sandbox command a trigger's panel tells the user to run, as n8n serves the panel to the editor. */
+	async function noticeCommand(type: string): Promise<string> {
+		const types = (await rest('GET', '/types/nodes.json')).json as Array<{ name: string; properties: Array<{ name: string; displayName: string }> }>;
+		const notice = types.find((entry) => entry.name === nodeType(type))!.properties.find((property) => property.name === 'webhookNotice')!;
+		return /<code>(.*?)<\/code>/.exec(notice.displayName)![1];
+	}
+
+	/** Runs a panel's command in a shell, its placeholders replaced as the user would. */
+	async function runCommand(command: string, values: Record<string, string>): Promise<any> {
+		let line = command;
+		for (const [placeholder, value] of Object.entries(values)) {
+			expect(line).toContain(placeholder);
+			line = line.split(placeholder).join(value);
+		}
+		expect(line).not.toMatch(/\([A-Z][\w ]+\)/);
+		// Exactly the line the user pastes into a terminal (curl prints the sandbox's answer, its progress goes to stderr).
+		const { stdout } = await promisify(execFile)('sh', ['-c', line]);
+		return JSON.parse(stdout);
+	}
+
+	it.each([
+		['Autopay', 'paySuiteAutopayTrigger', 'autopay', { events: [] }],
+		['Checkout', 'paySuiteCheckoutTrigger', 'checkout', { statuses: [], options: {} }],
+	] as const)('"Listen for test event" on the %s Trigger receives the event its panel\'s sandbox command sends', async (kind, type, path, parameters) => {
+		const webhookId = `b0c1e2e0-0000-4000-8000-0000000${kind === 'Autopay' ? 'a' : 'c'}1017`;
+		const triggerName = `PaySuite ${kind} Trigger`;
+		const workflow = await save(`Listen: ${kind}`, [{ name: triggerName, type: nodeType(type), webhookId, credentials: api(), parameters }]);
+		expect(await runFrom(workflow.id, triggerName)).toEqual({ waitingForWebhook: true });
+
+		const testUrl = `${server!.url}/webhook-test/${webhookId}/${path}`;
+		const values: Record<string, string> = { '(Base URL)': sandbox.url, '(Test URL)': testUrl };
+		let requestId: number | undefined;
+		if (kind === 'Checkout') {
+			requestId = await examples.paidSession(sandbox.url, sandbox.credentials, 'LISTEN-1017', 25);
+			values['(Request ID)'] = String(requestId);
+		}
+		const answer = await runCommand(await noticeCommand(type), values);
+		expect(answer.delivery).toMatchObject({ status: 200 });
+
+		const [execution] = await finishedExecutions(workflow.id, 1);
+		expect(execution).toMatchObject({ status: 'success', mode: 'manual' });
+		const item = firstItem(execution.run, triggerName);
+		// The run's item is the event the command sent.
+		const sent = JSON.parse(answer.sent);
+		if (kind === 'Autopay') expect(item).toMatchObject({ signed: { id: sent.id, type: 'AUTOPAY_TRANSACTION_FAILED', date: sent.date }, signatureVerified: true });
+		else expect(item).toMatchObject({ requestId, status: { status: 'APPROVED' }, request: { payment: { reference: 'LISTEN-1017' } }, notification: { signed: { requestId, date: sent.status.date } }, signatureVerified: true });
+	});
+});
