@@ -16,7 +16,7 @@ export class PaySuiteApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/paysuite.svg', dark: 'file:../icons/paysuite.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-paysuite/n8n-nodes-paysuite#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-paysuite/n8n-nodes-paysuite/blob/main/docs/credentials.md';
 
 	// The Test button runs nodes/shared/credentialTest.ts (named by every node's `testedBy`): a declarative test
 	// would answer an unreachable Base URL with the bare error code.

@@ -1,6 +1,6 @@
 /**
- * The Gateway's simplified items (Simplify on): flat records of what a workflow uses, documented in README's
- * Gateway section. Fields the answer does not carry are null, so every item has the same columns.
+ * The Gateway's simplified items (Simplify on): flat records of what a workflow uses, documented in
+ * docs/nodes/gateway.md. Fields the answer does not carry are null, so every item has the same columns.
  */
 import type { IDataObject } from 'n8n-workflow';
 

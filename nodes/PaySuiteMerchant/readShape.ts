@@ -16,7 +16,7 @@ const objectOf = (value: unknown): IDataObject => (value && typeof value === 'ob
 
 /**
  * Merchant › Get simplified: one flat record of what a workflow uses, without any credential (no site keys, no
- * settings). The fields are listed in the README's Merchant section.
+ * settings). The fields are listed in docs/nodes/merchant.md.
  */
 export function simplifyMerchant(merchant: IDataObject): IDataObject {
 	const document = objectOf(merchant.document);

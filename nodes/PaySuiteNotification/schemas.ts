@@ -10,7 +10,7 @@ export const LOCALES = ['es', 'en', 'pt', 'it'] as const;
 
 /**
  * The spec does not say which channel sub-fields are required nor whether a channel is mandatory; this node
- * requires at least one channel and, in each, what it cannot be delivered without (see the README).
+ * requires at least one channel and, in each, what it cannot be delivered without (see docs/nodes/notification.md).
  */
 export const messageSchema = z
 	.object({

@@ -656,7 +656,7 @@ describe('Account → Get Current User', () => {
 	});
 });
 
-describe('README example: create a merchant, wait, then configure its site', () => {
+describe('docs/nodes/merchant.md example: create a merchant, wait, then configure its site', () => {
 	it('Merchant Create (wait) → Merchant Get (one item per site) → Site Update Branding', async () => {
 		const result = await runWorkflow({
 			nodes: [

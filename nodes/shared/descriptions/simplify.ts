@@ -1,7 +1,7 @@
 /**
  * n8n's Simplify switch (the wording and default of n8n's own nodes), on every operation whose answer has more
  * than 10 fields: on, the item is a flat record of what a workflow uses (ids, status, amounts as numbers, dates,
- * reference...), documented in the README; off, the platform's answer as it came (secrets still hidden unless
+ * reference...), documented in docs/nodes/; off, the platform's answer as it came (secrets still hidden unless
  * Include Secrets is on).
  */
 import type { INodeProperties } from 'n8n-workflow';

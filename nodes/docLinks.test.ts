@@ -1,0 +1,69 @@
+/**
+ * The "Docs" link of each node (its codex, nodes/<Node>/<Node>.node.json) and of each credential
+ * (`documentationUrl`) opens that node's or credential's page in the repository: a file of docs/ on the
+ * repository's main branch, as package.json names the repository. A link to a page that was renamed or never
+ * written would open GitHub's 404.
+ */
+import type { ICredentialType } from 'n8n-workflow';
+
+// Read through require: the community scanner forbids fs and path under nodes/, test files included.
+const pkg = require('../package.json') as {
+	repository: { url: string };
+	n8n: { nodes: string[]; credentials: string[] };
+};
+
+/** https://github.com/<owner>/<name>/blob/main/ from the repository's git URL. */
+const REPOSITORY = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+const PAGE_PREFIX = `${REPOSITORY}/blob/main/`;
+
+/** The repository file a link opens, or undefined when it is not a page of this repository's main branch. */
+function repositoryFileOf(url: string): string | undefined {
+	return url.startsWith(PAGE_PREFIX) ? url.slice(PAGE_PREFIX.length) : undefined;
+}
+
+/** Whether the repository has that file (require.resolve finds an existing file of any kind, and only one). */
+function exists(repositoryFile: string): boolean {
+	try {
+		require.resolve(`../${repositoryFile}`);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+const baseOf = (built: string) => built.replace(/^.*\//, '').replace(/\.(node|credentials)\.js$/, '');
+
+const NODE_LINKS = pkg.n8n.nodes.map((built) => {
+	const base = baseOf(built);
+	const codex = require(`./${base}/${base}.node.json`) as { resources: { primaryDocumentation: Array<{ url: string }> } };
+	return [base, codex.resources.primaryDocumentation[0].url] as const;
+});
+
+const CREDENTIAL_LINKS = pkg.n8n.credentials.map((built) => {
+	const base = baseOf(built);
+	const mod = require(`../credentials/${base}.credentials.ts`) as Record<string, new () => ICredentialType>;
+	return [base, new mod[base]().documentationUrl] as const;
+});
+
+describe('documentation links', () => {
+	it('the repository address is the one package.json names', () => {
+		expect(REPOSITORY).toBe('https://github.com/n8n-nodes-paysuite/n8n-nodes-paysuite');
+	});
+
+	it.each(NODE_LINKS)("%s's link opens its page under docs/nodes/", (base, url) => {
+		// PaySuitePaymentLink → docs/nodes/payment-link.md
+		const page = base.replace(/^PaySuite/, '').replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+		expect(repositoryFileOf(url)).toBe(`docs/nodes/${page}.md`);
+		expect(exists(`docs/nodes/${page}.md`)).toBe(true);
+	});
+
+	it.each(CREDENTIAL_LINKS)("%s's link opens docs/credentials.md", (_base, url) => {
+		expect(repositoryFileOf(url ?? '')).toBe('docs/credentials.md');
+		expect(exists('docs/credentials.md')).toBe(true);
+	});
+
+	it('a link to a missing page is caught', () => {
+		expect(exists('docs/nodes/no-such-node.md')).toBe(false);
+		expect(repositoryFileOf('https://github.com/n8n-nodes-paysuite/n8n-nodes-paysuite#paysuite-gateway')).toBeUndefined();
+	});
+});
