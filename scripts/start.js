@@ -198,7 +198,7 @@ async function main() {
 		} else {
 			say(`  Sign in       the owner account of ${START_DIR} (not the demo one: ${login.status}); --reset starts over`);
 		}
-		say(`  Workflows     ${examples.loadExamples().length} examples ("PaySuite: ..."), each with a "Try it" manual start`);
+		say(`  Workflows     ${examples.loadExamples().length} examples ("PaySuite: ...", offline twins "PaySuite (offline): ..."), each with a "Try it" manual start`);
 		say(`  Credentials   "PaySuite sandbox" (login ${c.login}) and "PaySuite onboarding sandbox" (token ${DEMO.accessToken})`);
 		say(`  Sandbox       ${sandbox.url}  (control API: ${sandbox.url}/__sandbox/ledger, /__sandbox/routes; docs/sandbox/)`);
 		say(`  Past          ${flag('empty') ? 'none (--empty)' : '62 days of transactions for reports'} (${sandbox.url}/__sandbox/gateway/transactions)`);

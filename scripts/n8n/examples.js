@@ -1,14 +1,20 @@
 'use strict';
 /**
- * The example workflows (examples/*.json) run headlessly in a real n8n against the sandbox: used by
- * `npm run demo` (scripts/demo.js) and by the e2e test test/e2e/examples.test.ts. Plain CommonJS.
+ * The example workflows (examples/*.json and examples/offline/*.json) run in a real n8n against the sandbox:
+ * used by `npm run demo` (scripts/demo.js) and by the e2e test test/e2e/examples.test.ts. Plain CommonJS.
  *
- * Every example has a "Try it" Manual Trigger next to its real trigger (schedule, webhook, form or a
- * PaySuite trigger), so `n8n execute-batch` can run them all in one n8n process. Before importing, the
- * copies (never the files) get:
- *  - the sample session's requestId in "Sample notification" / "Sample request" replaced by a session this
- *    module creates and pays in the sandbox (the examples ship with requestId 1);
- *  - the CRM URL (https://crm.example.com/...) pointed at a local capture server, when one is given.
+ * Three kinds of example:
+ *  - runnable: the package's nodes and n8n's core nodes only;
+ *  - realNodes: a third-party node (HubSpot, Pipedrive, Google Sheets, Slack) that needs the user's own
+ *    credential: listed, never run here; its offline twin runs instead;
+ *  - offline: examples/offline/, the same chain with n8n's Data Table node in place of the third-party step.
+ *
+ * Every example has a "Try it" Manual Trigger next to its real trigger. The Data Table node runs only in a
+ * running `n8n start` (`n8n execute` and `execute-batch` do not start n8n's modules), so the examples are
+ * imported with the CLI, then the server starts and each runs from "Try it" through the editor's REST API.
+ * Before importing, the copies (never the files) get the sample session's requestId in "Sample notification"
+ * / "Sample request" replaced by a session this module creates and pays in the sandbox (the examples ship
+ * with requestId 1).
  */
 const crypto = require('crypto');
 const fs = require('fs');
@@ -17,6 +23,7 @@ const env = require('./env');
 
 const REPO_DIR = path.resolve(__dirname, '..', '..');
 const EXAMPLES_DIR = path.join(REPO_DIR, 'examples');
+const OFFLINE_DIR = 'offline';
 
 /** Credential ids and names the examples refer to. */
 const CREDENTIALS = {
@@ -24,12 +31,50 @@ const CREDENTIALS = {
 	paySuiteOnboardingApi: { id: 'psSandboxOnbCred', name: 'PaySuite onboarding sandbox' },
 };
 
+/** Each real-node variant and the offline twin that runs its chain here. */
+const TWINS = {
+	'paid-checkout-to-hubspot.json': 'offline/paid-checkout-to-data-table.json',
+	'paid-checkout-to-pipedrive.json': 'offline/paid-checkout-to-data-table.json',
+	'daily-report-to-google-sheets.json': 'offline/daily-report-to-data-table.json',
+	'autopay-failure-to-slack.json': 'offline/autopay-failure-to-data-table.json',
+};
+
+/** Examples run twice in a row: the second run shows that it adds no duplicate. */
+const RUN_TWICE = new Set(['psExOff2ReportTable']);
+
+const TRY_IT = 'Try it';
+
+/** A third-party node: a node of n8n's that needs a credential (the package's nodes and core nodes need none). */
+function isThirdPartyNode(node) {
+	return String(node.type).startsWith('n8n-nodes-base.') && Object.keys(node.credentials || {}).length > 0;
+}
+
+function kindOf(file, workflow) {
+	if (file.startsWith(`${OFFLINE_DIR}/`)) return 'offline';
+	return workflow.nodes.some(isThirdPartyNode) ? 'realNodes' : 'runnable';
+}
+
+/**
+ * Every example, sorted by file: { file (relative to examples/, e.g. 'offline/x.json'), kind, workflow }.
+ * Pictures and imports name an offline twin `offline-<name>` (see pictureName).
+ */
 function loadExamples(dir = EXAMPLES_DIR) {
-	return fs
-		.readdirSync(dir)
-		.filter((f) => f.endsWith('.json'))
-		.sort()
-		.map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) }));
+	const list = (sub) =>
+		fs.existsSync(path.join(dir, sub))
+			? fs
+					.readdirSync(path.join(dir, sub))
+					.filter((f) => f.endsWith('.json'))
+					.map((f) => (sub ? `${sub}/${f}` : f))
+			: [];
+	return [...list(''), ...list(OFFLINE_DIR)].sort().map((file) => {
+		const workflow = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+		return { file, kind: kindOf(file, workflow), workflow };
+	});
+}
+
+/** 'offline/x.json' → 'offline-x': the example's name in file names (pictures). */
+function pictureName(file) {
+	return file.replace(/\.json$/, '').replace(/\//g, '-');
 }
 
 /** The two credentials of the examples, pointing at a sandbox. */
@@ -75,30 +120,26 @@ async function paidSession(sandboxUrl, c, reference, total) {
 	return session.requestId;
 }
 
-/** Copies of the examples, ready for a headless run (see the header). */
-function prepareExamples(examples, { paidToCrmRequestId, refundRequestId, crmUrl } = {}) {
-	return examples.map(({ file, workflow }) => {
-		const wf = JSON.parse(JSON.stringify(workflow));
+/** Copies of the examples, ready for a run here (see the header). */
+function prepareExamples(examples, { paidToCrmRequestId, refundRequestId } = {}) {
+	return examples.map((example) => {
+		const wf = JSON.parse(JSON.stringify(example.workflow));
 		for (const node of wf.nodes) {
-			if (node.type === 'n8n-nodes-base.set' && node.parameters.mode === 'raw') {
-				if (node.name === 'Sample notification' && paidToCrmRequestId !== undefined) {
-					node.parameters.jsonOutput = JSON.stringify({ requestId: paidToCrmRequestId }, null, 2);
-				}
-				if (node.name === 'Sample request' && refundRequestId !== undefined) {
-					const sample = JSON.parse(node.parameters.jsonOutput);
-					sample.body.requestId = refundRequestId;
-					node.parameters.jsonOutput = JSON.stringify(sample, null, 2);
-				}
+			if (node.type !== 'n8n-nodes-base.set' || node.parameters.mode !== 'raw') continue;
+			if (node.name === 'Sample notification' && paidToCrmRequestId !== undefined) {
+				node.parameters.jsonOutput = JSON.stringify({ requestId: paidToCrmRequestId }, null, 2);
 			}
-			if (crmUrl && node.type === 'n8n-nodes-base.httpRequest' && /^https:\/\/crm\.example\.com\//.test(node.parameters.url)) {
-				node.parameters.url = crmUrl;
+			if (node.name === 'Sample request' && refundRequestId !== undefined) {
+				const sample = JSON.parse(node.parameters.jsonOutput);
+				sample.body.requestId = refundRequestId;
+				node.parameters.jsonOutput = JSON.stringify(sample, null, 2);
 			}
 		}
-		return { file, workflow: wf };
+		return { ...example, workflow: wf };
 	});
 }
 
-/** The items a node output in a run (json only). */
+/** The items a node output in a run (json only); `run` is { data: IRunExecutionData }. */
 function nodeItems(run, name) {
 	const task = run && run.data && run.data.resultData && run.data.resultData.runData && run.data.resultData.runData[name];
 	const main = task && task[0] && task[0].data && task[0].data.main && task[0].data.main[0];
@@ -111,31 +152,38 @@ function nodeBinaries(run, name) {
 	return (main || []).map((i) => i.binary).filter(Boolean);
 }
 
-/** A one-line, human summary of what an example did. */
-function summarize(id, run) {
+/** The rows of a Data Table the examples wrote ([] when it does not exist). */
+function tableRows(tables, name) {
+	const table = (tables || []).find((t) => t.name === name);
+	return table ? table.rows : [];
+}
+
+/** "opens in the editor; needs your <credential>; its offline twin ran". */
+function realNodesSummary(example) {
+	const names = [...new Set(example.workflow.nodes.filter(isThirdPartyNode).flatMap((n) => Object.values(n.credentials).map((c) => c.name)))];
+	return `opens in the editor; needs your ${names.map((n) => `"${n}"`).join(' and ')} credential; its offline twin ran (examples/${TWINS[example.file] || 'offline/'})`;
+}
+
+/** A one-line, human summary of what an example did. `extra`: { tables, runs } of the whole demo. */
+function summarize(id, run, { tables = [], runs = [] } = {}) {
 	const n = (name) => nodeItems(run, name);
 	switch (id) {
 		case 'psEx1DailyReport': {
 			const rows = n("Yesterday's report");
 			const file = nodeBinaries(run, 'Spreadsheet (CSV)')[0];
-			return `${rows.length} report rows → ${file && file.data ? file.data.fileName : 'CSV'} (${file && file.data ? file.data.fileSize || '' : ''})`;
+			return `${rows.length} report rows${windowsOf(runs)} → ${file && file.data ? file.data.fileName : 'CSV'} (${file && file.data ? file.data.fileSize || '' : ''})`;
 		}
 		case 'psEx2DealLink': {
 			const [link] = n('Create payment link');
 			const [mail] = n('E-mail the link');
 			return `payment link ${link && link.id} ${link && link.url} → e-mail accepted: ${mail && mail.accepted}`;
 		}
-		case 'psEx3PaidToCrm': {
-			const [session] = n('Get session');
-			const [crm] = n('Update CRM');
-			return `session ${session && session.requestId} is ${session && session.status && session.status.status} → CRM answered ${JSON.stringify(crm)}`;
-		}
 		case 'psEx4Refund': {
 			const payments = n('Payments of the session');
 			const refunds = n('Refund');
-			return `${payments.length} payment(s), ${n('Approved only').length} approved → ${refunds.length} refunded (${refunds
-				.map((r) => (r.status && r.status.status) || '?')
-				.join(', ')})`;
+			// The refund's status: a field of the simplified output, a block of the platform's answer.
+			const status = (r) => (r.status && typeof r.status === 'object' ? r.status.status : r.status) || '?';
+			return `${payments.length} payment(s), ${n('Approved only').length} approved → ${refunds.length} refunded (${refunds.map(status).join(', ')})`;
 		}
 		case 'psEx5Onboarding': {
 			const [merchant] = n('Create merchant');
@@ -148,47 +196,145 @@ function summarize(id, run) {
 			const [alert] = n('Alert the team');
 			return `alert sent on ${alert && alert.channels ? alert.channels.join(' + ') : '?'}: accepted ${alert && alert.accepted}`;
 		}
+		case 'psExOff1DealTable': {
+			const [payment] = n('Paid payment');
+			const deals = tableRows(tables, 'PaySuite deals');
+			const deal = payment && deals.find((row) => row.reference === payment.reference);
+			return `session ${payment && payment.requestId} paid ${payment && `${payment.amount} ${payment.currency}`} → Data Table "PaySuite deals": deal ${deal ? `${deal.reference} stage "${deal.stage}", amount ${deal.amount}` : 'not found'} (${deals.length} row(s))`;
+		}
+		case 'psExOff2ReportTable': {
+			const report = n("Yesterday's report");
+			const written = runs.map((r) => nodeItems(r.output, 'Add or update rows').length);
+			const rows = tableRows(tables, 'PaySuite transactions');
+			return `${report.length} report rows${windowsOf(runs)} → Data Table "PaySuite transactions": ${written.join(' then ')} row(s) written by ${written.length} run(s), ${rows.length} row(s) in the table (one per internal reference)`;
+		}
+		case 'psExOff3AutopayTable': {
+			const [charge] = n('Failed charge');
+			const rows = tableRows(tables, 'PaySuite autopay alerts');
+			return `autopay ${charge && charge.reference} failed (attempt ${charge && charge.attempt}) → Data Table "PaySuite autopay alerts": ${rows.length} row(s)`;
+		}
 		default:
 			return `${Object.keys((run && run.data && run.data.resultData.runData) || {}).length} nodes ran`;
 	}
 }
 
+/** " in 1 window (2026-03-01T05:00:00Z → 2026-03-02T04:59:59Z)": the report windows the first run asked the sandbox for. */
+function windowsOf(runs) {
+	const asked = ((runs[0] && runs[0].calls) || []).filter((c) => c.path === '/gateway/report' && c.body && c.body.filters);
+	if (!asked.length) return '';
+	const shown = asked.map((c) => `${c.body.filters.startDate} → ${c.body.filters.endDate}`);
+	return ` in ${shown.length} window${shown.length === 1 ? '' : 's'} (${shown.join(', ')})`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Running them in `n8n start`
+// ---------------------------------------------------------------------------------------------------------
+
+/** n8n stores an execution's data in the "flatted" format (references as indexes): its own copy reads it. */
+function parseFlatted(text) {
+	const flatted = require(path.join(env.n8nPaths().dir, 'node_modules', 'flatted'));
+	return flatted.parse(text);
+}
+
+/** Runs a workflow from its "Try it" start and waits for the execution. Resolves { status, error, output }. */
+async function runTryIt(rest, workflowId, { timeoutMs = 5 * 60 * 1000 } = {}) {
+	const got = await rest.call('GET', `/rest/workflows/${workflowId}`);
+	if (got.status !== 200) throw new Error(`GET /rest/workflows/${workflowId} answered ${got.status}: ${got.text.slice(0, 300)}`);
+	const started = await rest.call('POST', `/rest/workflows/${workflowId}/run`, { workflowData: got.json.data, triggerToStartFrom: { name: TRY_IT } });
+	const executionId = started.json && started.json.data && started.json.data.executionId;
+	if (!executionId) throw new Error(`running ${workflowId} answered ${started.status}: ${started.text.slice(0, 300)}`);
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const r = await rest.call('GET', `/rest/executions/${executionId}`);
+		const execution = r.json && r.json.data;
+		if (execution && !['new', 'running', 'waiting'].includes(execution.status)) {
+			const data = typeof execution.data === 'string' ? parseFlatted(execution.data) : execution.data;
+			const output = { status: execution.status, data };
+			const error = data && data.resultData && data.resultData.error;
+			return { executionId, status: execution.status, error: error ? `${error.message}${error.node ? ` (node ${error.node.name})` : ''}` : undefined, output };
+		}
+		if (Date.now() > deadline) throw new Error(`execution ${executionId} of ${workflowId} did not finish within ${timeoutMs} ms`);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+	}
+}
+
+/** Every Data Table of the instance with its rows: [{ id, name, rows }]. */
+async function dataTables(rest) {
+	const listed = await rest.call('GET', '/rest/data-tables-global?take=100&skip=0');
+	const tables = (listed.json && listed.json.data && (listed.json.data.data || listed.json.data)) || [];
+	const out = [];
+	for (const table of tables) {
+		const r = await rest.call('GET', `/rest/projects/${table.projectId}/data-tables/${table.id}/rows?take=1000&skip=0`);
+		const rows = (r.json && r.json.data && (r.json.data.data || r.json.data)) || [];
+		out.push({ id: table.id, name: table.name, rows });
+	}
+	return out;
+}
+
 /**
- * Imports the credentials and the prepared examples into `userFolder` (a package already installed there)
- * and runs them with one `n8n execute-batch`. Resolves [{ file, id, name, status, error, output, summary }].
+ * Imports the credentials and the prepared examples into `userFolder` (a package already installed there),
+ * starts `n8n start` and runs every runnable example and offline twin from "Try it" (real-node variants are
+ * listed, not run). `ledger`: the sandbox's ledger, to give each run the API calls it made (`runs[i].calls`).
+ * Resolves { results: [{ file, kind, id, name, status, error, output, runs, summary }],
+ * tables: [{ name, rows }], seeds, durationMs, logs }.
  */
-async function runExamples({ userFolder, sandboxUrl, credentials, crmUrl, examples = loadExamples(), log = () => {} }) {
+async function runExamples({ userFolder, sandboxUrl, credentials, examples = loadExamples(), ledger = () => [], log = () => {} }) {
+	const started = Date.now();
 	log('seeding the sandbox: two paid checkout sessions');
-	const paidToCrmRequestId = await paidSession(sandboxUrl, credentials, `DEMO-CRM-${Date.now() % 100000}`, 89.9);
+	// The deal of payment-link-for-deal (reference DEAL-D-1042, 1200 USD), paid.
+	const paidToCrmRequestId = await paidSession(sandboxUrl, credentials, 'DEAL-D-1042', 1200);
 	const refundRequestId = await paidSession(sandboxUrl, credentials, `DEMO-REFUND-${Date.now() % 100000}`, 45);
-	const prepared = prepareExamples(examples, { paidToCrmRequestId, refundRequestId, crmUrl });
+	const prepared = prepareExamples(examples, { paidToCrmRequestId, refundRequestId });
 	log('importing the credentials and the examples');
 	await env.importCredentials(userFolder, sandboxCredentials(sandboxUrl, credentials));
 	await env.importWorkflows(userFolder, prepared.map((e) => e.workflow));
-	log(`running ${prepared.length} examples with n8n execute-batch`);
-	const batch = await env.executeBatch(
-		userFolder,
-		prepared.map((e) => e.workflow.id),
-		{ timeoutMs: 10 * 60 * 1000 },
-	);
-	return {
-		durationMs: batch.durationMs,
-		stdout: batch.stdout,
-		stderr: batch.stderr,
-		seeds: { paidToCrmRequestId, refundRequestId },
-		results: prepared.map((e, i) => {
-			const r = batch.results[i];
-			return {
-				file: e.file,
-				id: e.workflow.id,
-				name: e.workflow.name,
-				status: r.status,
-				error: r.error,
-				output: r.output,
-				summary: r.status === 'success' ? summarize(e.workflow.id, r.output) : undefined,
-			};
-		}),
-	};
+	log('starting n8n (the Data Table node runs only in a running n8n)');
+	const server = await env.startServer(userFolder);
+	try {
+		const rest = await env.setupOwnerAndLogin(server.url);
+		const results = [];
+		for (const example of prepared) {
+			const base = { file: example.file, kind: example.kind, id: example.workflow.id, name: example.workflow.name };
+			if (example.kind === 'realNodes') {
+				results.push({ ...base, status: 'listed', summary: realNodesSummary(example), runs: [] });
+				continue;
+			}
+			const runs = [];
+			const times = RUN_TWICE.has(example.workflow.id) ? 2 : 1;
+			for (let i = 0; i < times; i++) {
+				log(`running examples/${example.file}${i ? ' again (a second run adds no duplicate)' : ''}`);
+				const before = ledger().length;
+				const run = await runTryIt(rest, example.workflow.id);
+				runs.push({ ...run, calls: ledger().slice(before) });
+			}
+			const last = runs[runs.length - 1];
+			const failed = runs.find((r) => r.status !== 'success');
+			results.push({ ...base, status: (failed || last).status, error: (failed || last).error, output: last.output, runs });
+		}
+		const tables = await dataTables(rest);
+		for (const r of results) if (r.status === 'success') r.summary = summarize(r.id, r.output, { tables, runs: r.runs });
+		return { results, tables, seeds: { paidToCrmRequestId, refundRequestId }, durationMs: Date.now() - started, logs: server.logs() };
+	} finally {
+		await server.stop();
+	}
 }
 
-module.exports = { EXAMPLES_DIR, CREDENTIALS, loadExamples, sandboxCredentials, prepareExamples, paidSession, signedAuth, runExamples, summarize, nodeItems, nodeBinaries };
+module.exports = {
+	EXAMPLES_DIR,
+	CREDENTIALS,
+	TWINS,
+	loadExamples,
+	pictureName,
+	isThirdPartyNode,
+	sandboxCredentials,
+	prepareExamples,
+	paidSession,
+	signedAuth,
+	runExamples,
+	runTryIt,
+	dataTables,
+	tableRows,
+	summarize,
+	nodeItems,
+	nodeBinaries,
+};
