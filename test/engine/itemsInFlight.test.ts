@@ -153,4 +153,41 @@ describe('Requests in Parallel', () => {
 		expect(writes.map((call) => call.inFlight)).toEqual([0, 0, 0, 0]);
 		expect(writes.map((call) => (call.body as IDataObject).payment)).toEqual(items.map(({ reference }) => expect.objectContaining({ reference })));
 	});
+
+	describe('on payments (Gateway › Transaction › Process, deduplicated by its idempotence key)', () => {
+		const GATEWAY = { name: 'Gateway', type: 'paySuiteGateway', credentialType: 'paySuiteApi' };
+		const pay = (references: string[], inParallel?: number) =>
+			runNode(
+				GATEWAY,
+				{
+					resource: 'transaction',
+					operation: 'process',
+					cardNumber: '4111111111111111',
+					expiration: '12/30',
+					cvv: '987',
+					reference: '={{ $json.reference }}',
+					description: 'Shoes',
+					currency: 'USD',
+					total: 12.5,
+					payer: { name: 'Ana', surname: 'Gomez', email: 'ana@example.com', document: '1020304050', documentType: 'CC' },
+					...(inParallel ? { options: { requestsInParallel: inParallel } } : {}),
+				},
+				paySuiteApi(sandbox),
+				{ items: references.map((reference) => ({ reference })) },
+			);
+		const charges = () => apiCallsOf(sandbox).filter((call) => call.path === '/gateway/process');
+
+		it('go one at a time by default, and a few at a time when chosen, in order', async () => {
+			sandbox.setFaults([{ path: '/gateway/process', kind: 'latency', latencyMs: 150 }]);
+			for (const [inParallel, most] of [[undefined, 0], [3, 2]] as const) {
+				sandbox.clearLedger();
+				const references = [0, 1, 2, 3].map((index) => `PAY-${inParallel ?? 1}-${index}-${Date.now()}`);
+				const result = await pay(references, inParallel);
+				expect(result.error).toBeUndefined();
+				expect(Math.max(...charges().map((call) => call.inFlight))).toBe(most);
+				expect(result.output('Gateway').map((item) => [item.json.reference, item.pairedItem])).toEqual(references.map((reference, item) => [reference, { item }]));
+				expect(new Set(charges().map((call) => (call.body as IDataObject).idempotenceKey)).size).toBe(4);
+			}
+		});
+	});
 });
