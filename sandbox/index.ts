@@ -133,12 +133,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
 	const sockets = new Set<Socket>();
 	const handling = new Set<Promise<void>>();
+	// API requests being handled (control calls excluded), for the ledger's `inFlight`. A request counts until its
+	// handler has sent the answer: the next one a client sends after reading it finds it gone.
+	let apiInFlight = 0;
 	const server: Server = createServer((request, response) => {
-		const work = handle(request, response).catch((error: Error) => {
+		const api = !(request.url ?? '').startsWith('/__sandbox');
+		if (api) apiInFlight++;
+		const work = handle(request, response, api ? apiInFlight - 1 : 0).catch((error: Error) => {
 			if (!response.headersSent) send(response, refuse(500, 'ER', `Sandbox error: ${error.message}`, {}, 'ERROR'));
 		});
 		handling.add(work);
-		void work.finally(() => handling.delete(work));
+		void work.finally(() => {
+			handling.delete(work);
+			if (api) apiInFlight--;
+		});
 	});
 	server.on('connection', (socket) => {
 		sockets.add(socket);
@@ -163,7 +171,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		return { url, rawBody, body: parsed.value };
 	}
 
-	async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+	async function handle(incoming: IncomingMessage, response: ServerResponse, inFlight: number): Promise<void> {
 		const method = (incoming.method ?? 'GET').toUpperCase();
 		const target = requestUrl(incoming.url);
 		const admitted = await admit(incoming, method, target);
@@ -178,6 +186,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 			// A refused body is not kept: it was not read, or not parsed, so it could not be masked.
 			...('rawBody' in admitted ? ledgerBody(admitted.rawBody, admitted.body, ledgerBodyBytes) : { body: undefined }),
 			status: 'refusal' in admitted ? admitted.refusal.status : 0,
+			inFlight,
 		};
 		if (!path.startsWith('/__sandbox/ledger')) ledger.add(entry);
 		if ('refusal' in admitted) {

@@ -25,6 +25,11 @@ export interface LedgerEntry {
 	status: number;
 	/** Outcome of the signed `auth` check, for signed routes. */
 	auth?: { login?: string; ok: boolean; algorithm?: string; reason?: number };
+	/**
+	 * How many other requests (control calls excluded) the sandbox was still handling when this one arrived: 0
+	 * for every entry means no two requests were ever in flight together.
+	 */
+	inFlight: number;
 	/** A fault injected on this request, if any. */
 	fault?: string;
 	/** The `name` of the fault rule that struck, when it has one. */

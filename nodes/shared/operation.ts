@@ -11,6 +11,7 @@ import {
 } from 'n8n-workflow';
 import type { ZodType, ZodTypeDef } from 'zod/v3';
 
+import { optionsCollection } from './descriptions/collections';
 import type { NotFoundSubject } from './platformAnswer';
 import { collectPages, type PageBlock, type PageRequest } from './pagination';
 import { asNodeError, failedItemError, passwordParameters } from './nodeErrors';
@@ -52,6 +53,13 @@ export interface PaySuiteOperation {
 	 * without list positions: `{ payment: 'Additional Fields › Payment Extras' }`. Validation errors use them.
 	 */
 	fieldLabels?: Record<string, string>;
+	/**
+	 * Every request it sends is a read or a write the platform deduplicates: its items may be run a few at a time
+	 * (the Options › Requests in Parallel field, see parallelProperty). `read` runs them 5 at a time unless the
+	 * user says otherwise; `deduplicated` one at a time unless the user chooses more (a payment that stops the run
+	 * must not leave later ones already sent). Set by requestOperation and listOperation from the request's safety.
+	 */
+	parallel?: 'read' | 'deduplicated';
 	execute(ctx: OperationContext): Promise<INodeExecutionData[]>;
 }
 
@@ -89,9 +97,20 @@ const givenAgain = new WeakSet<object>();
  * run: when n8n's Retry On Fail runs the node again, a write the platform answered gives back that answer, and a
  * write whose answer was lost fails again the same way, neither sent again (see retryMemory.ts).
  */
-async function sendOnce<T>(fn: IExecuteFunctions, request: PaySuiteRequest, itemIndex: number, ordinal: () => number): Promise<PaySuiteResponse<T>> {
+async function sendOnce<T>(
+	fn: IExecuteFunctions,
+	request: PaySuiteRequest,
+	itemIndex: number,
+	ordinal: () => number,
+	oneAtATime: OneAtATime,
+): Promise<PaySuiteResponse<T>> {
 	const safety = request.safety ?? ((request.method ?? 'POST') === 'GET' ? 'read' : 'write');
 	if (safety !== 'write') return paySuiteRequest.call(fn, request, itemIndex) as Promise<PaySuiteResponse<T>>;
+	// A plain write is never in flight beside another one, even when items run in parallel.
+	return oneAtATime(() => sendWriteOnce<T>(fn, request, itemIndex, ordinal));
+}
+
+async function sendWriteOnce<T>(fn: IExecuteFunctions, request: PaySuiteRequest, itemIndex: number, ordinal: () => number): Promise<PaySuiteResponse<T>> {
 	// n8n's execute data: the same object in every try of this node run.
 	const run = typeof fn.getExecuteData === 'function' ? (fn.getExecuteData() as object | undefined) : undefined;
 	if (!run) return paySuiteRequest.call(fn, request, itemIndex) as Promise<PaySuiteResponse<T>>;
@@ -136,7 +155,19 @@ function locatorValue(fn: IExecuteFunctions, name: string, itemIndex: number, na
 	}
 }
 
-function contextFor(fn: IExecuteFunctions, itemIndex: number, names: FieldNames): OperationContext {
+/** Runs the given tasks one after the other, in the order they were given, whatever their callers' order of finishing. */
+type OneAtATime = <T>(task: () => Promise<T>) => Promise<T>;
+
+function oneAtATimeQueue(): OneAtATime {
+	let last: Promise<unknown> = Promise.resolve();
+	return <T>(task: () => Promise<T>) => {
+		const run = last.then(task);
+		last = run.catch(() => undefined);
+		return run;
+	};
+}
+
+function contextFor(fn: IExecuteFunctions, itemIndex: number, names: FieldNames, oneAtATime: OneAtATime): OperationContext {
 	const node = fn.getNode();
 	let writes = 0;
 	const ctx: OperationContext = {
@@ -152,7 +183,7 @@ function contextFor(fn: IExecuteFunctions, itemIndex: number, names: FieldNames)
 			return (parsed === undefined ? fallback : parsed) as T;
 		},
 		validate: (schema, value) => validateInput(node, schema, value, itemIndex, names),
-		request: <T>(request: PaySuiteRequest) => sendOnce<T>(fn, request, itemIndex, () => writes++),
+		request: <T>(request: PaySuiteRequest) => sendOnce<T>(fn, request, itemIndex, () => writes++, oneAtATime),
 		refuse: (path: string, problem: string) => refuseField(node, itemIndex, names, path, problem),
 		fail: (message: string, description?: string) => {
 			throw new NodeOperationError(node, `${message} (item ${itemIndex})`, { itemIndex, description });
@@ -193,7 +224,7 @@ export function buildProperties(resources: PaySuiteResource[]): INodeProperties[
 			default: firstOperation,
 		});
 		for (const operation of resource.operations) {
-			for (const property of operation.properties) {
+			for (const property of operation.parallel ? withParallelOption(operation.properties, operation.parallel) : operation.properties) {
 				const show = { ...(property.displayOptions?.show ?? {}), resource: [resource.value], operation: [operation.value] };
 				properties.push({ ...property, displayOptions: { ...property.displayOptions, show } });
 			}
@@ -203,6 +234,40 @@ export function buildProperties(resources: PaySuiteResource[]): INodeProperties[
 }
 
 const INCLUDE_SECRETS = 'includeSecrets';
+
+const PARALLEL_OPTIONS = 'options';
+const IN_PARALLEL = 'requestsInParallel';
+export const MAX_IN_PARALLEL = 10;
+/** Reads: a few at a time by default. Deduplicated writes (payments): one at a time unless the user chooses. */
+const DEFAULT_IN_PARALLEL = { read: 5, deduplicated: 1 } as const;
+
+/** The Requests in Parallel field of an operation whose items may run a few at a time (see PaySuiteOperation.parallel). */
+export function parallelProperty(kind: 'read' | 'deduplicated'): INodeProperties {
+	const stops =
+		kind === 'read'
+			? ''
+			:  " If an item fails and the node stops the workflow, the items sent beside it may have been done: set Settings › On Error to Continue to get each item's result.";
+	const field: INodeProperties = {
+		displayName: 'Requests in Parallel',
+		name: IN_PARALLEL,
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_IN_PARALLEL, numberPrecision: 0 },
+		// A literal for n8n's lint; the kind's default below.
+		default: 5,
+		description: `How many items are sent to the platform at the same time (1 to ${MAX_IN_PARALLEL}; ${DEFAULT_IN_PARALLEL[kind]} when not set). More is faster with many items. The results keep the order of the input items, each paired with its item. When the platform asks to slow down, all of them wait.${stops}`,
+	};
+	return { ...field, default: DEFAULT_IN_PARALLEL[kind] };
+}
+
+/** The operation's fields with Requests in Parallel in its Options (the collection added when it has none). */
+export function withParallelOption(properties: INodeProperties[], kind: 'read' | 'deduplicated'): INodeProperties[] {
+	const field = parallelProperty(kind);
+	const existing = properties.find((property) => property.name === PARALLEL_OPTIONS);
+	if (!existing) return [...properties, optionsCollection([field])];
+	if (existing.type !== 'collection') throw new Error(`The field "${PARALLEL_OPTIONS}" must be the Options collection`);
+	const options = [...((existing.options ?? []) as INodeProperties[]), field].sort((a, b) => a.displayName.localeCompare(b.displayName));
+	return properties.map((property) => (property === existing ? { ...existing, options } : property));
+}
 
 /**
  * The one switch that shows secrets (tranKeys, passwords, tokens...) in an output, on every operation whose
@@ -232,31 +297,66 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 	// n8n names the AI-tool variant of a node `<type>Tool`: a tool never gives a secret to a model.
 	const asTool = this.getNode().type.endsWith('Tool');
 	const names = fieldNamesOf(operation);
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	const oneAtATime = oneAtATimeQueue();
+	const runItem = async (itemIndex: number): Promise<INodeExecutionData[]> => {
 		try {
-			const produced = await operation.execute(contextFor(this, itemIndex, names));
+			const produced = await operation.execute(contextFor(this, itemIndex, names, oneAtATime));
 			const showSecrets = !asTool && this.getNodeParameter(INCLUDE_SECRETS, itemIndex, false) === true;
 			const shown = showSecrets ? produced : produced.map((item) => ({ ...item, json: hideSecrets(item.json, asTool ? HIDDEN_FROM_TOOL : HIDDEN_SECRET) }));
-			output.push(...this.helpers.constructExecutionMetaData(shown, { itemData: { item: itemIndex } }));
+			return this.helpers.constructExecutionMetaData(shown, { itemData: { item: itemIndex } });
 		} catch (error) {
 			if (!this.continueOnFail()) {
 				const fields = resources.flatMap((resource) => resource.operations.flatMap((entry) => entry.properties));
 				throw failedItemError(this.getNode(), error, itemIndex, passwordParameters(fields));
 			}
 			const failure = error as { message?: string; description?: string | null; httpCode?: string | null };
-			output.push({
-				json: {
-					error: failure.message ?? String(error),
-					...(failure.description ? { description: failure.description } : {}),
-					...(failure.httpCode ? { httpCode: failure.httpCode } : {}),
+			return [
+				{
+					json: {
+						error: failure.message ?? String(error),
+						...(failure.description ? { description: failure.description } : {}),
+						...(failure.httpCode ? { httpCode: failure.httpCode } : {}),
+					},
+					pairedItem: { item: itemIndex },
 				},
-				pairedItem: { item: itemIndex },
-			});
+			];
 		}
-	}
-	return [output];
+	};
+	const inParallel = operation.parallel ? requestsInParallel(this, operation.parallel) : 1;
+	const results = await runInOrder(items.length, inParallel, runItem);
+	return [results.flat()];
 }
+
+/** The Options › Requests in Parallel of the node, within 1..MAX_IN_PARALLEL (set once for the node: item 0's). */
+function requestsInParallel(fn: IExecuteFunctions, kind: 'read' | 'deduplicated'): number {
+	const chosen = Number(fn.getNodeParameter(`${PARALLEL_OPTIONS}.${IN_PARALLEL}`, 0, DEFAULT_IN_PARALLEL[kind]));
+	return Number.isFinite(chosen) ? Math.min(MAX_IN_PARALLEL, Math.max(1, Math.floor(chosen))) : DEFAULT_IN_PARALLEL[kind];
+}
+
+/**
+ * Runs `run` for items 0..count-1, at most `inParallel` at a time, started in item order, and gives their
+ * results in item order. When one fails, no further item starts; those in flight finish, and the failure of the
+ * first item that failed is thrown, as a run one at a time would have stopped on it.
+ */
+export async function runInOrder<T>(count: number, inParallel: number, run: (index: number) => Promise<T>): Promise<T[]> {
+	const results: T[] = new Array<T>(count);
+	const failures = new Map<number, unknown>();
+	let next = 0;
+	const worker = async () => {
+		while (next < count && failures.size === 0) {
+			const index = next++;
+			try {
+				results[index] = await run(index);
+			} catch (error) {
+				failures.set(index, error);
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.max(1, Math.min(inParallel, count)) }, worker));
+	if (failures.size > 0) throw failures.get(Math.min(...failures.keys()));
+	return results;
+}
+
 
 /**
  * What a write says when its answer is lost (see LostAnswerError): the outcome is unknown, so it is never sent
@@ -383,9 +483,11 @@ interface RequestOperationSpec<Body> extends OperationLabels {
 
 /** An operation that is one request: build the body, validate it, send it, map the answer. */
 export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<Body>): PaySuiteOperation {
+	const safety = spec.safety ?? ((spec.method ?? 'POST') === 'GET' ? 'read' : 'write');
 	return {
 		...labelsOf(spec),
 		properties: spec.properties,
+		...(safety === 'read' ? { parallel: 'read' as const } : safety === 'idempotent' ? { parallel: 'deduplicated' as const } : {}),
 		async execute(ctx) {
 			const raw = compact(spec.body ? spec.body(ctx) : {});
 			const body = (spec.schema ? ctx.validate(spec.schema, raw) : raw) as Body;
@@ -440,6 +542,7 @@ interface ListOperationSpec<Filters> extends OperationLabels {
 export function listOperation<Filters = IDataObject>(spec: ListOperationSpec<Filters>): PaySuiteOperation {
 	return {
 		...labelsOf(spec),
+		parallel: 'read',
 		properties: [...spec.properties, returnAllProperty, limitProperty],
 		async execute(ctx) {
 			const raw = compact(spec.filters(ctx));

@@ -2,6 +2,7 @@ import {
 	NodeApiError,
 	NodeOperationError,
 	sleep,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHookFunctions,
@@ -308,6 +309,49 @@ function statusCause(statusCode: number, body: unknown, retryAfter: number | und
 }
 
 /**
+ * The credentials of one node run, read once per credential type. n8n reads and decrypts a credential from its
+ * database on every `getCredentials`, and `httpRequestWithAuthentication` reads it again unless it is handed the
+ * decrypted data (`credentialsDecrypted`): that was most of the time of a request. n8n resolves a node's
+ * credential once, at the first item, in its own declarative nodes (RoutingNode) and in
+ * `httpRequestWithAuthentication` (which signs with item 0's): the package does the same, for the address and the
+ * signature alike. Kept with n8n's context object of the run (one per node run, webhook call or editor lookup),
+ * so it goes with it; a failed read is not kept.
+ */
+const credentialCache = new WeakMap<object, Map<string, Promise<ICredentialDataDecryptedObject>>>();
+
+function credentialsOnce(ctx: PaySuiteContext, type: string): Promise<ICredentialDataDecryptedObject> {
+	let byType = credentialCache.get(ctx);
+	if (!byType) {
+		byType = new Map();
+		credentialCache.set(ctx, byType);
+	}
+	let read = byType.get(type);
+	if (!read) {
+		read = (ctx.getCredentials as (type: string, index?: number) => Promise<ICredentialDataDecryptedObject>)(type, 0);
+		byType.set(type, read);
+		read.catch(() => byType!.delete(type));
+	}
+	return read;
+}
+
+/**
+ * When the platform asks to slow down (HTTP 429, or any busy answer with Retry-After), every request of the node
+ * run waits until then, not only the one that was answered so: with a few items in flight, the others would
+ * otherwise keep the platform busy. Kept with n8n's context object of the run, like the credentials.
+ */
+const pauses = new WeakMap<object, { until: number }>();
+
+function pauseAll(ctx: PaySuiteContext, delayMs: number): void {
+	const pause = pauses.get(ctx) ?? { until: 0 };
+	pause.until = Math.max(pause.until, Date.now() + delayMs);
+	pauses.set(ctx, pause);
+}
+
+async function waitForPause(ctx: PaySuiteContext): Promise<void> {
+	for (let pause = pauses.get(ctx); pause && pause.until > Date.now(); ) await sleep(pause.until - Date.now());
+}
+
+/**
  * The one way this package talks to the platform: signs through the credential, retries only what is safe,
  * and turns every failure into a NodeApiError that says what the platform answered and carries no secret.
  */
@@ -317,10 +361,13 @@ export async function paySuiteRequest<T = IDataObject>(
 	itemIndex = 0,
 ): Promise<PaySuiteResponse<T>> {
 	const credentialType = CREDENTIAL_FOR_API[request.api];
-	const credentials = (await (this.getCredentials as (type: string, index?: number) => Promise<IDataObject>)(
-		credentialType,
-		itemIndex,
-	)) as IDataObject;
+	const credentials = await credentialsOnce(this, credentialType);
+	// Signed afresh by the credential's `authenticate` on every attempt; only the reading is shared.
+	const credentialsDecrypted = {
+		id: this.getNode().credentials?.[credentialType]?.id ?? '',
+		name: this.getNode().credentials?.[credentialType]?.name ?? credentialType,
+		type: credentialType,
+	};
 	const method = request.method ?? 'POST';
 	const safety = request.safety ?? (method === 'GET' ? 'read' : 'write');
 	const repeatable = safety !== 'write';
@@ -366,12 +413,19 @@ export async function paySuiteRequest<T = IDataObject>(
 	for (let attempt = 1; ; attempt++) {
 		const again = attempt < RETRY_POLICY.maxAttempts;
 		let response: PaySuiteResponse<unknown>;
+		await waitForPause(this);
 		try {
-			// A copy per attempt: the credential signs it afresh (new nonce and seed) every time.
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, credentialType, {
-				...options,
-				body: options.body && typeof options.body === 'object' ? { ...(options.body as IDataObject) } : options.body,
-			})) as PaySuiteResponse<unknown>;
+			// A copy per attempt: the credential signs it afresh (new nonce and seed) every time. The credential
+			// data is a copy too: n8n may add to it (preAuthentication).
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				credentialType,
+				{
+					...options,
+					body: options.body && typeof options.body === 'object' ? { ...(options.body as IDataObject) } : options.body,
+				},
+				{ credentialsDecrypted: { ...credentialsDecrypted, data: { ...credentials } } },
+			)) as PaySuiteResponse<unknown>;
 		} catch (error) {
 			const code = errorCode(error);
 			if (code !== undefined && TLS_CODES.has(code)) throw notReachedError(this, code, baseURL, request.path, itemIndex);
@@ -401,6 +455,8 @@ export async function paySuiteRequest<T = IDataObject>(
 			// A success must be readable: every JSON endpoint answers an object (the report file is the exception).
 			const ok = statusCode >= 200 && statusCode < 300;
 			const unreadable = ok && request.encoding !== 'arraybuffer' && !isJsonObject(body) ? describeUnreadable(body) : undefined;
+			// Asked to slow down: every request of the run waits (the item's own retry included).
+			if (statusCode === 429 || (noVerdict && retryAfter !== undefined)) pauseAll(this, backoffDelayMs(attempt, retryAfter));
 			if (noVerdict || unreadable) {
 				if (repeatable && again) {
 					await sleep(backoffDelayMs(attempt, retryAfter));

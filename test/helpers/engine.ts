@@ -92,6 +92,9 @@ async function authenticate(
 /** Credential data by credential type (or by the id of a node's credential reference). */
 export type TestCredentials = Record<string, ICredentialDataDecryptedObject>;
 
+/** How many times n8n read (and, in a real n8n, fetched from its database and decrypted) each credential type. */
+export type CredentialReads = Record<string, number>;
+
 /**
  * What n8n hands a run besides the workflow: a credentials helper that serves the given credential data and
  * signs with the package's own credential classes, the execution hooks, and the instance's URLs.
@@ -101,6 +104,7 @@ export function testAdditionalData(
 	credentials: TestCredentials,
 	mode: WorkflowExecuteMode,
 	executionId: string,
+	reads: CredentialReads = {},
 ): IWorkflowExecuteAdditionalData {
 	const credentialsHelper = {
 		getParentTypes: () => [],
@@ -112,6 +116,7 @@ export function testAdditionalData(
 			throw new Error('not used in tests');
 		},
 		getDecrypted: async (_additionalData: unknown, nodeCredentials: { id: string }, type: string) => {
+			reads[type] = (reads[type] ?? 0) + 1;
 			const data = credentials[type] ?? credentials[nodeCredentials.id];
 			if (!data) throw new Error(`No test credentials of type ${type}`);
 			return { ...data };
@@ -178,6 +183,8 @@ export interface RunResult {
 	output(nodeName: string): INodeExecutionData[];
 	/** The error the run stopped on, if any. */
 	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
+	/** The credential reads of the run, by type. */
+	credentialReads: CredentialReads;
 }
 
 export async function runWorkflow(options: RunOptions): Promise<RunResult> {
@@ -218,18 +225,20 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
 	});
 
-	const additionalData = testAdditionalData(workflow, options.credentials, 'manual', options.executionId ?? 'engine-test-execution');
+	const reads: CredentialReads = {};
+	const additionalData = testAdditionalData(workflow, options.credentials, 'manual', options.executionId ?? 'engine-test-execution', reads);
 
 	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: start as never });
-	return resultOf(run, workflow, options.credentials);
+	return resultOf(run, workflow, options.credentials, reads);
 }
 
-function resultOf(run: IRun, workflow: Workflow, credentials: TestCredentials): RunResult {
+function resultOf(run: IRun, workflow: Workflow, credentials: TestCredentials, reads: CredentialReads): RunResult {
 	const runData = run.data.resultData.runData;
 	return {
 		run,
 		workflow,
 		credentials,
+		credentialReads: reads,
 		output: (nodeName: string) => runData[nodeName]?.at(-1)?.data?.main?.[0] ?? [],
 		error: run.data.resultData.error as RunResult['error'],
 	};
@@ -247,9 +256,10 @@ export async function retryExecution(failed: RunResult, executionId = 'engine-te
 	delete data.resultData.error;
 	const runs = last ? data.resultData.runData[last] : undefined;
 	if (runs?.length && runs[runs.length - 1].error !== undefined) runs.pop();
-	const additionalData = testAdditionalData(failed.workflow, failed.credentials, 'retry', executionId);
+	const reads: CredentialReads = {};
+	const additionalData = testAdditionalData(failed.workflow, failed.credentials, 'retry', executionId, reads);
 	const run = await new WorkflowExecute(additionalData, 'retry', data).processRunExecutionData(failed.workflow);
-	return resultOf(run, failed.workflow, failed.credentials);
+	return resultOf(run, failed.workflow, failed.credentials, reads);
 }
 
 /** One node of this package as a test runs it: its name in the workflow, its type and its credential type. */

@@ -14,7 +14,8 @@ export function packageNodeTypes(): Record<string, INodeType> {
 	for (const distPath of registered) {
 		const source = distPath.replace(/^dist\//, '').replace(/\.js$/, '');
 		if (!existsSync(join(root, `${source}.ts`))) continue;
-		const exported = require(join(root, source)) as Record<string, new () => INodeType>;
+		// With its extension: outside jest (ts-node, bench/), Node would take the codex file `<name>.node.json` first.
+		const exported = require(join(root, `${source}.ts`)) as Record<string, new () => INodeType>;
 		for (const NodeClass of Object.values(exported)) {
 			const node = new NodeClass();
 			types[node.description.name] = node;

@@ -220,6 +220,16 @@ describe('faults before or after the work', () => {
 		expect((await answered).json()).toMatchObject({ handled: 2 });
 	});
 
+	it('records in `inFlight` how many other requests were being handled when one arrived', async () => {
+		sandbox.setFaults([{ path: '/test/work', kind: 'latency', latencyMs: 300, when: 'before' }]);
+		await Promise.all([work(), work(), work()]);
+		expect(sandbox.ledger().map((entry) => entry.inFlight).sort()).toEqual([0, 1, 2]);
+		sandbox.clearLedger();
+		await work();
+		await work();
+		expect(sandbox.ledger().map((entry) => entry.inFlight)).toEqual([0, 0]);
+	});
+
 	it("records a rule's name with each request it strikes", async () => {
 		sandbox.setFaults([{ path: '/test/work', kind: 'status', status: 500, when: 'after', name: 'busy after work', count: 1 }]);
 		expect((await work()).status).toBe(500);

@@ -261,7 +261,7 @@ describe('ledger bounds', () => {
 		expect(ledgerBody(Buffer.from('plain'), undefined, 100)).toEqual({ body: 'plain' });
 		expect(ledgerBody(Buffer.alloc(0), undefined, 100)).toEqual({ body: undefined });
 		const ledger = new Ledger({ entries: 1000, totalBytes: 10_000 });
-		const entry = (seq: number): LedgerEntry => ({ seq, at: '', method: 'POST', path: '/x', query: {}, headers: {}, body: 'b'.repeat(900), status: 200 });
+		const entry = (seq: number): LedgerEntry => ({ seq, at: '', method: 'POST', path: '/x', query: {}, headers: {}, body: 'b'.repeat(900), status: 200, inFlight: 0 });
 		for (let seq = 1; seq <= 100; seq++) ledger.add(entry(seq));
 		const kept = ledger.list();
 		expect(Buffer.byteLength(JSON.stringify(kept))).toBeLessThanOrEqual(10_000 + kept.length);

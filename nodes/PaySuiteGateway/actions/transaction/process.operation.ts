@@ -149,6 +149,8 @@ export const processPayment: PaySuiteOperation = {
 			).sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		),
 	],
+	// Every request carries an idempotence key: the platform charges at most once, whatever runs beside it.
+	parallel: 'deduplicated',
 	async execute(ctx) {
 		const body = processBody(ctx);
 		if (body.idempotenceKey === undefined) {

@@ -9,6 +9,7 @@ export const get: PaySuiteOperation = {
 	description:
 		'Get the state of a merchant process once. The output says whether it is final (the platform sent no Retry-After) and, when it succeeded, the merchant ID. A failed process is output as it is, not as an error.',
 	properties: [processIdLocator],
+	parallel: 'read',
 	async execute(ctx) {
 		const state = await getProcess(ctx.request, processIdParam(ctx));
 		return toItems(processOutput(state.process, { final: state.final, ...(state.final ? {} : { retryAfterSeconds: state.retryAfterSeconds ?? null }) }));

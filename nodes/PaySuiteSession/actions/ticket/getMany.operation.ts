@@ -10,6 +10,7 @@ export const getMany: PaySuiteOperation = {
 	name: 'Get Many',
 	action: 'Get many tickets',
 	description: 'Get the tickets recorded for a transaction',
+	parallel: 'read',
 	properties: [
 		{ ...internalReferenceProperty, description: "The platform's internal reference of the transaction whose tickets to get" },
 		returnAllProperty,
