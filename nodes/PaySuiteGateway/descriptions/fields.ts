@@ -211,6 +211,12 @@ export const reportRequestProperties: INodeProperties[] = [
 	]),
 ];
 
+/**
+ * The period's dates are top-level fields that the body puts in `filters`: without these, an error would name
+ * them "Filters › Start Date", a field the Filters collection does not have.
+ */
+export const reportRequestLabels: Record<string, string> = { 'filters.startDate': 'Start Date', 'filters.endDate': 'End Date' };
+
 /** The body of POST /gateway/report from the fields above (validated by the caller). */
 export function reportRequestBody(ctx: OperationContext): IDataObject {
 	const filters = ctx.param<{ state?: string[]; type?: string[] }>('filters', {});

@@ -15,7 +15,7 @@ export const getBalance = requestOperation<BalanceBody>({
 	safety: 'read',
 	properties: [
 		cardNumberProperty,
-		{ ...expirationProperty, required: true },
+		expirationProperty,
 		optionsCollection([localeOption, ...lookupPaymentOptions]),
 	],
 	body: (ctx) => {

@@ -1,5 +1,5 @@
 import { requestOperation } from '../../../shared/operation';
-import { reportRequestBody, reportRequestProperties } from '../../descriptions/fields';
+import { reportRequestBody, reportRequestLabels, reportRequestProperties } from '../../descriptions/fields';
 import { reportSchema, type ReportBody } from '../../schemas';
 import { isLongerThanPlatformAllows } from './reportPeriod';
 
@@ -24,6 +24,7 @@ export const request = requestOperation<ReportBody>({
 	path: '/gateway/report',
 	safety: 'write',
 	properties: reportRequestProperties,
+	fieldLabels: reportRequestLabels,
 	body: reportRequestBody,
 	schema: withinPlatformLimit,
 });

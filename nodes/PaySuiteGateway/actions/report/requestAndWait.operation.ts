@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { readId } from '../../../shared/identifiers';
 import { compact, intervalProperty, pollOrFail, timeoutProperty, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
-import { reportOutputProperties, reportRequestBody, reportRequestProperties, reportWhenEmptyProperty } from '../../descriptions/fields';
+import { reportOutputProperties, reportRequestBody, reportRequestLabels, reportRequestProperties, reportWhenEmptyProperty } from '../../descriptions/fields';
 import { reportSchema, type ReportBody } from '../../schemas';
 import { WindowedReport, reportPolling } from './reportFile';
 import { reportWindows } from './reportPeriod';
@@ -34,6 +34,7 @@ export const requestAndWait: PaySuiteOperation = {
 	description:
 		'Request a report, then ask for it until it is ready (within the timeout) and output it; a period of more than 10 days is asked in windows of 10 days and output as one report',
 	properties: [...reportRequestProperties, ...reportOutputProperties, reportWhenEmptyProperty, timeoutProperty(timeout), intervalProperty(interval)],
+	fieldLabels: reportRequestLabels,
 	async execute(ctx) {
 		const body = ctx.validate(reportSchema, compact(reportRequestBody(ctx)));
 		const timing = { timeoutSeconds: ctx.param<number>(timeout.name, timeout.default), intervalSeconds: ctx.param<number>(interval.name, interval.default) };

@@ -24,6 +24,10 @@ const USER_AGENT_HINT =
 function sessionBody(ctx: OperationContext): IDataObject {
 	const type = ctx.param<string>('sessionType', 'payment');
 	const extra = ctx.param<IDataObject>('additionalFields', {});
+	// A subscription block left empty would be dropped, and the session sent as a payment of nothing.
+	if (type === 'subscription' && !String(ctx.param<unknown>('subscriptionReference', '') ?? '').trim()) {
+		ctx.refuse('subscription.reference', 'needs a value: a subscription session is sent with your reference of the subscription');
+	}
 	return {
 		locale: extra.locale,
 		payer: toPerson(ctx.param('payer', {})),
