@@ -119,13 +119,15 @@ describe('An empty period', () => {
 describe('Request', () => {
 	it('refuses more than 10 days before sending, naming the dates and pointing to Request and Wait', async () => {
 		const result = await run({ operation: 'request', ...MONTH });
-		const error = expectFieldRefused(result, 'filters.endDate', apiCallsOf(sandbox));
-		expect(error.message).toMatch(/End Date is more than 10 days after the Start Date/);
+		const error = expectFieldRefused(result, 'period', apiCallsOf(sandbox));
+		expect(error.message).toMatch(/^Period is longer than 10 days, .*Request and Wait/);
 		expect(error.message).toMatch(/Request and Wait/);
 	});
 
 	it('refuses Last Month the same way', async () => {
 		const result = await run({ operation: 'request', period: 'lastMonth' });
-		expectFieldRefused(result, 'filters.endDate', apiCallsOf(sandbox));
+		// Named by the field the panel shows: with a preset, the dates are hidden.
+		const error = expectFieldRefused(result, 'period', apiCallsOf(sandbox));
+		expect(error.message).toMatch(/^Period is longer than 10 days/);
 	});
 });

@@ -215,7 +215,7 @@ export const reportRequestProperties: INodeProperties[] = [
  * The period's dates are top-level fields that the body puts in `filters`: without these, an error would name
  * them "Filters › Start Date", a field the Filters collection does not have.
  */
-export const reportRequestLabels: Record<string, string> = { 'filters.startDate': 'Start Date', 'filters.endDate': 'End Date' };
+export const reportRequestLabels: Record<string, string> = { 'filters.startDate': 'Start Date', 'filters.endDate': 'End Date', period: 'Period' };
 
 /** The body of POST /gateway/report from the fields above (validated by the caller). */
 export function reportRequestBody(ctx: OperationContext): IDataObject {

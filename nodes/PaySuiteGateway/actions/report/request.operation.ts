@@ -8,9 +8,10 @@ const withinPlatformLimit = reportSchema.superRefine((body, issues) => {
 	if (!isLongerThanPlatformAllows(body.filters.startDate, body.filters.endDate)) return;
 	issues.addIssue({
 		code: 'custom',
-		path: ['filters', 'endDate'],
+		// Named "Period": with a preset (Last Month) the dates are not on the panel.
+		path: ['period'],
 		message:
-			'is more than 10 days after the Start Date, and the platform reports at most 10 days at once: use Request and Wait, which splits a longer period (such as Last Month) into reports of 10 days and outputs them as one, or choose a shorter period',
+			'is longer than 10 days, and the platform reports at most 10 days at once: use Request and Wait, which splits a longer period (such as Last Month) into reports of 10 days and outputs them as one, or choose a shorter period',
 	});
 });
 
