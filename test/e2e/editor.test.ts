@@ -10,7 +10,11 @@
  *  - every resource locator's "From list" shows the sandbox's records, narrows to what is searched, and the
  *    entry picked runs the node; every dropdown of a closed set (and every list loaded from the platform) opens
  *    with its options;
- *  - no parameter the served node types declare as JSON is left but the ones CONTRIBUTING lists, with why.
+ *  - no parameter the served node types declare as JSON is left but the ones CONTRIBUTING lists, with why;
+ *  - a person's path: a payment link made with Execute step, its `url` opened from the output panel and paid on
+ *    the sandbox's page, runs the published Checkout Trigger workflow once;
+ *  - every example (examples/*.json and the offline twins in examples/offline/) opens with no issue but a
+ *    third-party node's missing credential.
  * Needs `npm run build` first (skips itself otherwise). Skips, saying why, only when Chromium is missing and
  * cannot be installed here (PAYSUITE_REQUIRE_BROWSER=1 turns that into a failure).
  */
@@ -20,10 +24,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectedTranKey } from '../../sandbox/auth';
-import { dropdownOptions, executeStep, openNodePanel, pickFromList, signedCaller, type PanelNode, type SignedCaller } from './editorPanels';
+import { canvasIssues, dropdownOptions, executeStep, openNodePanel, pickFromList, signedCaller, type PanelNode, type SignedCaller } from './editorPanels';
 import { addSandboxCredentials, distExists, N8nHandle, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, teardownN8n, type ServerHandle } from './harness';
-
-const examples = require('../../scripts/n8n/examples.js');
 
 const { findChromium, CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
 const env = require('../../scripts/n8n/env.js');
@@ -37,7 +39,33 @@ const describeIfBrowser = chromium.path || requireBrowser ? describe : describe.
 
 // The check leaves the tree as it found it: pictures go to an ignored folder unless `npm run screenshots` asks.
 const SHOTS = path.resolve(REPO_DIR, process.env.PAYSUITE_SCREENSHOTS_DIR || path.join('test-results', 'screenshots'));
-const EXAMPLES: Array<{ file: string; workflow: { id: string; name: string; nodes: unknown[] } }> = examples.loadExamples();
+
+interface Example {
+	/** Path under examples/, e.g. "offline/paid-checkout-to-data-table.json". */
+	file: string;
+	workflow: { id: string; name: string; nodes: Array<{ name: string; type: string }> };
+}
+
+/** Every example: examples/*.json and the offline twins in its folders (examples/offline/*.json). */
+function loadExamples(dir = path.join(REPO_DIR, 'examples'), under = ''): Example[] {
+	return fs
+		.readdirSync(dir, { withFileTypes: true })
+		.sort((a, b) => a.name.localeCompare(b.name))
+		.flatMap((entry): Example[] => {
+			if (entry.isDirectory()) return loadExamples(path.join(dir, entry.name), `${under}${entry.name}/`);
+			if (!entry.name.endsWith('.json')) return [];
+			return [{ file: `${under}${entry.name}`, workflow: JSON.parse(fs.readFileSync(path.join(dir, entry.name), 'utf8')) }];
+		});
+}
+const EXAMPLES = loadExamples();
+
+/**
+ * The third-party nodes the real-node examples use: they open needing the user's own credential, the one issue
+ * an example may show. n8n 2.40.7 marks a node without one "Credentials for HubSpot are not set."; a credential
+ * the file names but this n8n lacks is not marked on the canvas (its other wording is allowed all the same).
+ */
+const THIRD_PARTY = new Set(['n8n-nodes-base.hubspot', 'n8n-nodes-base.pipedrive', 'n8n-nodes-base.googleSheets', 'n8n-nodes-base.slack']);
+const MISSING_CREDENTIAL = /^(Credentials for .+ are not set\.|Credentials with name .+ do not exist for .+\.|You can create credentials with the exact name and then they get auto-selected on refresh\.*)$/;
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
 
 interface NodeInfo {
@@ -338,6 +366,103 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		});
 	});
 
+	// -------------------------------------------------------------------------------------------------------
+	// A person's path: paid link → the published trigger workflow.
+	// -------------------------------------------------------------------------------------------------------
+	const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+	/** Executions n8n recorded for a workflow, as its Executions list shows them. */
+	async function executionsOf(workflowId: string): Promise<Array<{ id: string; status: string; mode: string }>> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const listed = await server!.rest.call('GET', `/rest/executions?filter=${filter}`);
+		expect(listed.status).toBe(200);
+		return listed.json.data.results;
+	}
+
+	it("a person's path: the link's url from Execute step's output, paid on the sandbox's page, runs the published Checkout Trigger workflow once", async () => {
+		// The trigger workflow, saved and published through the REST API as the editor does; its production URL
+		// is fixed by its webhook id.
+		const webhookId = 'e0d17000-0000-4000-8000-00000000ca11';
+		const trigger = await server!.rest.call('POST', '/rest/workflows', {
+			name: 'Paid link → deal won',
+			nodes: [
+				{
+					id: 'trigger-1',
+					name: 'Paid Checkout',
+					type: `${PACKAGE_NAME}.paySuiteCheckoutTrigger`,
+					typeVersion: 1,
+					position: [0, 0],
+					webhookId,
+					parameters: { statuses: ['APPROVED'], options: {} },
+					credentials: { paySuiteApi: credentials.paySuiteApi },
+				},
+				{ id: 'won-1', name: 'Mark Deal Won', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
+			],
+			connections: { 'Paid Checkout': { main: [[{ node: 'Mark Deal Won', type: 'main', index: 0 }]] } },
+			settings: { executionOrder: 'v1' },
+		});
+		expect(trigger.status).toBe(200);
+		const { id: triggerWorkflow, versionId } = trigger.json.data as { id: string; versionId: string };
+		const published = await server!.rest.call('POST', `/rest/workflows/${triggerWorkflow}/activate`, { versionId });
+		expect(published.status).toBe(200);
+		const productionUrl = `${server!.url}/webhook/${webhookId}/checkout`;
+
+		// Start → Payment Link › Create, notifying the trigger's production URL; run with "Execute step".
+		const reference = 'DEAL-42'; // a fresh sandbox and n8n: the only link with it
+		await openNodePanel(
+			page,
+			server!,
+			panelNode('paySuitePaymentLink', {
+				resource: 'paymentLink',
+				operation: 'create',
+				name: 'Deal 42',
+				reference,
+				description: 'Annual plan for ACME',
+				currency: 'USD',
+				total: 250,
+				expirationDate: `${new Date().getUTCFullYear() + 1}-03-01T10:15:00`,
+				paymentExpiration: 30,
+				additionalFields: { notificationUrl: productionUrl },
+			}),
+			'Payment link for a deal',
+		);
+		// The link's url, read from what the output panel shows.
+		const linkUrl = new RegExp(`${escapeRegExp(sandbox.url)}/payment-link/\\d+/[0-9a-f]+`);
+		const output = await executeStep(page, linkUrl);
+		const url = linkUrl.exec(output)?.[0];
+		expect(url).toEqual(expect.stringContaining('/payment-link/'));
+
+		// Opened in a new page, paid with the approving test card; the page confirms and names the notification.
+		const buyer = await light.newPage();
+		try {
+			await buyer.setViewportSize({ width: 720, height: 620 });
+			await buyer.goto(url!);
+			await buyer.locator('button.APPROVED').waitFor();
+			expect(await buyer.locator('main').innerText()).toContain(reference);
+			await buyer.screenshot({ path: path.join(SHOTS, 'sandbox-checkout-page.png'), animations: 'disabled' });
+			await buyer.locator('button.APPROVED').click();
+			await buyer.locator('h2', { hasText: 'Payment approved' }).waitFor({ timeout: 30_000 });
+			expect(await buyer.locator('main').innerText()).toContain(`Notification sent to ${productionUrl}: answered HTTP 200.`);
+		} finally {
+			await buyer.close();
+		}
+
+		// The published workflow ran once, from its production webhook, with the link's reference.
+		let finished: Array<{ id: string; status: string; mode: string }> = [];
+		for (const deadline = Date.now() + 60_000; Date.now() < deadline; await page.waitForTimeout(250)) {
+			finished = (await executionsOf(triggerWorkflow)).filter((run) => run.status !== 'new' && run.status !== 'running');
+			if (finished.length) break;
+		}
+		expect(finished).toHaveLength(1);
+		// A moment more, to see that no second run follows.
+		await page.waitForTimeout(3000);
+		const runs = await executionsOf(triggerWorkflow);
+		expect(runs.map((run) => [run.status, run.mode])).toEqual([['success', 'webhook']]);
+		const run = await server!.rest.call('GET', `/rest/executions/${runs[0].id}`);
+		expect(run.status).toBe(200);
+		expect(String(run.json.data.data)).toContain(reference);
+	});
+
 	/** Dropdowns of closed sets and lists loaded from the platform: [node, parameters, field, an option it shows, at least]. */
 	const DROPDOWNS: Array<[string, string, Record<string, unknown>, string, string, number]> = [
 		['Gateway › Process: Currency', 'paySuiteGateway', { resource: 'transaction', operation: 'process' }, 'currency', 'COP: Colombian Peso', 150],
@@ -404,15 +529,45 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		expect([...found].sort()).toEqual([...listed].sort());
 	});
 
-	it.each(EXAMPLES.map((e) => [e.file, e] as const))('opens the example %s with no node showing an issue', async (file, example) => {
-		await page.goto(`${server!.url}/workflow/${example.workflow.id}`);
-		await page.waitForSelector('[data-test-id="canvas-node"]');
-		const nodes = (example.workflow.nodes as Array<{ type: string }>).filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
-		expect(await page.locator('[data-test-id="canvas-node"]').count()).toBe(nodes.length);
-		await iconsLoaded(page, '[data-test-id="canvas-node"] img');
-		expect(await page.locator('[data-test-id="canvas-node"] [data-test-id="node-issues"]').count()).toBe(0);
-		await page.click('[data-test-id="zoom-to-fit"]');
-		await page.waitForTimeout(500);
-		await page.screenshot({ path: path.join(SHOTS, `example-${file.replace(/\.json$/, '')}.png`), animations: 'disabled' });
+	it('loads every example, the offline twins too, each with its own workflow id', () => {
+		expect(EXAMPLES.length).toBeGreaterThanOrEqual(6);
+		const ids = EXAMPLES.map((e) => e.workflow.id);
+		expect(new Set(ids).size).toBe(ids.length);
 	});
+
+	it.each(EXAMPLES.map((e) => [e.file, e] as const))(
+		'opens the example %s: no issue but a third-party node\'s missing credential, none on PaySuite and Data Table nodes',
+		async (file, example) => {
+			await page.goto(`${server!.url}/workflow/${example.workflow.id}`);
+			await page.waitForSelector('[data-test-id="canvas-node"]');
+			// The nodes as n8n saved them (with the ids the canvas knows them by).
+			const saved = await server!.rest.call('GET', `/rest/workflows/${example.workflow.id}`);
+			expect(saved.status).toBe(200);
+			const nodes = (saved.json.data.nodes as Array<{ id: string; name: string; type: string; credentials?: Record<string, unknown> }>).filter((node) => node.type !== 'n8n-nodes-base.stickyNote');
+			expect(nodes.map((node) => node.name).sort()).toEqual(example.workflow.nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote').map((node) => node.name).sort());
+			expect(await page.locator('[data-test-id="canvas-node"]').count()).toBe(nodes.length);
+			// The icons shown as pictures are loaded (the Data Table's and core nodes' icons are drawn, not pictures).
+			await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('[data-test-id="canvas-node"] img')).every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 30_000 });
+			// A third-party node the file gives no credential is marked "Credentials for … are not set." (one the file
+			// names but this n8n lacks is not marked on the canvas): wait for those marks, then read every mark.
+			const thirdParty = nodes.filter((node) => THIRD_PARTY.has(node.type));
+			const unset = thirdParty.filter((node) => !Object.keys(node.credentials ?? {}).length).map((node) => node.name);
+			await page.waitForFunction(
+				(count) => document.querySelectorAll('[data-test-id="canvas-node"] [data-test-id="node-issues"]').length >= count,
+				unset.length,
+				{ timeout: 30_000 },
+			);
+			const shown = await canvasIssues(page, nodes);
+			expect(unset.filter((name) => !shown[name])).toEqual([]);
+			const unexpected = Object.entries(shown)
+				.map(([node, issues]) => ({ node, issues: thirdParty.some((n) => n.name === node) ? issues.filter((line) => !MISSING_CREDENTIAL.test(line)) : issues }))
+				.filter((entry) => entry.issues.length);
+			expect(unexpected).toEqual([]);
+			const ours = nodes.filter((node) => node.type.startsWith(`${PACKAGE_NAME}.`) || node.type === 'n8n-nodes-base.dataTable');
+			expect(ours.filter((node) => shown[node.name]).map((node) => node.name)).toEqual([]);
+			await page.click('[data-test-id="zoom-to-fit"]');
+			await page.waitForTimeout(500);
+			await page.screenshot({ path: path.join(SHOTS, `example-${file.replace(/\.json$/, '').replace(/\//g, '-')}.png`), animations: 'disabled' });
+		},
+	);
 });

@@ -140,3 +140,24 @@ export function signedCaller(sandboxUrl: string, login: string, secretKey: strin
 		return answer;
 	};
 }
+
+/**
+ * What the canvas marks as a node's issues, read as a person does: hover the node's warning and read its
+ * tooltip ("Issues:" and a list, one entry per issue). By node name; nodes without a warning are left out. `nodes` are
+ * the saved workflow's nodes (the canvas knows them by id).
+ */
+export async function canvasIssues(page: Page, nodes: Array<{ id: string; name: string }>): Promise<Record<string, string[]>> {
+	const shown: Record<string, string[]> = {};
+	for (const node of nodes) {
+		const mark = page.locator(`.vue-flow__node[data-id="${node.id}"] [data-test-id="node-issues"]`);
+		if (!(await mark.count())) continue;
+		await mark.first().hover();
+		const tooltip = page.locator('[data-test-id="tooltip-content"]:visible', { hasText: 'Issues:' }).first();
+		await tooltip.waitFor({ timeout: 10_000 });
+		shown[node.name] = (await tooltip.locator('li').allInnerTexts()).map((line) => line.trim());
+		// Away from the node, so that the next tooltip read is the next node's.
+		await page.mouse.move(0, 0);
+		await tooltip.waitFor({ state: 'hidden', timeout: 10_000 });
+	}
+	return shown;
+}
