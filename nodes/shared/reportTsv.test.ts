@@ -1,4 +1,4 @@
-import { convertCell, parseTsvChunks, parseTsvStream, sliceBuffer, TsvLineTooLongError, TsvReportParser } from './reportTsv';
+import { columnPlan, convertCell, converterFor, parseTsvChunks, parseTsvStream, rowOf, sliceBuffer, TsvLineTooLongError, TsvReportParser } from './reportTsv';
 
 const HEADER = 'id\tdate\treference\tamount\tinternal_reference\tstatus\treason\tauthorization\trefunded\tlast_digits\tpayer_first_name';
 const ROWS = [
@@ -117,5 +117,43 @@ describe('report TSV parser', () => {
 		count += parser.end().length;
 		expect(count).toBe(100_000);
 		expect(sum).toBe(100_000 * 0.5 + 10_000 * 45);
+	});
+});
+
+describe('the column plan (a converter chosen once per column)', () => {
+	const plan = columnPlan(' id \tamount\trefunded\treference\tinternal_reference');
+
+	it('takes the names from the header, trimmed, and a converter for numeric and yes/no columns only', () => {
+		expect(plan.names).toEqual(['id', 'amount', 'refunded', 'reference', 'internal_reference']);
+		expect(plan.converters.map((convert) => convert !== undefined)).toEqual([true, true, true, false, true]);
+		expect(converterFor('amount')).toBe(converterFor('tax'));
+		expect(converterFor('status')).toBeUndefined();
+		expect(converterFor('status', { numericColumns: new Set(['status']) })).toBe(converterFor('amount'));
+	});
+
+	it('converts every column type as convertCell does, empty cells included', () => {
+		const cases: Array<[string, string]> = [
+			['amount', '12.50'], ['amount', ' 7 '], ['amount', ''], ['amount', '  '], ['amount', 'n/a'], ['amount', '1e3'], ['amount', '+5'], ['amount', '.5'],
+			['amount', '0x1F'], ['internal_reference', '98765432109876543210'], ['internal_reference', '-12'], ['refunded', 'TRUE'], ['refunded', ' 0 '],
+			['refunded', ''], ['refunded', 'maybe'], ['reference', ' ORDER-1 '], ['reference', ''], ['reference', '"quoted\tpart"'],
+		];
+		for (const [column, raw] of cases) {
+			const convert = converterFor(column);
+			expect(convert ? convert(raw) : raw).toEqual(convertCell(column, raw));
+		}
+		expect(convertCell('amount', ' 7 ')).toBe(7);
+		expect(convertCell('amount', '+5')).toBe('+5');
+		expect(convertCell('refunded', 'TRUE')).toBe(true);
+		expect(convertCell('reference', ' ORDER-1 ')).toBe(' ORDER-1 ');
+	});
+
+	it('builds a row: missing cells null, extra cells under column_N, quotes kept as they are', () => {
+		expect(rowOf(plan, '1\t\tfalse\t"A, B"')).toEqual({ id: 1, amount: null, refunded: false, reference: '"A, B"', internal_reference: null });
+		expect(rowOf(plan, '2\t3.5\t1\tX\t9\tmore')).toEqual({ id: 2, amount: 3.5, refunded: true, reference: 'X', internal_reference: 9, column_6: 'more' });
+		expect(Object.keys(rowOf(plan, '3'))).toEqual(plan.names);
+	});
+
+	it('a repeated column name keeps the last cell, as before', () => {
+		expect(rowOf(columnPlan('a\ta'), 'x\ty')).toEqual({ a: 'y' });
 	});
 });

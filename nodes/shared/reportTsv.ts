@@ -32,26 +32,69 @@ interface TsvParserOptions {
 }
 
 const NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
+const WHOLE_NUMBER = /^-?\d+$/;
+
+/** A cell of a numeric column: a number, null when empty, the text as it is when it is not a number. */
+function toNumber(raw: string): ReportValue {
+	const trimmed = raw.trim();
+	if (trimmed === '') return null;
+	if (!NUMBER.test(trimmed)) return raw;
+	const value = Number(trimmed);
+	// A whole number too long to be exact as a number (an internal reference beyond 2^53) keeps its digits, as answers do.
+	return Number.isSafeInteger(value) || !WHOLE_NUMBER.test(trimmed) ? value : trimmed;
+}
+
+/** A cell of a yes/no column: `true`/`false`/`1`/`0` (any case) as booleans, null when empty, other text as it is. */
+function toBoolean(raw: string): ReportValue {
+	const lower = raw.trim().toLowerCase();
+	if (lower === 'true' || lower === '1') return true;
+	if (lower === 'false' || lower === '0') return false;
+	if (lower === '') return null;
+	return raw;
+}
+
+/** How the cells of one column become values: `undefined` keeps the text as it is (most columns: nothing to do). */
+export type CellConverter = ((raw: string) => ReportValue) | undefined;
+
+/** The converter of a column, chosen once from its name (the header), not per cell. */
+export function converterFor(column: string, options: TsvParserOptions = {}): CellConverter {
+	if ((options.numericColumns ?? NUMERIC_REPORT_COLUMNS).has(column)) return toNumber;
+	if ((options.booleanColumns ?? BOOLEAN_REPORT_COLUMNS).has(column)) return toBoolean;
+	return undefined;
+}
 
 /** One cell as the row holds it: numbers as numbers in numeric columns, text elsewhere (never guessed). */
 export function convertCell(column: string, raw: string, options: TsvParserOptions = {}): ReportValue {
-	const numeric = options.numericColumns ?? NUMERIC_REPORT_COLUMNS;
-	const booleans = options.booleanColumns ?? BOOLEAN_REPORT_COLUMNS;
-	if (numeric.has(column)) {
-		const trimmed = raw.trim();
-		if (trimmed === '') return null;
-		if (!NUMBER.test(trimmed)) return raw;
-		const value = Number(trimmed);
-		// A whole number too long to be exact as a number (an internal reference beyond 2^53) keeps its digits, as answers do.
-		return Number.isSafeInteger(value) || !/^-?\d+$/.test(trimmed) ? value : trimmed;
+	const convert = converterFor(column, options);
+	return convert ? convert(raw) : raw;
+}
+
+/** The conversion plan of a report: its column names (from the header) and each column's converter. */
+export interface ColumnPlan {
+	readonly names: readonly string[];
+	readonly converters: readonly CellConverter[];
+}
+
+/** Worked out once per report, from its header line (names trimmed, a byte order mark already removed). */
+export function columnPlan(header: string, options: TsvParserOptions = {}): ColumnPlan {
+	const names = header.split('\t').map((name) => name.trim());
+	return { names, converters: names.map((name) => converterFor(name, options)) };
+}
+
+/** The row of one line (without its line break): missing cells null, cells beyond the header under `column_N`. */
+export function rowOf(plan: ColumnPlan, line: string): ReportRow {
+	const cells = line.split('\t');
+	const { names, converters } = plan;
+	const row: ReportRow = {};
+	const known = Math.min(names.length, cells.length);
+	for (let index = 0; index < known; index++) {
+		const convert = converters[index];
+		row[names[index]] = convert === undefined ? cells[index] : convert(cells[index]);
 	}
-	if (booleans.has(column)) {
-		const lower = raw.trim().toLowerCase();
-		if (lower === 'true' || lower === '1') return true;
-		if (lower === 'false' || lower === '0') return false;
-		if (lower === '') return null;
-	}
-	return raw;
+	for (let index = known; index < names.length; index++) row[names[index]] = null;
+	// Cells beyond the header are kept rather than lost.
+	for (let index = names.length; index < cells.length; index++) row[`column_${index + 1}`] = cells[index];
+	return row;
 }
 
 export class TsvLineTooLongError extends Error {
@@ -64,7 +107,7 @@ export class TsvLineTooLongError extends Error {
 export class TsvReportParser {
 	private readonly decoder = new TextDecoder('utf-8');
 	private carry = '';
-	private columnNames?: string[];
+	private plan?: ColumnPlan;
 	private rows = 0;
 	private readonly limit: number;
 
@@ -74,7 +117,7 @@ export class TsvReportParser {
 
 	/** The header's column names, once the header line has been read. */
 	get columns(): string[] | undefined {
-		return this.columnNames?.slice();
+		return this.plan?.names.slice();
 	}
 
 	/** Rows returned so far. */
@@ -106,25 +149,16 @@ export class TsvReportParser {
 	}
 
 	private line(raw: string, out: ReportRow[]): void {
-		let line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-		if (this.columnNames === undefined) {
+		let line = raw.charCodeAt(raw.length - 1) === 13 ? raw.slice(0, -1) : raw;
+		if (this.plan === undefined) {
 			if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
 			if (line.trim() === '') return;
-			this.columnNames = line.split('\t').map((name) => name.trim());
+			this.plan = columnPlan(line, this.options);
 			return;
 		}
 		if (line.trim() === '') return;
-		const cells = line.split('\t');
-		const columns = this.columnNames;
-		const row: ReportRow = {};
-		for (let index = 0; index < columns.length; index++) {
-			const cell = cells[index];
-			row[columns[index]] = cell === undefined ? null : convertCell(columns[index], cell, this.options);
-		}
-		// Cells beyond the header are kept rather than lost.
-		for (let index = columns.length; index < cells.length; index++) row[`column_${index + 1}`] = cells[index];
 		this.rows++;
-		out.push(row);
+		out.push(rowOf(this.plan, line));
 	}
 }
 

@@ -54,8 +54,12 @@ export interface PaySuiteRequest {
 	conflictHint?: string;
 	/** HTTP statuses handed back to the caller instead of raised (e.g. 425 while a report is not ready). */
 	passThroughStatuses?: number[];
-	/** `arraybuffer` for binary answers (report files); JSON by default. */
-	encoding?: 'arraybuffer' | 'json';
+	/**
+	 * `arraybuffer` for binary answers held whole; `stream` for a success read as it arrives (report files: the
+	 * body is a Readable of the decompressed bytes, which the caller must consume; other answers are read whole
+	 * and decoded as with `arraybuffer`); JSON by default.
+	 */
+	encoding?: 'arraybuffer' | 'stream' | 'json';
 	timeoutMs?: number;
 }
 
@@ -176,6 +180,14 @@ function decodeBody(body: unknown): unknown {
 		}
 	}
 	return body;
+}
+
+/** A streamed answer read whole (a small one: a status, an error); a buffer or text is returned as it is. */
+async function readWhole(body: unknown): Promise<unknown> {
+	if (!body || typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') return body;
+	const chunks: Buffer[] = [];
+	for await (const chunk of body as AsyncIterable<Buffer | string>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+	return Buffer.concat(chunks);
 }
 
 /** Whether an answer is what every JSON endpoint of the platform answers: a JSON object. */
@@ -392,7 +404,9 @@ export async function paySuiteRequest<T = IDataObject>(
 		ignoreHttpStatusErrors: true,
 		timeout: timeoutMs,
 		// JSON answers come as text and are parsed here (answerBody), never by the HTTP client.
-		...(request.encoding === 'arraybuffer' ? { encoding: 'arraybuffer' as const, json: false } : { encoding: 'text' as const, json: false }),
+		...(request.encoding === 'arraybuffer' || request.encoding === 'stream'
+			? { encoding: request.encoding, json: false }
+			: { encoding: 'text' as const, json: false }),
 	};
 	// The signed APIs carry `auth` in a JSON body, so they always send one (the credential adds `auth` to this text).
 	if (request.body !== undefined || credentialType === 'paySuiteApi') {
@@ -446,7 +460,25 @@ export async function paySuiteRequest<T = IDataObject>(
 		}
 
 		const statusCode = response.statusCode;
-		const body = answerBody(request.encoding, statusCode, response.body);
+		if (request.encoding === 'stream' && statusCode >= 200 && statusCode < 300 && !request.passThroughStatuses?.includes(statusCode)) {
+			// The file itself: handed over unread, n8n's HTTP client having undone the gzip as the bytes arrive.
+			return { statusCode, headers: response.headers, body: response.body as T };
+		}
+		let raw = response.body;
+		if (request.encoding === 'stream') {
+			// Any other answer (425 not ready, an error) is small: read whole, then decoded like a buffered one.
+			try {
+				raw = await readWhole(raw);
+			} catch (error) {
+				if (repeatable && again) {
+					await sleep(backoffDelayMs(attempt));
+					continue;
+				}
+				if (safety === 'read') throw readFailedError(this, { code: errorCode(error) ?? 'ERR_BAD_RESPONSE', path: request.path, attempts: attempt }, itemIndex);
+				throw lost(lostConnectionCause(errorCode(error) ?? 'ERR_BAD_RESPONSE', timeoutMs), attempt);
+			}
+		}
+		const body = answerBody(request.encoding === 'stream' ? 'arraybuffer' : request.encoding, statusCode, raw);
 		const retryAfter = retryAfterSeconds(headerValue(response.headers, 'retry-after'));
 		if (!request.passThroughStatuses?.includes(statusCode)) {
 			// No verdict on the request: the platform, or a proxy before it, was busy or broke. Even with
@@ -454,7 +486,7 @@ export async function paySuiteRequest<T = IDataObject>(
 			const noVerdict = statusCode === 408 || statusCode === 429 || statusCode >= 500;
 			// A success must be readable: every JSON endpoint answers an object (the report file is the exception).
 			const ok = statusCode >= 200 && statusCode < 300;
-			const unreadable = ok && request.encoding !== 'arraybuffer' && !isJsonObject(body) ? describeUnreadable(body) : undefined;
+			const unreadable = ok && request.encoding !== 'arraybuffer' && request.encoding !== 'stream' && !isJsonObject(body) ? describeUnreadable(body) : undefined;
 			// Asked to slow down: every request of the run waits (the item's own retry included).
 			if (statusCode === 429 || (noVerdict && retryAfter !== undefined)) pauseAll(this, backoffDelayMs(attempt, retryAfter));
 			if (noVerdict || unreadable) {

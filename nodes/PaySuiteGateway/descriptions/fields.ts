@@ -257,6 +257,7 @@ export const reportOutputProperties: INodeProperties[] = [
 		],
 		default: 'items',
 		description: 'What to output once the report is ready',
+		hint: 'For a large report (tens of thousands of rows or more), choose Binary File: it is saved as it downloads and stays small in memory, while one item per row keeps every row in memory',
 	},
 	{
 		displayName: 'Put Output File in Field',

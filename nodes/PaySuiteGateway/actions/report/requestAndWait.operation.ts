@@ -40,9 +40,17 @@ export const requestAndWait: PaySuiteOperation = {
 		const timing = { timeoutSeconds: ctx.param<number>(timeout.name, timeout.default), intervalSeconds: ctx.param<number>(interval.name, interval.default) };
 		const report = new WindowedReport(ctx);
 		// One window at a time: the platform works on one report of ours at once, and the rows come out in order.
-		for (const window of reportWindows(body.filters.startDate, body.filters.endDate)) {
-			const id = await requestReport(ctx, { ...body, filters: { ...body.filters, ...window } });
-			report.add(id, window, await pollOrFail(ctx, reportPolling, id, timing));
+		let complete = false;
+		try {
+			for (const window of reportWindows(body.filters.startDate, body.filters.endDate)) {
+				const id = await requestReport(ctx, { ...body, filters: { ...body.filters, ...window } });
+				// Read as it downloads, before the next window is asked for.
+				await report.add(id, window, await pollOrFail(ctx, reportPolling, id, timing));
+			}
+			complete = true;
+		} finally {
+			// The file of the period was being written: n8n drops it, as the item fails.
+			if (!complete) report.abort(new Error('The report was not complete'));
 		}
 		return report.result(body.filters);
 	},
