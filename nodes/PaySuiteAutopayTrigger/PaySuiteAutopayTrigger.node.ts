@@ -19,6 +19,7 @@ import {
 	sandboxCommand,
 	webhookUrlNotice,
 } from '../shared/webhookReply';
+import { checkWithCredential } from '../shared/webhookCredential';
 import { oncePerDelivery } from '../shared/webhookReplay';
 import { AUTOPAY_EVENT_TYPES, checkAutopayEvent } from './autopayEvent';
 import { credentialTest } from '../shared/credentialTest';
@@ -78,8 +79,9 @@ export class PaySuiteAutopayTrigger implements INodeType {
 		return await answerFailures(this, async () => {
 			const parsed = parseJsonBody(rawBodyOf(this));
 			if (!parsed.ok) return refuseFailedCheck(this, parsed);
-			const credentials = await this.getCredentials('paySuiteApi');
-			const check = checkAutopayEvent(parsed.body, String(credentials.secretKey ?? ''));
+			const check = await checkWithCredential(this, 'paySuiteApi', (credentials) =>
+				checkAutopayEvent(parsed.body, String(credentials.secretKey ?? '')),
+			);
 			if (!check.ok) return refuseFailedCheck(this, check);
 
 			const { signed, unsigned } = check.event;

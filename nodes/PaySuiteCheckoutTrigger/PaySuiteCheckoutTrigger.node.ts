@@ -26,6 +26,7 @@ import {
 	sandboxCommand,
 	webhookUrlNotice,
 } from '../shared/webhookReply';
+import { checkWithCredential } from '../shared/webhookCredential';
 import { oncePerDelivery } from '../shared/webhookReplay';
 import { checkCheckoutNotification } from './checkoutNotification';
 import { credentialTest } from '../shared/credentialTest';
@@ -90,9 +91,10 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 		return await answerFailures(this, async () => {
 			const parsed = parseJsonBody(rawBodyOf(this));
 			if (!parsed.ok) return refuseFailedCheck(this, parsed);
-			const credentials = await this.getCredentials('paySuiteApi');
 			const options = this.getNodeParameter('options', {}) as TriggerOptions;
-			const check = checkCheckoutNotification(parsed.body, String(credentials.secretKey ?? ''), options.acceptSha1 !== false);
+			const check = await checkWithCredential(this, 'paySuiteApi', (credentials) =>
+				checkCheckoutNotification(parsed.body, String(credentials.secretKey ?? ''), options.acceptSha1 !== false),
+			);
 			if (!check.ok) return refuseFailedCheck(this, check);
 
 			const { signed, unsigned } = check.notification;

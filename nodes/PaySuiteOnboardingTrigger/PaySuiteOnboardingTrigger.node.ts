@@ -30,6 +30,7 @@ import {
 	sandboxCommand,
 	webhookUrlNotice,
 } from '../shared/webhookReply';
+import { checkWithCredential } from '../shared/webhookCredential';
 import { oncePerDelivery } from '../shared/webhookReplay';
 import { verifyOnboardingSignature } from '../shared/webhookSignatures';
 import { checkProcessNotification, matchesProcessFilters, outcomeOf, SIGNATURE_PROBLEM_WORDS } from './processNotification';
@@ -139,19 +140,21 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 			const raw = rawBodyOf(this);
 			const tooLarge = checkBodySize(raw);
 			if (tooLarge) return refuseFailedCheck(this, tooLarge);
-			const credentials = await this.getCredentials('paySuiteOnboardingApi');
 			const options = this.getNodeParameter('options', {}) as TriggerOptions;
 
 			const verify = this.getNodeParameter('verifySignature', true) as boolean;
 			let keyId: string | undefined;
 			if (verify) {
-				const secret = String(credentials.notificationSecret ?? '');
-				if (!secret) {
+				const header = headerValue(this.getHeaderData(), 'x-signature');
+				const verdict = await checkWithCredential(this, 'paySuiteOnboardingApi', (credentials) => {
+					const secret = String(credentials.notificationSecret ?? '');
+					return secret ? verifyOnboardingSignature(header, raw, secret, { keyId: options.keyId || undefined }) : ({ ok: false, problem: 'no secret' } as const);
+				});
+				if (!verdict.ok && verdict.problem === 'no secret') {
 					// The owner must hear of it: every notification is refused until the secret is set.
 					this.logger.warn(`${this.getNode().name} refused a notification: its credential has no Notification Secret (set it, or turn Verify Signature off)`);
 					return refuseNotVerified(this, 'no notification secret');
 				}
-				const verdict = verifyOnboardingSignature(headerValue(this.getHeaderData(), 'x-signature'), raw, secret, { keyId: options.keyId || undefined });
 				if (!verdict.ok) return refuseFailedCheck(this, { httpStatus: 401, message: SIGNATURE_PROBLEM_WORDS[verdict.problem] });
 				keyId = verdict.keyId;
 			}
