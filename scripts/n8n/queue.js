@@ -214,9 +214,10 @@ async function startN8nProcess({ name, command, userFolder, shared, logDir, args
  * `userFolder` is shared by all n8n processes and must hold the package (.n8n/nodes). Resolves
  * { dir, redis, postgres, main, workers, webhooks, processes, env, describe(), stop() }: `env` is what an
  * n8n CLI command (import:workflow...) needs to use the cluster's database; describe() says what runs where.
- * With `logDir`, each process's output is also written to <logDir>/<name>.log.
+ * With `logDir`, each process's output is also written to <logDir>/<name>.log. `mainPort` / `webhookPort` fix
+ * the editor's and the (first) webhook process's ports; the others are random.
  */
-async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defaultLog, logDir, keepData = false, workerConcurrency } = {}) {
+async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defaultLog, logDir, keepData = false, workerConcurrency, mainPort, webhookPort } = {}) {
 	const services = ensureServices({ log });
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paysuite-queue-'));
 	fs.chmodSync(dir, 0o711); // user postgres must reach its data folder inside
@@ -242,8 +243,8 @@ async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defau
 		log(`redis on 127.0.0.1:${cluster.redis.port}, postgres on 127.0.0.1:${cluster.postgres.port} (data in ${dir})`);
 
 		// Ports are chosen first: every process announces the webhook process's URL for production webhooks.
-		const mainPort = await env.freePort();
-		const webhookPorts = await Promise.all(Array.from({ length: webhooks }, () => env.freePort()));
+		mainPort = mainPort || (await env.freePort());
+		const webhookPorts = await Promise.all(Array.from({ length: webhooks }, (_, i) => (i === 0 && webhookPort) || env.freePort()));
 		const shared = clusterEnv({
 			redisPort: cluster.redis.port,
 			postgresPort: cluster.postgres.port,
