@@ -16,7 +16,10 @@
  *  6. stays up until Ctrl-C (or SIGTERM/SIGHUP to any of its processes), then stops n8n and the sandbox.
  *
  * Options: --build / --no-build, --port N (n8n, default 5678), --sandbox-port N (default 8765),
- * --reset (start from an empty user folder), --empty (the sandbox without its 62 days of past transactions).
+ * --reset (start from an empty user folder), --empty (the sandbox without its 62 days of past transactions),
+ * --queue (n8n's queue mode: Redis, PostgreSQL, the main on --port, 2 workers, a webhook process on
+ * --webhook-port N, default 5679; scripts/n8n/queue.js and docs/scaling.md. The cluster's database lives in a
+ * temporary folder: credentials and examples are imported afresh on every start).
  */
 const crypto = require('crypto');
 const fs = require('fs');
@@ -36,7 +39,11 @@ const option = (name, fallback) => {
 
 const N8N_PORT = Number(option('port', process.env.N8N_PORT || 5678));
 const SANDBOX_PORT = Number(option('sandbox-port', process.env.SANDBOX_PORT || 8765));
-const START_DIR = process.env.PAYSUITE_START_DIR || path.join(os.homedir(), '.cache', 'n8n-nodes-paysuite', 'start-user');
+const QUEUE = flag('queue');
+const WEBHOOK_PORT = Number(option('webhook-port', 5679));
+// Queue mode keeps its own user folder: the regular one's SQLite database and state file do not apply to it.
+const START_DIR =
+	process.env.PAYSUITE_START_DIR || path.join(os.homedir(), '.cache', 'n8n-nodes-paysuite', QUEUE ? 'start-user-queue' : 'start-user');
 
 /** Fixed demo credentials (as `npm run sandbox`), so the n8n credentials keep working between runs. */
 const DEMO = {
@@ -90,6 +97,16 @@ function readJson(file, fallback) {
 	}
 }
 
+/** How many PaySuite nodes the editor lists (warns when some did not load). */
+async function loadedNodeCount(client, logFile = path.join(START_DIR, 'logs')) {
+	const types = await client.call('GET', '/types/nodes.json');
+	const pkg = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8'));
+	const loaded = (types.json || []).map((t) => t.name).filter((name) => name.startsWith(`${pkg.name}.`) && !name.endsWith('Tool'));
+	const count = new Set(loaded).size;
+	if (count < pkg.n8n.nodes.length) say(`\x1b[31mOnly ${count} of the ${pkg.n8n.nodes.length} PaySuite nodes are loaded; see ${logFile}\x1b[0m`);
+	return count;
+}
+
 async function main() {
 	const t0 = Date.now();
 	buildIfNeeded();
@@ -130,8 +147,12 @@ async function main() {
 	step(`sandbox listening on ${sandbox.url}`);
 
 	let server;
+	let cluster;
+	let stopping = false;
 	const stopAll = async (code) => {
+		stopping = true;
 		if (server) await server.stop().catch(() => {});
+		if (cluster) await cluster.stop().catch(() => {});
 		await sandbox.stop().catch(() => {});
 		process.exit(code);
 	};
@@ -139,6 +160,48 @@ async function main() {
 		say(`\nstopping n8n and the sandbox (${reason})...`);
 		return stopAll(0);
 	});
+
+	if (QUEUE) {
+		try {
+			step('starting n8n in queue mode: Redis and PostgreSQL (Debian packages, installed with apt-get when missing), main, 2 workers, a webhook process');
+			const queue = require('./n8n/queue');
+			fs.mkdirSync(path.join(START_DIR, 'logs'), { recursive: true });
+			cluster = await queue.startCluster({
+				userFolder: START_DIR,
+				mainPort: N8N_PORT,
+				webhookPort: WEBHOOK_PORT,
+				logDir: path.join(START_DIR, 'logs'),
+				log: (m) => say(`  ${m}`),
+			});
+			const client = await env.setupOwnerAndLogin(cluster.main.url, OWNER);
+			step('importing the sandbox credentials and the example workflows into the cluster\'s database');
+			await env.importCredentials(START_DIR, examples.sandboxCredentials(sandbox.url, { ...sandbox.credentials, ...DEMO }), { env: cluster.env });
+			await env.importWorkflows(START_DIR, examples.loadExamples().map((e) => e.workflow), { env: cluster.env });
+			const nodeCount = await loadedNodeCount(client);
+			say('');
+			say(bold(`n8n in queue mode with the PaySuite nodes is ready (${Math.round((Date.now() - t0) / 1000)} s):`));
+			say(`  Editor        ${bold(cluster.main.url)}`);
+			say(`  Sign in       ${OWNER.email} / ${OWNER.password}`);
+			say(`  Nodes         ${nodeCount} PaySuite nodes loaded`);
+			say(`  Sandbox       ${sandbox.url}`);
+			say(`  Processes     (logs in ${path.join(START_DIR, 'logs')})`);
+			for (const line of cluster.describe()) say(`    ${line}`);
+			say('  Runs          the editor\'s "Execute workflow" and every trigger run on a worker; published triggers receive on the webhook process');
+			say('');
+			for (const line of tryIt.tryItLines({ sandboxUrl: sandbox.url, n8nUrl: cluster.webhooks[0].url, examples: examples.loadExamples() })) say(`  ${line}`);
+			say('');
+			say('Press Ctrl-C to stop the cluster and the sandbox.');
+			// Any process ending on its own ends the cluster (a stop request ends them too: nothing to say then).
+			const first = await Promise.race(cluster.processes.map((p) => p.exited.then((code) => `${p.name || 'redis or postgres'} exited (${code})`)));
+			if (stopping) return;
+			say(`${first}; see ${path.join(START_DIR, 'logs')}`);
+			await stopAll(1);
+		} catch (e) {
+			say(`\x1b[31m${e.message.split('\n')[0]}\x1b[0m (logs in ${path.join(START_DIR, 'logs')})`);
+			await stopAll(1);
+		}
+		return;
+	}
 
 	try {
 		// Credentials: imported again only when their data changed (same ids, so workflows keep them).
@@ -177,16 +240,7 @@ async function main() {
 		const setup = await client.call('POST', '/rest/owner/setup', OWNER);
 		const login = await client.call('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password });
 		const ownerReady = login.status === 200;
-		let nodeCount = 0;
-		if (ownerReady) {
-			const types = await client.call('GET', '/types/nodes.json');
-			const pkg = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8'));
-			const loaded = (types.json || []).map((t) => t.name).filter((name) => name.startsWith(`${pkg.name}.`) && !name.endsWith('Tool'));
-			nodeCount = new Set(loaded).size;
-			if (nodeCount < pkg.n8n.nodes.length) {
-				say(`\x1b[31mOnly ${nodeCount} of the ${pkg.n8n.nodes.length} PaySuite nodes are loaded; see ${path.join(START_DIR, 'n8n.log')}\x1b[0m`);
-			}
-		}
+		const nodeCount = ownerReady ? await loadedNodeCount(client, path.join(START_DIR, 'n8n.log')) : 0;
 
 		const c = sandbox.credentials;
 		say('');

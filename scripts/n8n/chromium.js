@@ -9,7 +9,7 @@
  * PAYSUITE_CHROMIUM=/path/to/chromium overrides; PAYSUITE_NO_APT=1 forbids the apt-get install.
  */
 const fs = require('fs');
-const { spawnSync } = require('child_process');
+const { aptInstall, aptUnavailable } = require('./apt');
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'];
 
@@ -29,36 +29,13 @@ function existing() {
 	return CANDIDATES.find((p) => fs.existsSync(p));
 }
 
-function have(cmd) {
-	return spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
-}
-
-function aptInstall(log) {
-	const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-	const prefix = asRoot ? [] : have('sudo') ? ['sudo', '-n'] : undefined;
-	if (!prefix) return 'apt-get needs root (and sudo is not available)';
-	const run = (args) => {
-		const [cmd, ...rest] = [...prefix, 'apt-get', ...args];
-		log(`$ ${[cmd, ...rest].join(' ')}`);
-		return spawnSync(cmd, rest, { encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, timeout: 15 * 60 * 1000 });
-	};
-	let r = run(['install', '-y', '--no-install-recommends', 'chromium']);
-	if (r.status !== 0) {
-		run(['update']);
-		r = run(['install', '-y', '--no-install-recommends', 'chromium']);
-	}
-	return r.status === 0 ? undefined : `apt-get install chromium failed: ${(r.stderr || '').trim().split('\n').slice(-3).join(' ')}`;
-}
-
 function findChromium({ log = (m) => process.stderr.write(`[chromium] ${m}\n`) } = {}) {
 	let found = existing();
 	if (found) return { path: found };
-	if (process.env.PAYSUITE_NO_APT) return { path: undefined, aptUnavailable: true, reason: 'Chromium is not installed and PAYSUITE_NO_APT is set' };
-	if (!have('apt-get')) return { path: undefined, aptUnavailable: true, reason: 'Chromium is not installed and apt-get is not available on this machine' };
-	const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-	if (!asRoot && !have('sudo')) return { path: undefined, aptUnavailable: true, reason: 'Chromium is not installed and apt-get needs root (no sudo)' };
+	const unavailable = aptUnavailable();
+	if (unavailable) return { path: undefined, aptUnavailable: true, reason: `Chromium is not installed and ${unavailable}` };
 	log('Chromium is missing: installing Debian\'s chromium package (apt-get)');
-	const problem = aptInstall(log);
+	const problem = aptInstall(['chromium'], log);
 	found = existing();
 	if (found) return { path: found };
 	return { path: undefined, reason: problem || 'chromium was installed but no binary was found' };

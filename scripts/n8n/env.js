@@ -245,9 +245,9 @@ function writeTemp(userFolder, name, data) {
 
 /**
  * Imports credentials (plaintext `data`, n8n encrypts them on import).
- * creds: [{ id?, name?, type, data }] → resolves to the list with ids filled in.
+ * creds: [{ id?, name?, type, data }] → resolves to the list with ids filled in. `env`: e.g. a queue cluster's database settings.
  */
-async function importCredentials(userFolder, creds) {
+async function importCredentials(userFolder, creds, { env } = {}) {
 	const now = new Date().toISOString();
 	const list = creds.map((c) => ({
 		id: c.id || randomId(16),
@@ -259,7 +259,7 @@ async function importCredentials(userFolder, creds) {
 		updatedAt: now,
 	}));
 	const file = writeTemp(userFolder, 'credentials', list);
-	assertOk(await runN8n(userFolder, ['import:credentials', `--input=${file}`]), 'n8n import:credentials');
+	assertOk(await runN8n(userFolder, ['import:credentials', `--input=${file}`], { env }), 'n8n import:credentials');
 	return list;
 }
 
@@ -274,12 +274,12 @@ async function importWorkflow(userFolder, wf) {
 	return full;
 }
 
-/** Imports several workflows with one n8n process (an array file). */
-async function importWorkflows(userFolder, wfs) {
+/** Imports several workflows with one n8n process (an array file). `env`: e.g. a queue cluster's database settings. */
+async function importWorkflows(userFolder, wfs, { env } = {}) {
 	const list = wfs.map(normalizeWorkflow);
 	const dir = fs.mkdtempSync(path.join(userFolder, 'wfs-'));
 	list.forEach((wf, i) => fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(wf)));
-	assertOk(await runN8n(userFolder, ['import:workflow', '--separate', `--input=${dir}`]), 'n8n import:workflow --separate');
+	assertOk(await runN8n(userFolder, ['import:workflow', '--separate', `--input=${dir}`], { env }), 'n8n import:workflow --separate');
 	return list;
 }
 
@@ -562,4 +562,5 @@ module.exports = {
 	setupOwnerAndLogin,
 	testCredential,
 	killGroup,
+	track,
 };

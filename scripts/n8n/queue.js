@@ -1,0 +1,288 @@
+'use strict';
+/**
+ * n8n's queue mode on one machine, for the queue e2e test and `npm start -- --queue`: Redis and PostgreSQL
+ * from Debian's packages (installed with apt-get when missing, as the browser is), started as this process's
+ * own children on random loopback ports with their data in a temporary folder, then n8n main + workers +
+ * webhook processes sharing one user folder (which must already hold the packed package: env.packAndInstall).
+ *
+ *   const cluster = await startCluster({ userFolder });   // { main, workers, webhooks, env, stop(), ... }
+ *   ...
+ *   await cluster.stop();                                  // everything it started, and its temp folder
+ *
+ * Every process runs in its own process group (env.track): stop() ends them, and so does this process's exit
+ * (also on a crash). PostgreSQL runs in the foreground (`postgres`, not `pg_ctl start`) so that it stays in
+ * its group; as root it runs as user postgres (initdb refuses root). Plain CommonJS, no dependencies.
+ */
+const fs = require('fs');
+const net = require('net');
+const os = require('os');
+const path = require('path');
+const { spawn, spawnSync } = require('child_process');
+
+const env = require('./env');
+const { aptInstall, aptUnavailable } = require('./apt');
+
+const READY_TIMEOUT_MS = 4 * 60 * 1000;
+
+const defaultLog = (m) => process.stderr.write(`[queue] ${m}\n`);
+
+function which(cmd) {
+	const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
+	return r.status === 0 ? r.stdout.trim() : undefined;
+}
+
+/** Debian's PostgreSQL binaries: /usr/lib/postgresql/<newest>/bin (initdb and postgres are not on PATH). */
+function postgresBinDir() {
+	const root = '/usr/lib/postgresql';
+	const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+	for (const v of versions) {
+		const dir = path.join(root, v, 'bin');
+		if (fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'postgres'))) return dir;
+	}
+	const initdb = which('initdb');
+	return initdb ? path.dirname(fs.realpathSync(initdb)) : undefined;
+}
+
+function findServices() {
+	return { redisServer: which('redis-server'), postgresBin: postgresBinDir() };
+}
+
+/**
+ * Redis and PostgreSQL binaries, installing Debian's `redis-server` / `postgresql` packages when missing.
+ * Resolves { redisServer, postgresBin }; throws saying what is missing and why it could not be installed.
+ */
+function ensureServices({ log = defaultLog } = {}) {
+	let found = findServices();
+	const missing = [!found.redisServer && 'redis-server', !found.postgresBin && 'postgresql'].filter(Boolean);
+	if (missing.length === 0) return found;
+	const unavailable = aptUnavailable();
+	if (unavailable) throw new Error(`queue mode needs ${missing.join(' and ')}, not installed, and ${unavailable}; install Debian's ${missing.join(' ')} package(s)`);
+	log(`${missing.join(' and ')} missing: installing Debian's package(s) (apt-get)`);
+	const problem = aptInstall(missing, log);
+	found = findServices();
+	if (!found.redisServer || !found.postgresBin) throw new Error(problem || `installed ${missing.join(' ')} but found no binary`);
+	return found;
+}
+
+/** A child in its own process group, tracked so that this process's exit kills it; output kept and optionally logged. */
+function spawnTracked(cmd, args, { env: childEnv, cwd, uid, gid, logFile } = {}) {
+	const child = spawn(cmd, args, { env: childEnv, cwd, uid, gid, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+	env.track(child);
+	let logs = '';
+	const stream = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
+	const add = (d) => {
+		if (stream) stream.write(d);
+		logs += d;
+		if (logs.length > 2_000_000) logs = logs.slice(-1_000_000);
+	};
+	child.stdout.on('data', add);
+	child.stderr.on('data', add);
+	const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+	child.on('error', (e) => add(`\n${e.message}\n`));
+	/** Ends the group: `signal` first, SIGKILL after `graceMs`. */
+	const stop = async (signal = 'SIGTERM', graceMs = 20000) => {
+		if (child.exitCode === null && child.signalCode === null) {
+			env.killGroup(child.pid, signal);
+			const t = setTimeout(() => env.killGroup(child.pid, 'SIGKILL'), graceMs);
+			await exited;
+			clearTimeout(t);
+		}
+		env.killGroup(child.pid, 'SIGKILL'); // stray children (n8n's task runners)
+		if (stream) await new Promise((r) => stream.end(r));
+	};
+	return { child, pid: child.pid, logs: () => logs, exited, stop, alive: () => child.exitCode === null && child.signalCode === null };
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(what, proc, check, timeoutMs = READY_TIMEOUT_MS) {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (!proc.alive()) throw new Error(`${what} exited before it was ready\n${proc.logs().slice(-4000)}`);
+		if (await check().catch(() => false)) return;
+		await sleep(300);
+	}
+	throw new Error(`${what} not ready within ${timeoutMs} ms\n${proc.logs().slice(-4000)}`);
+}
+
+/** Redis answers PING. */
+function redisPing(port) {
+	return new Promise((resolve) => {
+		const socket = net.connect(port, '127.0.0.1');
+		socket.setTimeout(1000, () => socket.destroy());
+		socket.on('error', () => resolve(false));
+		socket.on('close', () => resolve(false));
+		socket.on('connect', () => socket.write('PING\r\n'));
+		socket.on('data', (d) => {
+			resolve(d.toString().startsWith('+PONG'));
+			socket.destroy();
+		});
+	});
+}
+
+async function startRedis(redisServer, dir, logFile) {
+	const port = await env.freePort();
+	fs.mkdirSync(dir, { recursive: true });
+	const proc = spawnTracked(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { logFile });
+	await waitFor('redis-server', proc, () => redisPing(port), 30000);
+	return { ...proc, port };
+}
+
+/** uid/gid of user postgres when running as root (initdb and postgres refuse root), else {}. */
+function postgresUser() {
+	if (typeof process.getuid !== 'function' || process.getuid() !== 0) return {};
+	const id = (flag) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+	const uid = id('-u');
+	const gid = id('-g');
+	if (!Number.isInteger(uid) || !Number.isInteger(gid) || uid === 0) throw new Error('running as root, but there is no user postgres to run PostgreSQL as');
+	return { uid, gid };
+}
+
+async function startPostgres(binDir, dir, logFile) {
+	const user = postgresUser();
+	fs.mkdirSync(dir, { recursive: true });
+	if (user.uid !== undefined) fs.chownSync(dir, user.uid, user.gid);
+	const data = path.join(dir, 'data');
+	const pgEnv = { PATH: process.env.PATH, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', HOME: dir };
+	// Trust auth: only this machine's loopback can reach it, and only while the cluster runs.
+	const init = spawnSync(path.join(binDir, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], {
+		env: pgEnv,
+		cwd: dir,
+		...user,
+		encoding: 'utf8',
+		timeout: 120000,
+	});
+	if (init.status !== 0) throw new Error(`initdb failed: ${(init.stderr || init.stdout || '').trim().slice(-2000)}`);
+	const port = await env.freePort();
+	const proc = spawnTracked(
+		path.join(binDir, 'postgres'),
+		['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+		{ env: pgEnv, cwd: dir, ...user, logFile },
+	);
+	await waitFor('postgres', proc, async () => /ready to accept connections/.test(proc.logs()), 60000);
+	return { ...proc, port, database: 'postgres', user: 'postgres' };
+}
+
+/** The settings every n8n process of the cluster shares (docs/scaling.md lists them). */
+function clusterEnv({ redisPort, postgresPort, webhookUrl, editorUrl }) {
+	return {
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+		QUEUE_BULL_REDIS_PORT: String(redisPort),
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: '127.0.0.1',
+		DB_POSTGRESDB_PORT: String(postgresPort),
+		DB_POSTGRESDB_DATABASE: 'postgres',
+		DB_POSTGRESDB_USER: 'postgres',
+		DB_POSTGRESDB_PASSWORD: '',
+		// Manual runs (the editor's "Execute workflow", REST runs) go to the workers too.
+		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+		// Binary data every process reads: a report file written on one worker, read on another or by the main.
+		// (n8n 2.40.7's default in queue mode; set so it stays so.)
+		N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+		// n8n left ~2 % of parallel webhook calls unanswered when finished jobs were dropped at once.
+		N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: '1000',
+		N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: '1000',
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+		QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+		N8N_WEBHOOK_URL: `${webhookUrl}/`,
+		N8N_EDITOR_BASE_URL: editorUrl,
+	};
+}
+
+/** Starts one n8n process (`start`, `worker` or `webhook`) and waits for its /healthz/readiness. */
+async function startN8nProcess({ name, command, userFolder, shared, logDir, args = [], port }) {
+	const p = env.n8nPaths();
+	port = port || (await env.freePort());
+	const healthPort = await env.freePort();
+	const processEnv = env.n8nEnv(userFolder, {
+		...shared,
+		N8N_PORT: String(port),
+		N8N_RUNNERS_BROKER_PORT: String(await env.freePort()),
+		QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+	});
+	const proc = spawnTracked(p.node24, [p.n8nBin, command, ...args], { env: processEnv, cwd: userFolder, logFile: logDir && path.join(logDir, `${name}.log`) });
+	// A worker answers on its health-check port; main and webhook on their own port.
+	const url = `http://127.0.0.1:${command === 'worker' ? healthPort : port}`;
+	await waitFor(`n8n ${command} (${name})`, proc, async () => (await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) })).ok);
+	return { ...proc, name, command, url, port: command === 'worker' ? healthPort : port };
+}
+
+/**
+ * Starts Redis, PostgreSQL and n8n main + `workers` workers + `webhooks` webhook processes on loopback.
+ * `userFolder` is shared by all n8n processes and must hold the package (.n8n/nodes). Resolves
+ * { dir, redis, postgres, main, workers, webhooks, processes, env, describe(), stop() }: `env` is what an
+ * n8n CLI command (import:workflow...) needs to use the cluster's database; describe() says what runs where.
+ * With `logDir`, each process's output is also written to <logDir>/<name>.log. `mainPort` / `webhookPort` fix
+ * the editor's and the (first) webhook process's ports; the others are random.
+ */
+async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defaultLog, logDir, keepData = false, workerConcurrency, mainPort, webhookPort } = {}) {
+	const services = ensureServices({ log });
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paysuite-queue-'));
+	fs.chmodSync(dir, 0o711); // user postgres must reach its data folder inside
+	const started = [];
+	const cluster = { dir, workers: [], webhooks: [], processes: started };
+	let stopping;
+	cluster.stop = () =>
+		(stopping ??= (async () => {
+			// n8n first (it drains its jobs), then the services it needs while stopping.
+			const n8nProcesses = started.filter((p) => p.command);
+			await Promise.all(n8nProcesses.map((p) => p.stop('SIGTERM')));
+			if (cluster.redis) await cluster.redis.stop('SIGTERM', 5000);
+			if (cluster.postgres) await cluster.postgres.stop('SIGINT', 10000); // fast shutdown
+			if (!keepData) fs.rmSync(dir, { recursive: true, force: true });
+		})());
+	try {
+		const logFile = (name) => (logDir ? path.join(logDir, `${name}.log`) : undefined);
+		log(`starting redis and postgres, then n8n main, ${workers} worker(s), ${webhooks} webhook process(es)`);
+		cluster.redis = await startRedis(services.redisServer, path.join(dir, 'redis'), logFile('redis'));
+		started.push(cluster.redis);
+		cluster.postgres = await startPostgres(services.postgresBin, path.join(dir, 'postgres'), logFile('postgres'));
+		started.push(cluster.postgres);
+		log(`redis on 127.0.0.1:${cluster.redis.port}, postgres on 127.0.0.1:${cluster.postgres.port} (data in ${dir})`);
+
+		// Ports are chosen first: every process announces the webhook process's URL for production webhooks.
+		mainPort = mainPort || (await env.freePort());
+		const webhookPorts = await Promise.all(Array.from({ length: webhooks }, (_, i) => (i === 0 && webhookPort) || env.freePort()));
+		const shared = clusterEnv({
+			redisPort: cluster.redis.port,
+			postgresPort: cluster.postgres.port,
+			webhookUrl: `http://127.0.0.1:${webhookPorts[0] ?? mainPort}`,
+			editorUrl: `http://127.0.0.1:${mainPort}`,
+		});
+		cluster.env = shared;
+		const base = { userFolder, logDir, shared };
+		// The main runs the database migrations: the others start after it.
+		cluster.main = await startN8nProcess({ ...base, name: 'main', command: 'start', port: mainPort });
+		started.push(cluster.main);
+		log(`main ready on ${cluster.main.url}`);
+		const rest = await Promise.all([
+			...Array.from({ length: workers }, (_, i) =>
+				startN8nProcess({ ...base, name: `worker-${i + 1}`, command: 'worker', args: workerConcurrency ? [`--concurrency=${workerConcurrency}`] : [] }),
+			),
+			...Array.from({ length: webhooks }, (_, i) => startN8nProcess({ ...base, name: `webhook-${i + 1}`, command: 'webhook', port: webhookPorts[i] })),
+		].map((p) => p.then((proc) => (started.push(proc), proc))));
+		cluster.workers = rest.filter((p) => p.command === 'worker');
+		cluster.webhooks = rest.filter((p) => p.command === 'webhook');
+		cluster.describe = () => describe(cluster);
+		return cluster;
+	} catch (e) {
+		await cluster.stop();
+		throw e;
+	}
+}
+
+/** One line per process: what runs where. */
+function describe(cluster) {
+	const lines = [
+		`redis       127.0.0.1:${cluster.redis.port} (pid ${cluster.redis.pid})`,
+		`postgres    127.0.0.1:${cluster.postgres.port} (pid ${cluster.postgres.pid}, data in ${cluster.dir})`,
+		`main        ${cluster.main.url} (pid ${cluster.main.pid}): editor, REST API, queues executions`,
+	];
+	for (const w of cluster.workers) lines.push(`${w.name.padEnd(11)} ${w.url}/healthz (pid ${w.pid}): runs executions`);
+	for (const w of cluster.webhooks) lines.push(`${w.name.padEnd(11)} ${w.url}/webhook/... (pid ${w.pid}): receives production webhook calls`);
+	return lines;
+}
+
+module.exports = { ensureServices, findServices, startCluster, clusterEnv, describe };

@@ -1,0 +1,31 @@
+/** The settings every process of the queue cluster shares, and docs/scaling.md, which must list each of them. */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
+const { clusterEnv } = require('./queue') as { clusterEnv: (o: { redisPort: number; postgresPort: number; webhookUrl: string; editorUrl: string }) => Record<string, string> };
+
+const settings = clusterEnv({ redisPort: 6380, postgresPort: 5433, webhookUrl: 'http://127.0.0.1:5679', editorUrl: 'http://127.0.0.1:5678' });
+
+describe('clusterEnv', () => {
+	it('is queue mode on Redis and PostgreSQL, manual runs on workers, binary data every process reads', () => {
+		expect(settings).toMatchObject({
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_PORT: '6380',
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_PORT: '5433',
+			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			N8N_DEFAULT_BINARY_DATA_MODE: 'database',
+			N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: '1000',
+			N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: '1000',
+			N8N_WEBHOOK_URL: 'http://127.0.0.1:5679/',
+			N8N_EDITOR_BASE_URL: 'http://127.0.0.1:5678',
+		});
+	});
+
+	it('names no setting that docs/scaling.md does not explain', () => {
+		const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'scaling.md'), 'utf8');
+		// The table groups DB_POSTGRESDB_HOST, _PORT... in one row: a setting counts when its name or its suffix is there.
+		const missing = Object.keys(settings).filter((name) => !doc.includes(`\`${name}\``) && !doc.includes(`\`_${name.split('_').at(-1)}\``));
+		expect(missing).toEqual([]);
+	});
+});

@@ -1,0 +1,137 @@
+/**
+ * Queue-mode harness: the packed package on an n8n cluster (Redis, PostgreSQL, main, 2 workers, 1 webhook
+ * process; scripts/n8n/queue.js starts and stops them), and runs of saved workflows through the main's REST API,
+ * as the editor's "Execute workflow" does. With OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS the main only queues a run:
+ * a worker picks it up and logs "Worker started execution <id>", which is how a test tells which process ran it.
+ *
+ *   let q: QueueHandle;
+ *   beforeAll(async () => { q = await setupQueue(); });
+ *   afterAll(async () => { await teardownQueue(q); });
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+import type { RunningSandbox } from '../../sandbox';
+import { REPO_DIR, storedRun, type N8nPaths } from './harness';
+import type { E2eWorkflow } from './workflows';
+
+const env = require('../../scripts/n8n/env.js');
+const queue = require('../../scripts/n8n/queue.js');
+const examples = require('../../scripts/n8n/examples.js');
+
+type Rest = { call(method: string, p: string, body?: unknown): Promise<{ status: number; json: any; text: string }> };
+
+interface ClusterProcess {
+	name: string;
+	command: 'start' | 'worker' | 'webhook';
+	url: string;
+	pid: number;
+	logs(): string;
+}
+
+export interface Cluster {
+	dir: string;
+	main: ClusterProcess;
+	workers: ClusterProcess[];
+	webhooks: ClusterProcess[];
+	/** The database and queue settings an n8n CLI command needs to work on the cluster. */
+	env: Record<string, string>;
+	describe(): string[];
+	stop(): Promise<void>;
+}
+
+export interface QueueHandle {
+	userFolder: string;
+	paths: N8nPaths;
+	cluster: Cluster;
+	/** REST client of the main, logged in as the owner. */
+	rest: Rest;
+	credentials: Record<string, { id: string; name: string }>;
+}
+
+export interface ClusterRun {
+	executionId: string;
+	status: string;
+	/** Shaped as `n8n execute --rawOutput` prints it (what nodeCases.ts checks): { data: IRunExecutionData }. */
+	output: { data: any };
+	/** Names of the processes that logged starting this execution ("worker-1"...); the main never should. */
+	ranOn: string[];
+}
+
+/** Installs n8n when missing, packs the package into a fresh user folder and starts the cluster on it. */
+export async function setupQueue({ workers = 2, webhooks = 1 }: { workers?: number; webhooks?: number } = {}): Promise<QueueHandle> {
+	const paths: N8nPaths = await env.ensureN8n();
+	const userFolder: string = env.createUserFolder('paysuite-queue-e2e-');
+	let cluster: Cluster | undefined;
+	try {
+		await env.packAndInstall(REPO_DIR, userFolder);
+		// Each process's output goes to <user folder>/logs too (kept with PAYSUITE_E2E_KEEP).
+		const logDir = path.join(userFolder, 'logs');
+		fs.mkdirSync(logDir, { recursive: true });
+		cluster = (await queue.startCluster({ userFolder, workers, webhooks, logDir, log: () => {} })) as Cluster;
+		const rest: Rest = await env.setupOwnerAndLogin(cluster.main.url);
+		return { userFolder, paths, cluster, rest, credentials: {} };
+	} catch (e) {
+		await cluster?.stop();
+		env.removeUserFolder(userFolder);
+		throw e;
+	}
+}
+
+/** Stops every process of the cluster and removes its data and the user folder. */
+export async function teardownQueue(q: QueueHandle | undefined): Promise<void> {
+	if (!q) return;
+	await q.cluster.stop();
+	if (process.env.PAYSUITE_E2E_KEEP) {
+		console.log(`PAYSUITE_E2E_KEEP set: user folder (with logs/) kept at ${q.userFolder}`);
+		return;
+	}
+	env.removeUserFolder(q.userFolder);
+}
+
+/** Imports the two sandbox credentials (as `npm start` does) into the cluster's database. */
+export async function addSandboxCredentials(q: QueueHandle, sandbox: Pick<RunningSandbox, 'url' | 'credentials'>): Promise<Record<string, { id: string; name: string }>> {
+	const list: Array<{ id: string; name: string; type: string }> = await env.importCredentials(q.userFolder, examples.sandboxCredentials(sandbox.url, sandbox.credentials), {
+		env: q.cluster.env,
+	});
+	for (const c of list) q.credentials[c.type] = { id: c.id, name: c.name };
+	return { ...q.credentials };
+}
+
+/** Imports workflows (their own ids) into the cluster's database with one CLI process. */
+export async function importWorkflows(q: QueueHandle, workflows: E2eWorkflow[]): Promise<void> {
+	await env.importWorkflows(q.userFolder, workflows, { env: q.cluster.env });
+}
+
+const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
+
+/** The processes whose log says they started this execution. */
+export function processesThatRan(q: QueueHandle, executionId: string): string[] {
+	const line = new RegExp(`Worker started execution ${executionId} \\(job`);
+	return [q.cluster.main, ...q.cluster.workers, ...q.cluster.webhooks].filter((p) => line.test(p.logs())).map((p) => p.name);
+}
+
+/** A stored execution, once it is finished (polls GET /rest/executions/<id>). */
+export async function finishedExecution(q: QueueHandle, executionId: string, timeoutMs = 5 * 60 * 1000): Promise<any> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const r = await q.rest.call('GET', `/rest/executions/${executionId}`);
+		const execution = r.json?.data;
+		if (r.status === 200 && execution && FINISHED.has(execution.status)) return execution;
+		if (Date.now() > deadline) throw new Error(`execution ${executionId} not finished within ${timeoutMs} ms (${r.status} ${execution?.status})`);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
+
+/**
+ * Runs a saved workflow from its manual trigger through the main (POST /rest/workflows/<id>/run, the editor's
+ * "Execute workflow") and waits for the stored execution.
+ */
+export async function runOnCluster(q: QueueHandle, workflowId: string, trigger = 'Start'): Promise<ClusterRun> {
+	const started = await q.rest.call('POST', `/rest/workflows/${workflowId}/run`, { triggerToStartFrom: { name: trigger } });
+	const executionId = started.json?.data?.executionId;
+	if (started.status !== 200 || !executionId) throw new Error(`running workflow ${workflowId} failed: ${started.status} ${started.text.slice(0, 500)}`);
+	const execution = await finishedExecution(q, String(executionId));
+	// The worker logs "started" before it runs: by the time the execution is stored, the line is there.
+	return { executionId: String(executionId), status: execution.status, output: { data: storedRun(execution) }, ranOn: processesThatRan(q, String(executionId)) };
+}
