@@ -30,6 +30,8 @@ export interface BenchContext {
 export interface BenchVariant {
 	/** Who builds it: 'package', 'hand-built (Code + HTTP Request)', 'limit (keep-alive loop)', ... */
 	name: string;
+	/** Which column of the results table it goes in (without it, read from the name's first word). */
+	role?: 'package' | 'hand-built' | 'limit';
 	/** Median of the samples. */
 	median: number;
 	/** 'ms/item', 'ms', 'rows/s', 'MB', ... */

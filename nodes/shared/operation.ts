@@ -170,13 +170,34 @@ function oneAtATimeQueue(): OneAtATime {
 function contextFor(fn: IExecuteFunctions, itemIndex: number, names: FieldNames, oneAtATime: OneAtATime): OperationContext {
 	const node = fn.getNode();
 	let writes = 0;
+	const read = new Map<string, { fallback: unknown; value: unknown }>();
+	const readParam = (name: string, fallback: unknown): unknown => {
+		// A locator saved as one (the usual case) is evaluated once, not once whole and once for its ID. Any failure
+		// goes the long way below, which throws what it always threw (the expression's error, or the refusal).
+		if (isLocatorValue(node.parameters?.[name])) {
+			try {
+				const value = fn.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
+				return typeof value === 'string' ? value.trim() : value;
+			} catch {
+				/* the long way */
+			}
+		}
+		const value = fn.getNodeParameter(name, itemIndex, fallback as never);
+		return isLocatorValue(value) ? locatorValue(fn, name, itemIndex, names) : value;
+	};
 	const ctx: OperationContext = {
 		fn,
 		node,
 		itemIndex,
 		param: <T>(name: string, fallback?: T) => {
-			const value = fn.getNodeParameter(name, itemIndex, fallback as never) as T;
-			return (isLocatorValue(value) ? locatorValue(fn, name, itemIndex, names) : value) as T;
+			// n8n evaluates a field's expression on every read, and in n8n 2.x each evaluation is a call into a
+			// separate isolate: most of an item's time. So a field read twice for an item (its ID for the path, then
+			// for the words of a 404) is evaluated once. Only plain values are kept: an object is a fresh copy per read.
+			const kept = read.get(name);
+			if (kept && kept.fallback === fallback) return kept.value as T;
+			const value = readParam(name, fallback);
+			if (value === null || typeof value !== 'object') read.set(name, { fallback, value });
+			return value as T;
 		},
 		jsonParam: <T>(name: string, fallback?: T) => {
 			const parsed = parseJsonParameter(node, name, fn.getNodeParameter(name, itemIndex, fallback as never), itemIndex, names);

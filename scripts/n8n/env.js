@@ -410,14 +410,15 @@ async function waitForReady(url, child, { timeoutMs, getLogs }) {
 
 /**
  * `n8n start` on 127.0.0.1:port; waits for /healthz/readiness. Resolves
- * { url, port, pid, logs(), stop(), exited }. With `logFile`, n8n's output is appended there too. stop() sends SIGTERM to the process group, SIGKILL after 15 s.
+ * { url, port, pid, logs(), stop(), exited }. With `logFile`, n8n's output is appended there too; `nodeArgs` go to
+ * Node before n8n's script (`--cpu-prof`...). stop() sends SIGTERM to the process group, SIGKILL after 15 s.
  */
-async function startServer(userFolder, { port, env = {}, timeoutMs = 2 * 60 * 1000, maxLifetimeMs = 30 * 60 * 1000, logFile } = {}) {
+async function startServer(userFolder, { port, env = {}, timeoutMs = 2 * 60 * 1000, maxLifetimeMs = 30 * 60 * 1000, logFile, nodeArgs = [] } = {}) {
 	const p = n8nPaths();
 	port = port || (await freePort());
 	const brokerPort = env.N8N_RUNNERS_BROKER_PORT || String(await freePort());
 	const url = `http://127.0.0.1:${port}`;
-	const child = spawn(p.node24, [p.n8nBin, 'start'], {
+	const child = spawn(p.node24, [...nodeArgs, p.n8nBin, 'start'], {
 		cwd: userFolder,
 		env: n8nEnv(userFolder, {
 			N8N_PORT: String(port),

@@ -621,6 +621,15 @@ describe('Session > Get / Cancel: the Request ID by URL', () => {
 		expect(result.error!.message).toMatch(/^Request ID must be a link that holds the ID .*\(item 0\)$/);
 		expect(apiCalls()).toEqual([]);
 	});
+
+	it("a Request ID whose expression fails gives the expression's own error, not the locator's (it is read once when it works)", async () => {
+		sandbox.clearLedger();
+		const result = await run({ resource: 'session', operation: 'get', requestId: { __rl: true, mode: 'id', value: '={{ $("No such node").item.json.id }}' } });
+		expect(result.error).toBeDefined();
+		expect(result.error!.message).not.toMatch(/must be a link/);
+		expect(result.error!.message).toMatch(/No such node|doesn.t exist/i);
+		expect(apiCalls()).toEqual([]);
+	});
 });
 
 describe('Session > Get: Simplify', () => {
