@@ -13,6 +13,8 @@ export interface BenchN8n {
 	rest: { call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any; text: string }> };
 	/** The PaySuite credentials saved in this n8n, pointing at `sandbox`: ids by credential type. */
 	credentialIds: { paySuiteApi: string; paySuiteOnboardingApi: string };
+	/** The n8n process's id, to read its memory (/proc/<pid>/status); absent when the runner cannot tell. */
+	pid?: number;
 }
 
 export interface BenchContext {

@@ -96,3 +96,18 @@ describe('the authorization of a payment and of a request', () => {
 		});
 	});
 });
+
+describe('a wide item (a report row of 29 columns)', () => {
+	it('is copied with its keys in order, secrets hidden, card numbers masked only by redact, the original untouched', () => {
+		const row: Record<string, unknown> = {};
+		for (let index = 0; index < 29; index++) row[`column_${index}`] = index % 3 === 0 ? index : `text ${index}`;
+		Object.assign(row, { token: 'tok_123', card: { number: '4111111111111111' }, note: 'card 4111111111111111', deep: { settings: { apiKey: 'k' } } });
+		const before = JSON.stringify(row);
+		const hidden = hideSecrets(row);
+		expect(Object.keys(hidden)).toEqual(Object.keys(row));
+		expect(hidden).toEqual({ ...row, token: HIDDEN_SECRET, card: { number: HIDDEN_SECRET }, deep: { settings: { apiKey: HIDDEN_SECRET } } });
+		expect(redact(row).note).toBe('card 411111******1111');
+		expect(hidden.card).not.toBe(row.card);
+		expect(JSON.stringify(row)).toBe(before);
+	});
+});

@@ -157,3 +157,32 @@ describe('the column plan (a converter chosen once per column)', () => {
 		expect(rowOf(columnPlan('a\ta'), 'x\ty')).toEqual({ a: 'y' });
 	});
 });
+
+describe('numbers and lines read in place', () => {
+	it('gives exactly the number Number() gives for plainly written decimals, long ones included', () => {
+		let seed = 7;
+		const digit = () => String((seed = (seed * 48271) % 2147483647) % 10);
+		for (let i = 0; i < 5_000; i++) {
+			const whole = Array.from({ length: 1 + (i % 17) }, digit).join('');
+			const fraction = Array.from({ length: i % 9 }, digit).join('');
+			const raw = `${i % 3 === 0 ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+			const expected = Number(raw);
+			// Beyond 2^53 a whole number keeps its digits as text.
+			expect(convertCell('amount', raw)).toBe(Number.isSafeInteger(expected) || fraction ? expected : raw);
+		}
+		expect(Object.is(convertCell('amount', '-0'), -0)).toBe(true);
+		expect(convertCell('amount', '12.')).toBe('12.');
+		expect(convertCell('amount', '1.2.3')).toBe('1.2.3');
+	});
+
+	it('reads a report of one column (no tab on any line) and rows split across chunks anywhere', () => {
+		const lines = Array.from({ length: 2_000 }, (_, i) => String(i));
+		const rows = [...parseTsvChunks(sliceBuffer(Buffer.from(`id\n${lines.join('\n')}\n`), 1000))];
+		expect(rows.map((row) => row.id)).toEqual(lines.map(Number));
+	});
+
+	it('makes rows with the header order of keys, whatever cells a line has', () => {
+		const rows = [...parseTsvChunks(['b\ta\tc\n', '1\n', '1\t2\t3\t4\n', '\t\t\n'])];
+		expect(rows.map((row) => Object.keys(row))).toEqual([['b', 'a', 'c'], ['b', 'a', 'c', 'column_4']]);
+	});
+});

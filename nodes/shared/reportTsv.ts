@@ -34,8 +34,46 @@ interface TsvParserOptions {
 const NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
 const WHOLE_NUMBER = /^-?\d+$/;
 
+/** 10^0 … 10^15: exact as numbers, so a division by one of them is rounded once, as Number() rounds. */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, power) => 10 ** power);
+
+/**
+ * The fast path of toNumber, for how report cells are written: an optional minus, at most 15 digits, an
+ * optional fraction (`-12`, `120.50`). Undefined for anything else (spaces, exponent, long digits, text,
+ * empty), which takes the careful path. The value is exact: the digits as one whole number below 2^53 divided
+ * by an exact power of ten is correctly rounded, the same number Number() gives (the classic fast path of
+ * decimal conversion), without the regular expression, trim and string-to-number call that dominated the
+ * parser's profile.
+ */
+function plainNumber(raw: string): number | undefined {
+	const length = raw.length;
+	const negative = raw.charCodeAt(0) === 45; // '-'
+	let index = negative ? 1 : 0;
+	if (index === length || length - index > 16) return undefined;
+	let whole = 0;
+	let digits = 0;
+	let decimals = -1; // -1: no decimal point yet
+	for (; index < length; index++) {
+		const code = raw.charCodeAt(index);
+		if (code >= 48 && code <= 57) {
+			whole = whole * 10 + (code - 48);
+			digits++;
+			if (decimals >= 0) decimals++;
+		} else if (code === 46 && decimals === -1 && digits > 0) {
+			decimals = 0;
+		} else {
+			return undefined;
+		}
+	}
+	if (decimals === 0 || digits > 15) return undefined; // '12.' is not a number; long digits need the safe-integer check
+	const value = decimals > 0 ? whole / POWERS_OF_TEN[decimals] : whole;
+	return negative ? -value : value;
+}
+
 /** A cell of a numeric column: a number, null when empty, the text as it is when it is not a number. */
 function toNumber(raw: string): ReportValue {
+	const plain = plainNumber(raw);
+	if (plain !== undefined) return plain;
 	const trimmed = raw.trim();
 	if (trimmed === '') return null;
 	if (!NUMBER.test(trimmed)) return raw;
@@ -46,6 +84,9 @@ function toNumber(raw: string): ReportValue {
 
 /** A cell of a yes/no column: `true`/`false`/`1`/`0` (any case) as booleans, null when empty, other text as it is. */
 function toBoolean(raw: string): ReportValue {
+	// The report writes `false`/`true`: answered without trimming or lowercasing.
+	if (raw === 'false') return false;
+	if (raw === 'true') return true;
 	const lower = raw.trim().toLowerCase();
 	if (lower === 'true' || lower === '1') return true;
 	if (lower === 'false' || lower === '0') return false;
@@ -69,32 +110,85 @@ export function convertCell(column: string, raw: string, options: TsvParserOptio
 	return convert ? convert(raw) : raw;
 }
 
-/** The conversion plan of a report: its column names (from the header) and each column's converter. */
+/** The conversion plan of a report: its column names (from the header), each column's converter, an empty row. */
 export interface ColumnPlan {
 	readonly names: readonly string[];
 	readonly converters: readonly CellConverter[];
+	/**
+	 * Every column null, in header order. Rows are copies of it (`{ ...blank }`) whose cells are then replaced:
+	 * all rows share one hidden class with fast properties. A row grown key by key (`row[name] = …` on `{}`)
+	 * turns into a slow dictionary after 16 keys in V8, which made most of the parser's time and memory; a
+	 * constructor compiled per header would do the same as the copy, but n8n's rules forbid `new Function`.
+	 */
+	readonly blank: Readonly<ReportRow>;
 }
 
 /** Worked out once per report, from its header line (names trimmed, a byte order mark already removed). */
 export function columnPlan(header: string, options: TsvParserOptions = {}): ColumnPlan {
 	const names = header.split('\t').map((name) => name.trim());
-	return { names, converters: names.map((name) => converterFor(name, options)) };
+	const blank: ReportRow = Object.fromEntries(names.map((name) => [name, null]));
+	return { names, converters: names.map((name) => converterFor(name, options)), blank };
+}
+
+/**
+ * Where the next tab is in a text being read. Remembered between lines, so that the search for a line's last
+ * cell, which runs on to the next line's first tab, is not repeated; and a report without tabs (one column)
+ * is not searched to its end once per line.
+ */
+class TabFinder {
+	private next = -1;
+
+	constructor(private readonly text: string) {}
+
+	/** The first tab at or after `from`, or the text's length when there is none. */
+	from(from: number): number {
+		if (this.next < from) {
+			const found = this.text.indexOf('\t', from);
+			this.next = found === -1 ? this.text.length : found;
+		}
+		return this.next;
+	}
+}
+
+/**
+ * The row of `text` from `start` to `end` (one line, without its line break), read in place: each cell is cut
+ * from the text once, with no line string nor array of cells in between. Missing cells are null; cells beyond
+ * the header are kept under `column_N`.
+ */
+function rowAt(plan: ColumnPlan, text: string, start: number, end: number, tabs: TabFinder): ReportRow {
+	const { names, converters } = plan;
+	const row: ReportRow = { ...plan.blank };
+	let index = 0;
+	for (let cell = start; ; index++) {
+		const tab = tabs.from(cell);
+		const cellEnd = tab < end ? tab : end;
+		const raw = text.slice(cell, cellEnd);
+		if (index < names.length) {
+			const convert = converters[index];
+			row[names[index]] = convert === undefined ? raw : convert(raw);
+		} else {
+			row[`column_${index + 1}`] = raw; // kept rather than lost
+		}
+		if (cellEnd === end) break;
+		cell = cellEnd + 1;
+	}
+	// Null already, unless a name repeats in the header (the last cell of that name wins, and a missing one is null).
+	for (index++; index < names.length; index++) row[names[index]] = null;
+	return row;
 }
 
 /** The row of one line (without its line break): missing cells null, cells beyond the header under `column_N`. */
 export function rowOf(plan: ColumnPlan, line: string): ReportRow {
-	const cells = line.split('\t');
-	const { names, converters } = plan;
-	const row: ReportRow = {};
-	const known = Math.min(names.length, cells.length);
-	for (let index = 0; index < known; index++) {
-		const convert = converters[index];
-		row[names[index]] = convert === undefined ? cells[index] : convert(cells[index]);
-	}
-	for (let index = known; index < names.length; index++) row[names[index]] = null;
-	// Cells beyond the header are kept rather than lost.
-	for (let index = names.length; index < cells.length; index++) row[`column_${index + 1}`] = cells[index];
-	return row;
+	return rowAt(plan, line, 0, line.length, new TabFinder(line));
+}
+
+/** Whether text[start, end) holds nothing but white space (as `trim() === ''`), checked without copying it. */
+function isBlank(text: string, start: number, end: number): boolean {
+	if (start === end) return true;
+	const first = text.charCodeAt(start);
+	// A line starting with a printable ASCII character (every row of a report) is not blank.
+	if (first > 32 && first < 127) return false;
+	return text.slice(start, end).trim() === '';
 }
 
 export class TsvLineTooLongError extends Error {
@@ -128,9 +222,10 @@ export class TsvReportParser {
 	push(chunk: Uint8Array | string): ReportRow[] {
 		const text = this.carry + (typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true }));
 		const out: ReportRow[] = [];
+		const tabs = new TabFinder(text);
 		let start = 0;
 		for (let newline = text.indexOf('\n', start); newline !== -1; newline = text.indexOf('\n', start)) {
-			this.line(text.slice(start, newline), out);
+			this.line(text, start, newline, tabs, out);
 			start = newline + 1;
 		}
 		this.carry = start === 0 ? text : text.slice(start);
@@ -142,23 +237,24 @@ export class TsvReportParser {
 		const out: ReportRow[] = [];
 		const rest = this.carry + this.decoder.decode();
 		this.carry = '';
-		if (rest.length) {
-			for (const line of rest.split('\n')) this.line(line, out);
-		}
+		// The last line, without a line break after it (or none when the report ended with one).
+		if (rest.length) this.line(rest, 0, rest.length, new TabFinder(rest), out);
 		return out;
 	}
 
-	private line(raw: string, out: ReportRow[]): void {
-		let line = raw.charCodeAt(raw.length - 1) === 13 ? raw.slice(0, -1) : raw;
+	/** One line: text[start, end), its line break excluded. The first line that is not blank is the header. */
+	private line(text: string, start: number, end: number, tabs: TabFinder, out: ReportRow[]): void {
+		if (end > start && text.charCodeAt(end - 1) === 13) end--; // CRLF
 		if (this.plan === undefined) {
-			if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
-			if (line.trim() === '') return;
-			this.plan = columnPlan(line, this.options);
+			let header = text.slice(start, end);
+			if (header.charCodeAt(0) === 0xfeff) header = header.slice(1);
+			if (header.trim() === '') return;
+			this.plan = columnPlan(header, this.options);
 			return;
 		}
-		if (line.trim() === '') return;
+		if (isBlank(text, start, end)) return;
 		this.rows++;
-		out.push(rowOf(this.plan, line));
+		out.push(rowAt(this.plan, text, start, end, tabs));
 	}
 }
 
