@@ -97,6 +97,27 @@ describe('the authorization of a payment and of a request', () => {
 	});
 });
 
+describe('words that start like an authorization value', () => {
+	it('hides a bearer token and Basic user:password anywhere, and keeps plain text such as a plan name', () => {
+		const hidden = hideSecrets({
+			note: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.sig',
+			token68: 'bearer abcdefghijklmnopqrstu',
+			forwarded: 'Basic YWxhZGRpbjpvcGVuc2VzYW1l',
+			plan: 'Basic Plan',
+			product: 'Bearer Bonds',
+			description: 'Basic plan, billed monthly',
+		});
+		expect(hidden).toEqual({
+			note: HIDDEN_SECRET,
+			token68: HIDDEN_SECRET,
+			forwarded: HIDDEN_SECRET,
+			plan: 'Basic Plan',
+			product: 'Bearer Bonds',
+			description: 'Basic plan, billed monthly',
+		});
+	});
+});
+
 describe('a wide item (a report row of 29 columns)', () => {
 	it('is copied with its keys in order, secrets hidden, card numbers masked only by redact, the original untouched', () => {
 		const row: Record<string, unknown> = {};

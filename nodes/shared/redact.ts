@@ -55,8 +55,20 @@ export function isSecretKey(key: string, place: Place = { inSettings: false }): 
 	return place.inSettings && SECRET_SETTING.test(key);
 }
 
-/** A credential in a header value, wherever it is kept. */
-const BEARER = /^(bearer|basic)\s+\S/i;
+/**
+ * A credential in a header value, wherever it is kept: "Bearer <token>" or "Basic <base64 of user:password>",
+ * the whole value. Plain words are not one: a report's "Basic Plan" or "Bearer Bonds" stays as it is.
+ */
+const SCHEME_AND_TOKEN = /^(bearer|basic)\s+([A-Za-z0-9\-._~+/]+=*)$/i;
+
+function isAuthorizationValue(text: string): boolean {
+	const match = SCHEME_AND_TOKEN.exec(text.trim());
+	if (!match) return false;
+	const [, scheme, token] = match;
+	if (scheme.toLowerCase() === 'basic') return Buffer.from(token, 'base64').toString('latin1').includes(':');
+	// A token has more than letters, or is long: a second word of plain text has neither.
+	return /[^A-Za-z]/.test(token) || token.length >= 16;
+}
 
 const CARD_NUMBER = /\b\d{12,19}\b/g;
 
@@ -84,7 +96,7 @@ function replaceSecrets(value: unknown, marker: string, transformText: (text: st
 	const copy: Record<string, unknown> = { ...value };
 	for (const key of Object.keys(value)) {
 		const entry = value[key];
-		const secret = isSecretKey(key, place) || (secretPair && key === 'value') || (typeof entry === 'string' && BEARER.test(entry));
+		const secret = isSecretKey(key, place) || (secretPair && key === 'value') || (typeof entry === 'string' && isAuthorizationValue(entry));
 		if (secret && entry !== null && entry !== undefined && (!isRecord(entry) && !Array.isArray(entry) || WHOLE_SECRETS.has(key.toLowerCase()))) {
 			copy[key] = marker;
 		} else if (depth >= 20) {
