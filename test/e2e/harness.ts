@@ -264,6 +264,16 @@ export async function testCredential(
 	return env.testCredential(srv.rest, type, data);
 }
 
+/** Polls `probe` every 250 ms until it answers something other than undefined; fails naming `what` after `timeoutMs`. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 250));
+	}
+}
 
 /**
  * The run of a stored execution (GET /rest/executions/{id}): n8n keeps it as `flatted` text, a JSON array whose

@@ -24,6 +24,7 @@ import {
 	startServer,
 	storedRun,
 	teardownN8n,
+	until,
 	type Connections,
 	type N8nHandle,
 	type ServerHandle,
@@ -41,15 +42,8 @@ const DAY_MS = 86_400_000;
 const SITE_ZONE = 'America/Bogota';
 const SITE_OFFSET = '-05:00';
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 250));
-	}
-}
+/** How long to wait for the real n8n's executions to show up and finish. */
+const WAIT_MS = 90_000;
 
 /** A resource locator's "By ID" value, as the editor saves it. */
 const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
@@ -125,7 +119,7 @@ describeIfBuilt('e2e: the jobs, end to end in a running n8n', () => {
 			const execution = got.json?.data;
 			if (!execution || ['new', 'running', 'waiting'].includes(execution.status)) return undefined;
 			return { status: execution.status, mode: execution.mode, run: storedRun(execution) };
-		});
+		}, WAIT_MS);
 	}
 
 	/** Waits until the workflow has `count` executions, all finished. */
@@ -133,7 +127,7 @@ describeIfBuilt('e2e: the jobs, end to end in a running n8n', () => {
 		const list = await until(`${count} execution(s) of workflow ${workflowId}`, async () => {
 			const found = await executions(workflowId);
 			return found.length >= count ? found : undefined;
-		});
+		}, WAIT_MS);
 		return Promise.all(list.map((execution) => finished(execution.id)));
 	}
 

@@ -25,6 +25,7 @@ import {
 	startServer,
 	teardownN8n,
 	testCredential,
+	until,
 	type ServerHandle,
 } from './harness';
 import { expectAnswer, type Answer } from '../engine/webhookCalls';
@@ -36,6 +37,9 @@ const describeIfBuilt = distExists() ? describe : describe.skip;
 if (!distExists()) console.warn('e2e server skipped: dist/ does not exist; run `npm run build` first.');
 
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
+
+/** How long to wait for the real n8n's trigger runs and executions. */
+const WAIT_MS = 60_000;
 
 /** The type name a compiled file declares (`description.name` for nodes, `name` for credentials). */
 function declaredName(file: string, kind: 'node' | 'credential'): string {
@@ -69,16 +73,6 @@ function captureServer(): Promise<{ url: string; runs: Record<string, unknown[]>
 			resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/capture`, runs, server, close: () => server.close() }),
 		),
 	);
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 250));
-	}
 }
 
 describeIfBuilt('e2e: n8n start with the package, its credential tests and its triggers', () => {
@@ -194,11 +188,11 @@ describeIfBuilt('e2e: n8n start with the package, its credential tests and its t
 
 	/** Waits until the workflow has `count` runs reported and as many finished executions; answers the reported items. */
 	async function runsOf(kind: TriggerKind, count: number): Promise<any[]> {
-		const runs = await until(`${count} ${kind} run(s)`, () => ((capture.runs[kind]?.length ?? 0) >= count ? capture.runs[kind] : undefined));
+		const runs = await until(`${count} ${kind} run(s)`, () => ((capture.runs[kind]?.length ?? 0) >= count ? capture.runs[kind] : undefined), WAIT_MS);
 		const done = await until(`the ${kind} executions to finish`, async () => {
 			const list = await executions(workflows[kind]!.id);
 			return list.length >= count && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
-		});
+		}, WAIT_MS);
 		expect(done.map((e) => e.status)).toEqual(Array(count).fill('success'));
 		expect(runs).toHaveLength(count);
 		return runs;

@@ -3,6 +3,7 @@
  * trigger (the trigger followed by an HTTP Request that reports the trigger's item to a capture server in the
  * test). Parameter names come from the nodes' sources (nodes/<Node>/actions/...).
  */
+import { merchantCreateParameters, sessionCreateParameters } from '../helpers/fixtures';
 import { chain, manualTrigger, nodeType, type Connections, type WorkflowNode } from './harness';
 
 export interface E2eWorkflow {
@@ -74,20 +75,7 @@ export function sessionWorkflow(creds: Creds, sandboxUrl: string, reference: str
 			name: 'Create Session',
 			type: session,
 			credentials: api(creds),
-			parameters: {
-				resource: 'session',
-				operation: 'create',
-				sessionType: 'payment',
-				returnUrl: 'https://shop.example.com/return',
-				ipAddress: '203.0.113.7',
-				userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
-				reference,
-				description: 'Two pairs of shoes',
-				currency: 'USD',
-				total: 120.5,
-				buyer: { email: 'buyer@example.com', name: 'Ana' },
-				additionalFields: {},
-			},
+			parameters: sessionCreateParameters({ reference, buyer: { email: 'buyer@example.com', name: 'Ana' }, additionalFields: {} }),
 		},
 		httpPost('Pay In Sandbox', `=${sandboxUrl}/__sandbox/sessions/{{ $json.requestId }}/pay`, '{"status": "APPROVED"}'),
 		{
@@ -179,23 +167,7 @@ export function merchantWorkflow(creds: Creds, brand: string): E2eWorkflow {
 			name: 'Create Merchant',
 			type: merchant,
 			credentials: onboarding(creds),
-			parameters: {
-				resource: 'merchant',
-				operation: 'create',
-				specifyBody: 'fields',
-				name: 'Acme Holdings S.A.S.',
-				brand,
-				languages: ['es', 'en'],
-				currencies: ['USD', 'COP'],
-				document: { type: 'NIT', number: '900123456' },
-				address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
-				legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
-				control: { seller: 'direct' },
-				additionalFields: {},
-				waitForCompletion: true,
-				timeoutSeconds: 60,
-				options: {},
-			},
+			parameters: merchantCreateParameters({ brand, timeoutSeconds: 60, options: {} }),
 		},
 		{ name: 'Get Merchant', type: merchant, credentials: onboarding(creds), parameters: { resource: 'merchant', operation: 'get', merchantId: { __rl: true, mode: 'id', value: '={{ $json.merchantId }}' }, options: {} } },
 	]);

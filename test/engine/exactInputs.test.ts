@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { expectFieldRefused, outputJson, runNode, runWorkflow, type RunResult } from '../helpers/engine';
+import { sessionCreateParameters } from '../helpers/fixtures';
 import { apiCallsOf, control, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox();
@@ -22,19 +23,8 @@ const LINK_ID = '23456789012345678901';
 
 const apiCalls = () => apiCallsOf(sandbox);
 
-const sessionCreate = (overrides: IDataObject = {}): IDataObject => ({
-	resource: 'session',
-	operation: 'create',
-	sessionType: 'payment',
-	returnUrl: 'https://shop.example.com/return',
-	ipAddress: '203.0.113.7',
-	userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
-	reference: 'ORDER-1',
-	description: 'Shoes',
-	currency: 'USD',
-	total: 100,
-	...overrides,
-});
+const sessionCreate = (overrides: IDataObject = {}): IDataObject =>
+	sessionCreateParameters({ reference: 'ORDER-1', description: 'Shoes', total: 100, ...overrides });
 
 const nextYear = new Date().getUTCFullYear() + 1;
 const linkCreate = (overrides: IDataObject = {}): IDataObject => ({

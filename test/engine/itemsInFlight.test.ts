@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { outputJson, runNode, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { sessionCreateParameters } from '../helpers/fixtures';
 import { apiCallsOf, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({}, 'clearLedger');
@@ -15,20 +16,14 @@ const SESSION = { name: 'Session', type: 'paySuiteSession', credentialType: 'pay
 const run = (parameters: IDataObject, options: NodeRunOptions = {}) => runNode(SESSION, parameters, paySuiteApi(sandbox), options);
 const json = (result: RunResult) => outputJson(result, 'Session');
 
-const createParameters = (inParallel?: number): IDataObject => ({
-	resource: 'session',
-	operation: 'create',
-	sessionType: 'payment',
-	returnUrl: 'https://shop.example.com/return',
-	ipAddress: '203.0.113.7',
-	userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
-	reference: '={{ $json.reference }}',
-	description: 'Shoes',
-	currency: 'USD',
-	total: 10,
-	// Not a field of Create: a plain write ignores it even when the workflow's JSON holds it.
-	...(inParallel ? { options: { requestsInParallel: inParallel } } : {}),
-});
+const createParameters = (inParallel?: number): IDataObject =>
+	sessionCreateParameters({
+		reference: '={{ $json.reference }}',
+		description: 'Shoes',
+		total: 10,
+		// Not a field of Create: a plain write ignores it even when the workflow's JSON holds it.
+		...(inParallel ? { options: { requestsInParallel: inParallel } } : {}),
+	});
 
 /** Session › Get of the Request ID in each item's `id`, `inParallel` at a time (the default when not given). */
 const getParameters = (inParallel?: number): IDataObject => ({

@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { requestDefaults } from '../../nodes/shared/transport';
 import { outputJson, retryExecution, runNode, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { sessionCreateParameters } from '../helpers/fixtures';
 import { apiCallsOf, control, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({ retryAfterSeconds: 0 }, (box) => {
@@ -44,18 +45,7 @@ const linksWith = (reference: string) =>
 const chargesOf = async (reference: string) =>
 	((await control(sandbox, '/__sandbox/gateway/transactions')).transactions as IDataObject[]).filter((txn) => txn.reference === reference);
 
-const paymentSession = (reference: string): IDataObject => ({
-	resource: 'session',
-	operation: 'create',
-	sessionType: 'payment',
-	returnUrl: 'https://shop.example.com/return',
-	ipAddress: '203.0.113.7',
-	userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
-	reference,
-	description: 'Shoes',
-	currency: 'USD',
-	total: 120.5,
-});
+const paymentSession = (reference: string): IDataObject => sessionCreateParameters({ reference, description: 'Shoes' });
 
 /** A paid session: its requestId and the internal reference of its approved payment. */
 async function paidSession(): Promise<{ requestId: number; internalReference: number }> {

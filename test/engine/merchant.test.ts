@@ -7,6 +7,7 @@ import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectFieldRefused, outputJson, retryExecution, runNode, runNodeMethod, runWorkflow, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { merchantBody, merchantCreateParameters } from '../helpers/fixtures';
 import { apiCallsOf, control as sandboxControl, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({ processPendingPolls: 2, retryAfterSeconds: 0 });
@@ -24,35 +25,11 @@ const apiCalls = (target: RunningSandbox = sandbox) => apiCallsOf(target);
 const control = (path: string, body?: IDataObject) => sandboxControl(sandbox, `/__sandbox/onboarding/${path}`, body);
 
 /** The create parameters of a complete merchant, field by field. */
-const createParameters = (overrides: IDataObject = {}, additionalFields: IDataObject = {}): IDataObject => ({
-	resource: 'merchant',
-	operation: 'create',
-	specifyBody: 'fields',
-	name: 'Acme Holdings S.A.S.',
-	brand: 'Acme',
-	languages: ['es', 'en'],
-	currencies: ['USD', 'COP'],
-	document: { type: 'NIT', number: '900123456' },
-	address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
-	legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
-	control: { seller: 'direct' },
-	additionalFields,
-	waitForCompletion: true,
-	timeoutSeconds: 30,
-	...overrides,
-});
+const createParameters = (overrides: IDataObject = {}, additionalFields: IDataObject = {}): IDataObject =>
+	merchantCreateParameters({ additionalFields, ...overrides });
 
 /** What the create parameters above must put on the wire, exactly. */
-const expectedBody = {
-	name: 'Acme Holdings S.A.S.',
-	brand: 'Acme',
-	languages: ['es', 'en'],
-	currencies: ['USD', 'COP'],
-	document: { type: 'NIT', number: '900123456' },
-	address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
-	legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
-	control: { seller: 'direct' },
-};
+const expectedBody = merchantBody();
 
 async function createMerchant(additionalFields: IDataObject = {}): Promise<number> {
 	const result = await run(createParameters({}, additionalFields));

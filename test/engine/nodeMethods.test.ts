@@ -9,6 +9,7 @@
 import type { IDataObject, INodeListSearchResult, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
 import { runNode, runNodeMethod, type NodeUnderTest } from '../helpers/engine';
+import { sessionCreateParameters } from '../helpers/fixtures';
 import { packageNodeTypes } from '../helpers/nodeTypes';
 import { control, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
@@ -32,18 +33,7 @@ async function paidPayment(): Promise<{ reference: string; internalReference: st
 	const reference = `METHODS-${Date.now() % 100000}`;
 	const created = await runNode(
 		signed('Session', 'paySuiteSession'),
-		{
-			resource: 'session',
-			operation: 'create',
-			sessionType: 'payment',
-			returnUrl: 'https://shop.example.com/return',
-			ipAddress: '203.0.113.7',
-			userAgent: 'Mozilla/5.0',
-			reference,
-			description: 'Node methods',
-			currency: 'USD',
-			total: 42.5,
-		},
+		sessionCreateParameters({ userAgent: 'Mozilla/5.0', reference, description: 'Node methods', total: 42.5 }),
 		paySuiteApi(sandbox),
 	);
 	const requestId = String(created.output('Session')[0].json.requestId);

@@ -11,6 +11,7 @@
 import type { IDataObject, INodeParameterResourceLocator, INodeProperties, INodeType } from 'n8n-workflow';
 
 import { runNode, type NodeUnderTest, type RunResult } from '../helpers/engine';
+import { merchantBody } from '../helpers/fixtures';
 import { packageNodeTypes } from '../helpers/nodeTypes';
 import { apiCallsOf, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
@@ -24,6 +25,8 @@ const nextYear = new Date().getUTCFullYear() + 1;
 
 /** Valid samples by field name: what a user would type in the panel. */
 const SAMPLES: Record<string, unknown> = {
+	// A merchant's fields; its name gives way to the one below, valid for every node.
+	...merchantBody(),
 	name: 'Spring sale',
 	brand: 'Acme',
 	reference: 'REQUIRED-1',
@@ -46,12 +49,6 @@ const SAMPLES: Record<string, unknown> = {
 	endDate: `${yesterday}T23:59:59`,
 	expirationDate: `${nextYear}-03-01T10:15:00`,
 	payer: { name: 'Ana', surname: 'Gomez', email: 'ana@example.com', document: '1020304050', documentType: 'CC' },
-	languages: ['es', 'en'],
-	currencies: ['USD', 'COP'],
-	document: { type: 'NIT', number: '900123456' },
-	address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
-	legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
-	control: { seller: 'direct' },
 	tickets: { ticket: [{ ticket: 'T-1', issuedAt: '2030-01-15' }] },
 	channels: { email: { email: 'owner@acme.example.com', subject: 'Welcome' } },
 	autopay: '{"type": "addMember", "autopayId": "1"}',

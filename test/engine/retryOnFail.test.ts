@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { outputJson, runNode, type NodeRunOptions } from '../helpers/engine';
+import { sessionCreateParameters } from '../helpers/fixtures';
 import { apiCallsOf, control, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({ retryAfterSeconds: 0 }, (box) => {
@@ -31,18 +32,7 @@ const refundCalls = () => apiCallsOf(sandbox).filter((call) => call.path === '/a
 let counter = 0;
 /** A paid session's approved payment of 120.50 USD: its internal reference. */
 async function paidPayment(): Promise<number> {
-	const created = await session({
-		resource: 'session',
-		operation: 'create',
-		sessionType: 'payment',
-		returnUrl: 'https://shop.example.com/return',
-		ipAddress: '203.0.113.7',
-		userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
-		reference: `RETRY-${++counter}-${Date.now() % 100000}`,
-		description: 'Shoes',
-		currency: 'USD',
-		total: 120.5,
-	});
+	const created = await session(sessionCreateParameters({ reference: `RETRY-${++counter}-${Date.now() % 100000}`, description: 'Shoes' }));
 	expect(created.error).toBeUndefined();
 	const requestId = Number(outputJson(created, 'Session')[0].requestId);
 	await control(sandbox, `/__sandbox/sessions/${requestId}/pay`, {});

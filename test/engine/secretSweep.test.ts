@@ -17,6 +17,7 @@ import { expectedTranKey } from '../../sandbox/auth';
 import type { LedgerEntry } from '../../sandbox';
 import { requestDefaults } from '../../nodes/shared/transport';
 import { outputJson, runNode, type RunResult, type TestCredentials } from '../helpers/engine';
+import { merchantCreateParameters, sessionCreateParameters } from '../helpers/fixtures';
 import { packageNodeTypes } from '../helpers/nodeTypes';
 import { control, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
 import { SecretScan } from '../reliability/evidence';
@@ -110,19 +111,8 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix}-${++counter}-${Date.now() % 100000}`;
 const byId = (value: unknown) => ({ __rl: true, mode: 'id', value: String(value) });
 
-const sessionParameters = (overrides: IDataObject = {}): IDataObject => ({
-	resource: 'session',
-	operation: 'create',
-	sessionType: 'payment',
-	returnUrl: 'https://shop.example.com/return',
-	ipAddress: '203.0.113.7',
-	userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
-	reference: unique('SWEEP'),
-	description: 'Shoes',
-	currency: 'USD',
-	total: 120.5,
-	...overrides,
-});
+const sessionParameters = (overrides: IDataObject = {}): IDataObject =>
+	sessionCreateParameters({ reference: unique('SWEEP'), description: 'Shoes', ...overrides });
 
 /** A paid session's approved payment (a preauthorization for a check-in session): its internal reference. */
 async function paidPayment(sessionType: 'payment' | 'checkin' = 'payment'): Promise<number> {
@@ -145,22 +135,6 @@ const processParameters = (): IDataObject => ({
 });
 const cardItems = (card: string) => [{ card, cvv: CVV }];
 
-const merchantParameters = (): IDataObject => ({
-	resource: 'merchant',
-	operation: 'create',
-	specifyBody: 'fields',
-	name: 'Acme Holdings S.A.S.',
-	brand: 'Acme',
-	languages: ['es', 'en'],
-	currencies: ['USD', 'COP'],
-	document: { type: 'NIT', number: '900123456' },
-	address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
-	legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
-	control: { seller: 'direct' },
-	additionalFields: {},
-	waitForCompletion: true,
-	timeoutSeconds: 30,
-});
 
 const nextYear = new Date().getUTCFullYear() + 1;
 const linkParameters = (): IDataObject => ({
@@ -222,8 +196,8 @@ async function fixturesOnce(): Promise<Fixtures> {
 	const validationRequestId = String((validation.data as IDataObject).requestId);
 	const completed = await control(sandbox, `/__sandbox/gateway/account-validations/${validationRequestId}/complete`, { balance: 250 });
 	const token = (completed.data as IDataObject).token as { token: string; subtoken: string };
-	const [merchant] = await setup(MERCHANT, merchantParameters());
-	const [accepted] = await setup(MERCHANT, { ...merchantParameters(), brand: 'Acme Two', waitForCompletion: false });
+	const [merchant] = await setup(MERCHANT, merchantCreateParameters());
+	const [accepted] = await setup(MERCHANT, merchantCreateParameters({ brand: 'Acme Two', waitForCompletion: false }));
 	fixtures = {
 		processed: { internalReference: Number(processed.internalReference), reference: String(process.reference), total: 42.1 },
 		payment: await paidPayment(),
@@ -389,7 +363,7 @@ const ENTRIES: Entry[] = [
 		refused: { linkId: byId('={{ "abc" }}') },
 	},
 	// Merchant
-	{ node: MERCHANT, resource: 'merchant', operation: 'create', prepare: () => ({ parameters: merchantParameters() }), refused: { name: '={{ "" }}' } },
+	{ node: MERCHANT, resource: 'merchant', operation: 'create', prepare: () => ({ parameters: merchantCreateParameters() }), refused: { name: '={{ "" }}' } },
 	{ node: MERCHANT, resource: 'merchant', operation: 'get', prepare: (f) => ({ parameters: { resource: 'merchant', operation: 'get', merchantId: byId(f.merchantId) } }), refused: { merchantId: byId('={{ "12a" }}') } },
 	{
 		node: MERCHANT,

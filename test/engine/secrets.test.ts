@@ -9,6 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { outputJson, runNode, type RunResult } from '../helpers/engine';
+import { merchantCreateParameters } from '../helpers/fixtures';
 import { control, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({ processPendingPolls: 1, retryAfterSeconds: 0 });
@@ -143,25 +144,15 @@ describe('Payment Method', () => {
 describe('Merchant', () => {
 	it('Get: site tranKeys and provider settings only with Include Secrets', async () => {
 		const created = json(
-			await run(MERCHANT, {
-				resource: 'merchant',
-				operation: 'create',
-				specifyBody: 'fields',
-				name: 'Acme Holdings S.A.S.',
-				brand: 'Acme',
-				languages: ['es', 'en'],
-				currencies: ['USD', 'COP'],
-				document: { type: 'NIT', number: '900123456' },
-				address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
-				legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
-				control: { seller: 'direct' },
-				additionalFields: {
-					sites: { site: [{ name: 'Web store', details: { currency: 'USD' } }] },
-					paymentMethods: { paymentMethod: [{ code: 'VISA', settings: `{"password": "${PASSWORD}", "merchantCode": "M1"}` }] },
-				},
-				waitForCompletion: true,
-				timeoutSeconds: 30,
-			}),
+			await run(
+				MERCHANT,
+				merchantCreateParameters({
+					additionalFields: {
+						sites: { site: [{ name: 'Web store', details: { currency: 'USD' } }] },
+						paymentMethods: { paymentMethod: [{ code: 'VISA', settings: `{"password": "${PASSWORD}", "merchantCode": "M1"}` }] },
+					},
+				}),
+			),
 			MERCHANT,
 		);
 		const merchantId = String(created[0].merchantId);

@@ -5,6 +5,7 @@
 import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
 import { expectFieldRefused, outputJson, runNode, runNodeMethod, type NodeRunOptions, type RunResult } from '../helpers/engine';
+import { sessionCreateParameters } from '../helpers/fixtures';
 import { apiCallsOf, control, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({}, 'clearLedger');
@@ -20,19 +21,7 @@ const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).t
 const BUYER_IP = '203.0.113.7';
 const BUYER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64)';
 
-const paymentSession = (overrides: IDataObject = {}): IDataObject => ({
-	resource: 'session',
-	operation: 'create',
-	sessionType: 'payment',
-	returnUrl: 'https://shop.example.com/return',
-	ipAddress: BUYER_IP,
-	userAgent: BUYER_AGENT,
-	reference: 'ORDER-1001',
-	description: 'Two pairs of shoes',
-	currency: 'USD',
-	total: 120.5,
-	...overrides,
-});
+const paymentSession = (overrides: IDataObject = {}): IDataObject => sessionCreateParameters({ ipAddress: BUYER_IP, userAgent: BUYER_AGENT, ...overrides });
 
 async function createSession(overrides: IDataObject = {}): Promise<number> {
 	const result = await run(paymentSession(overrides));

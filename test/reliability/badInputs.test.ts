@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow, type TestCredentials } from '../helpers/engine';
+import { merchantBody, sessionCreateParameters } from '../helpers/fixtures';
 import { packageNodeTypes, panelNames, startsWithPanelName } from '../helpers/nodeTypes';
 import { captureLogs, type LogCapture } from '../helpers/logs';
 import { apiCallsOf, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
@@ -68,19 +69,8 @@ interface OperationTable {
 
 const nextYear = new Date().getUTCFullYear() + 1;
 const payer = { name: 'Ana', surname: 'Gomez', email: 'ana@example.com', document: '1020304050', documentType: 'CC' };
-const merchant = {
-	specifyBody: 'fields',
-	name: 'Acme Holdings S.A.S.',
-	brand: 'Acme',
-	languages: 'es, en',
-	currencies: 'USD, COP',
-	document: { type: 'NIT', number: '900123456' },
-	address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
-	legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
-	control: { seller: 'direct' },
-	additionalFields: {},
-	waitForCompletion: false,
-};
+// Languages and currencies as text, the way a user types them.
+const merchant = { specifyBody: 'fields', ...merchantBody(), languages: 'es, en', currencies: 'USD, COP', additionalFields: {}, waitForCompletion: false };
 const email = { email: { email: 'owner@acme.example.com', subject: 'Welcome' } };
 
 const TABLE: OperationTable[] = [
@@ -318,18 +308,7 @@ const TABLE: OperationTable[] = [
 	{
 		node: 'Session',
 		operation: 'session > create',
-		base: {
-			resource: 'session',
-			operation: 'create',
-			sessionType: 'payment',
-			returnUrl: 'https://shop.example.com/return',
-			ipAddress: '203.0.113.7',
-			userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
-			reference: 'ORDER-1001',
-			description: 'Two pairs of shoes',
-			currency: 'USD',
-			total: 120.5,
-		},
+		base: sessionCreateParameters(),
 		fields: [
 			['additionalFields.expiration', 'expiration', ['next week', '2020-01-01T00:00:00Z']],
 			['reference', 'payment.reference', [long(32, 'R'), EMPTY, MISSING]],

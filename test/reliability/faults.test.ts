@@ -18,6 +18,7 @@ import { expectedTranKey } from '../../sandbox/auth';
 import { Faults } from '../../sandbox/faults';
 import { requestDefaults } from '../../nodes/shared/transport';
 import { runWorkflow, type RunResult, type TestCredentials } from '../helpers/engine';
+import { sessionCreateParameters } from '../helpers/fixtures';
 import { control, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
 import { captureLogs, type LogCapture } from '../helpers/logs';
 import { NonceBook, SecretScan } from './evidence';
@@ -143,19 +144,12 @@ const SCENARIOS: Scenario[] = [
 		node: { name: 'Session', type: 'paySuiteSession', credential: 'paySuiteApi' },
 		path: '/api/session',
 		safety: 'write',
-		parameters: {
-			resource: 'session',
-			operation: 'create',
-			sessionType: 'payment',
-			returnUrl: 'https://shop.example.com/return',
-			ipAddress: '203.0.113.7',
-			userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+		parameters: sessionCreateParameters({
 			reference: '={{ $json.reference }}',
 			description: 'Order',
-			currency: 'USD',
 			total: '={{ $json.total }}',
 			buyer: { email: '={{ $json.email }}' },
-		},
+		}),
 		input: (index) => ({ reference: `SES-${index}`, total: 20 + (index % 50), email: `buyer${index}@example.com` }),
 		bad: [
 			{ field: 'payment.reference', input: { reference: 'S'.repeat(33) } },
