@@ -44,12 +44,23 @@ export const numericIdSchema = z.unknown().transform((value, ctx): bigint => {
 	return BigInt(read.digits);
 });
 
+/** One schema per parameter name, built once: building a zod object costs more than checking an ID with it. */
+const pathIdSchemas = new Map<string, z.ZodType<Record<string, bigint>, z.ZodTypeDef, unknown>>();
+function pathIdSchema(parameter: string): z.ZodType<Record<string, bigint>, z.ZodTypeDef, unknown> {
+	let schema = pathIdSchemas.get(parameter);
+	if (!schema) {
+		schema = z.object({ [parameter]: numericIdSchema }) as unknown as z.ZodType<Record<string, bigint>, z.ZodTypeDef, unknown>;
+		pathIdSchemas.set(parameter, schema);
+	}
+	return schema;
+}
+
 /**
  * The identifier a path carries, validated before anything is sent: a failure names the parameter and the
  * item. Returned as its exact digits, to put in the path.
  */
 export function pathId(ctx: OperationContext, parameter: string): string {
-	const checked = ctx.validate(z.object({ [parameter]: numericIdSchema }), { [parameter]: ctx.param<unknown>(parameter, '') });
+	const checked = ctx.validate(pathIdSchema(parameter), { [parameter]: ctx.param<unknown>(parameter, '') });
 	return String(checked[parameter]);
 }
 

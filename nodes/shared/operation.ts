@@ -1,5 +1,6 @@
 import {
 	NodeOperationError,
+	sleep,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INode,
@@ -167,23 +168,104 @@ function oneAtATimeQueue(): OneAtATime {
 	};
 }
 
-function contextFor(fn: IExecuteFunctions, itemIndex: number, names: FieldNames, oneAtATime: OneAtATime): OperationContext {
+/**
+ * A field's value for an item: a locator's ID (trimmed), anything else as n8n gives it. A locator saved as one
+ * (the usual case) is evaluated once, not once whole and once for its ID; any failure goes the long way, which
+ * throws what it always threw (the expression's error, or the refusal).
+ */
+function readParam(fn: IExecuteFunctions, node: INode, name: string, itemIndex: number, fallback: unknown, names: FieldNames): unknown {
+	if (isLocatorValue(node.parameters?.[name])) {
+		try {
+			const value = fn.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
+			return typeof value === 'string' ? value.trim() : value;
+		} catch {
+			/* the long way */
+		}
+	}
+	const value = fn.getNodeParameter(name, itemIndex, fallback as never);
+	return isLocatorValue(value) ? locatorValue(fn, name, itemIndex, names) : value;
+}
+
+/** A field read ahead of its item's turn: its value, or the error reading it threw (thrown when the item reads it). */
+type Prefetched = { value: unknown } | { error: unknown };
+
+/**
+ * Reads every item's fields ahead of their turn, as n8n's HTTP Request node does before it sends anything, so
+ * that the requests of a batch are not held back by expressions (in n8n 2.x each one is a synchronous call into
+ * a separate isolate, about a millisecond). The reading runs an item at a time between the answers:
+ * while requests are in flight, later items are read; an item whose turn comes first is read at once. Nothing is
+ * lost: a field whose expression fails keeps its error, thrown when (and only if) its item reads that field, in
+ * its place, as before.
+ */
+export class ParameterPrefetch {
+	private readonly read: Array<Map<string, Prefetched> | undefined>;
+	private next = 0;
+	private stopped = false;
+
+	constructor(
+		private readonly evaluate: (itemIndex: number) => Map<string, Prefetched>,
+		count: number,
+	) {
+		this.read = new Array<Map<string, Prefetched> | undefined>(count);
+	}
+
+	/** The fields read for this item (read now if not yet), handed over once. */
+	take(itemIndex: number): Map<string, Prefetched> {
+		const read = this.read[itemIndex] ?? this.evaluate(itemIndex);
+		this.read[itemIndex] = new Map();
+		return read;
+	}
+
+	/** Starts reading ahead, one item per turn of the event loop (answers handled between), until all are read or stop(). */
+	start(): void {
+		void (async () => {
+			for (;;) {
+				await sleep(0);
+				if (this.stopped) return;
+				while (this.next < this.read.length && this.read[this.next] !== undefined) this.next++;
+				if (this.next >= this.read.length) return;
+				this.read[this.next] = this.evaluate(this.next);
+			}
+		})();
+	}
+
+	stop(): void {
+		this.stopped = true;
+	}
+}
+
+/** Reads the fields an item of `operation` may read, that the node holds, keeping each error in its place. */
+function prefetchFields(fn: IExecuteFunctions, fields: string[], names: FieldNames): (itemIndex: number) => Map<string, Prefetched> {
 	const node = fn.getNode();
-	let writes = 0;
-	const read = new Map<string, { fallback: unknown; value: unknown }>();
-	const readParam = (name: string, fallback: unknown): unknown => {
-		// A locator saved as one (the usual case) is evaluated once, not once whole and once for its ID. Any failure
-		// goes the long way below, which throws what it always threw (the expression's error, or the refusal).
-		if (isLocatorValue(node.parameters?.[name])) {
+	const held = fields.filter((name) => node.parameters?.[name] !== undefined);
+	return (itemIndex) => {
+		const read = new Map<string, Prefetched>();
+		for (const name of held) {
 			try {
-				const value = fn.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
-				return typeof value === 'string' ? value.trim() : value;
-			} catch {
-				/* the long way */
+				read.set(name, { value: readParam(fn, node, name, itemIndex, undefined, names) });
+			} catch (error) {
+				read.set(name, { error });
 			}
 		}
-		const value = fn.getNodeParameter(name, itemIndex, fallback as never);
-		return isLocatorValue(value) ? locatorValue(fn, name, itemIndex, names) : value;
+		return read;
+	};
+}
+
+function contextFor(
+	fn: IExecuteFunctions,
+	node: INode,
+	itemIndex: number,
+	names: FieldNames,
+	oneAtATime: OneAtATime,
+	prefetched: Map<string, Prefetched> = new Map(),
+): OperationContext {
+	let writes = 0;
+	const read = new Map<string, { fallback: unknown; value: unknown }>();
+	/** A field read ahead (see ParameterPrefetch), handed out once: a later read of an object reads it again. */
+	const takePrefetched = (name: string): Prefetched | undefined => {
+		const ahead = prefetched.get(name);
+		prefetched.delete(name);
+		return ahead;
 	};
 	const ctx: OperationContext = {
 		fn,
@@ -195,12 +277,17 @@ function contextFor(fn: IExecuteFunctions, itemIndex: number, names: FieldNames,
 			// for the words of a 404) is evaluated once. Only plain values are kept: an object is a fresh copy per read.
 			const kept = read.get(name);
 			if (kept && kept.fallback === fallback) return kept.value as T;
-			const value = readParam(name, fallback);
+			const ahead = takePrefetched(name);
+			if (ahead && 'error' in ahead) throw ahead.error;
+			const value = ahead ? ahead.value : readParam(fn, node, name, itemIndex, fallback, names);
 			if (value === null || typeof value !== 'object') read.set(name, { fallback, value });
 			return value as T;
 		},
 		jsonParam: <T>(name: string, fallback?: T) => {
-			const parsed = parseJsonParameter(node, name, fn.getNodeParameter(name, itemIndex, fallback as never), itemIndex, names);
+			const ahead = isLocatorValue(node.parameters?.[name]) ? undefined : takePrefetched(name);
+			if (ahead && 'error' in ahead) throw ahead.error;
+			const raw = ahead ? ahead.value : fn.getNodeParameter(name, itemIndex, fallback as never);
+			const parsed = parseJsonParameter(node, name, raw, itemIndex, names);
 			return (parsed === undefined ? fallback : parsed) as T;
 		},
 		validate: (schema, value) => validateInput(node, schema, value, itemIndex, names),
@@ -316,13 +403,22 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 		throw new NodeOperationError(this.getNode(), `The operation "${operationValue}" of "${resourceValue}" is not supported`);
 	}
 	// n8n names the AI-tool variant of a node `<type>Tool`: a tool never gives a secret to a model.
-	const asTool = this.getNode().type.endsWith('Tool');
+	// n8n's getNode() gives a deep copy of the node on every call: one for the run, shared by its items.
+	const node = this.getNode();
+	const asTool = node.type.endsWith('Tool');
 	const names = fieldNamesOf(operation);
 	const oneAtATime = oneAtATimeQueue();
+	const inParallel = operation.parallel ? requestsInParallel(this, operation.parallel) : 1;
+	// Reads only: their items' fields are read ahead while requests are in flight. Writes read theirs in turn.
+	const prefetch =
+		operation.parallel === 'read' && items.length > 1
+			? new ParameterPrefetch(prefetchFields(this, fieldsOf(operation), names), items.length)
+			: undefined;
 	const runItem = async (itemIndex: number): Promise<INodeExecutionData[]> => {
 		try {
-			const produced = await operation.execute(contextFor(this, itemIndex, names, oneAtATime));
-			const showSecrets = !asTool && this.getNodeParameter(INCLUDE_SECRETS, itemIndex, false) === true;
+			const ctx = contextFor(this, node, itemIndex, names, oneAtATime, prefetch?.take(itemIndex));
+			const produced = await operation.execute(ctx);
+			const showSecrets = !asTool && ctx.param<unknown>(INCLUDE_SECRETS, false) === true;
 			const shown = showSecrets ? produced : produced.map((item) => ({ ...item, json: hideSecrets(item.json, asTool ? HIDDEN_FROM_TOOL : HIDDEN_SECRET) }));
 			return this.helpers.constructExecutionMetaData(shown, { itemData: { item: itemIndex } });
 		} catch (error) {
@@ -343,10 +439,21 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 			];
 		}
 	};
-	const inParallel = operation.parallel ? requestsInParallel(this, operation.parallel) : 1;
-	const results = await runInOrder(items.length, inParallel, runItem);
-	return [results.flat()];
+	prefetch?.start();
+	try {
+		return [(await runInOrder(items.length, inParallel, runItem)).flat()];
+	} finally {
+		prefetch?.stop();
+	}
 }
+
+/** The top-level fields an operation's items may read (its own, and Options with Requests in Parallel). */
+const fieldsOf = (operation: PaySuiteOperation): string[] => [
+	...new Set([
+		...(operation.parallel ? withParallelOption(operation.properties, operation.parallel) : operation.properties).map((property) => property.name),
+		INCLUDE_SECRETS,
+	]),
+];
 
 /** The Options › Requests in Parallel of the node, within 1..MAX_IN_PARALLEL (set once for the node: item 0's). */
 function requestsInParallel(fn: IExecuteFunctions, kind: 'read' | 'deduplicated'): number {

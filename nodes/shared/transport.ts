@@ -375,9 +375,11 @@ export async function paySuiteRequest<T = IDataObject>(
 	const credentialType = CREDENTIAL_FOR_API[request.api];
 	const credentials = await credentialsOnce(this, credentialType);
 	// Signed afresh by the credential's `authenticate` on every attempt; only the reading is shared.
+	// n8n's getNode() gives a deep copy of the node on every call: read once per request.
+	const node = this.getNode();
 	const credentialsDecrypted = {
-		id: this.getNode().credentials?.[credentialType]?.id ?? '',
-		name: this.getNode().credentials?.[credentialType]?.name ?? credentialType,
+		id: node.credentials?.[credentialType]?.id ?? '',
+		name: node.credentials?.[credentialType]?.name ?? credentialType,
 		type: credentialType,
 	};
 	const method = request.method ?? 'POST';
@@ -388,7 +390,7 @@ export async function paySuiteRequest<T = IDataObject>(
 
 	const baseURL = baseUrlFor(request.api, credentials);
 	if (!baseURL) {
-		throw new NodeOperationError(this.getNode(), 'The credential has no Base URL: open the credential and set it', {
+		throw new NodeOperationError(node, 'The credential has no Base URL: open the credential and set it', {
 			itemIndex,
 			description: `The Base URL is the address of the platform, e.g. https://api.example.com (the sandbox: http://127.0.0.1:8765). Nothing was sent.`,
 		});
@@ -422,7 +424,7 @@ export async function paySuiteRequest<T = IDataObject>(
 		refusalHint: request.refusalHint,
 	};
 	const lost = (cause: string, attempts: number, httpCode?: number) =>
-		new LostAnswerError(this.getNode(), { path: request.path, cause, safety, attempts, httpCode }, itemIndex);
+		new LostAnswerError(node, { path: request.path, cause, safety, attempts, httpCode }, itemIndex);
 
 	for (let attempt = 1; ; attempt++) {
 		const again = attempt < RETRY_POLICY.maxAttempts;

@@ -117,6 +117,37 @@ describe('Requests in Parallel', () => {
 		expect(result.error?.message).toMatch(/Session 999999998 was not found/);
 	});
 
+	// Reads have their items' fields read ahead of their turn (operation.ts, ParameterPrefetch): an expression that
+	// fails still fails its own item only, in its place, when that item's turn comes.
+	const failingId = (inParallel: number): IDataObject => ({
+		...getParameters(inParallel),
+		requestId: { __rl: true, mode: 'id', value: '={{ $json.broken ? $("No such node").item.json.id : $json.id }}' },
+	});
+
+	it("keeps an item's failing expression in that item's place, the others sent and in order, with On Error › Continue", async () => {
+		const ids = await createSessions(4);
+		const items = [{ id: ids[0] }, { id: ids[1] }, { broken: true }, { id: ids[2] }, { id: ids[3] }];
+		for (const inParallel of [1, 3]) {
+			sandbox.clearLedger();
+			const result = await run(failingId(inParallel), { items, continueOnFail: true });
+			expect(result.error).toBeUndefined();
+			const out = result.output('Session');
+			expect(out.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
+			expect(out.map((item) => item.json.requestId ?? null)).toEqual([ids[0], ids[1], null, ids[2], ids[3]]);
+			expect(out[2].json.error).toMatch(/No such node|doesn.t exist/i);
+			expect(sessionGets().map((call) => Number(call.path.split('/').pop()))).toEqual(inParallel === 1 ? ids : expect.arrayContaining(ids));
+			expect(sessionGets()).toHaveLength(4);
+		}
+	});
+
+	it("stops on an item's failing expression when the run stops on errors, items after it not sent one at a time", async () => {
+		const ids = await createSessions(3);
+		sandbox.clearLedger();
+		const result = await run(failingId(1), { items: [{ id: ids[0] }, { broken: true }, { id: ids[1] }, { id: ids[2] }] });
+		expect(result.error?.message).toMatch(/No such node|doesn.t exist/i);
+		expect(sessionGets().map((call) => Number(call.path.split('/').pop()))).toEqual([ids[0]]);
+	});
+
 	it('holds back every request of the run when the platform asks to slow down', async () => {
 		const ids = await createSessions(6);
 		sandbox.clearLedger();
