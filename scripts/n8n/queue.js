@@ -215,9 +215,10 @@ async function startN8nProcess({ name, command, userFolder, shared, logDir, args
  * { dir, redis, postgres, main, workers, webhooks, processes, env, describe(), stop() }: `env` is what an
  * n8n CLI command (import:workflow...) needs to use the cluster's database; describe() says what runs where.
  * With `logDir`, each process's output is also written to <logDir>/<name>.log. `mainPort` / `webhookPort` fix
- * the editor's and the (first) webhook process's ports; the others are random.
+ * the editor's and the (first) webhook process's ports; the others are random. `env` adds settings to every n8n
+ * process (a test's shorter queue timings, say).
  */
-async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defaultLog, logDir, keepData = false, workerConcurrency, mainPort, webhookPort } = {}) {
+async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defaultLog, logDir, keepData = false, workerConcurrency, mainPort, webhookPort, env: extraEnv = {} } = {}) {
 	const services = ensureServices({ log });
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paysuite-queue-'));
 	fs.chmodSync(dir, 0o711); // user postgres must reach its data folder inside
@@ -251,6 +252,7 @@ async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defau
 			webhookUrl: `http://127.0.0.1:${webhookPorts[0] ?? mainPort}`,
 			editorUrl: `http://127.0.0.1:${mainPort}`,
 		});
+		Object.assign(shared, extraEnv);
 		cluster.env = shared;
 		const base = { userFolder, logDir, shared };
 		// The main runs the database migrations: the others start after it.

@@ -59,7 +59,11 @@ export interface ClusterRun {
 }
 
 /** Installs n8n when missing, packs the package into a fresh user folder and starts the cluster on it. */
-export async function setupQueue({ workers = 2, webhooks = 1 }: { workers?: number; webhooks?: number } = {}): Promise<QueueHandle> {
+export async function setupQueue({
+	workers = 2,
+	webhooks = 1,
+	env: extraEnv = {},
+}: { workers?: number; webhooks?: number; env?: Record<string, string> } = {}): Promise<QueueHandle> {
 	const paths: N8nPaths = await env.ensureN8n();
 	const userFolder: string = env.createUserFolder('paysuite-queue-e2e-');
 	let cluster: Cluster | undefined;
@@ -68,7 +72,7 @@ export async function setupQueue({ workers = 2, webhooks = 1 }: { workers?: numb
 		// Each process's output goes to <user folder>/logs too (kept with PAYSUITE_E2E_KEEP).
 		const logDir = path.join(userFolder, 'logs');
 		fs.mkdirSync(logDir, { recursive: true });
-		cluster = (await queue.startCluster({ userFolder, workers, webhooks, logDir, log: () => {} })) as Cluster;
+		cluster = (await queue.startCluster({ userFolder, workers, webhooks, logDir, env: extraEnv, log: () => {} })) as Cluster;
 		const rest: Rest = await env.setupOwnerAndLogin(cluster.main.url);
 		return { userFolder, paths, cluster, rest, credentials: {} };
 	} catch (e) {
