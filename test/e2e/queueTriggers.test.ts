@@ -17,7 +17,7 @@ import type { AddressInfo } from 'net';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectAnswer, type Answer } from '../engine/webhookCalls';
-import { distExists, manualTrigger, nodeType, storedRun } from './harness';
+import { distExists, manualTrigger, nodeType, storedRun, until } from './harness';
 import { addSandboxCredentials, finishedExecution, runOnCluster, setupQueue, teardownQueue, type QueueHandle } from './queueHarness';
 import { triggerWorkflow, webhookPath, type TriggerKind } from './workflows';
 
@@ -44,15 +44,8 @@ const PARALLEL = 20;
 const FORGED_EVERY = 10;
 const ITEMS = 20;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 5 * 60_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 500));
-	}
-}
+/** How long a wait on the cluster may take (300 deliveries through one loaded machine). */
+const WAIT_MS = 5 * 60_000;
 
 /** Runs `task` for each of `inputs`, `parallel` at a time; answers the results in order. */
 async function pool<I, O>(inputs: I[], parallel: number, task: (input: I, index: number) => Promise<O>): Promise<O[]> {
@@ -200,6 +193,7 @@ describeIfBuilt('e2e: triggers and Gateway › Process on an n8n queue-mode clus
 			// Exactly one finished execution per valid delivery, each started by a worker (only this workflow runs now).
 			await until(`${valid.length} finished ${kind} executions`, async () =>
 				(await executionCount(workflowIds[kind]!, ['success', 'error', 'crashed', 'canceled'])) >= valid.length ? true : undefined,
+				WAIT_MS,
 			);
 			expect(await executionCount(workflowIds[kind]!)).toBe(valid.length);
 			expect(await executionCount(workflowIds[kind]!, ['success'])).toBe(valid.length);
@@ -208,7 +202,7 @@ describeIfBuilt('e2e: triggers and Gateway › Process on an n8n queue-mode clus
 			expect(onWorkers).toHaveLength(valid.length);
 			for (const p of [q!.cluster.main, ...q!.cluster.webhooks]) expect({ [p.name]: started.get(p.name) }).toEqual({ [p.name]: [] });
 			// Each run carried its own delivery: the valid ones, each once, no forged one.
-			const items = await until(`${valid.length} ${kind} runs reported`, () => ((capture.runs[kind]?.length ?? 0) >= valid.length ? capture.runs[kind] : undefined));
+			const items = await until(`${valid.length} ${kind} runs reported`, () => ((capture.runs[kind]?.length ?? 0) >= valid.length ? capture.runs[kind] : undefined), WAIT_MS);
 			expect(items.map(runId[kind]).sort()).toEqual([...valid].sort());
 		});
 	}
@@ -263,7 +257,7 @@ describeIfBuilt('e2e: triggers and Gateway › Process on an n8n queue-mode clus
 		const started = await q!.rest.call('POST', `/rest/workflows/${id}/run`, { triggerToStartFrom: { name: 'Start' } });
 		expect(started.status).toBe(200);
 		const executionId = String(started.json.data.executionId);
-		const victim = await until('a worker to start the execution', () => q!.cluster.workers.find((w) => new RegExp(`Worker started execution ${executionId} \\(job`).test(w.logs())));
+		const victim = await until('a worker to start the execution', () => q!.cluster.workers.find((w) => new RegExp(`Worker started execution ${executionId} \\(job`).test(w.logs())), WAIT_MS);
 		await until('5 charges', () => (charges().length >= 5 ? true : undefined), 120_000);
 		await (victim as unknown as { stop(signal: string, graceMs: number): Promise<void> }).stop('SIGKILL', 0);
 		const chargedBeforeKill = (await transactions()).length;
