@@ -13,8 +13,12 @@ export const PACKAGE_NODE = 'Get session';
 export const SIGN_NODE = 'Sign';
 export const HTTP_NODE = 'HTTP Request';
 
-/** The package's Session › Get, with Options › Requests in Parallel. */
-export function packageWorkflow(n8n: BenchN8n, ids: Array<number | string>, inParallel: number, name: string): Promise<SavedWorkflow> {
+/**
+ * The package's Session › Get, with Options › Requests in Parallel. The Session ID is the expression
+ * `{{ $json.id }}`, as a user writes it; with `fixedId` it is that value written as is (no expression per item),
+ * to show how much of an item's time is n8n evaluating the expression.
+ */
+export function packageWorkflow(n8n: BenchN8n, ids: Array<number | string>, inParallel: number, name: string, fixedId?: number | string): Promise<SavedWorkflow> {
 	const node: BenchNode = {
 		name: PACKAGE_NODE,
 		type: `${PACKAGE_NAME}.paySuiteSession`,
@@ -22,7 +26,7 @@ export function packageWorkflow(n8n: BenchN8n, ids: Array<number | string>, inPa
 		parameters: {
 			resource: 'session',
 			operation: 'get',
-			requestId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			requestId: { __rl: true, mode: 'id', value: fixedId === undefined ? '={{ $json.id }}' : String(fixedId) },
 			simple: false,
 			options: { requestsInParallel: inParallel },
 		},
@@ -71,6 +75,26 @@ export function handBuiltWorkflow(n8n: BenchN8n, sandbox: RunningSandbox, ids: A
 		},
 	};
 	return saveWorkflow(n8n, name, [MANUAL_TRIGGER, itemsNode('Items', ids.map((id) => ({ id }))), sign, http]);
+}
+
+export const EXPRESSION_NODE = 'Read ID';
+
+/**
+ * n8n's own cost of one expression per item: an Edit Fields node setting `id` from `{{ $json.id }}`, the same
+ * expression the package's Session ID holds. No request: what any node pays before it sends anything.
+ */
+export function expressionWorkflow(n8n: BenchN8n, ids: Array<number | string>, name: string): Promise<SavedWorkflow> {
+	const set: BenchNode = {
+		name: EXPRESSION_NODE,
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		parameters: {
+			mode: 'manual',
+			assignments: { assignments: [{ id: 'id', name: 'id', value: '={{ $json.id }}', type: 'string' }] },
+			options: {},
+		},
+	};
+	return saveWorkflow(n8n, name, [MANUAL_TRIGGER, itemsNode('Items', ids.map((id) => ({ id }))), set]);
 }
 
 /** The session query's path for each id (the keep-alive loop's requests). */
