@@ -14,7 +14,7 @@ const ROOT = resolve(__dirname, '../..');
 const CI = join(ROOT, '.github/workflows/ci.yml');
 const PUBLISH = join(ROOT, '.github/workflows/publish.yml');
 
-type Step = { name?: string; uses?: string; run?: string; with?: Record<string, any>; env?: Record<string, string>; if?: string };
+type Step = { id?: string; name?: string; uses?: string; run?: string; with?: Record<string, any>; env?: Record<string, string>; if?: string };
 type Job = {
 	name?: string;
 	'runs-on'?: string;
@@ -104,7 +104,7 @@ describe.each([
 	it('every action is pinned to a major version (or a commit)', () => {
 		const actions = Object.values(workflow.jobs).flatMap((job) => (job.steps ?? []).flatMap((s) => (s.uses ? [s.uses] : [])));
 		expect(actions.length).toBeGreaterThan(0);
-		for (const action of actions) expect(action).toMatch(/^[\w.-]+\/[\w.-]+@(v\d+(\.\d+){0,2}|[0-9a-f]{40})$/);
+		for (const action of actions) expect(action).toMatch(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*@(v\d+(\.\d+){0,2}|[0-9a-f]{40})$/);
 	});
 });
 
@@ -142,11 +142,21 @@ describe('ci.yml', () => {
 		expect(readFileSync(join(ROOT, '.ci/run'), 'utf8')).toMatch(new RegExp(`^${command}$`, 'm'));
 	});
 
-	it("caches the n8n install in the folder scripts/n8n/install.js uses, keyed on that script", () => {
+	it('caches the n8n install in the folder scripts/n8n/install.js uses, keyed on that script, saved before the tests', () => {
 		const job = Object.values(ci.jobs).find((j) => runs(j).includes('npm run check'))!;
-		const cacheSteps = job.steps!.filter((s) => s.uses?.startsWith('actions/cache@'));
-		expect(cacheSteps).toHaveLength(1);
-		const { path, key } = cacheSteps[0].with!;
+		const steps = job.steps!;
+		const at = (predicate: (s: Step) => boolean) => steps.findIndex(predicate);
+		const restore = at((s) => !!s.uses?.startsWith('actions/cache/restore@'));
+		const install = at((s) => s.run === 'node scripts/n8n/install.js');
+		const save = at((s) => !!s.uses?.startsWith('actions/cache/save@'));
+		const check = at((s) => s.run === 'npm run check');
+		expect([restore, install, save, check].every((i, n, all) => i >= 0 && (n === 0 || i > all[n - 1]))).toBe(true);
+		expect(steps.filter((s) => s.uses?.startsWith('actions/cache'))).toHaveLength(2);
+
+		const { path, key } = steps[restore].with!;
+		expect(steps[save].with).toEqual({ path, key: '${{ steps.n8n-cache.outputs.cache-primary-key }}' });
+		expect(steps[restore]).toMatchObject({ id: 'n8n-cache' });
+		for (const i of [install, save]) expect(steps[i].if).toBe("steps.n8n-cache.outputs.cache-hit != 'true'");
 		const { cacheRoot } = require('../../scripts/n8n/install.js');
 		const saved = process.env.PAYSUITE_N8N_CACHE;
 		delete process.env.PAYSUITE_N8N_CACHE;
