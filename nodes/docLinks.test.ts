@@ -2,13 +2,17 @@
  * The "Docs" link of each node (its codex, nodes/<Node>/<Node>.node.json) and of each credential
  * (`documentationUrl`) opens that node's or credential's page in the repository: a file of docs/ on the
  * repository's main branch, as package.json names the repository. A link to a page that was renamed or never
- * written would open GitHub's 404.
+ * written would open GitHub's 404. package.json's other addresses (homepage, bugs) are the same repository's:
+ * one address, `repository.url`, which npm's provenance check compares with the repository that publishes.
  */
 import type { ICredentialType } from 'n8n-workflow';
 
 // Read through require: the community scanner forbids fs and path under nodes/, test files included.
 const pkg = require('../package.json') as {
-	repository: { url: string };
+	repository: { type: string; url: string; directory?: string };
+	homepage: string;
+	bugs: { url: string };
+	author: { name: string; email: string };
 	n8n: { nodes: string[]; credentials: string[] };
 };
 
@@ -60,6 +64,13 @@ describe('documentation links', () => {
 	it.each(CREDENTIAL_LINKS)("%s's link opens docs/credentials.md", (_base, url) => {
 		expect(repositoryFileOf(url ?? '')).toBe('docs/credentials.md');
 		expect(exists('docs/credentials.md')).toBe(true);
+	});
+
+	it("package.json's homepage and bugs are that repository's README and issues", () => {
+		expect(pkg.repository).toEqual({ type: 'git', url: `git+${REPOSITORY}.git` }); // at the root: no `directory`
+		expect(pkg.homepage).toBe(`${REPOSITORY}#readme`);
+		expect(pkg.bugs).toEqual({ url: `${REPOSITORY}/issues` });
+		expect(pkg.author).toEqual({ name: expect.stringMatching(/\S/), email: expect.stringMatching(/^[^@\s]+@[^@\s]+\.[a-z]+$/) });
 	});
 
 	it('a link to a missing page is caught', () => {
