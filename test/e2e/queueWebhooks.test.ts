@@ -1,0 +1,294 @@
+/**
+ * Triggers behind TWO webhook processes (issue 19's last gap), on one cluster (scripts/n8n/queue.js: Redis,
+ * PostgreSQL, a main, 2 workers, 2 webhook processes). One published workflow: PaySuite Autopay Trigger →
+ * Gateway › Process (charges a card with the event's reference). The sandbox signs every delivery; a delivery
+ * sent again with the same id, type, date and reference is the same bytes (asserted).
+ *  - Sequential: a delivery answered by one webhook process, then the same bytes at the other (both orders).
+ *  - Simultaneous: each of 20 deliveries sent to both processes at the same moment.
+ *  - Crossed: two deliveries at once, one on each process, then each sent to the other process.
+ * The trigger's durable record (static data) is meant to stop the later copies, but n8n 2.40.7 in queue mode
+ * kept only the first record (docs/scaling.md), and nothing stops simultaneous copies. So the test counts the
+ * runs honestly (each answer says whether its copy started one; the executions must match: 1 or 2 per delivery,
+ * never more, each on a worker), and asserts exactly what the package promises for money: every run gives
+ * Gateway › Process the same input, hence the same idempotence key, and the sandbox keeps ONE transaction per
+ * delivery. PAYSUITE_E2E_FIGURES=1 prints the runs per delivery (for docs/scaling.md). Needs `npm run build`.
+ */
+import { randomUUID } from 'crypto';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { expectAcknowledged, type Answer } from '../engine/webhookCalls';
+import { distExists, nodeType, storedRun, until } from './harness';
+import { addSandboxCredentials, finishedExecution, setupQueue, teardownQueue, type QueueHandle } from './queueHarness';
+
+const queue = require('../../scripts/n8n/queue.js');
+
+function missing(): string | undefined {
+	if (!distExists()) return 'dist/ does not exist; run `npm run build` first';
+	try {
+		queue.ensureServices({ log: () => {} });
+		return undefined;
+	} catch (e) {
+		return (e as Error).message;
+	}
+}
+const unavailable = missing();
+const requireQueue = Boolean(process.env.PAYSUITE_REQUIRE_QUEUE);
+if (unavailable) console.warn(`e2e queue webhooks test ${requireQueue ? 'FAILS' : 'SKIPPED'}: ${unavailable}`);
+const describeIfBuilt = !unavailable || requireQueue ? describe : describe.skip;
+
+const ROUNDS = 20;
+const CROSSED_PAIRS = 10;
+const WEBHOOK_ID = 'a0c1e2e0-0000-4000-8000-00000000a0b2';
+const RECEIVED = 'Event AUTOPAY_CREATED received';
+const DUPLICATE = `${RECEIVED}; already received, the workflow does not run again`;
+const WAIT_MS = 5 * 60_000;
+const FINISHED = ['success', 'error', 'crashed', 'canceled'];
+
+interface Event {
+	id: string;
+	date: string;
+	reference: string;
+}
+
+describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () => {
+	let sandbox: RunningSandbox;
+	let q: QueueHandle | undefined;
+	let workflowId: string;
+	/** The reference of each execution's event, read once from its stored run. */
+	const referenceOf = new Map<string, string>();
+	/** Runs per delivery, printed with PAYSUITE_E2E_FIGURES=1. */
+	const figures: string[] = [];
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, processPendingPolls: 0, retryAfterSeconds: 0 });
+		q = await setupQueue({ workers: 2, webhooks: 2 });
+		const creds = await addSandboxCredentials(q, sandbox);
+		const nodes = [
+			{
+				name: 'Trigger',
+				type: nodeType('paySuiteAutopayTrigger'),
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: WEBHOOK_ID,
+				credentials: { paySuiteApi: creds.paySuiteApi },
+				parameters: { events: [] },
+			},
+			{
+				name: 'Charge',
+				type: nodeType('paySuiteGateway'),
+				typeVersion: 1,
+				position: [240, 0],
+				credentials: { paySuiteApi: creds.paySuiteApi },
+				parameters: {
+					resource: 'transaction',
+					operation: 'process',
+					cardNumber: '4111111111111111',
+					expiration: '12/30',
+					cvv: '987',
+					reference: '={{ $json.unsigned.reference }}',
+					description: 'Autopay charge',
+					currency: 'USD',
+					total: '25',
+					payer: { name: 'Ana', surname: 'Gomez', email: 'ana@example.com' },
+				},
+			},
+		];
+		const connections = { Trigger: { main: [[{ node: 'Charge', type: 'main', index: 0 }]] } };
+		const saved = await q.rest.call('POST', '/rest/workflows', { name: 'Two webhook processes', nodes, connections, settings: { executionOrder: 'v1' } });
+		if (saved.status !== 200) throw new Error(`saving the workflow failed: ${saved.status} ${saved.text}`);
+		const { id, versionId } = saved.json.data as { id: string; versionId: string };
+		const published = await q.rest.call('POST', `/rest/workflows/${id}/activate`, { versionId });
+		if (published.status !== 200) throw new Error(`publishing the workflow failed: ${published.status} ${published.text}`);
+		workflowId = id;
+		// Each webhook process learns of the published workflow on its own: wait until both answer its path (an
+		// empty body gets the trigger's 400, and no run).
+		for (const url of Object.values(urls())) {
+			await until(`the trigger at ${url}`, async () => ((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status === 400 ? true : undefined), WAIT_MS);
+		}
+	});
+
+	afterAll(async () => {
+		if (process.env.PAYSUITE_E2E_FIGURES) console.log(figures.join('\n'));
+		await teardownQueue(q);
+		await sandbox?.stop();
+	});
+
+	/** The two webhook processes' production URLs of the trigger. */
+	const urls = () => {
+		const [a, b] = q!.cluster.webhooks;
+		expect(a.url).not.toBe(b.url);
+		return { A: `${a.url}/webhook/${WEBHOOK_ID}/autopay`, B: `${b.url}/webhook/${WEBHOOK_ID}/autopay` };
+	};
+
+	const newEvent = (reference: string): Event => ({ id: randomUUID(), date: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'), reference });
+
+	/** The sandbox signs and sends the event to `url`; answers what the webhook process answered and the bytes sent. */
+	async function send(url: string, event: Event): Promise<{ answer: Answer; sent: string }> {
+		const response = await fetch(`${sandbox.url}/__sandbox/webhooks/autopay`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ url, type: 'AUTOPAY_CREATED', ...event }),
+		});
+		expect(response.status).toBe(200);
+		const { delivery, sent } = (await response.json()) as { delivery: Answer & { error?: string }; sent: string };
+		expect(delivery.error).toBeUndefined();
+		return { answer: delivery, sent };
+	}
+
+	/** Whether an answer says its copy started a run (RECEIVED) or found it already received (DUPLICATE). */
+	function started(answer: Answer): boolean {
+		const message = (JSON.parse(answer.body) as { status: { message: string } }).status.message;
+		expectAcknowledged(answer, message === DUPLICATE ? DUPLICATE : RECEIVED);
+		return message === RECEIVED;
+	}
+
+	/**
+	 * Every execution of the workflow, once all are finished: id, status and its event's reference. n8n records an
+	 * execution before its webhook process answers, so once every delivery is answered, every run is listed.
+	 */
+	async function executions(): Promise<Array<{ id: string; status: string; reference: string }>> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const list = await until(
+			'every execution finished',
+			async () => {
+				const r = await q!.rest.call('GET', `/rest/executions?filter=${filter}&limit=500`);
+				expect(r.status).toBe(200);
+				const results = r.json.data.results as Array<{ id: string; status: string }>;
+				return results.every((e) => FINISHED.includes(e.status)) ? results : undefined;
+			},
+			WAIT_MS,
+		);
+		const out = [];
+		for (const { id, status } of list) {
+			if (!referenceOf.has(id)) {
+				const run = storedRun(await finishedExecution(q!, id));
+				referenceOf.set(id, run.resultData.runData.Trigger[0].data.main[0][0].json.unsigned.reference);
+			}
+			out.push({ id: String(id), status, reference: referenceOf.get(id)! });
+		}
+		return out;
+	}
+
+	/** Which process logged starting each execution ("worker-1"...). */
+	function startedOn(): Map<string, string> {
+		const on = new Map<string, string>();
+		for (const p of [q!.cluster.main, ...q!.cluster.workers, ...q!.cluster.webhooks]) {
+			for (const m of p.logs().matchAll(/Worker started execution (\d+) \(job/g)) on.set(m[1], p.name);
+		}
+		return on;
+	}
+
+	/** The sandbox's transactions and the charges it received, of the references starting with `prefix`. */
+	async function money(prefix: string) {
+		const r = (await (await fetch(`${sandbox.url}/__sandbox/gateway/transactions`)).json()) as {
+			transactions: Array<{ reference: string; idempotenceKey: string | null }>;
+		};
+		const charges = sandbox
+			.ledger()
+			.filter((e) => e.path === '/gateway/process')
+			.map((e) => e.body as { idempotenceKey: string; payment: { reference: string } })
+			.filter((b) => b.payment.reference.startsWith(prefix));
+		return { transactions: r.transactions.filter((t) => t.reference.startsWith(prefix)), charges };
+	}
+
+	/** What runs and money say for these events: each ran as often as its answers said, was charged once, with one key. */
+	async function expectRunsAndOneCharge(prefix: string, events: Event[], runsOf: Map<string, number>) {
+		const expected = [...runsOf.values()].reduce((a, b) => a + b, 0);
+		const mine = (await executions()).filter((e) => e.reference.startsWith(prefix));
+		expect(mine).toHaveLength(expected);
+		expect(mine.filter((e) => e.status !== 'success')).toEqual([]);
+		const on = startedOn();
+		const workers = q!.cluster.workers.map((w) => w.name);
+		// Each run started on a worker, none on the main or a webhook process.
+		for (const e of mine) expect({ execution: e.id, onAWorker: workers.includes(on.get(e.id) ?? '') }).toEqual({ execution: e.id, onAWorker: true });
+		for (const event of events) {
+			expect({ reference: event.reference, runs: mine.filter((e) => e.reference === event.reference).length }).toEqual({
+				reference: event.reference,
+				runs: runsOf.get(event.reference),
+			});
+		}
+		// Every run sent its charge; the runs of one delivery sent one key, and the sandbox made one transaction.
+		const { transactions, charges } = await money(prefix);
+		expect(charges).toHaveLength(expected);
+		expect(transactions.map((t) => t.reference).sort()).toEqual(events.map((e) => e.reference).sort());
+		for (const t of transactions) {
+			const keys = new Set(charges.filter((c) => c.payment.reference === t.reference).map((c) => c.idempotenceKey));
+			expect({ reference: t.reference, keys: [...keys] }).toEqual({ reference: t.reference, keys: [t.idempotenceKey] });
+		}
+		return mine.map((e) => ({ ...e, on: on.get(e.id)! }));
+	}
+
+	it.each([
+		['A', 'B'],
+		['B', 'A'],
+	] as const)('a delivery answered by webhook process %s, then the same bytes at %s: at most one more run, one charge', async (first, second) => {
+		const url = urls();
+		const prefix = `WH-SEQ-${first}${second}-`;
+		const event = newEvent(`${prefix}1`);
+		const one = await send(url[first], event);
+		expectAcknowledged(one.answer, RECEIVED);
+		const two = await send(url[second], event);
+		expect(two.sent).toBe(one.sent);
+		// Meant to be a duplicate (the record is saved before n8n answers), but n8n 2.40.7 in queue mode did not
+		// keep the record in the database (docs/scaling.md): the answer says whether it ran again.
+		const runs = 1 + Number(started(two.answer));
+		// n8n records an execution before its webhook answers: a second run would be listed by now.
+		await expectRunsAndOneCharge(prefix, [event], new Map([[event.reference, runs]]));
+		figures.push(`sequential ${first} then ${second}: ${runs} run(s)`);
+	});
+
+	it(`${ROUNDS} deliveries, each sent to both webhook processes at the same moment: 1 or 2 runs each, one charge each`, async () => {
+		const { A, B } = urls();
+		const prefix = 'WH-BOTH-';
+		const events = Array.from({ length: ROUNDS }, (_, i) => newEvent(`${prefix}${i}`));
+		const runsOf = new Map<string, number>();
+		for (const event of events) {
+			const [a, b] = await Promise.all([send(A, event), send(B, event)]);
+			expect(b.sent).toBe(a.sent);
+			const runs = Number(started(a.answer)) + Number(started(b.answer));
+			// At least one copy runs (nothing refuses a valid delivery); n8n offers no lock, so both may.
+			expect({ reference: event.reference, oneOrTwo: runs === 1 || runs === 2 }).toEqual({ reference: event.reference, oneOrTwo: true });
+			runsOf.set(event.reference, runs);
+		}
+		const runs = await expectRunsAndOneCharge(prefix, events, runsOf);
+
+		{
+			const twice = events.filter((e) => runsOf.get(e.reference) === 2);
+			const apart = twice.filter((e) => new Set(runs.filter((r) => r.reference === e.reference).map((r) => r.on)).size === 2);
+			figures.push(
+				`simultaneous copies: ${events.length} deliveries, ${runs.length} runs; ${events.length - twice.length} ran once, ${twice.length} twice ` +
+					`(${apart.length} of them on two different workers); ${(await money(prefix)).transactions.length} transactions`,
+			);
+		}
+	});
+
+	it(`${CROSSED_PAIRS} pairs of deliveries, one on each webhook process at once, then each sent to the other: 1 or 2 runs each, one charge each`, async () => {
+		const { A, B } = urls();
+		const prefix = 'WH-CROSS-';
+		const pairs = Array.from({ length: CROSSED_PAIRS }, (_, i) => [newEvent(`${prefix}${i}-x`), newEvent(`${prefix}${i}-y`)] as const);
+		const runsOf = new Map<string, number>();
+		for (const [x, y] of pairs) {
+			const [onA, onB] = await Promise.all([send(A, x), send(B, y)]);
+			expectAcknowledged(onA.answer, RECEIVED);
+			expectAcknowledged(onB.answer, RECEIVED);
+			runsOf.set(x.reference, 1);
+			runsOf.set(y.reference, 1);
+		}
+		// Later, each delivery at the other process: it ran again only if the other's save dropped its record.
+		for (const [x, y] of pairs) {
+			for (const [event, url] of [
+				[x, B],
+				[y, A],
+			] as const) {
+				if (started((await send(url, event)).answer)) runsOf.set(event.reference, 2);
+			}
+		}
+		const events = pairs.flat();
+		const runs = await expectRunsAndOneCharge(prefix, events, runsOf);
+
+		{
+			const twice = events.filter((e) => runsOf.get(e.reference) === 2).length;
+			figures.push(`crossed copies: ${events.length} deliveries, ${runs.length} runs; ${twice} ran again at the other process; ${(await money(prefix)).transactions.length} transactions`);
+		}
+	});
+});
