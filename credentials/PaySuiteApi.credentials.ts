@@ -56,7 +56,7 @@ export class PaySuiteApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://api.example.com',
+			placeholder: 'e.g. https://api.example.com',
 			description: 'Address of the platform, used for every API unless overridden below',
 			hint: "The API address the platform gave you with the Login and Secret Key, starting with https://. To try the nodes with the package's sandbox (npm start): http://127.0.0.1:8765.",
 		},

@@ -19,7 +19,7 @@ export class PaySuiteOnboardingApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://onboarding.example.com',
+			placeholder: 'e.g. https://onboarding.example.com',
 			description: 'Address of the merchant onboarding API',
 			hint: "The onboarding API address the platform gave you with the access token, starting with https://. To try the nodes with the package's sandbox (npm start): http://127.0.0.1:8765.",
 		},

@@ -42,7 +42,7 @@ export function personProperty(name: string, displayName: string, description: s
 				name: key,
 				description: words,
 				...(key === 'documentType' ? { type: 'options', options: documentTypeOptions, default: 'CC' } : { type: 'string', default: '' }),
-				...(key === 'email' ? { placeholder: 'name@email.com' } : {}),
+				...(key === 'email' ? { placeholder: 'e.g. name@example.com' } : {}),
 			}),
 		),
 	];

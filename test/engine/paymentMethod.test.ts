@@ -165,11 +165,11 @@ describe('Merchant Payment Method > Update', () => {
 });
 
 describe('Merchant Payment Method > Delete', () => {
-	it('sends the ID and the method is gone', async () => {
+	it('sends the ID, the method is gone and the item says deleted: true beside the platform answer', async () => {
 		const result = await run({ resource: 'merchantPaymentMethod', operation: 'delete', paymentMethodId: 505 });
 		expect(result.error).toBeUndefined();
 		expect(withoutAuth(apiCalls()[0].body)).toEqual({ id: 505 });
-		expect(json(result)).toEqual([expect.objectContaining({ id: 505 })]);
+		expect(json(result)).toEqual([{ deleted: true, status: expect.objectContaining({ status: 'OK' }), id: 505 }]);
 		expect((await sandboxState()).merchantPaymentMethods.map((entry) => entry.id)).not.toContain(505);
 		await expectRefused({ resource: 'merchantPaymentMethod', operation: 'delete', paymentMethodId: '={{ "abc" }}' }, 'id', /whole number/);
 	});

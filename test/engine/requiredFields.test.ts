@@ -54,6 +54,9 @@ const SAMPLES: Record<string, unknown> = {
 	autopay: '{"type": "addMember", "autopayId": "1"}',
 };
 
+/** The example a placeholder shows ("e.g. 1001" gives 1001). */
+const exampleOf = (placeholder: string) => placeholder.replace(/^e\.g\. /, '');
+
 /**
  * A sample for a required field: by its name, else its default when it has one, else by its kind (a locator
  * takes its "By ID" example).
@@ -63,9 +66,9 @@ function sampleFor(property: INodeProperties): unknown {
 	if (!emptyByDefault(property)) return property.default;
 	if (property.type === 'resourceLocator') {
 		const byId = property.modes?.find((mode) => mode.name === 'id');
-		return { __rl: true, mode: 'id', value: byId?.placeholder ?? '1' };
+		return { __rl: true, mode: 'id', value: byId?.placeholder ? exampleOf(byId.placeholder) : '1' };
 	}
-	if (property.type === 'string' && property.placeholder) return property.placeholder;
+	if (property.type === 'string' && property.placeholder) return exampleOf(property.placeholder);
 	throw new Error(`No sample for the required field "${property.displayName}" (${property.name}): add one to SAMPLES`);
 }
 

@@ -29,7 +29,7 @@ export const PANEL_FIELDS: INodeProperties[] = [
 		type: 'collection',
 		default: {},
 		options: [
-			{ displayName: 'Email', name: 'email', type: 'string', default: '', placeholder: 'name@email.com' },
+			{ displayName: 'Email', name: 'email', type: 'string', default: '', placeholder: 'e.g. name@example.com' },
 			{ displayName: 'Address City', name: 'addressCity', type: 'string', default: '' },
 		],
 	},

@@ -27,7 +27,7 @@ export const expirationProperty: INodeProperties = {
 	name: 'expiration',
 	type: 'string',
 	default: '',
-	placeholder: '12/29',
+	placeholder: 'e.g. 12/29',
 	description: 'Expiry month and two-digit year of the card, as MM/YY',
 };
 
@@ -241,7 +241,7 @@ export const reportIdLocator = idLocatorProperty({
 	displayName: 'Report ID',
 	name: 'reportId',
 	description: 'The ID of the requested report',
-	placeholder: '1001',
+	example: '1001',
 	hint: 'The ID is in the output of Report › Request (its ID field)',
 });
 
@@ -298,7 +298,7 @@ export const validationSessionLocator: INodeProperties = idLocatorProperty({
 	displayName: 'Session ID',
 	name: 'requestId',
 	description: 'The ID of the account validation session',
-	placeholder: '0f8fad5b-d9cb-469f-a165-70867728950e',
+	example: '0f8fad5b-d9cb-469f-a165-70867728950e',
 	idFormat: {
 		regex: SESSION_ID_REGEX,
 		errorMessage: 'Use the session ID as Create Session gave it, such as 0f8fad5b-d9cb-469f-a165-70867728950e',

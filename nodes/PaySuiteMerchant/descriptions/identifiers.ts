@@ -13,7 +13,7 @@ export const merchantIdLocator: INodeProperties = idLocatorProperty({
 	displayName: 'Merchant ID',
 	name: 'merchantId',
 	description: 'The merchant to read or change',
-	placeholder: '3001',
+	example: '3001',
 	hint: "The Merchant ID is in the output of a finished Create (merchantId, or the process's result.merchantId) and in the Onboarding Trigger's items",
 });
 
@@ -24,7 +24,7 @@ export const processIdLocator: INodeProperties = idLocatorProperty({
 	displayName: 'Process ID',
 	name: 'processId',
 	description: 'The merchant process to read',
-	placeholder: '5f0c8a3e-2b1d-4c6f-9a7e-0d1e2f3a4b5c',
+	example: '5f0c8a3e-2b1d-4c6f-9a7e-0d1e2f3a4b5c',
 	idFormat: {
 		regex: PROCESS_ID_REGEX,
 		errorMessage: 'Use the process ID as the Create or Update output gives it, such as 5f0c8a3e-2b1d-4c6f-9a7e-0d1e2f3a4b5c',

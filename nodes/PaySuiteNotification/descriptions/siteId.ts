@@ -7,7 +7,7 @@ export const siteIdLocator: INodeProperties = idLocatorProperty({
 	displayName: 'Site ID',
 	name: 'siteId',
 	description: 'The site whose middleware sends the SMS and chat messages, when the tenant has one configured (otherwise ignored)',
-	placeholder: '2001',
+	example: '2001',
 	required: false,
 	hint: "The Site ID is in PaySuite Merchant › Get's output (siteIds, or one item per site) and in PaySuite Site's items",
 });

@@ -11,9 +11,9 @@ export const linkIdProperty: INodeProperties = idLocatorProperty({
 	displayName: 'Payment Link ID',
 	name: 'linkId',
 	description: 'The payment link, by its ID or by its address (the URL sent to buyers)',
-	placeholder: '123',
+	example: '123',
 	url: {
-		placeholder: 'https://links.example.com/payment-link/123/9f8e7d6c',
+		example: 'https://links.example.com/payment-link/123/9f8e7d6c',
 		regex: LINK_URL_REGEX,
 		what: "the link's address, such as https://links.example.com/payment-link/123/9f8e7d6c",
 	},

@@ -21,7 +21,7 @@ export const paymentMethodIdProperty: INodeProperties = idLocatorProperty({
 	displayName: 'Payment Method ID',
 	name: 'paymentMethodId',
 	description: 'A payment method of the merchant',
-	placeholder: '501',
+	example: '501',
 	searchListMethod: SEARCH_MERCHANT_PAYMENT_METHODS,
 	hint: 'From List: choose the Merchant ID first; search by name (3 to 50 characters)',
 });
@@ -69,7 +69,7 @@ const financialEntityProperty: INodeProperties = {
 	name: 'financialEntity',
 	type: 'string',
 	default: '',
-	placeholder: '101',
+	placeholder: 'e.g. 101',
 	description: "Identifier of the financial entity (digits); it must belong to the merchant's country",
 };
 
@@ -115,7 +115,7 @@ const creditRulesProperty: INodeProperties = {
 					name: 'maximum',
 					type: 'string',
 					default: '',
-					placeholder: '5000.00',
+					placeholder: 'e.g. 5000.00',
 					description: 'Largest amount for this number of installments',
 				},
 				{
@@ -123,7 +123,7 @@ const creditRulesProperty: INodeProperties = {
 					name: 'minimum',
 					type: 'string',
 					default: '',
-					placeholder: '100.00',
+					placeholder: 'e.g. 100.00',
 					description: 'Smallest amount for this number of installments',
 				},
 				{
@@ -132,7 +132,7 @@ const creditRulesProperty: INodeProperties = {
 					type: 'string',
 					default: '',
 						required:	true,
-					placeholder: 'CRA',
+					placeholder: 'e.g. CRA',
 					description: 'Code of the payment method the rule is for',
 				},
 				{

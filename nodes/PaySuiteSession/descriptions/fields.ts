@@ -16,9 +16,9 @@ export const requestIdProperty: INodeProperties = idLocatorProperty({
 	displayName: 'Request ID',
 	name: 'requestId',
 	description: 'The checkout session, by its Request ID or by the link the buyer was sent to (its Process URL)',
-	placeholder: '12345',
+	example: '12345',
 	url: {
-		placeholder: 'https://checkout.example.com/session/12345/a1b2c3d4',
+		example: 'https://checkout.example.com/session/12345/a1b2c3d4',
 		regex: SESSION_URL_REGEX,
 		what: "the session's Process URL, such as https://checkout.example.com/session/12345/a1b2c3d4",
 	},

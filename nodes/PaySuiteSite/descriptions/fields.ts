@@ -26,7 +26,7 @@ export const checkoutVersionProperty: INodeProperties = {
 	name: 'checkoutVersion',
 	type: 'string',
 	default: '',
-	placeholder: 'v4',
+	placeholder: 'e.g. v4',
 	description: 'Redirect checkout version, such as v3 or v4',
 };
 
@@ -64,7 +64,7 @@ function siteFieldOptions(mode: SiteMode): INodeProperties[] {
 		{ displayName: 'Currency', name: 'currency', type: 'options', options: currencyOptions, default: 'USD', description: 'Currency of the site' },
 		{ displayName: 'Custom Batch', name: 'customBatch', type: 'number', default: 0, description: 'Custom batch number' },
 		{ displayName: 'Display Name', name: 'displayName', type: 'string', default: '', description: 'Name shown to buyers' },
-		{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'E-mail address of the site' },
+		{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'e.g. payments@shop.example.com', default: '', description: 'E-mail address of the site' },
 		{ displayName: 'Expiration', name: 'expiration', type: 'dateTime', default: '', description: 'When the site expires' },
 		{ displayName: 'Language', name: 'language', type: 'options', options: notificationLocaleOptions, default: 'en', description: 'Language of the site' },
 		{
@@ -126,7 +126,7 @@ function integrationOptions(mode: SiteMode): INodeProperties[] {
 			name: 'connectionMethod',
 			type: 'string',
 			default: '',
-			placeholder: 'REDIRECT',
+			placeholder: 'e.g. REDIRECT',
 			description: 'How buyers are connected, such as REDIRECT (the full list is not published)',
 		},
 		{
@@ -134,7 +134,7 @@ function integrationOptions(mode: SiteMode): INodeProperties[] {
 			name: 'notificationUrl',
 			type: 'string',
 			default: '',
-			placeholder: 'https://example.com/payments/notify',
+			placeholder: 'e.g. https://example.com/payments/notify',
 			description: 'URL notified of transaction changes for redirect requests',
 		},
 	];

@@ -34,7 +34,7 @@ export const merchantIdLocator = () =>
 		displayName: 'Merchant ID',
 		name: 'merchantId',
 		description: 'The merchant (the platform calls it customer)',
-		placeholder: '1001',
+		example: '1001',
 		hint: "Find it in the output of PaySuite Merchant › Create (merchantId), or in a finished onboarding process's result.merchantId",
 	});
 
@@ -43,6 +43,6 @@ export const siteIdLocator = () =>
 		displayName: 'Site ID',
 		name: 'siteId',
 		description: 'The site: where a merchant receives payments',
-		placeholder: '2001',
+		example: '2001',
 		hint: 'Find it in the output of PaySuite Site › Create (id)',
 	});

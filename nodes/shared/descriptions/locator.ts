@@ -6,18 +6,20 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { exampleText } from './fields';
+
 export interface IdLocator {
 	displayName: string;
 	name: string;
 	description: string;
-	/** Example ID shown in the "By ID" box. */
-	placeholder: string;
+	/** Example ID: the "By ID" box's placeholder (after "e.g.") and its error message. */
+	example: string;
 	/** The node's `listSearch` method that lists these records, when the platform lists them. */
 	searchListMethod?: string;
 	/** Whether the list needs the search box filled (the platform lists only what matches a search). */
 	searchFilterRequired?: boolean;
 	/** A link that holds the ID: an example, and a regular expression whose one group is the ID. */
-	url?: { placeholder: string; regex: string; what: string };
+	url?: { example: string; regex: string; what: string };
 	/**
 	 * IDs that are not digits (a UUID): the "By ID" box's regular expression and what it says when the value does
 	 * not match. Default: digits.
@@ -62,11 +64,11 @@ export function idLocatorProperty(locator: IdLocator): INodeProperties {
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: locator.placeholder,
+				placeholder: exampleText(locator.example),
 				validation: [
 					{
 						type: 'regex',
-						properties: locator.idFormat ?? { regex: ID_REGEX, errorMessage: `Use the digits of the ID only, such as ${locator.placeholder}` },
+						properties: locator.idFormat ?? { regex: ID_REGEX, errorMessage: `Use the digits of the ID only, such as ${locator.example}` },
 					},
 				],
 			},
@@ -76,7 +78,7 @@ export function idLocatorProperty(locator: IdLocator): INodeProperties {
 							displayName: 'By URL',
 							name: 'url',
 							type: 'string' as const,
-							placeholder: url.placeholder,
+							placeholder: exampleText(url.example),
 							validation: [{ type: 'regex' as const, properties: { regex: url.regex, errorMessage: `Paste ${url.what}` } }],
 							extractValue: { type: 'regex' as const, regex: url.regex },
 						},

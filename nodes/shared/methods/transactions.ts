@@ -48,7 +48,7 @@ export const internalReferenceLocator = (overrides: Partial<IdLocator> = {}) =>
 		displayName: 'Internal Reference',
 		name: 'internalReference',
 		description: "The transaction's internal reference: the number the platform gave the payment",
-		placeholder: '1234567',
+		example: '1234567',
 		searchListMethod: SEARCH_TRANSACTIONS,
 		searchFilterRequired: true,
 		hint: 'From List: type the payment reference, amount and currency, such as ORDER-1001 50000 COP',

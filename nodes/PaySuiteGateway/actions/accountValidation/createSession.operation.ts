@@ -16,7 +16,7 @@ export const createSession = requestOperation<ValidatorSessionBody>({
 			displayName: 'Email',
 			name: 'email',
 			type: 'string',
-			placeholder: 'name@email.com',
+			placeholder: 'e.g. name@example.com',
 			default: '',
 			required: true,
 			description: 'E-mail address of the user whose account is validated',

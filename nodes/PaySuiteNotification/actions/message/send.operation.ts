@@ -64,7 +64,7 @@ export const send = requestOperation<MessageBody>({
 					name: 'sms',
 					displayName: 'SMS',
 					values: [
-						{ displayName: 'Phone Number', name: 'phoneNumber', type: 'string', default: '', required: true, placeholder: '+573001112233' },
+						{ displayName: 'Phone Number', name: 'phoneNumber', type: 'string', default: '', required: true, placeholder: 'e.g. +573001112233' },
 						{ displayName: 'Short Message', name: 'shortMessage', type: 'string', default: '', required: true, description: 'Text of the SMS' },
 					],
 				},
@@ -72,9 +72,9 @@ export const send = requestOperation<MessageBody>({
 					name: 'chat',
 					displayName: 'Chat (Messaging App)',
 					values: [
-						{ displayName: 'Phone Number', name: 'phoneNumber', type: 'string', default: '', required: true, placeholder: '+573001112233' },
+						{ displayName: 'Phone Number', name: 'phoneNumber', type: 'string', default: '', required: true, placeholder: 'e.g. +573001112233' },
 						{ displayName: 'Template Name', name: 'templateName', type: 'string', default: '', required: true, description: 'Name of the approved message template' },
-						{ displayName: 'Template Language', name: 'templateLang', type: 'string', default: '', placeholder: 'es', description: 'Language of the template' },
+						{ displayName: 'Template Language', name: 'templateLang', type: 'string', default: '', placeholder: 'e.g. es', description: 'Language of the template' },
 						{
 							displayName: 'Template Parameters',
 							name: 'templateParameters',
@@ -89,7 +89,7 @@ export const send = requestOperation<MessageBody>({
 					name: 'email',
 					displayName: 'E-Mail',
 					values: [
-						{ displayName: 'Email', name: 'email', type: 'string', default: '', required: true, placeholder: 'name@email.com' },
+						{ displayName: 'Email', name: 'email', type: 'string', default: '', required: true, placeholder: 'e.g. name@example.com' },
 						{ displayName: 'Subject', name: 'subject', type: 'string', default: '' },
 					],
 				},

@@ -117,7 +117,7 @@ export const create: PaySuiteOperation = {
 				name: 'paymentMethod',
 				type: 'string',
 				default: '',
-				placeholder: 'visa,master',
+				placeholder: 'e.g. visa,master',
 				description: 'Codes of the payment methods to offer, separated by commas; only methods enabled on the site',
 			},
 			{
@@ -133,7 +133,7 @@ export const create: PaySuiteOperation = {
 				name: 'receiverEmails',
 				type: 'string',
 				default: '',
-				placeholder: 'name@email.com, other@email.com',
+				placeholder: 'e.g. name@example.com, other@example.com',
 				description: 'Addresses the link is sent to after it is created, separated by commas',
 			},
 		]),

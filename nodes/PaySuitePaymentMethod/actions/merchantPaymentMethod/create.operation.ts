@@ -19,7 +19,7 @@ export const create = requestOperation<MerchantPaymentMethodCreateBody>({
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'CRA',
+			placeholder: 'e.g. CRA',
 			// Free text: a new method's code is often one the merchant does not have yet, and the platform lists no catalogue.
 			description: 'Code of the payment method on the platform (max 5 characters), as the platform gave it to you',
 		},

@@ -16,4 +16,6 @@ export const deleteOperation = requestOperation<MerchantPaymentMethodDeleteBody>
 	body: (ctx) => ({ id: ctx.param('paymentMethodId') }),
 	schema: merchantPaymentMethodDeleteSchema,
 	fieldLabels: { id: 'Payment Method ID' },
+	// n8n's delete operations output `deleted: true`; the platform's answer (status, id) is kept beside it.
+	output: (answer) => ({ deleted: true, ...answer }),
 });

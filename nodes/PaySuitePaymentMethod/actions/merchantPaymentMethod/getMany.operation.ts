@@ -47,7 +47,7 @@ const search = listOperation<MerchantPaymentMethodSearch>({
 				displayName: 'Payment Method ID',
 				name: 'id',
 				description: 'Only this payment method',
-				placeholder: '501',
+				example: '501',
 				searchListMethod: SEARCH_MERCHANT_PAYMENT_METHODS,
 			})),
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the payment method, or part of it (3 to 50 characters)' },

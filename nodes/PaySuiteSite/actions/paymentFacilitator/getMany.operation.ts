@@ -42,7 +42,7 @@ export const getMany = listOperation({
 					displayName: 'Payment Facilitator ID',
 					name: 'id',
 					description: 'Only this facilitator',
-					placeholder: '7',
+					example: '7',
 					searchListMethod: SEARCH_PAYMENT_FACILITATORS,
 				}),
 			),
