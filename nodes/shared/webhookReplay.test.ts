@@ -1,4 +1,4 @@
-import { sleep, type IDataObject, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
+import { sleep, Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
 
 import { DeliveryMemory, deliveryKey, eventDateProblem, oncePerDelivery, pruneRecords, REPLAY_WINDOW } from './webhookReplay';
 
@@ -126,7 +126,7 @@ describe('oncePerDelivery', () => {
 		const id = workflowId();
 		const store: IDataObject = {};
 		const handle = jest.fn(async () => run);
-		expect(await oncePerDelivery(webhookCall(store, id), ['e1'], duplicate, handle)).toBe(run);
+		expect(await oncePerDelivery(webhookCall(store, id), ['e1'], duplicate, handle)).toEqual(run);
 		expect(Object.keys(store.deliveries as IDataObject)).toEqual([deliveryKey(['e1'])]);
 		// Another call loads what was saved.
 		expect(await oncePerDelivery(webhookCall(JSON.parse(JSON.stringify(store)) as IDataObject, id), ['e1'], duplicate, handle)).toEqual(duplicate());
@@ -146,7 +146,7 @@ describe('oncePerDelivery', () => {
 		expect(await oncePerDelivery(webhookCall(store, id), ['e1'], duplicate, async () => ({ webhookResponse: 'filtered' }))).toEqual({ webhookResponse: 'filtered' });
 		await expect(oncePerDelivery(webhookCall(store, id), ['e1'], duplicate, async () => Promise.reject(new Error('query failed')))).rejects.toThrow('query failed');
 		expect(store).toEqual({});
-		expect(await oncePerDelivery(webhookCall(store, id), ['e1'], duplicate, async () => run)).toBe(run);
+		expect(await oncePerDelivery(webhookCall(store, id), ['e1'], duplicate, async () => run)).toEqual(run);
 	});
 
 	it('runs one of 50 parallel copies that all loaded an empty store', async () => {
@@ -157,7 +157,7 @@ describe('oncePerDelivery', () => {
 		});
 		const answers = await Promise.all(Array.from({ length: 50 }, () => oncePerDelivery(webhookCall({}, id), ['e1'], duplicate, handle)));
 		expect(handle).toHaveBeenCalledTimes(1);
-		expect(answers.filter((answer) => answer === run)).toHaveLength(1);
+		expect(answers.filter((answer) => answer.webhookResponse === 'ran')).toHaveLength(1);
 	});
 
 	it("adds this process's recent records to every save, so that overlapping calls do not erase each other's", async () => {
@@ -175,5 +175,46 @@ describe('oncePerDelivery', () => {
 		const store: IDataObject = { deliveries: { gone: old } };
 		await oncePerDelivery(webhookCall(store, workflowId()), ['e1'], duplicate, async () => run);
 		expect(Object.keys(store.deliveries as IDataObject)).toEqual([deliveryKey(['e1'])]);
+	});
+
+	describe("in n8n's own static data (n8n-workflow's Workflow)", () => {
+		const nodeTypes = { getByNameAndVersion: () => ({ description: { properties: [] } }) } as unknown as INodeTypes;
+		/** A Workflow over `staticData` as n8n builds one for each webhook call and again to prepare the run. */
+		const workflowOver = (staticData: IDataObject) =>
+			new Workflow({
+				id: 'wf-n8n',
+				nodes: [{ id: 't', name: 'Trigger', type: 'trigger', typeVersion: 1, position: [0, 0], parameters: {} }],
+				connections: {},
+				active: true,
+				nodeTypes,
+				staticData,
+			});
+		const changed = (workflow: Workflow) => (workflow.staticData as { __dataChanged?: boolean }).__dataChanged === true;
+
+		it('marks the static data changed again when n8n reads the answer after preparing the run', async () => {
+			// Static data as loaded from the database, already holding another delivery's record.
+			const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { deliveries: { [deliveryKey(['e0'])]: Math.floor(Date.now() / 1000) } } })) as IDataObject;
+			const workflow = workflowOver(loaded);
+			const fn = { ...webhookCall({}, workflowId()), getWorkflowStaticData: () => workflow.getStaticData('node', workflow.getNode('Trigger')!) } as IWebhookFunctions;
+			const result = await oncePerDelivery(fn, ['e1'], duplicate, async () => run);
+			expect(changed(workflow)).toBe(true);
+			// What n8n 2.40.7 does next (WorkflowRunner.run): a second Workflow over the same object clears the mark.
+			workflowOver(loaded);
+			expect(changed(workflow)).toBe(false);
+			// Then it reads the answer to send it, and saves the static data if it is marked changed.
+			expect(result.webhookResponse).toBe('ran');
+			expect(changed(workflow)).toBe(true);
+			const saved = JSON.parse(JSON.stringify(workflow.staticData)) as { 'node:Trigger': { deliveries: IDataObject } };
+			expect(Object.keys(saved['node:Trigger'].deliveries).sort()).toEqual([deliveryKey(['e0']), deliveryKey(['e1'])].sort());
+		});
+
+		it('leaves the static data unmarked when the delivery did not start a run', async () => {
+			const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { deliveries: {} } })) as IDataObject;
+			const workflow = workflowOver(loaded);
+			const fn = { ...webhookCall({}, workflowId()), getWorkflowStaticData: () => workflow.getStaticData('node', workflow.getNode('Trigger')!) } as IWebhookFunctions;
+			const result = await oncePerDelivery(fn, ['e1'], duplicate, async () => ({ webhookResponse: 'filtered' }));
+			expect(result.webhookResponse).toBe('filtered');
+			expect(changed(workflow)).toBe(false);
+		});
 	});
 });

@@ -6,7 +6,8 @@
  * Two memories, because n8n loads a workflow's static data before each webhook call and saves it after:
  *  - durable: the node's static data (`getWorkflowStaticData('node')`) holds a hash of each delivery that started
  *    a run and when it was received, pruned by age (`keepSeconds`) and bounded in size (`maxRecords`). It
- *    survives restarts and every n8n process reads it from the database.
+ *    survives restarts and every n8n process reads it from the database (n8n 2.40.7 saves it only with the help
+ *    of `writtenAgainWhenAnswered`, below).
  *  - in this process: copies that arrive together both load static data without the other's record. Here the
  *    first copy claims the delivery before any `await` and the others wait for its outcome: it ran, they are
  *    duplicates; it did not (a refusal, a filter, a failed query), one of them tries again. The records of the
@@ -169,14 +170,38 @@ export async function oncePerDelivery(
 	let ran = false;
 	try {
 		const result = await handle();
-		if (result.workflowData !== undefined) {
-			// One assignment at the top level of the node's data: that is what tells n8n to save it.
-			const now = nowSeconds();
-			store[RECORDS_KEY] = pruneRecords({ ...pruneRecords(store[RECORDS_KEY], now), ...memory.recordsOf(scope), [key]: now }, now);
-			ran = true;
-		}
-		return result;
+		if (result.workflowData === undefined) return result;
+		const now = nowSeconds();
+		const records = pruneRecords({ ...pruneRecords(store[RECORDS_KEY], now), ...memory.recordsOf(scope), [key]: now }, now);
+		// An assignment in the node's data marks the workflow's static data changed: n8n saves it only then.
+		const write = () => {
+			store[RECORDS_KEY] = records;
+		};
+		write();
+		ran = true;
+		return writtenAgainWhenAnswered(result, write);
 	} finally {
 		claim.settle(ran);
 	}
+}
+
+/**
+ * The run's result, whose answer writes the record again each time n8n reads it. n8n 2.40.7 saves the static data
+ * when it sends the answer, only if it is still marked changed; but once the trigger has returned, it builds a
+ * second Workflow over the same static data object to prepare the run (WorkflowRunner.run →
+ * establishContextForPersistence, dist/workflow-runner.js), and building one clears the mark
+ * (ObservableObject.create, n8n-workflow's dist/cjs/observable-object.js). So a record was saved only when the
+ * workflow's static data had been empty (a new object then). n8n reads the answer after that, just before it
+ * saves (webhook-helpers.js, extractWebhookOnReceivedResponse for the triggers' `onReceived` answers): writing
+ * the record there marks it again. Writing the same records twice changes nothing else.
+ */
+export function writtenAgainWhenAnswered(result: IWebhookResponseData, write: () => void): IWebhookResponseData {
+	const { webhookResponse, ...rest } = result;
+	return Object.defineProperty(rest, 'webhookResponse', {
+		enumerable: true,
+		get() {
+			write();
+			return webhookResponse;
+		},
+	}) as IWebhookResponseData;
 }

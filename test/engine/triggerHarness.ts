@@ -164,7 +164,7 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 	// Its own id per server: the triggers' in-process memory of deliveries is kept per workflow, as in n8n.
 	const workflowId = `trigger-test-${++servers}`;
 	let savedStaticData: IDataObject = {};
-	const newWorkflow = () =>
+	const newWorkflow = (staticData: IDataObject) =>
 		new Workflow({
 			id: workflowId,
 			name: 'trigger test',
@@ -172,7 +172,7 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 			connections: { Trigger: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
 			active: true,
 			nodeTypes,
-			staticData: JSON.parse(JSON.stringify(savedStaticData)) as IDataObject,
+			staticData,
 			settings: { executionOrder: 'v1' },
 		});
 
@@ -197,7 +197,9 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 		// What n8n's webhook server gives the node: the parsed body, the raw bytes, query and path parameters.
 		Object.assign(incoming, { rawBody, body, query: Object.fromEntries(url.searchParams), params: {} });
 
-		const workflow = newWorkflow();
+		// n8n loads the workflow's static data from its database for each call.
+		const loaded = JSON.parse(JSON.stringify(savedStaticData)) as IDataObject;
+		const workflow = newWorkflow(loaded);
 		const executionId = `trigger-execution-${++executions}`;
 		const additionalData = additionalDataFor(workflow, executionId);
 		additionalData.httpRequest = incoming as never;
@@ -224,16 +226,21 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 			Object.assign(call, answered());
 			return;
 		}
-		// n8n saves the static data the node changed (as JSON, in the workflow's row) before it answers.
-		if ((workflow.staticData as { __dataChanged?: boolean }).__dataChanged) savedStaticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 		const result = call.result;
+		// As n8n 2.40.7 does when the call starts a run: it prepares the run with a second Workflow over the same
+		// static data object (WorkflowRunner.run), which clears the object's "changed" mark, and only then reads
+		// the answer (the triggers answer `onReceived`).
+		if (result.workflowData !== undefined) newWorkflow(loaded);
+		const onReceived = result.workflowData !== undefined && !result.noWebhookResponse ? onReceivedAnswer(webhookData.webhookDescription, result) : undefined;
+		// n8n saves the static data if it is still marked changed (as JSON, in the workflow's row), then answers.
+		if ((workflow.staticData as { __dataChanged?: boolean }).__dataChanged) savedStaticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 		if (result.noWebhookResponse) {
 			// n8n leaves the answer to the node; a node that wrote none would leave the caller hanging.
 			if (!response.writableEnded) send(response, 599, { message: 'The node wrote no answer' });
 		} else if (result.workflowData === undefined) {
 			send(response, 200, result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Webhook call received' });
 		} else {
-			send(response, 200, onReceivedAnswer(webhookData.webhookDescription, result));
+			send(response, 200, onReceived);
 		}
 		Object.assign(call, answered());
 		if (result.workflowData === undefined) return;

@@ -1,0 +1,133 @@
+/**
+ * A REAL `n8n start` (regular mode, SQLite): a trigger's record of the deliveries that started a run outlives n8n.
+ * One published workflow, PaySuite Autopay Trigger → No Operation. Three deliveries run it once each (the second
+ * and third are the records n8n 2.40.7 used to drop: the static data already held one; see webhookReplay.ts), n8n
+ * is stopped and started again on the same user folder (the triggers' memory of the process is gone), and the same
+ * bytes of the three are sent again: each is acknowledged as already received and nothing runs. A new delivery
+ * still runs.
+ * Needs `npm run build` first (skips itself otherwise).
+ */
+import { randomUUID } from 'crypto';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { expectAcknowledged, type Answer } from '../engine/webhookCalls';
+import { addSandboxCredentials, distExists, nodeType, setupN8n, startServer, teardownN8n, until, type N8nHandle, type ServerHandle } from './harness';
+
+const built = distExists();
+if (!built) console.warn('e2e replay-after-restart test SKIPPED: dist/ does not exist; run `npm run build` first');
+const describeIfBuilt = built ? describe : describe.skip;
+
+const WEBHOOK_ID = 'a0c1e2e0-0000-4000-8000-00000000a0c3';
+const RECEIVED = 'Event AUTOPAY_CREATED received';
+const DUPLICATE = `${RECEIVED}; already received, the workflow does not run again`;
+const WAIT_MS = 3 * 60_000;
+
+interface Event {
+	id: string;
+	date: string;
+	reference: string;
+}
+
+describeIfBuilt('e2e: a delivery sent again after n8n restarted (regular mode)', () => {
+	let sandbox: RunningSandbox;
+	let n8n: N8nHandle | undefined;
+	let server: ServerHandle | undefined;
+	let workflowId: string;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, processPendingPolls: 0, retryAfterSeconds: 0 });
+		n8n = await setupN8n();
+		const creds = await addSandboxCredentials(n8n, sandbox);
+		server = await startServer(n8n);
+		const nodes = [
+			{
+				name: 'Trigger',
+				type: nodeType('paySuiteAutopayTrigger'),
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: WEBHOOK_ID,
+				credentials: { paySuiteApi: creds.paySuiteApi },
+				parameters: { events: [] },
+			},
+			{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
+		];
+		const connections = { Trigger: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } };
+		const saved = await server.rest.call('POST', '/rest/workflows', { name: 'Replay after restart', nodes, connections, settings: { executionOrder: 'v1' } });
+		if (saved.status !== 200) throw new Error(`saving the workflow failed: ${saved.status} ${saved.text}`);
+		const { id, versionId } = saved.json.data as { id: string; versionId: string };
+		const published = await server.rest.call('POST', `/rest/workflows/${id}/activate`, { versionId });
+		if (published.status !== 200) throw new Error(`publishing the workflow failed: ${published.status} ${published.text}`);
+		workflowId = id;
+	});
+
+	afterAll(async () => {
+		await server?.stop();
+		await teardownN8n(n8n);
+		await sandbox?.stop();
+	});
+
+	const url = () => `${server!.url}/webhook/${WEBHOOK_ID}/autopay`;
+
+	/** Until n8n has registered the published workflow's webhook (an empty body gets the trigger's 400, and no run). */
+	const registered = () =>
+		until('the trigger answering', async () => ((await fetch(url(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status === 400 ? true : undefined), WAIT_MS);
+
+	const newEvent = (reference: string): Event => ({ id: randomUUID(), date: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'), reference });
+
+	/** The sandbox signs and sends the event to the trigger; answers n8n's answer and the bytes sent. */
+	async function send(event: Event): Promise<{ answer: Answer; sent: string }> {
+		const response = await fetch(`${sandbox.url}/__sandbox/webhooks/autopay`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ url: url(), type: 'AUTOPAY_CREATED', ...event }),
+		});
+		expect(response.status).toBe(200);
+		const { delivery, sent } = (await response.json()) as { delivery: Answer & { error?: string }; sent: string };
+		expect(delivery.error).toBeUndefined();
+		return { answer: delivery, sent };
+	}
+
+	/** The workflow's executions, once none is running. */
+	async function executions(): Promise<Array<{ id: string; status: string }>> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		return until(
+			'every execution finished',
+			async () => {
+				const r = await server!.rest.call('GET', `/rest/executions?filter=${filter}`);
+				expect(r.status).toBe(200);
+				const results = r.json.data.results as Array<{ id: string; status: string }>;
+				return results.every((e) => !['new', 'running'].includes(e.status)) ? results : undefined;
+			},
+			WAIT_MS,
+		);
+	}
+
+	it('acknowledges the same bytes as already received after a restart, and runs nothing', async () => {
+		await registered();
+		const events = [1, 2, 3].map((i) => newEvent(`RESTART-${i}`));
+		const first = [];
+		for (const event of events) {
+			const { answer, sent } = await send(event);
+			expectAcknowledged(answer, RECEIVED);
+			first.push(sent);
+		}
+		expect((await executions()).map((e) => e.status)).toEqual(['success', 'success', 'success']);
+
+		// Same user folder, same port: the trigger's production URL does not change.
+		const port = server!.port;
+		await server!.stop();
+		server = await startServer(n8n!, { port });
+		await registered();
+
+		for (const [i, event] of events.entries()) {
+			const { answer, sent } = await send(event);
+			expect(sent).toBe(first[i]);
+			expectAcknowledged(answer, DUPLICATE);
+		}
+		expect(await executions()).toHaveLength(3);
+
+		// A new delivery still runs.
+		expectAcknowledged((await send(newEvent('RESTART-4'))).answer, RECEIVED);
+		expect((await executions()).map((e) => e.status)).toEqual(['success', 'success', 'success', 'success']);
+	});
+});
