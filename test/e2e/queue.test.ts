@@ -7,29 +7,11 @@
  * Needs `npm run build` first (skips itself otherwise).
  */
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
-import { distExists } from './harness';
 import { items, NODE_CASES, type NodeCaseContext } from './nodeCases';
-import { addSandboxCredentials, importWorkflows, runOnCluster, setupQueue, teardownQueue, type ClusterRun, type QueueHandle } from './queueHarness';
+import { addSandboxCredentials, type ClusterRun, describeOnCluster, importWorkflows, type QueueHandle, runOnCluster, setupQueue, teardownQueue } from './queueHarness';
 import { reportWorkflow, type E2eWorkflow } from './workflows';
 
-const queue = require('../../scripts/n8n/queue.js');
-
-/** Why the cluster cannot run here (no dist/, no Redis or PostgreSQL and no way to install them), or undefined. */
-function missing(): string | undefined {
-	if (!distExists()) return 'dist/ does not exist; run `npm run build` first';
-	try {
-		queue.ensureServices({ log: () => {} }); // installs Debian's redis-server / postgresql when missing
-		return undefined;
-	} catch (e) {
-		return (e as Error).message;
-	}
-}
-// A machine where Redis or PostgreSQL cannot be had skips this file, saying why; PAYSUITE_REQUIRE_QUEUE=1 makes
-// that a failure instead.
-const unavailable = missing();
-const requireQueue = Boolean(process.env.PAYSUITE_REQUIRE_QUEUE);
-if (unavailable) console.warn(`e2e queue test ${requireQueue ? 'FAILS' : 'SKIPPED'}: ${unavailable}`);
-const describeIfBuilt = !unavailable || requireQueue ? describe : describe.skip;
+const describeIfBuilt = describeOnCluster('e2e queue test');
 
 /** Report › Request and Wait with a binary output, then Extract From File reading the TSV as CSV with tabs. */
 function reportFileWorkflow(creds: NodeCaseContext['creds'], day: string): E2eWorkflow {

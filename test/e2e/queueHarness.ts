@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import type { RunningSandbox } from '../../sandbox';
-import { REPO_DIR, storedRun, type N8nPaths } from './harness';
+import { distExists, REPO_DIR, storedRun, type N8nPaths } from './harness';
 import type { E2eWorkflow } from './workflows';
 
 const env = require('../../scripts/n8n/env.js');
@@ -27,6 +27,28 @@ interface ClusterProcess {
 	url: string;
 	pid: number;
 	logs(): string;
+}
+
+/** Why the cluster cannot run here (no dist/, no Redis or PostgreSQL and no way to install them), or undefined. */
+function clusterMissing(): string | undefined {
+	if (!distExists()) return 'dist/ does not exist; run `npm run build` first';
+	try {
+		queue.ensureServices({ log: () => {} }); // installs Debian's redis-server / postgresql when missing
+		return undefined;
+	} catch (e) {
+		return (e as Error).message;
+	}
+}
+
+/**
+ * `describe` for a file that needs the cluster. A machine where Redis or PostgreSQL cannot be had skips the file,
+ * saying why; PAYSUITE_REQUIRE_QUEUE=1 makes that a failure instead.
+ */
+export function describeOnCluster(what: string): jest.Describe {
+	const unavailable = clusterMissing();
+	const requireQueue = Boolean(process.env.PAYSUITE_REQUIRE_QUEUE);
+	if (unavailable) console.warn(`${what} ${requireQueue ? 'FAILS' : 'SKIPPED'}: ${unavailable}`);
+	return !unavailable || requireQueue ? describe : describe.skip;
 }
 
 export interface Cluster {

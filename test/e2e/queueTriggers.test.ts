@@ -17,25 +17,11 @@ import type { AddressInfo } from 'net';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectAnswer, type Answer } from '../engine/webhookCalls';
-import { distExists, manualTrigger, nodeType, storedRun, until } from './harness';
-import { addSandboxCredentials, finishedExecution, runOnCluster, setupQueue, teardownQueue, type QueueHandle } from './queueHarness';
+import { manualTrigger, nodeType, storedRun, until } from './harness';
+import { addSandboxCredentials, describeOnCluster, finishedExecution, type QueueHandle, runOnCluster, setupQueue, teardownQueue } from './queueHarness';
 import { triggerWorkflow, webhookPath, type TriggerKind } from './workflows';
 
-const queue = require('../../scripts/n8n/queue.js');
-
-function missing(): string | undefined {
-	if (!distExists()) return 'dist/ does not exist; run `npm run build` first';
-	try {
-		queue.ensureServices({ log: () => {} });
-		return undefined;
-	} catch (e) {
-		return (e as Error).message;
-	}
-}
-const unavailable = missing();
-const requireQueue = Boolean(process.env.PAYSUITE_REQUIRE_QUEUE);
-if (unavailable) console.warn(`e2e queue triggers test ${requireQueue ? 'FAILS' : 'SKIPPED'}: ${unavailable}`);
-const describeIfBuilt = !unavailable || requireQueue ? describe : describe.skip;
+const describeIfBuilt = describeOnCluster('e2e queue triggers test');
 
 const fixed = Number(process.env.QUEUE_TRIGGER_DELIVERIES) || undefined;
 const DELIVERIES: Record<TriggerKind, number> = { autopay: fixed ?? 300, checkout: fixed ?? 300, onboarding: fixed ?? 300 };

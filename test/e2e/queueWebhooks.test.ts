@@ -18,24 +18,10 @@ import { randomUUID } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectAcknowledged, type Answer } from '../engine/webhookCalls';
-import { distExists, nodeType, storedRun, until } from './harness';
-import { addSandboxCredentials, finishedExecution, setupQueue, teardownQueue, type QueueHandle } from './queueHarness';
+import { nodeType, storedRun, until } from './harness';
+import { addSandboxCredentials, describeOnCluster, finishedExecution, type QueueHandle, setupQueue, teardownQueue } from './queueHarness';
 
-const queue = require('../../scripts/n8n/queue.js');
-
-function missing(): string | undefined {
-	if (!distExists()) return 'dist/ does not exist; run `npm run build` first';
-	try {
-		queue.ensureServices({ log: () => {} });
-		return undefined;
-	} catch (e) {
-		return (e as Error).message;
-	}
-}
-const unavailable = missing();
-const requireQueue = Boolean(process.env.PAYSUITE_REQUIRE_QUEUE);
-if (unavailable) console.warn(`e2e queue webhooks test ${requireQueue ? 'FAILS' : 'SKIPPED'}: ${unavailable}`);
-const describeIfBuilt = !unavailable || requireQueue ? describe : describe.skip;
+const describeIfBuilt = describeOnCluster('e2e queue webhooks test');
 
 const ROUNDS = 20;
 const CROSSED_PAIRS = 10;
