@@ -138,6 +138,30 @@ function postgresUser() {
 	return { uid, gid };
 }
 
+/** Whether every folder from / down to `dir` lets other users through (execute bit for others). */
+function reachableByOthers(dir) {
+	for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+		try {
+			if ((fs.statSync(d).mode & 0o001) === 0) return false;
+		} catch {
+			return false;
+		}
+		if (d === path.dirname(d)) return true;
+	}
+}
+
+/**
+ * Where the cluster's folder goes: the temp folder, unless PostgreSQL runs as another user (as root: user
+ * postgres) and cannot reach it, as with a private TMPDIR (mode 700): then /tmp or /var/tmp.
+ */
+function clusterBase() {
+	const candidates = [os.tmpdir(), '/tmp', '/var/tmp'];
+	if (postgresUser().uid === undefined) return candidates[0];
+	const base = candidates.find(reachableByOthers);
+	if (!base) throw new Error(`user postgres cannot reach ${candidates.join(', ')}: give one of them the execute bit for others`);
+	return base;
+}
+
 async function startPostgres(binDir, dir, logFile) {
 	const user = postgresUser();
 	fs.mkdirSync(dir, { recursive: true });
@@ -220,7 +244,7 @@ async function startN8nProcess({ name, command, userFolder, shared, logDir, args
  */
 async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defaultLog, logDir, keepData = false, workerConcurrency, mainPort, webhookPort, env: extraEnv = {} } = {}) {
 	const services = ensureServices({ log });
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paysuite-queue-'));
+	const dir = fs.mkdtempSync(path.join(clusterBase(), 'paysuite-queue-'));
 	fs.chmodSync(dir, 0o711); // user postgres must reach its data folder inside
 	const started = [];
 	const cluster = { dir, workers: [], webhooks: [], processes: started };
@@ -287,4 +311,4 @@ function describe(cluster) {
 	return lines;
 }
 
-module.exports = { ensureServices, findServices, startCluster, clusterEnv, describe };
+module.exports = { ensureServices, findServices, startCluster, clusterEnv, describe, reachableByOthers };

@@ -1,8 +1,11 @@
 /** The settings every process of the queue cluster shares, and docs/scaling.md, which must list each of them. */
-import { readFileSync } from 'fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
 import { join } from 'path';
 
 const { clusterEnv } = require('./queue') as { clusterEnv: (o: { redisPort: number; postgresPort: number; webhookUrl: string; editorUrl: string }) => Record<string, string> };
+
+const { reachableByOthers } = require('./queue') as { reachableByOthers: (dir: string) => boolean };
 
 const settings = clusterEnv({ redisPort: 6380, postgresPort: 5433, webhookUrl: 'http://127.0.0.1:5679', editorUrl: 'http://127.0.0.1:5678' });
 
@@ -27,5 +30,21 @@ describe('clusterEnv', () => {
 		// The table groups DB_POSTGRESDB_HOST, _PORT... in one row: a setting counts when its name or its suffix is there.
 		const missing = Object.keys(settings).filter((name) => !doc.includes(`\`${name}\``) && !doc.includes(`\`_${name.split('_').at(-1)}\``));
 		expect(missing).toEqual([]);
+	});
+});
+
+describe('reachableByOthers (where user postgres can keep its data)', () => {
+	it('is false under a private folder (mode 700, as a private TMPDIR), true once every folder lets others through', () => {
+		const base = mkdtempSync(join(tmpdir(), 'reach-'));
+		try {
+			const inner = join(base, 'inner');
+			mkdirSync(inner, { mode: 0o711 });
+			chmodSync(base, 0o700);
+			expect(reachableByOthers(inner)).toBe(false);
+			chmodSync(base, 0o711);
+			expect(reachableByOthers(inner)).toBe(reachableByOthers(tmpdir()));
+		} finally {
+			rmSync(base, { recursive: true, force: true });
+		}
 	});
 });
