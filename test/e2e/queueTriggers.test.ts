@@ -17,6 +17,7 @@ import type { AddressInfo } from 'net';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectAnswer, type Answer } from '../engine/webhookCalls';
+import { gatewayProcessParameters } from '../helpers/fixtures';
 import { manualTrigger, nodeType, storedRun, until } from './harness';
 import { addSandboxCredentials, describeOnCluster, finishedExecution, type QueueHandle, runOnCluster, setupQueue, teardownQueue } from './queueHarness';
 import { triggerWorkflow, webhookPath, type TriggerKind } from './workflows';
@@ -210,18 +211,7 @@ describeIfBuilt('e2e: triggers and Gateway › Process on an n8n queue-mode clus
 				typeVersion: 1,
 				position: [480, 0],
 				credentials: { paySuiteApi: creds.paySuiteApi },
-				parameters: {
-					resource: 'transaction',
-					operation: 'process',
-					cardNumber: '4111111111111111',
-					expiration: '12/30',
-					cvv: '987',
-					reference: `={{ '${reference}-' + $json.n }}`,
-					description: 'Shoes',
-					currency: 'USD',
-					total: '={{ 10 + $json.n }}',
-					payer: { name: 'Ana', surname: 'Gomez', email: 'ana@example.com' },
-				},
+				parameters: gatewayProcessParameters({ reference: `={{ '${reference}-' + $json.n }}`, total: '={{ 10 + $json.n }}' }),
 			},
 		];
 		const connections = {

@@ -18,6 +18,7 @@ import { randomUUID } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectAcknowledged, type Answer } from '../engine/webhookCalls';
+import { gatewayProcessParameters } from '../helpers/fixtures';
 import { nodeType, storedRun, until } from './harness';
 import { addSandboxCredentials, describeOnCluster, finishedExecution, type QueueHandle, setupQueue, teardownQueue } from './queueHarness';
 
@@ -66,18 +67,7 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 				typeVersion: 1,
 				position: [240, 0],
 				credentials: { paySuiteApi: creds.paySuiteApi },
-				parameters: {
-					resource: 'transaction',
-					operation: 'process',
-					cardNumber: '4111111111111111',
-					expiration: '12/30',
-					cvv: '987',
-					reference: '={{ $json.unsigned.reference }}',
-					description: 'Autopay charge',
-					currency: 'USD',
-					total: '25',
-					payer: { name: 'Ana', surname: 'Gomez', email: 'ana@example.com' },
-				},
+				parameters: gatewayProcessParameters({ reference: '={{ $json.unsigned.reference }}', description: 'Autopay charge', total: '25' }),
 			},
 		];
 		const connections = { Trigger: { main: [[{ node: 'Charge', type: 'main', index: 0 }]] } };

@@ -6,6 +6,7 @@
  * Needs `npm run build` first (skips itself otherwise).
  */
 import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { gatewayProcessParameters } from '../helpers/fixtures';
 import {
 	addSandboxCredentials,
 	distExists,
@@ -49,18 +50,7 @@ describeIfBuilt("n8n's Retry of a failed Gateway > Process execution", () => {
 					name: 'Charge',
 					type: nodeType('paySuiteGateway'),
 					credentials: { paySuiteApi: credentials.paySuiteApi },
-					parameters: {
-						resource: 'transaction',
-						operation: 'process',
-						cardNumber: '4111111111111111',
-						expiration: '12/30',
-						cvv: '987',
-						reference,
-						description: 'Shoes',
-						currency: 'USD',
-						total: 120.5,
-						payer: { name: 'Ana', surname: 'Gomez', email: 'ana@example.com' },
-					},
+					parameters: gatewayProcessParameters({ reference }),
 				},
 			],
 			undefined,

@@ -19,6 +19,21 @@ export const sessionCreateParameters = (overrides: IDataObject = {}): IDataObjec
 	...overrides,
 });
 
+/** Gateway › Transaction › Process: a 120.50 USD card charge (the sandbox approves card 4111...), Ana Gomez paying. */
+export const gatewayProcessParameters = (overrides: IDataObject = {}): IDataObject => ({
+	resource: 'transaction',
+	operation: 'process',
+	cardNumber: '4111111111111111',
+	expiration: '12/30',
+	cvv: '987',
+	reference: 'ORDER-1001',
+	description: 'Shoes',
+	currency: 'USD',
+	total: 120.5,
+	payer: { name: 'Ana', surname: 'Gomez', email: 'ana@example.com' },
+	...overrides,
+});
+
 /** A complete merchant, as Merchant › Create puts it on the wire. */
 export const merchantBody = (): IDataObject => ({
 	name: 'Acme Holdings S.A.S.',
