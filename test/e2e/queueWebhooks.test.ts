@@ -21,6 +21,7 @@ import { expectAcknowledged, type Answer } from '../engine/webhookCalls';
 import { gatewayProcessParameters } from '../helpers/fixtures';
 import { nodeType, storedRun, until } from './harness';
 import { addSandboxCredentials, describeOnCluster, finishedExecution, type QueueHandle, setupQueue, teardownQueue } from './queueHarness';
+import { autopayTriggerNode } from './workflows';
 
 const describeIfBuilt = describeOnCluster('e2e queue webhooks test');
 
@@ -52,15 +53,7 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 		q = await setupQueue({ workers: 2, webhooks: 2 });
 		const creds = await addSandboxCredentials(q, sandbox);
 		const nodes = [
-			{
-				name: 'Trigger',
-				type: nodeType('paySuiteAutopayTrigger'),
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: WEBHOOK_ID,
-				credentials: { paySuiteApi: creds.paySuiteApi },
-				parameters: { events: [] },
-			},
+			autopayTriggerNode(creds, WEBHOOK_ID),
 			{
 				name: 'Charge',
 				type: nodeType('paySuiteGateway'),

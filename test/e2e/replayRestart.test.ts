@@ -11,7 +11,8 @@ import { randomUUID } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectAcknowledged, type Answer } from '../engine/webhookCalls';
-import { addSandboxCredentials, distExists, nodeType, setupN8n, startServer, teardownN8n, until, type N8nHandle, type ServerHandle } from './harness';
+import { addSandboxCredentials, distExists, setupN8n, startServer, teardownN8n, until, type N8nHandle, type ServerHandle } from './harness';
+import { autopayTriggerNode } from './workflows';
 
 const built = distExists();
 if (!built) console.warn('e2e replay-after-restart test SKIPPED: dist/ does not exist; run `npm run build` first');
@@ -40,15 +41,7 @@ describeIfBuilt('e2e: a delivery sent again after n8n restarted (regular mode)',
 		const creds = await addSandboxCredentials(n8n, sandbox);
 		server = await startServer(n8n);
 		const nodes = [
-			{
-				name: 'Trigger',
-				type: nodeType('paySuiteAutopayTrigger'),
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: WEBHOOK_ID,
-				credentials: { paySuiteApi: creds.paySuiteApi },
-				parameters: { events: [] },
-			},
+			autopayTriggerNode(creds, WEBHOOK_ID),
 			{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [240, 0], parameters: {} },
 		];
 		const connections = { Trigger: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } };

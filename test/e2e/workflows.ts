@@ -26,6 +26,11 @@ function line(id: string, name: string, nodes: WorkflowNode[]): E2eWorkflow {
 const api = (creds: Creds) => ({ paySuiteApi: creds.paySuiteApi });
 const onboarding = (creds: Creds) => ({ paySuiteOnboardingApi: creds.paySuiteOnboardingApi });
 
+/** A PaySuite Autopay Trigger named "Trigger" on every event, at the far left (a workflow's first node). */
+export function autopayTriggerNode(creds: Creds, webhookId: string) {
+	return { name: 'Trigger', type: nodeType('paySuiteAutopayTrigger'), typeVersion: 1, position: [0, 0], webhookId, credentials: api(creds), parameters: { events: [] } };
+}
+
 /** An HTTP Request node (n8n-nodes-base.httpRequest v4.2) that POSTs a JSON body. */
 export function httpPost(name: string, url: string, jsonBody: string): WorkflowNode {
 	return {
