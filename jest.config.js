@@ -7,7 +7,7 @@ module.exports = {
 		{
 			...common,
 			displayName: 'unit',
-			testMatch: ['<rootDir>/nodes/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/test/docs/**/*.test.ts', '<rootDir>/test/release/**/*.test.ts'],
+			testMatch: ['<rootDir>/nodes/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/test/docs/**/*.test.ts', '<rootDir>/test/package/**/*.test.ts', '<rootDir>/test/release/**/*.test.ts'],
 		},
 		{
 			...common,

@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { buildAuth, withAuth, type DigestAlgorithm } from '../nodes/shared/signing';
+import { buildAuth, withAuth, type DigestAlgorithm } from '../nodes/shared/transport/signing';
 
 export class PaySuiteApi implements ICredentialType {
 	name = 'paySuiteApi';
@@ -18,7 +18,7 @@ export class PaySuiteApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/n8n-nodes-paysuite/n8n-nodes-paysuite/blob/main/docs/credentials.md';
 
-	// The Test button runs nodes/shared/credentialTest.ts (named by every node's `testedBy`): a declarative test
+	// The Test button runs nodes/shared/transport/credentialTest.ts (named by every node's `testedBy`): a declarative test
 	// would answer an unreachable Base URL with the bare error code.
 
 	properties: INodeProperties[] = [

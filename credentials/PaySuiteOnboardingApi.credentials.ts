@@ -9,7 +9,7 @@ export class PaySuiteOnboardingApi implements ICredentialType {
 
 	documentationUrl = 'https://github.com/n8n-nodes-paysuite/n8n-nodes-paysuite/blob/main/docs/credentials.md';
 
-	// The Test button runs nodes/shared/credentialTest.ts (named by every node's `testedBy`): a declarative test
+	// The Test button runs nodes/shared/transport/credentialTest.ts (named by every node's `testedBy`): a declarative test
 	// would answer an unreachable Base URL with the bare error code.
 
 	properties: INodeProperties[] = [

@@ -18,11 +18,11 @@ import {
 	webhookAnswer,
 	sandboxCommand,
 	webhookUrlNotice,
-} from '../shared/webhookReply';
-import { checkWithCredential } from '../shared/webhookCredential';
-import { oncePerDelivery } from '../shared/webhookReplay';
+} from '../shared/webhooks/reply';
+import { checkWithCredential } from '../shared/webhooks/credential';
+import { oncePerDelivery } from '../shared/webhooks/replay';
 import { AUTOPAY_EVENT_TYPES, checkAutopayEvent } from './autopayEvent';
-import { credentialTest } from '../shared/credentialTest';
+import { credentialTest } from '../shared/transport/credentialTest';
 
 const EVENT_NAMES: Record<(typeof AUTOPAY_EVENT_TYPES)[number], { name: string; description: string }> = {
 	AUTOPAY_CREATED: { name: 'Autopay Created', description: 'Registration finished and the autopay is active' },

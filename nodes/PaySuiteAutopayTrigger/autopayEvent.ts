@@ -1,7 +1,7 @@
 /** The autopay webhook body (spec: Payment Processing API, Events): its rules and its signature. Pure. */
-import { NOT_VERIFIED, type FailedCheck } from '../shared/webhookReply';
-import { EVENT_DATE_WORDS, eventDateProblem } from '../shared/webhookReplay';
-import { verifyAutopaySignature } from '../shared/webhookSignatures';
+import { NOT_VERIFIED, type FailedCheck } from '../shared/webhooks/reply';
+import { EVENT_DATE_WORDS, eventDateProblem } from '../shared/webhooks/replay';
+import { verifyAutopaySignature } from '../shared/webhooks/signatures';
 
 export const AUTOPAY_EVENT_TYPES = ['AUTOPAY_CREATED', 'AUTOPAY_UPDATED', 'AUTOPAY_TRANSACTION_FAILED', 'AUTOPAY_CANCELED'] as const;
 type AutopayEventType = (typeof AUTOPAY_EVENT_TYPES)[number];

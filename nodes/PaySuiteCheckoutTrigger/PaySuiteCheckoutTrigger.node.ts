@@ -8,10 +8,10 @@ import {
 } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/descriptions/collections';
-import { includeSecretsProperty } from '../shared/operation';
-import { hideSecrets } from '../shared/redact';
-import { SESSION_STATUSES } from '../shared/sessionStatuses';
-import { paySuiteRequest } from '../shared/transport';
+import { includeSecretsProperty } from '../shared/operation/operation';
+import { hideSecrets } from '../shared/transport/redact';
+import { SESSION_STATUSES } from './sessionStatuses';
+import { paySuiteRequest } from '../shared/transport/transport';
 import {
 	acknowledgeAndRun,
 	acknowledgeDuplicate,
@@ -25,11 +25,11 @@ import {
 	webhookAnswer,
 	sandboxCommand,
 	webhookUrlNotice,
-} from '../shared/webhookReply';
-import { checkWithCredential } from '../shared/webhookCredential';
-import { oncePerDelivery } from '../shared/webhookReplay';
+} from '../shared/webhooks/reply';
+import { checkWithCredential } from '../shared/webhooks/credential';
+import { oncePerDelivery } from '../shared/webhooks/replay';
 import { checkCheckoutNotification } from './checkoutNotification';
-import { credentialTest } from '../shared/credentialTest';
+import { credentialTest } from '../shared/transport/credentialTest';
 
 interface TriggerOptions {
 	acceptSha1?: boolean;

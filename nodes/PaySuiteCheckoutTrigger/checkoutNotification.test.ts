@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 
-import { parseJsonBody } from '../shared/webhookReply';
+import { parseJsonBody } from '../shared/webhooks/reply';
 import { checkCheckoutNotification } from './checkoutNotification';
 
 const SECRET = 'site-secret';

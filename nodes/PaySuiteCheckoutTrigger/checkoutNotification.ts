@@ -1,8 +1,8 @@
 /** The checkout (session) notification: its rules and its signature. Pure. */
-import { outputId } from '../shared/identifiers';
-import { NOT_VERIFIED, type FailedCheck } from '../shared/webhookReply';
-import { EVENT_DATE_WORDS, eventDateProblem } from '../shared/webhookReplay';
-import { verifyCheckoutSignature, type CheckoutSignatureAlgorithm } from '../shared/webhookSignatures';
+import { outputId } from '../shared/schemas/identifiers';
+import { NOT_VERIFIED, type FailedCheck } from '../shared/webhooks/reply';
+import { EVENT_DATE_WORDS, eventDateProblem } from '../shared/webhooks/replay';
+import { verifyCheckoutSignature, type CheckoutSignatureAlgorithm } from '../shared/webhooks/signatures';
 
 /** An accepted notification, split by what its signature covers: `requestId`, `status.status` and `status.date`. */
 export interface CheckoutNotification {

@@ -6,12 +6,12 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { buildProperties, executeResources } from '../shared/operation';
+import { buildProperties, executeResources } from '../shared/operation/operation';
 import { accountValidation } from './actions/accountValidation/AccountValidation.resource';
 import { card } from './actions/card/Card.resource';
 import { report } from './actions/report/Report.resource';
 import { transaction } from './actions/transaction/Transaction.resource';
-import { credentialTest } from '../shared/credentialTest';
+import { credentialTest } from '../shared/transport/credentialTest';
 import { listSearch } from './methods/listSearch';
 
 const resources = [transaction, card, report, accountValidation];

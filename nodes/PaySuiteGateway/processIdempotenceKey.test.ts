@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 
-import { canonicalJson } from '../shared/canonicalJson';
-import { itemRunDigest } from '../shared/itemRun';
+import { canonicalJson } from '../shared/transport/canonicalJson';
+import { itemRunDigest } from '../shared/operation/itemRun';
 import { bodyForKey, deriveIdempotenceKey } from './processIdempotenceKey';
 
 const body = {

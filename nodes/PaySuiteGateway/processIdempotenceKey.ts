@@ -3,7 +3,7 @@
  * already made for a key it has seen, so a request sent again with the same key never charges twice.
  *
  * key = first 32 hex characters of SHA-256(itemRunDigest, SHA-256(canonical masked body)), where itemRunDigest
- *       (shared/itemRun.ts) is SHA-256 of the workflow id, node id, run index, item index and canonical input item.
+ *       (shared/operation/itemRun.ts) is SHA-256 of the workflow id, node id, run index, item index and canonical input item.
  *
  * Why not the execution id: n8n's "Retry" of a failed execution starts a NEW execution (new id), and a node
  * cannot see the id of the execution it retries (n8n keeps it in its execution hooks, out of a node's reach).
@@ -25,8 +25,8 @@
  */
 import { createHash } from 'crypto';
 
-import { canonicalJson } from '../shared/canonicalJson';
-import { itemRunDigest, type ItemRun } from '../shared/itemRun';
+import { canonicalJson } from '../shared/transport/canonicalJson';
+import { itemRunDigest, type ItemRun } from '../shared/operation/itemRun';
 
 const IDEMPOTENCE_KEY_LENGTH = 32;
 

@@ -4,7 +4,7 @@
  * currency, reference or card), the answer must not be reported as this payment. Pure: nothing here knows
  * about n8n.
  */
-import { minorUnitsOf } from '../shared/currencies';
+import { minorUnitsOf } from '../shared/schemas/currencies';
 
 export interface SentPayment {
 	reference?: string;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/v3';
 
-import { numericIdSchema } from '../shared/identifiers';
+import { numericIdSchema } from '../shared/schemas/identifiers';
 import {
 	cardSchema,
 	paymentRequestSchema,

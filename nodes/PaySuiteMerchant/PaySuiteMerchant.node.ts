@@ -6,12 +6,12 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { buildProperties, executeResources } from '../shared/operation';
+import { buildProperties, executeResources } from '../shared/operation/operation';
 import { account } from './actions/account/Account.resource';
 import { merchant } from './actions/merchant/Merchant.resource';
 import { processResource } from './actions/process/Process.resource';
-import { credentialTest } from '../shared/credentialTest';
-import { FACILITATOR_CREDENTIAL, SEARCH_PAYMENT_FACILITATORS, searchPaymentFacilitators } from './methods/paymentFacilitators';
+import { credentialTest } from '../shared/transport/credentialTest';
+import { FACILITATOR_CREDENTIAL, SEARCH_PAYMENT_FACILITATORS, searchPaymentFacilitators } from './methods/listSearch';
 
 const resources = [merchant, processResource, account];
 

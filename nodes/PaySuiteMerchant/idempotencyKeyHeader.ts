@@ -4,7 +4,7 @@
  */
 import { createHash } from 'crypto';
 
-import { canonicalJson } from '../shared/canonicalJson';
+import { canonicalJson } from '../shared/transport/canonicalJson';
 
 /** The platform's rule for `Idempotency-Key`: 16 to 64 characters of letters, digits and `_ . : -`. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{16,64}$/;

@@ -6,7 +6,7 @@
  */
 import { z, type RefinementCtx } from 'zod/v3';
 
-import { numericIdSchema } from '../shared/identifiers';
+import { numericIdSchema } from '../shared/schemas/identifiers';
 import { httpUrl } from '../shared/schemas/url';
 
 const text = (max?: number) => {

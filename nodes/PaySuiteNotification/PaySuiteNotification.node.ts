@@ -6,9 +6,9 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { buildProperties, executeResources } from '../shared/operation';
+import { buildProperties, executeResources } from '../shared/operation/operation';
 import { message } from './actions/message/Message.resource';
-import { credentialTest } from '../shared/credentialTest';
+import { credentialTest } from '../shared/transport/credentialTest';
 
 const resources = [message];
 

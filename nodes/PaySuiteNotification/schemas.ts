@@ -1,7 +1,7 @@
 /** POST /api/notifications as the Merchant Onboarding API states it, checked before anything is sent. */
 import { z } from 'zod/v3';
 
-import { numericIdSchema } from '../shared/identifiers';
+import { numericIdSchema } from '../shared/schemas/identifiers';
 
 const text = z.string({ invalid_type_error: 'must be text', required_error: 'is required' });
 const requiredText = text.trim().min(1, 'is required');

@@ -9,10 +9,10 @@ import {
 } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/descriptions/collections';
-import { asNodeError } from '../shared/nodeErrors';
-import { checkProcess, processPolling, type SendRequest } from '../shared/onboardingProcess';
-import { pollUntilDone, type PollResult } from '../shared/polling';
-import { headerValue, paySuiteRequest, type PaySuiteResponse } from '../shared/transport';
+import { asNodeError } from '../shared/transport/nodeErrors';
+import { checkProcess, processPolling, type SendRequest } from '../shared/schemas/onboardingProcess';
+import { pollUntilDone, type PollResult } from '../shared/operation/polling';
+import { headerValue, paySuiteRequest, type PaySuiteResponse } from '../shared/transport/transport';
 import {
 	acknowledgeAndRun,
 	acknowledgeDuplicate,
@@ -29,12 +29,12 @@ import {
 	webhookAnswer,
 	sandboxCommand,
 	webhookUrlNotice,
-} from '../shared/webhookReply';
-import { checkWithCredential } from '../shared/webhookCredential';
-import { oncePerDelivery } from '../shared/webhookReplay';
-import { verifyOnboardingSignature } from '../shared/webhookSignatures';
+} from '../shared/webhooks/reply';
+import { checkWithCredential } from '../shared/webhooks/credential';
+import { oncePerDelivery } from '../shared/webhooks/replay';
+import { verifyOnboardingSignature } from '../shared/webhooks/signatures';
 import { checkProcessNotification, matchesProcessFilters, outcomeOf, SIGNATURE_PROBLEM_WORDS } from './processNotification';
-import { credentialTest } from '../shared/credentialTest';
+import { credentialTest } from '../shared/transport/credentialTest';
 
 interface TriggerOptions {
 	keyId?: string;

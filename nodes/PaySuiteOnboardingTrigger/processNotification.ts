@@ -1,8 +1,8 @@
 /** The onboarding process notification: what the trigger needs from it, and how it filters the result. Pure. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { processSucceeded } from '../shared/onboardingProcess';
-import { NOT_VERIFIED } from '../shared/webhookReply';
+import { processSucceeded } from '../shared/schemas/onboardingProcess';
+import { NOT_VERIFIED } from '../shared/webhooks/reply';
 
 type NotificationCheck = { ok: true; processId: string } | { ok: false; message: string };
 

@@ -6,10 +6,10 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { buildProperties, executeResources } from '../shared/operation';
-import { credentialTest } from '../shared/credentialTest';
+import { buildProperties, executeResources } from '../shared/operation/operation';
+import { credentialTest } from '../shared/transport/credentialTest';
 import { paymentLink } from './actions/paymentLink/PaymentLink.resource';
-import { loadOptions } from './methods';
+import { loadOptions } from './methods/loadOptions';
 
 const resources = [paymentLink];
 

@@ -1,4 +1,4 @@
-import { formatSpaced, parseDateTimeInput } from '../shared/dateTime';
+import { formatSpaced, parseDateTimeInput } from '../shared/schemas/dateTime';
 
 /**
  * The link's `expirationDate` (`YYYY-MM-DD HH:MM:SS`), which the platform reads in the site's time zone.

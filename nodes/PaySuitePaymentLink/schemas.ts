@@ -1,7 +1,7 @@
 /** What the Payment Link node sends, as zod schemas with the spec's limits. */
 import { z } from 'zod/v3';
 
-import { formatSpaced, parseDateTimeInput } from '../shared/dateTime';
+import { formatSpaced, parseDateTimeInput } from '../shared/schemas/dateTime';
 import { amountSchema, descriptionSchema, nameValuePairSchema, referenceSchema } from '../shared/schemas/payment';
 import { httpUrl } from '../shared/schemas/url';
 

@@ -6,10 +6,10 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { buildProperties, executeResources } from '../shared/operation';
+import { buildProperties, executeResources } from '../shared/operation/operation';
 import { merchantPaymentMethod } from './actions/merchantPaymentMethod/MerchantPaymentMethod.resource';
 import { sitePaymentMethod } from './actions/sitePaymentMethod/SitePaymentMethod.resource';
-import { credentialTest } from '../shared/credentialTest';
+import { credentialTest } from '../shared/transport/credentialTest';
 import { listSearch, loadOptions } from './methods';
 
 const resources = [merchantPaymentMethod, sitePaymentMethod];

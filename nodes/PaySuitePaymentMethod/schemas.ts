@@ -4,8 +4,8 @@
  */
 import { z } from 'zod/v3';
 
-import { MAX_AMOUNT } from '../shared/currencies';
-import { numericIdSchema } from '../shared/identifiers';
+import { MAX_AMOUNT } from '../shared/schemas/currencies';
+import { numericIdSchema } from '../shared/schemas/identifiers';
 
 const asNumber = (value: unknown) =>
 	typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;

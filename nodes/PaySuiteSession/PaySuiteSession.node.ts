@@ -6,12 +6,12 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { buildProperties, executeResources } from '../shared/operation';
+import { buildProperties, executeResources } from '../shared/operation/operation';
 import { session } from './actions/session/Session.resource';
 import { ticket } from './actions/ticket/Ticket.resource';
 import { transaction } from './actions/transaction/Transaction.resource';
-import { credentialTest } from '../shared/credentialTest';
-import { listSearch } from './methods';
+import { credentialTest } from '../shared/transport/credentialTest';
+import { listSearch } from './methods/listSearch';
 
 const resources = [session, transaction, ticket];
 

@@ -1,4 +1,4 @@
-import { formatIsoUtc, isoUtcOrAsTyped } from '../shared/dateTime';
+import { formatIsoUtc, isoUtcOrAsTyped } from '../shared/schemas/dateTime';
 
 /** Minutes a session stays open when the user sets no expiration. */
 export const DEFAULT_EXPIRATION_MINUTES = 60;

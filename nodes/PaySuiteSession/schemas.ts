@@ -1,7 +1,7 @@
 /** What the Session node sends, as zod schemas with the spec's limits (checkout sessions, refunds, tickets). */
 import { z } from 'zod/v3';
 
-import { numericIdSchema } from '../shared/identifiers';
+import { numericIdSchema } from '../shared/schemas/identifiers';
 import {
 	descriptionSchema,
 	nameValuePairSchema,

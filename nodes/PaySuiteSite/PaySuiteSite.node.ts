@@ -6,11 +6,11 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { buildProperties, executeResources } from '../shared/operation';
+import { buildProperties, executeResources } from '../shared/operation/operation';
 import { paymentFacilitator } from './actions/paymentFacilitator/PaymentFacilitator.resource';
 import { site } from './actions/site/Site.resource';
-import { credentialTest } from '../shared/credentialTest';
-import { listSearch } from './methods';
+import { credentialTest } from '../shared/transport/credentialTest';
+import { listSearch } from './methods/listSearch';
 
 const resources = [site, paymentFacilitator];
 

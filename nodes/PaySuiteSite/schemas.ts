@@ -4,7 +4,7 @@
  */
 import { z, type ZodTypeAny } from 'zod/v3';
 
-import { numericIdSchema } from '../shared/identifiers';
+import { numericIdSchema } from '../shared/schemas/identifiers';
 import { httpUrl } from '../shared/schemas/url';
 
 /** Numbers may arrive from expressions as numeric strings; the platform takes numbers. */

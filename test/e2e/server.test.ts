@@ -131,7 +131,7 @@ describeIfBuilt('e2e: n8n start with the package, its credential tests and its t
 		expect(wrongSecret.message).not.toContain('not-the-secret-key');
 		const wrongLogin = await testCredential(server!, 'paySuiteApi', { ...base, login: 'nobody-here' });
 		expect(wrongLogin).toMatchObject({ status: 'Error', message: expect.stringMatching(/Unknown login/) });
-		// The tests really reached the sandbox, signed (nodes/shared/credentialTest.ts, named by the nodes' testedBy).
+		// The tests really reached the sandbox, signed (nodes/shared/transport/credentialTest.ts, named by the nodes' testedBy).
 		const tried = sandbox.ledger().filter((e) => e.path === '/core/tools/payment-facilitator/search');
 		expect(tried.map((e) => [e.status, e.auth?.ok])).toEqual([
 			[200, true],

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { CredentialTestContext } from 'n8n-core';
 import type { ICredentialDataDecryptedObject, ICredentialTestFunctions, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
-import { paySuiteApiTest, paySuiteOnboardingApiTest } from '../../nodes/shared/credentialTest';
+import { paySuiteApiTest, paySuiteOnboardingApiTest } from '../../nodes/shared/transport/credentialTest';
 import { apiCallsOf, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({}, 'clearLedger');

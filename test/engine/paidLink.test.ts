@@ -4,7 +4,7 @@
  * WebhookContext and WorkflowExecute, see triggerHarness.ts) reads the link payment's session back and runs once
  * with the paid session and the link's reference.
  */
-import { buildAuth } from '../../nodes/shared/signing';
+import { buildAuth } from '../../nodes/shared/transport/signing';
 import { paySuiteApi, withSandbox } from '../helpers/sandbox';
 import { startTriggerServer, type TriggerServer } from './triggerHarness';
 import { webhookCalls } from './webhookCalls';

@@ -7,7 +7,7 @@
  * call of the corpus (forged, stale, huge, deeply nested, wrong types, empty, not JSON...) gets its exact answer
  * and starts no run.
  */
-import { buildAuth } from '../../nodes/shared/signing';
+import { buildAuth } from '../../nodes/shared/transport/signing';
 import { apiCallsOf, onboardingApi as onboardingApiOf, paySuiteApi as paySuiteApiOf, withSandbox } from '../helpers/sandbox';
 import { startTriggerServer, type TriggerServer } from './triggerHarness';
 import {

@@ -10,7 +10,7 @@ import { createHmac } from 'crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { buildAuth } from '../../nodes/shared/signing';
+import { buildAuth } from '../../nodes/shared/transport/signing';
 import { autopaySignature, checkoutSignature } from '../../sandbox/routes/events/state';
 import { captureLogs, type LogCapture } from '../helpers/logs';
 import { onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';

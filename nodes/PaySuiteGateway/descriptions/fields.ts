@@ -1,15 +1,15 @@
 /**
  * The Gateway node's fields that several operations show, and how their values become the body: the card, the
  * token, the reference, the language, the options of the card lookups, and the report request and its output.
- * The amount is in shared/descriptions/amount, the Person in shared/person.
+ * The amount is in shared/descriptions/amount, the Person in shared/descriptions/person.
  */
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { isoUtcOrAsTyped } from '../../shared/dateTime';
+import { isoUtcOrAsTyped } from '../../shared/schemas/dateTime';
 import { currencyOptions, localeOptions, transactionStateOptions, transactionTypeOptions } from '../../shared/descriptions/choices';
 import { filtersCollection, optionsCollection } from '../../shared/descriptions/collections';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
-import type { OperationContext } from '../../shared/operation';
+import type { OperationContext } from '../../shared/operation/operation';
 import { presetPeriod, type PeriodPreset } from '../actions/report/reportPeriod';
 
 export const cardNumberProperty: INodeProperties = {

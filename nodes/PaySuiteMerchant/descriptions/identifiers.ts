@@ -6,8 +6,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { z } from 'zod/v3';
 
 import { idLocatorProperty } from '../../shared/descriptions/locator';
-import { processIdSchema } from '../../shared/onboardingProcess';
-import type { OperationContext } from '../../shared/operation';
+import { processIdSchema } from '../../shared/schemas/onboardingProcess';
+import type { OperationContext } from '../../shared/operation/operation';
 
 export const merchantIdLocator: INodeProperties = idLocatorProperty({
 	displayName: 'Merchant ID',

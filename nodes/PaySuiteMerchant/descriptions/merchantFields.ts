@@ -10,8 +10,8 @@ import { additionalFieldsCollection } from '../../shared/descriptions/collection
 import { countryOptions, currencyOptions, documentTypeOptions, notificationLocaleOptions } from '../../shared/descriptions/choices';
 import { textField as text, wholeNumberField as wholeNumber } from '../../shared/descriptions/fields';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
-import { allTimeZones } from '../../shared/timeZone';
-import { SEARCH_PAYMENT_FACILITATORS } from '../methods/paymentFacilitators';
+import { allTimeZones } from '../../shared/schemas/timeZone';
+import { SEARCH_PAYMENT_FACILITATORS } from '../methods/listSearch';
 
 const show = (specifyBody: 'fields' | 'json') => ({ show: { specifyBody: [specifyBody] } });
 

@@ -6,10 +6,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod/v3';
 
-import { formatDateOnly, isoUtcOrAsTyped } from '../../shared/dateTime';
+import { formatDateOnly, isoUtcOrAsTyped } from '../../shared/schemas/dateTime';
 import { currencyOptions, notificationLocaleOptions } from '../../shared/descriptions/choices';
 import { merchantIdLocator, siteIdLocator } from '../../shared/descriptions/coreIds';
-import type { OperationContext } from '../../shared/operation';
+import type { OperationContext } from '../../shared/operation/operation';
 import { mergeSiteData } from '../merge';
 import { configurationOf, configurationProperties } from './configuration';
 

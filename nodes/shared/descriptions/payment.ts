@@ -7,11 +7,11 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { formatDateOnly } from '../dateTime';
-import { humanize } from '../fieldNames';
-import { nameValuePairsProperty, toNameValuePairs } from '../nameValuePairs';
-import type { OperationContext } from '../operation';
-import { personProperty, toPerson } from '../person';
+import { formatDateOnly } from '../schemas/dateTime';
+import { humanize } from '../operation/fieldNames';
+import { nameValuePairsProperty, toNameValuePairs } from './nameValuePairs';
+import type { OperationContext } from '../operation/operation';
+import { personProperty, toPerson } from './person';
 import { DETAIL_KINDS, TAX_KINDS } from '../schemas/payment';
 import { amountFromParameters } from './amount';
 import { currencyOptions } from './choices';

@@ -6,7 +6,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../operation';
+import type { OperationContext } from '../operation/operation';
 
 export const simplifyProperty: INodeProperties = {
 	displayName: 'Simplify',

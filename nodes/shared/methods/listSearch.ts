@@ -5,7 +5,7 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { paySuiteRequest, type ApiName } from '../transport';
+import { paySuiteRequest, type ApiName } from '../transport/transport';
 
 const PER_PAGE = 50;
 

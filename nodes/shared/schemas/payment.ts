@@ -4,7 +4,7 @@
  */
 import { z, type RefinementCtx } from 'zod/v3';
 
-import { amountProblem, MAX_AMOUNT, minorUnitsOf } from '../currencies';
+import { amountProblem, MAX_AMOUNT, minorUnitsOf } from './currencies';
 import { httpUrl } from './url';
 
 export const TAX_KINDS = ['valueAddedTax', 'exciseDuty', 'ice', 'airportTax', 'stateTax', 'reducedStateTax', 'municipalTax'] as const;

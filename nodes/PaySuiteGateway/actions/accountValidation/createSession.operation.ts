@@ -1,5 +1,5 @@
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation } from '../../../shared/operation';
+import { requestOperation } from '../../../shared/operation/operation';
 import { localeOption } from '../../descriptions/fields';
 import { validatorSessionSchema, type ValidatorSessionBody } from '../../schemas';
 

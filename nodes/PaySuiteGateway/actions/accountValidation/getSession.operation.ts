@@ -1,8 +1,8 @@
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
-import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation';
+import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation/operation';
 import { validationSessionLocator } from '../../descriptions/fields';
 import { validatorQuerySchema, type ValidatorQueryBody } from '../../schemas';
-import { simplifyValidationSession } from '../../simplified';
+import { simplifyValidationSession } from '../../output';
 
 export const getSession = requestOperation<ValidatorQueryBody>({
 	value: 'getSession',

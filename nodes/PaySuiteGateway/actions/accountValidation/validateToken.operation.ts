@@ -1,10 +1,10 @@
 import { currencyOptions } from '../../../shared/descriptions/choices';
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
-import { requestOperation } from '../../../shared/operation';
+import { requestOperation } from '../../../shared/operation/operation';
 import { localeOption, tokenFromParameters, tokenProperties } from '../../descriptions/fields';
 import { validatorValidateSchema, type ValidatorValidateBody } from '../../schemas';
-import { simplifyTokenValidation } from '../../simplified';
+import { simplifyTokenValidation } from '../../output';
 
 export const validateToken = requestOperation<ValidatorValidateBody>({
 	value: 'validateToken',

@@ -1,5 +1,5 @@
-import { outputId } from '../../../shared/identifiers';
-import { toItems, type PaySuiteOperation } from '../../../shared/operation';
+import { outputId } from '../../../shared/schemas/identifiers';
+import { toItems, type PaySuiteOperation } from '../../../shared/operation/operation';
 import { reportIdLocator, reportOutputProperties } from '../../descriptions/fields';
 import { obtainSchema } from '../../schemas';
 import { obtainReport, reportItems } from './reportFile';

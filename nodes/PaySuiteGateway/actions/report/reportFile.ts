@@ -1,11 +1,11 @@
 /** Obtaining a report (once, or until it is ready) and turning its TSV into items, a binary file, or both, as it downloads. */
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { outputId } from '../../../shared/identifiers';
-import type { OperationContext, Polling } from '../../../shared/operation';
-import { timedOutWords, type PollOutcome } from '../../../shared/polling';
-import { TsvReportParser, TsvLineTooLongError } from '../../../shared/reportTsv';
-import { headerValue, retryAfterSeconds } from '../../../shared/transport';
+import { outputId } from '../../../shared/schemas/identifiers';
+import type { OperationContext, Polling } from '../../../shared/operation/operation';
+import { timedOutWords, type PollOutcome } from '../../../shared/operation/polling';
+import { TsvReportParser, TsvLineTooLongError } from './reportTsv';
+import { headerValue, retryAfterSeconds } from '../../../shared/transport/transport';
 
 /** A ready report's file as it downloads: its (decompressed) bytes, chunk by chunk. Read once. */
 export type ReportDownload = AsyncIterable<Buffer | Uint8Array | string> & { destroy?(error?: Error): void };

@@ -3,7 +3,7 @@
  * and the split of a long period into the windows the platform accepts (it refuses more than 10 days at once).
  * Pure: the clock and the time zone are arguments, so the unit test beside it fixes both.
  */
-import { formatIsoUtc, instantOfWallTime, wallTimeIn } from '../../../shared/dateTime';
+import { formatIsoUtc, instantOfWallTime, wallTimeIn } from '../../../shared/schemas/dateTime';
 
 /** The longest period the platform reports at once (HTTP 400, reason BR beyond it). */
 export const MAX_REPORT_DAYS = 10;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { readId } from '../../../shared/identifiers';
-import { compact, intervalProperty, pollOrFail, timeoutProperty, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
+import { readId } from '../../../shared/schemas/identifiers';
+import { compact, intervalProperty, pollOrFail, timeoutProperty, type OperationContext, type PaySuiteOperation } from '../../../shared/operation/operation';
 import { reportOutputProperties, reportRequestBody, reportRequestLabels, reportRequestProperties, reportWhenEmptyProperty } from '../../descriptions/fields';
 import { reportSchema, type ReportBody } from '../../schemas';
 import { WindowedReport, reportPolling } from './reportFile';

@@ -1,10 +1,10 @@
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { internalReferenceLocator } from '../../../shared/methods/transactions';
-import { requestOperation, notFoundBy } from '../../../shared/operation';
+import { requestOperation, notFoundBy } from '../../../shared/operation/operation';
 import { localeOption } from '../../descriptions/fields';
 import { querySchema, type QueryBody } from '../../schemas';
-import { simplifyTransaction } from '../../simplified';
+import { simplifyTransaction } from '../../output';
 
 const internalReference = internalReferenceLocator();
 

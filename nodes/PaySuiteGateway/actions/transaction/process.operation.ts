@@ -3,9 +3,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { amountProperties } from '../../../shared/descriptions/amount';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
-import { itemRun } from '../../../shared/itemRun';
-import { compact, formatAmount, sendWrite, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
-import { personProperty, toPerson } from '../../../shared/person';
+import { itemRun } from '../../../shared/operation/itemRun';
+import { compact, formatAmount, sendWrite, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation/operation';
+import { personProperty, toPerson } from '../../../shared/descriptions/person';
 import {
 	cardFromParameters,
 	cardNumberProperty,
@@ -22,7 +22,7 @@ import { processSchema } from '../../schemas';
 import { keyValueMap, keyValueProperties, metadataProperties } from '../../../shared/descriptions/metadata';
 import { partsReader } from '../../../shared/descriptions/payment';
 import { buildPayment, optionalJson, paymentPartsLabels, paymentPartsProperties, shippingProperty } from '../../descriptions/paymentFields';
-import { simplifyTransaction } from '../../simplified';
+import { simplifyTransaction } from '../../output';
 
 const withCard = { show: { instrumentType: ['card'] } };
 const withToken = { show: { instrumentType: ['token'] } };

@@ -2,9 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
-import { requestOperation } from '../../../shared/operation';
+import { requestOperation } from '../../../shared/operation/operation';
 import { searchSchema, type SearchBody } from '../../schemas';
-import { simplifyTransaction } from '../../simplified';
+import { simplifyTransaction } from '../../output';
 
 /** The spec does not show the answer's fields: the first list of transactions found in it, if any. */
 function transactionList(answer: IDataObject): IDataObject[] | undefined {

@@ -1,4 +1,4 @@
-import { requestOperation } from '../../../shared/operation';
+import { requestOperation } from '../../../shared/operation/operation';
 
 export const getCurrentUser = requestOperation({
 	value: 'getCurrentUser',

@@ -1,8 +1,8 @@
-import type { PaySuiteOperation } from '../../../shared/operation';
+import type { PaySuiteOperation } from '../../../shared/operation/operation';
 import { merchantCreateSchema } from '../../schemas';
 import { merchantBody } from '../../descriptions/merchantBody';
 import { createProperties } from '../../descriptions/merchantFields';
-import { waitProperties, writeOptionsProperty } from '../../descriptions/write';
+import { waitProperties, writeOptionsProperty } from '../../descriptions/writeOptions';
 import { sendMerchantWrite } from './write';
 
 export const create: PaySuiteOperation = {

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { pathId } from '../../../shared/identifiers';
-import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation';
+import { pathId } from '../../../shared/schemas/identifiers';
+import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation/operation';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { merchantIdLocator } from '../../descriptions/identifiers';
-import { simplifyMerchant, splitMerchant, type MerchantOutput } from '../../readShape';
+import { simplifyMerchant, splitMerchant, type MerchantOutput } from '../../output';
 
 export const get = requestOperation({
 	value: 'get',

@@ -1,11 +1,11 @@
-import { pathId } from '../../../shared/identifiers';
-import { itemRun, itemRunDigest } from '../../../shared/itemRun';
-import type { PaySuiteOperation } from '../../../shared/operation';
+import { pathId } from '../../../shared/schemas/identifiers';
+import { itemRun, itemRunDigest } from '../../../shared/operation/itemRun';
+import type { PaySuiteOperation } from '../../../shared/operation/operation';
 import { merchantUpdateSchema } from '../../schemas';
 import { merchantIdLocator } from '../../descriptions/identifiers';
 import { merchantBody } from '../../descriptions/merchantBody';
 import { updateFieldsProperties } from '../../descriptions/merchantFields';
-import { waitProperties, writeOptionsProperty } from '../../descriptions/write';
+import { waitProperties, writeOptionsProperty } from '../../descriptions/writeOptions';
 import { sendMerchantWrite } from './write';
 
 export const update: PaySuiteOperation = {

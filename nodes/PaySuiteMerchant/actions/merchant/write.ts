@@ -2,9 +2,9 @@
 import type { IDataObject, IHttpRequestMethods, INodeExecutionData } from 'n8n-workflow';
 import { z, type ZodType, type ZodTypeDef } from 'zod/v3';
 
-import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput, processPolling } from '../../../shared/onboardingProcess';
-import { compact, pollOrFail, settleLostAnswer, toItems, type OperationContext } from '../../../shared/operation';
-import type { PaySuiteResponse } from '../../../shared/transport';
+import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput, processPolling } from '../../../shared/schemas/onboardingProcess';
+import { compact, pollOrFail, settleLostAnswer, toItems, type OperationContext } from '../../../shared/operation/operation';
+import type { PaySuiteResponse } from '../../../shared/transport/transport';
 import { deriveIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../../idempotencyKeyHeader';
 
 const userKeySchema = z.object({

@@ -1,5 +1,5 @@
-import { getProcess, processOutput } from '../../../shared/onboardingProcess';
-import { toItems, type PaySuiteOperation } from '../../../shared/operation';
+import { getProcess, processOutput } from '../../../shared/schemas/onboardingProcess';
+import { toItems, type PaySuiteOperation } from '../../../shared/operation/operation';
 import { processIdLocator, processIdParam } from '../../descriptions/identifiers';
 
 export const get: PaySuiteOperation = {

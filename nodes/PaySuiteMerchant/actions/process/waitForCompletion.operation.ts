@@ -1,5 +1,5 @@
-import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput, processPolling } from '../../../shared/onboardingProcess';
-import { pollingOperation, toItems } from '../../../shared/operation';
+import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput, processPolling } from '../../../shared/schemas/onboardingProcess';
+import { pollingOperation, toItems } from '../../../shared/operation/operation';
 import { processIdLocator, processIdParam } from '../../descriptions/identifiers';
 
 export const waitForCompletion = pollingOperation({

@@ -1,4 +1,4 @@
-import type { PaySuiteResource } from '../../../shared/operation';
+import type { PaySuiteResource } from '../../../shared/operation/operation';
 import { send } from './send.operation';
 
 export const message: PaySuiteResource = {

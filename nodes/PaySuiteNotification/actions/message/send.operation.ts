@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { notificationLocaleOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation, type OperationContext } from '../../../shared/operation';
+import { requestOperation, type OperationContext } from '../../../shared/operation/operation';
 import { messageSchema, type MessageBody } from '../../schemas';
 import { siteIdLocator } from '../../descriptions/siteId';
 

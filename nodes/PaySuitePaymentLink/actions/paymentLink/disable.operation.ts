@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { pathId } from '../../../shared/identifiers';
-import { settleLostAnswer, toItems, type LostAnswerWords, type OperationContext, type PaySuiteOperation } from '../../../shared/operation';
+import { pathId } from '../../../shared/schemas/identifiers';
+import { settleLostAnswer, toItems, type LostAnswerWords, type OperationContext, type PaySuiteOperation } from '../../../shared/operation/operation';
 import { linkIdProperty } from '../../descriptions/fields';
 
 /** The path as the spec spells it, and the corrected spelling tried once when the platform answers 404 there. */

@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { onePerPaymentOptions } from '../../../shared/descriptions/onePerPayment';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
-import { pathId } from '../../../shared/identifiers';
-import { requestOperation, notFoundBy, type OperationContext } from '../../../shared/operation';
+import { pathId } from '../../../shared/schemas/identifiers';
+import { requestOperation, notFoundBy, type OperationContext } from '../../../shared/operation/operation';
 import { linkIdProperty } from '../../descriptions/fields';
 import { linkPayments, simpleLink, simpleLinkPayments } from '../../output';
 

@@ -1,4 +1,4 @@
-import type { PaySuiteResource } from '../../../shared/operation';
+import type { PaySuiteResource } from '../../../shared/operation/operation';
 import { create } from './create.operation';
 import { deleteOperation } from './delete.operation';
 import { getMany } from './getMany.operation';

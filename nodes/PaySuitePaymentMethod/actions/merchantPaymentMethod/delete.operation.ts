@@ -1,4 +1,4 @@
-import { requestOperation, notFoundBy } from '../../../shared/operation';
+import { requestOperation, notFoundBy } from '../../../shared/operation/operation';
 import { listingMerchantIdProperty, paymentMethodIdProperty } from '../../descriptions/fields';
 import { merchantPaymentMethodDeleteSchema, type MerchantPaymentMethodDeleteBody } from '../../schemas';
 

@@ -4,11 +4,11 @@ import { filtersCollection } from '../../../shared/descriptions/collections';
 import { optionalLocator } from '../../../shared/descriptions/coreIds';
 import { idLocatorProperty } from '../../../shared/descriptions/locator';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
-import { includeSecretsProperty, listOperation, type PaySuiteOperation } from '../../../shared/operation';
+import { includeSecretsProperty, listOperation, type PaySuiteOperation } from '../../../shared/operation/operation';
 import { merchantIdProperty } from '../../descriptions/fields';
 import { GET_FRANCHISES, GET_PAYMENT_METHOD_CODES, SEARCH_MERCHANT_PAYMENT_METHODS } from '../../methods/merchant';
 import { merchantPaymentMethodSearchSchema, type MerchantPaymentMethodSearch } from '../../schemas';
-import { simplifyPaymentMethod } from '../../simplify';
+import { simplifyPaymentMethod } from '../../output';
 
 const DYNAMIC = 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
 

@@ -1,4 +1,4 @@
-import { requestOperation, notFoundBy } from '../../../shared/operation';
+import { requestOperation, notFoundBy } from '../../../shared/operation/operation';
 import { listingMerchantIdProperty, paymentMethodFields, paymentMethodIdProperty, paymentMethodOptions, settingsProperty } from '../../descriptions/fields';
 import { merchantPaymentMethodUpdateSchema, type MerchantPaymentMethodUpdateBody } from '../../schemas';
 

@@ -1,7 +1,7 @@
-import { pathId } from '../../../shared/identifiers';
+import { pathId } from '../../../shared/schemas/identifiers';
 import type { IDataObject } from 'n8n-workflow';
 
-import { requestOperation, notFoundBy } from '../../../shared/operation';
+import { requestOperation, notFoundBy } from '../../../shared/operation/operation';
 import { requestIdProperty } from '../../descriptions/fields';
 
 export const cancel = requestOperation({

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { formatDateOnly } from '../../../shared/dateTime';
-import { requestOperation, notFoundBy } from '../../../shared/operation';
+import { formatDateOnly } from '../../../shared/schemas/dateTime';
+import { requestOperation, notFoundBy } from '../../../shared/operation/operation';
 import { internalReferenceProperty } from '../../descriptions/fields';
 import { ticketCreateSchema } from '../../schemas';
 

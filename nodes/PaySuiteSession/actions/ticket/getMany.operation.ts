@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { limitProperty, returnAllProperty, toItems, type PaySuiteOperation } from '../../../shared/operation';
+import { limitProperty, returnAllProperty, toItems, type PaySuiteOperation } from '../../../shared/operation/operation';
 import { internalReferenceProperty } from '../../descriptions/fields';
 import { ticketSearchSchema } from '../../schemas';
 

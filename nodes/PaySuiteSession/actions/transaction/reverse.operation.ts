@@ -1,4 +1,4 @@
-import { transactionAction } from '../../descriptions/transactionAction';
+import { transactionAction } from './transactionAction';
 
 export const reverse = transactionAction('reverse', {
 	value: 'reverse',

@@ -1,4 +1,4 @@
-import { includeSecretsProperty, requestOperation } from '../../../shared/operation';
+import { includeSecretsProperty, requestOperation } from '../../../shared/operation/operation';
 import { siteCreateSchema, type SiteCreateBody } from '../../schemas';
 import { merchantIdProperty, siteData, siteWriteProperties } from '../../descriptions/fields';
 

@@ -1,4 +1,4 @@
-import { notFoundBy, requestOperation } from '../../../shared/operation';
+import { notFoundBy, requestOperation } from '../../../shared/operation/operation';
 import { siteUpdateAllSchema, type SiteUpdateAllBody } from '../../schemas';
 import { siteData, siteIdProperty, siteWriteProperties } from '../../descriptions/fields';
 

@@ -1,8 +1,8 @@
-import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation';
+import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation/operation';
 import { siteUpdateBrandingSchema, type SiteUpdateBrandingBody } from '../../schemas';
 import { brandingProperty, checkoutVersionProperty, siteIdProperty } from '../../descriptions/fields';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
-import { simplifySite } from '../../simplify';
+import { simplifySite } from '../../output';
 
 export const updateBranding = requestOperation<SiteUpdateBrandingBody>({
 	value: 'updateBranding',

@@ -2,8 +2,8 @@ import { NodeOperationError, type INode } from 'n8n-workflow';
 import { defaultErrorMap, type ZodErrorMap, type ZodIssue, type ZodType, type ZodTypeDef } from 'zod/v3';
 
 import { FieldNames } from './fieldNames';
-import { parseJson } from './losslessJson';
-import { redact } from './redact';
+import { parseJson } from '../transport/losslessJson';
+import { redact } from '../transport/redact';
 
 export { FieldNames } from './fieldNames';
 

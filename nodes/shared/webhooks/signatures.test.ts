@@ -7,7 +7,7 @@ import {
 	verifyAutopaySignature,
 	verifyCheckoutSignature,
 	verifyOnboardingSignature,
-} from './webhookSignatures';
+} from './signatures';
 
 // Vectors computed outside this code (coreutils sha256sum / sha1sum, openssl dgst -hmac).
 const SECRET = 'ABCD1234';

@@ -12,14 +12,14 @@ import {
 } from 'n8n-workflow';
 import type { ZodType, ZodTypeDef } from 'zod/v3';
 
-import { optionsCollection } from './descriptions/collections';
-import type { NotFoundSubject } from './platformAnswer';
+import { optionsCollection } from '../descriptions/collections';
+import type { NotFoundSubject } from '../transport/platformAnswer';
 import { collectPages, type PageBlock, type PageRequest } from './pagination';
-import { asNodeError, failedItemError, passwordParameters } from './nodeErrors';
+import { asNodeError, failedItemError, passwordParameters } from '../transport/nodeErrors';
 import { pollUntilDone, type PollOutcome, type PollResult } from './polling';
-import { HIDDEN_FROM_TOOL, HIDDEN_SECRET, hideSecrets } from './redact';
+import { HIDDEN_FROM_TOOL, HIDDEN_SECRET, hideSecrets } from '../transport/redact';
 import { requestLabel, writeMemory, writeSlot } from './retryMemory';
-import { LostAnswerError, paySuiteRequest, type ApiName, type PaySuiteRequest, type PaySuiteResponse, type RequestSafety } from './transport';
+import { LostAnswerError, paySuiteRequest, type ApiName, type PaySuiteRequest, type PaySuiteResponse, type RequestSafety } from '../transport/transport';
 import { FieldNames, parseJsonParameter, refuseField, validateInput } from './validation';
 
 /** What an operation sees of one input item. */

@@ -1,7 +1,7 @@
 /** The Payment Link node's editor methods. */
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { timeZoneOptions } from '../../shared/timeZone';
+import { timeZoneOptions } from '../../shared/schemas/timeZone';
 
 export const loadOptions = {
 	/** Every zone, the workflow's first; each says what the expiration date picked would be sent as. */

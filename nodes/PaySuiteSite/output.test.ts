@@ -1,4 +1,4 @@
-import { simplifySite } from './simplify';
+import { simplifySite } from './output';
 
 describe('simplifySite', () => {
 	it('keeps what a workflow uses, flat, and never a transactional key', () => {

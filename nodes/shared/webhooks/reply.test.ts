@@ -10,7 +10,7 @@ import {
 	parseJsonBody,
 	refuseFailedCheck,
 	refuseNotVerified,
-} from './webhookReply';
+} from './reply';
 
 /** Just enough of IWebhookFunctions to see what is written to the response and to the log. */
 function fakeWebhook() {

@@ -6,7 +6,7 @@
 import type { INodePropertyOptions, INodeType } from 'n8n-workflow';
 
 // Read through require: the community scanner forbids fs and path under nodes/, test files included.
-const pkg = require('../package.json') as { name: string; n8n: { nodes: string[] } };
+const pkg = require('../../package.json') as { name: string; n8n: { nodes: string[] } };
 
 interface Codex {
 	node: string;
@@ -19,9 +19,9 @@ interface Codex {
 /** Each node the package declares, from its source: its folder, its description and its codex. */
 const NODES = pkg.n8n.nodes.map((built) => {
 	const base = built.replace(/^.*\//, '').replace(/\.node\.js$/, '');
-	const mod = require(`./${base}/${base}.node.ts`) as Record<string, new () => INodeType>;
+	const mod = require(`../../nodes/${base}/${base}.node.ts`) as Record<string, new () => INodeType>;
 	const description = new mod[base]().description;
-	const codex = require(`./${base}/${base}.node.json`) as Codex;
+	const codex = require(`../../nodes/${base}/${base}.node.json`) as Codex;
 	return { base, description, codex };
 });
 

@@ -1,12 +1,12 @@
 /** The transaction actions (checkout, reauthorization, reverse): one declaration their operation files share. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { amountFromParameters } from '../../shared/descriptions/amount';
-import { amountNumber, simplifyProperty, wantsSimplified } from '../../shared/descriptions/simplify';
-import { outputId } from '../../shared/identifiers';
-import { formatAmount, requestOperation, type PaySuiteOperation, notFoundBy } from '../../shared/operation';
-import { transactionActionSchema, TRANSACTION_ACTIONS } from '../schemas';
-import { internalReferenceProperty, partialAmountProperties } from './fields';
+import { amountFromParameters } from '../../../shared/descriptions/amount';
+import { amountNumber, simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { outputId } from '../../../shared/schemas/identifiers';
+import { formatAmount, requestOperation, type PaySuiteOperation, notFoundBy } from '../../../shared/operation/operation';
+import { transactionActionSchema, TRANSACTION_ACTIONS } from '../../schemas';
+import { internalReferenceProperty, partialAmountProperties } from '../../descriptions/fields';
 
 const asObject = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
 

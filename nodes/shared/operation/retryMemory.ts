@@ -8,7 +8,7 @@
  * the node run and goes with it. A new run of the node (a loop, another execution, n8n's Retry of a failed
  * execution) has new execute data, hence an empty memory: it is a new decision to write.
  */
-import type { LostAnswerError, PaySuiteRequest, PaySuiteResponse } from './transport';
+import type { LostAnswerError, PaySuiteRequest, PaySuiteResponse } from '../transport/transport';
 
 /** The outcome of one write of one item in an earlier try. */
 export type WriteOutcome =

@@ -13,8 +13,8 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { formatIsoUtc } from './dateTime';
-import { parseJson } from './losslessJson';
+import { formatIsoUtc } from '../schemas/dateTime';
+import { parseJson } from '../transport/losslessJson';
 
 /**
  * How n8n answers a trigger's call: at once (`onReceived`), with the node's own `webhookResponse`. n8n 2.x

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-// Its secrets (tranKeys, settings) are hidden by the node's executor with the others: see shared/redact.ts.
+// Its secrets (tranKeys, settings) are hidden by the node's executor with the others: see shared/transport/redact.ts.
 export type MerchantOutput = 'merchant' | 'sites' | 'paymentMethods';
 
 /** One item for the merchant, or one item per site / per payment method (each with the merchant's ID). */

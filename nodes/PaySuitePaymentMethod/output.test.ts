@@ -1,4 +1,4 @@
-import { simplifyPaymentMethod } from './simplify';
+import { simplifyPaymentMethod } from './output';
 
 describe('simplifyPaymentMethod', () => {
 	it('gives the merchant as merchantId, the commission as a number, and no settings', () => {

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { countryOptions, documentTypeOptions } from './descriptions/choices';
+import { countryOptions, documentTypeOptions } from './choices';
 
 const PERSON_FIELDS: Array<[string, string, string]> = [
 	['company', 'Company', 'Company name'],

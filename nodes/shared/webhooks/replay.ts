@@ -21,7 +21,7 @@
 import { createHash } from 'crypto';
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { parseDateTimeInput } from './dateTime';
+import { parseDateTimeInput } from '../schemas/dateTime';
 
 const DAY_SECONDS = 24 * 60 * 60;
 

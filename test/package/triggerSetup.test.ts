@@ -4,9 +4,9 @@
  */
 import type { INodeType } from 'n8n-workflow';
 
-import { PaySuiteAutopayTrigger } from './PaySuiteAutopayTrigger/PaySuiteAutopayTrigger.node';
-import { PaySuiteCheckoutTrigger } from './PaySuiteCheckoutTrigger/PaySuiteCheckoutTrigger.node';
-import { PaySuiteOnboardingTrigger } from './PaySuiteOnboardingTrigger/PaySuiteOnboardingTrigger.node';
+import { PaySuiteAutopayTrigger } from '../../nodes/PaySuiteAutopayTrigger/PaySuiteAutopayTrigger.node';
+import { PaySuiteCheckoutTrigger } from '../../nodes/PaySuiteCheckoutTrigger/PaySuiteCheckoutTrigger.node';
+import { PaySuiteOnboardingTrigger } from '../../nodes/PaySuiteOnboardingTrigger/PaySuiteOnboardingTrigger.node';
 
 const notice = (node: INodeType) => node.description.properties[0];
 

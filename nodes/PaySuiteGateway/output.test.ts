@@ -1,4 +1,4 @@
-import { simplifyCardInformation, simplifyTokenValidation, simplifyTransaction, simplifyValidationSession } from './simplified';
+import { simplifyCardInformation, simplifyTokenValidation, simplifyTransaction, simplifyValidationSession } from './output';
 
 describe('simplifyTransaction', () => {
 	it('flattens the status and the amount, the amount as a number', () => {

@@ -1,4 +1,4 @@
-import { simplifyMerchant, splitMerchant } from './readShape';
+import { simplifyMerchant, splitMerchant } from './output';
 
 const merchant = {
 	id: 3001,

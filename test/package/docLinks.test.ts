@@ -8,7 +8,7 @@
 import type { ICredentialType } from 'n8n-workflow';
 
 // Read through require: the community scanner forbids fs and path under nodes/, test files included.
-const pkg = require('../package.json') as {
+const pkg = require('../../package.json') as {
 	repository: { type: string; url: string; directory?: string };
 	homepage: string;
 	bugs: { url: string };
@@ -28,7 +28,7 @@ function repositoryFileOf(url: string): string | undefined {
 /** Whether the repository has that file (require.resolve finds an existing file of any kind, and only one). */
 function exists(repositoryFile: string): boolean {
 	try {
-		require.resolve(`../${repositoryFile}`);
+		require.resolve(`../../${repositoryFile}`);
 		return true;
 	} catch {
 		return false;
@@ -39,13 +39,13 @@ const baseOf = (built: string) => built.replace(/^.*\//, '').replace(/\.(node|cr
 
 const NODE_LINKS = pkg.n8n.nodes.map((built) => {
 	const base = baseOf(built);
-	const codex = require(`./${base}/${base}.node.json`) as { resources: { primaryDocumentation: Array<{ url: string }> } };
+	const codex = require(`../../nodes/${base}/${base}.node.json`) as { resources: { primaryDocumentation: Array<{ url: string }> } };
 	return [base, codex.resources.primaryDocumentation[0].url] as const;
 });
 
 const CREDENTIAL_LINKS = pkg.n8n.credentials.map((built) => {
 	const base = baseOf(built);
-	const mod = require(`../credentials/${base}.credentials.ts`) as Record<string, new () => ICredentialType>;
+	const mod = require(`../../credentials/${base}.credentials.ts`) as Record<string, new () => ICredentialType>;
 	return [base, new mod[base]().documentationUrl] as const;
 });
 

@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { z } from 'zod/v3';
 
-import { PANEL_FIELDS, PANEL_LABELS } from '../../test/helpers/panelFields';
+import { PANEL_FIELDS, PANEL_LABELS } from '../../../test/helpers/panelFields';
 import { FieldNames } from './fieldNames';
 import { parseJsonParameter, plainWords, refuseField, shownValue, validateInput } from './validation';
 

@@ -1,4 +1,4 @@
-import { PANEL_FIELDS, PANEL_LABELS } from '../../test/helpers/panelFields';
+import { PANEL_FIELDS, PANEL_LABELS } from '../../../test/helpers/panelFields';
 import { FieldNames, humanize } from './fieldNames';
 
 const names = new FieldNames(PANEL_FIELDS, PANEL_LABELS);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'crypto';
 
-import { formatIsoUtc } from './dateTime';
+import { formatIsoUtc } from '../schemas/dateTime';
 import { parseJson, stringifyJson } from './losslessJson';
 
 export type DigestAlgorithm = 'sha256' | 'sha1';

@@ -1,6 +1,6 @@
 import { sleep, Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
 
-import { DeliveryMemory, deliveryKey, eventDateProblem, oncePerDelivery, pruneRecords, REPLAY_WINDOW } from './webhookReplay';
+import { DeliveryMemory, deliveryKey, eventDateProblem, oncePerDelivery, pruneRecords, REPLAY_WINDOW } from './replay';
 
 const DAY = 24 * 60 * 60;
 const NOW = Date.UTC(2025, 4, 1, 12, 0, 0);

@@ -2,8 +2,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../shared/descriptions/collections';
-import { DEFAULT_PROCESS_TIMEOUT_SECONDS } from '../../shared/onboardingProcess';
-import { timeoutProperty } from '../../shared/operation';
+import { DEFAULT_PROCESS_TIMEOUT_SECONDS } from '../../shared/schemas/onboardingProcess';
+import { timeoutProperty } from '../../shared/operation/operation';
 
 /** Whether a write waits for its process, and for how long. */
 export const waitProperties: INodeProperties[] = [

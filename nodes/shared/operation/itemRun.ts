@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'crypto';
 
-import { canonicalJson } from './canonicalJson';
+import { canonicalJson } from '../transport/canonicalJson';
 import type { OperationContext } from './operation';
 
 /**

@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { checkWithCredential, CREDENTIAL_KEEP_SECONDS, CredentialMemory } from './webhookCredential';
+import { checkWithCredential, CREDENTIAL_KEEP_SECONDS, CredentialMemory } from './credential';
 
 /** A webhook call whose credential reads are counted; `secret` is what the next read returns. */
 function webhookCall(stored: { secret: string }, options: { mode?: string; workflowId?: string; credentialId?: string } = {}) {

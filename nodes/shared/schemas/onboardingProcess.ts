@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod/v3';
 
-import type { OperationContext, Polling } from './operation';
-import { timedOutWords, type PollOutcome } from './polling';
-import { headerValue, retryAfterSeconds, type PaySuiteRequest, type PaySuiteResponse } from './transport';
+import type { OperationContext, Polling } from '../operation/operation';
+import { timedOutWords, type PollOutcome } from '../operation/polling';
+import { headerValue, retryAfterSeconds, type PaySuiteRequest, type PaySuiteResponse } from '../transport/transport';
 
 /** A process as the onboarding API answers it (`result` is extensible: unknown keys are kept, never relied on). */
 interface OnboardingProcess extends IDataObject {
