@@ -2,6 +2,8 @@
  * Fault injection: what a bad network and a busy platform do to a request, before the endpoint did its work
  * (nothing happened) or after it (the work is done and only the answer goes wrong). See docs/sandbox.md.
  */
+import { refuse, type SandboxResponse } from './http';
+
 export type FaultKind =
 	/** Waits `latencyMs` before doing the work (before) or before answering (after). */
 	| 'latency'
@@ -110,4 +112,17 @@ export class Faults {
 export function htmlErrorPage(status: number): string {
 	const title = `${status} ${status === 200 ? 'OK' : status >= 500 ? 'Bad Gateway' : 'Error'}`;
 	return `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1><p>The server is temporarily unable to service your request.</p></body></html>\n`;
+}
+
+/** What an injected `status` or `html` fault answers instead of the endpoint. */
+export function faultAnswer(rule: FaultRule): SandboxResponse {
+	const retryAfter: Record<string, string> = rule.retryAfter !== undefined ? { 'retry-after': String(rule.retryAfter) } : {};
+	if (rule.kind === 'html') {
+		const status = rule.status ?? 502;
+		return { status, raw: htmlErrorPage(status), headers: { 'content-type': 'text/html; charset=utf-8', ...retryAfter } };
+	}
+	const status = rule.status ?? (rule.kind === 'truncate' ? 200 : 503);
+	const answer = refuse(status, String(status), 'Injected fault', {}, 'ERROR');
+	answer.headers = retryAfter;
+	return answer;
 }

@@ -29,15 +29,6 @@ function wallAsUtcMs(ms: number, zone: string): number {
 	return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute, parts.second);
 }
 
-export function isTimeZone(zone: string): boolean {
-	try {
-		formatOf(zone);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
 /** The instant the zone's clocks show `text`; undefined when it is not a real `YYYY-MM-DD HH:MM:SS`. */
 export function wallClockMs(text: string, zone: string): number | undefined {
 	const match = WALL_CLOCK.exec(text);

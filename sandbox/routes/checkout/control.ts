@@ -41,8 +41,10 @@ const paySchema = object({
 	cash: bool().optional(),
 }).optional();
 
+type PayStatus = 'APPROVED' | 'REJECTED' | 'PENDING';
+
 export interface PayOptions {
-	status?: 'APPROVED' | 'REJECTED' | 'PENDING';
+	status?: PayStatus;
 	card?: string;
 	cash?: boolean;
 }
@@ -66,6 +68,112 @@ async function pay(request: SandboxRequest, app: SandboxApp): Promise<SandboxRes
 	return ok({ session, ...(notifications.length ? { notifications } : {}) });
 }
 
+/** How a payment ends: the status asked for, or the card's own, with its reason and message. */
+interface PayOutcome {
+	status: PayStatus;
+	reason: string;
+	message: string;
+}
+
+function payOutcome(card: TestCard, options: PayOptions): PayOutcome {
+	const status = options.status ?? card.outcome;
+	const declined = card.outcome === 'REJECTED';
+	const reasons = { APPROVED: ['00', 'Approved'], REJECTED: [declined ? card.reason : '05', declined ? card.message : 'Declined by the issuer'], PENDING: ['?-', 'Pending review'] } as const;
+	const [reason, message] = reasons[status];
+	return { status, reason, message };
+}
+
+const outcomeBlock = (outcome: PayOutcome) => statusBlock(outcome.status, outcome.reason, outcome.message);
+
+/** An approved subscription or autopay session keeps the card as a token (and an autopay becomes active). */
+function registerCard(session: SessionRecord, card: TestCard): void {
+	session.subscription = {
+		status: statusBlock('OK', '00', 'The payment method was registered'),
+		type: 'token',
+		instrument: [
+			{ keyword: 'token', value: randomBytes(32).toString('hex'), displayOn: 'none' },
+			{ keyword: 'subtoken', value: digits(16), displayOn: 'none' },
+			{ keyword: 'franchise', value: card.franchise, displayOn: 'none' },
+			{ keyword: 'franchiseName', value: card.franchiseName, displayOn: 'none' },
+			{ keyword: 'issuerName', value: card.issuerName, displayOn: 'none' },
+			{ keyword: 'lastDigits', value: card.number.slice(-4), displayOn: 'none' },
+			{ keyword: 'validUntil', value: validUntil(), displayOn: 'none' },
+			{ keyword: 'installments', value: null, displayOn: 'none' },
+		],
+	};
+	if (session.kind === 'autopay') session.autopay = { id: randomUUID(), status: statusBlock('OK', '00', 'The autopay is active') };
+}
+
+/** The transaction a payment or check-in session's payment makes, with the next internal reference. */
+function sessionTransaction(app: SandboxApp, session: SessionRecord, card: TestCard, options: PayOptions, outcome: PayOutcome): SessionTransaction {
+	const payment = session.request.payment as { reference: string; amount: { currency: string; total: number } };
+	const method = options.cash ? { code: 'CASH', name: 'Cash' } : paymentMethodOf(card);
+	const { currency, total } = payment.amount;
+	return {
+		status: outcomeBlock(outcome),
+		internalReference: app.world.nextId(ID_KIND.internalReference, FIRST_ID.internalReference),
+		reference: payment.reference,
+		paymentMethod: method.code,
+		paymentMethodName: method.name,
+		issuerName: options.cash ? 'Sandbox Cash Network' : card.issuerName,
+		amount: { from: { currency, total }, to: { currency, total }, factor: 1 },
+		authorization: outcome.status === 'APPROVED' ? digits(6) : null,
+		receipt: digits(12),
+		franchise: options.cash ? 'CASH' : card.franchise,
+		refunded: false,
+		processorFields: options.cash
+			? []
+			: [
+					{ keyword: 'lastDigits', value: card.number.slice(-4), displayOn: 'none' },
+					{ keyword: 'franchiseName', value: card.franchiseName, displayOn: 'none' },
+					{ keyword: 'validUntil', value: validUntil(), displayOn: 'none' },
+				],
+		discount: null,
+		subscription: null,
+	};
+}
+
+/**
+ * Keeps a session's transaction: in the session, in the checkout state (for refunds and actions) and in the
+ * gateway's, since it is a transaction of the site like any other: the gateway's search (by reference and
+ * amount) and query (by internal reference) find it. Their view is the payment as it was made.
+ */
+function recordTransaction(app: SandboxApp, session: SessionRecord, transaction: SessionTransaction, lastDigits: string | null): void {
+	const { internalReference, status } = transaction;
+	const { currency, total } = transaction.amount.from;
+	const checkin = session.kind === 'checkin';
+	session.payments.push(transaction);
+	state(app).transactions[String(internalReference)] = {
+		requestId: session.requestId,
+		siteLogin: session.siteLogin,
+		kind: checkin ? 'checkin' : 'payment',
+		state: status.status === 'APPROVED' ? (checkin ? 'held' : 'settled') : status.status === 'PENDING' ? 'pending' : 'declined',
+		currency,
+		total,
+		returned: 0,
+	};
+	gatewayState(app).transactions[String(internalReference)] = {
+		siteLogin: session.siteLogin,
+		view: {
+			status,
+			date: status.date,
+			transactionDate: status.date,
+			internalReference,
+			reference: transaction.reference,
+			paymentMethod: transaction.paymentMethod,
+			franchise: transaction.franchise,
+			issuerName: transaction.issuerName,
+			amount: { currency, total },
+			authorization: transaction.authorization,
+			receipt: transaction.receipt,
+			type: checkin ? 'CHECKIN' : 'AUTH_ONLY',
+			refunded: false,
+			lastDigits,
+		},
+		payer: (session.request.payer as Record<string, unknown> | undefined) ?? {},
+	};
+}
+
 /**
  * The buyer pays a session (the control API and the checkout page): its status moves, and a payment session
  * gets its transaction. The notifications are sent apart (notifySession), once the state has moved.
@@ -75,92 +183,15 @@ export function paySession(app: SandboxApp, session: SessionRecord, options: Pay
 	if (refusal) return { refusal };
 	const card = cardBehaviour(options.card ?? '4111111111111111');
 	if (!card) return { refusal: refuse(400, 'XN', 'Invalid card: not a valid card number', { errors: { card: ['not a valid card number'] } }) };
-	const outcome = options.status ?? card.outcome;
-	const reasons = { APPROVED: ['00', 'Approved'], REJECTED: [card.outcome === 'REJECTED' ? card.reason : '05', card.outcome === 'REJECTED' ? card.message : 'Declined by the issuer'], PENDING: ['?-', 'Pending review'] } as const;
-	const [reason, message] = reasons[outcome];
-	const lastDigits = card.number.slice(-4);
-	const method = options.cash ? { code: 'CASH', name: 'Cash' } : paymentMethodOf(card);
-
+	const outcome = payOutcome(card, options);
 	if (session.kind === 'subscription' || session.kind === 'autopay') {
-		if (outcome === 'APPROVED') {
-			session.subscription = {
-				status: statusBlock('OK', '00', 'The payment method was registered'),
-				type: 'token',
-				instrument: [
-					{ keyword: 'token', value: randomBytes(32).toString('hex'), displayOn: 'none' },
-					{ keyword: 'subtoken', value: digits(16), displayOn: 'none' },
-					{ keyword: 'franchise', value: card.franchise, displayOn: 'none' },
-					{ keyword: 'franchiseName', value: card.franchiseName, displayOn: 'none' },
-					{ keyword: 'issuerName', value: card.issuerName, displayOn: 'none' },
-					{ keyword: 'lastDigits', value: lastDigits, displayOn: 'none' },
-					{ keyword: 'validUntil', value: validUntil(), displayOn: 'none' },
-					{ keyword: 'installments', value: null, displayOn: 'none' },
-				],
-			};
-			if (session.kind === 'autopay') session.autopay = { id: randomUUID(), status: statusBlock('OK', '00', 'The autopay is active') };
-		}
-		session.status = statusBlock(outcome, reason, message);
+		if (outcome.status === 'APPROVED') registerCard(session, card);
+		session.status = outcomeBlock(outcome);
 		return {};
 	}
-
-	const payment = session.request.payment as { reference: string; amount: { currency: string; total: number } };
-	const internalReference = app.world.nextId(ID_KIND.internalReference, FIRST_ID.internalReference);
-	const { currency, total: amountTotal } = payment.amount;
-	const transaction: SessionTransaction = {
-		status: statusBlock(outcome, reason, message),
-		internalReference,
-		reference: payment.reference,
-		paymentMethod: method.code,
-		paymentMethodName: method.name,
-		issuerName: options.cash ? 'Sandbox Cash Network' : card.issuerName,
-		amount: { from: { currency, total: amountTotal }, to: { currency, total: amountTotal }, factor: 1 },
-		authorization: outcome === 'APPROVED' ? digits(6) : null,
-		receipt: digits(12),
-		franchise: options.cash ? 'CASH' : card.franchise,
-		refunded: false,
-		processorFields: options.cash
-			? []
-			: [
-					{ keyword: 'lastDigits', value: lastDigits, displayOn: 'none' },
-					{ keyword: 'franchiseName', value: card.franchiseName, displayOn: 'none' },
-					{ keyword: 'validUntil', value: validUntil(), displayOn: 'none' },
-				],
-		discount: null,
-		subscription: null,
-	};
-	session.payments.push(transaction);
-	state(app).transactions[String(internalReference)] = {
-		requestId: session.requestId,
-		siteLogin: session.siteLogin,
-		kind: session.kind === 'checkin' ? 'checkin' : 'payment',
-		state: outcome === 'APPROVED' ? (session.kind === 'checkin' ? 'held' : 'settled') : outcome === 'PENDING' ? 'pending' : 'declined',
-		currency,
-		total: amountTotal,
-		returned: 0,
-	};
-	// A session's payment is a transaction of the site like any other: the gateway's search (by reference and
-	// amount) and query (by internal reference) find it. Their view is the payment as it was made.
-	gatewayState(app).transactions[String(internalReference)] = {
-		siteLogin: session.siteLogin,
-		view: {
-			status: transaction.status,
-			date: transaction.status.date,
-			transactionDate: transaction.status.date,
-			internalReference,
-			reference: payment.reference,
-			paymentMethod: method.code,
-			franchise: transaction.franchise,
-			issuerName: transaction.issuerName,
-			amount: { currency, total: amountTotal },
-			authorization: transaction.authorization,
-			receipt: transaction.receipt,
-			type: session.kind === 'checkin' ? 'CHECKIN' : 'AUTH_ONLY',
-			refunded: false,
-			lastDigits: options.cash ? null : lastDigits,
-		},
-		payer: (session.request.payer as Record<string, unknown> | undefined) ?? {},
-	};
-	session.status = statusBlock(outcome, reason, message);
+	const transaction = sessionTransaction(app, session, card, options, outcome);
+	recordTransaction(app, session, transaction, options.cash ? null : card.number.slice(-4));
+	session.status = outcomeBlock(outcome);
 	return { transaction };
 }
 

@@ -1,7 +1,8 @@
 /** `/__sandbox/core/...`: what a test or a demo needs to see of the Core state, never a path of the platform. */
 import { invalidField, notFound, ok, type SandboxApp, type SandboxRequest } from '../../http';
 import { toId } from '../../json';
-import { configurationOf, FRANCHISE_CODES, PAYMENT_METHOD_CATALOGUE, siteById, siteReadShape, state } from './state';
+import { siteReadShape } from './siteRead';
+import { configurationOf, FRANCHISE_CODES, PAYMENT_METHOD_CATALOGUE, siteById, state } from './state';
 
 export function register(app: SandboxApp): void {
 	app.router.get('/__sandbox/core', () => {

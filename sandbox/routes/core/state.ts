@@ -1,13 +1,11 @@
 /**
  * What the Core Administration endpoints share: the area's state (merchants, financial entities, merchant and
- * site payment methods, facilitators, site configurations) and its seed, the field rules of more than one
- * endpoint, and the site read shape. See docs/sandbox/core.md.
+ * site payment methods, facilitators, site configurations), its seed, and the look-ups and helpers of more than
+ * one endpoint. Their field rules are in fieldRules.ts and siteData.ts, the site read shape in siteRead.ts. See
+ * docs/sandbox/core.md.
  */
-import { z, type ZodTypeAny } from 'zod/v3';
-
 import { invalidField, type SandboxApp, type SandboxResponse } from '../../http';
 import { parseJson, stringifyJson, type Id } from '../../json';
-import { bool, dateOnly, id as identifier, list, number, object, text, webUrl } from '../../rules';
 import type { SiteRecord } from '../../world';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -149,149 +147,6 @@ function initialState(app: SandboxApp): CoreState {
 export const state = (app: SandboxApp): CoreState => app.world.slice<CoreState>('core', () => initialState(app));
 
 // ---------------------------------------------------------------------------------------------------------
-// Field rules (from the spec's tables and limits)
-// ---------------------------------------------------------------------------------------------------------
-
-export const integer = () => z.number({ required_error: 'is required', invalid_type_error: 'must be a whole number' }).int('must be a whole number');
-/** An identifier (site, merchant, payment method, financial entity): any positive integer, beyond 2^53 too. */
-export const id = identifier;
-const positive = () => integer().positive('must be a positive whole number');
-const hex = () => text().regex(/^[0-9a-fA-F]+$/, 'must be a string of hexadecimal characters');
-export const colour = () => text().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour of the form #rrggbb');
-const countryCode = () => text().regex(/^[A-Z]{2}$/, 'must be a two-letter country code');
-const dateTime = () =>
-	text().refine(
-		(value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) && !Number.isNaN(Date.parse(value)),
-		'must be an ISO 8601 date-time such as 2030-01-31T17:00:00-05:00',
-	);
-export const commissionModel = () =>
-	text(1).refine((value) => value === 'P' || value === 'F', 'must be P or F');
-
-export const settingsSchema = object({
-	merchantCode: text(),
-	terminalNumber: text(),
-	MID: text(),
-	RUC: text(),
-	username: text(30),
-	password: text(30),
-	retailCode: text(10),
-	terminalLocation: text(),
-	serviceCode: text(),
-	isEcommerce: bool(),
-	'3DSVersion': text().refine((value) => value === 'v1' || value === 'v2', 'must be v1 or v2'),
-	'3DSApiKey': text(380),
-	aggregatorModel: bool(),
-}).partial();
-
-/** creditRules: payment method code → card group code → installment number (as a string) → rule. */
-export const creditRulesSchema = z.record(
-	z.record(
-		z.record(
-			text().regex(/^\d+$/, 'installment keys must be numbers written as strings'),
-			object({ minimum: text(), maximum: text(), remove: bool() }).partial(),
-			{ invalid_type_error: 'must be an object keyed by installment number' },
-		),
-		{ invalid_type_error: 'must be an object keyed by card group code' },
-	),
-	{ invalid_type_error: 'must be an object keyed by payment method code' },
-);
-
-export const paginationSchema = object({ perPage: positive(), currentPage: positive() }).partial();
-
-type SiteMode = 'create' | 'update';
-
-export function siteDataSchema(mode: SiteMode) {
-	const updateOnly = <T extends ZodTypeAny>(schema: T) => (mode === 'update' ? schema.optional() : z.never({ invalid_type_error: 'is only accepted by update-all' }).optional());
-	const schema = object({
-		login: text(),
-		tranKey: text(),
-		md5Hash: text(),
-		name: text(),
-		displayName: text(),
-		customerId: mode === 'create' ? id() : z.never({ invalid_type_error: 'is only accepted on create' }).optional(),
-		type: text(),
-		category: text(),
-		email: text().email('must be an e-mail address'),
-		currency: text(),
-		language: text(),
-		active: bool(),
-		customBatch: integer(),
-		expiration: dateTime(),
-		onTest: bool(),
-		productionDate: updateOnly(dateOnly()),
-		integration: object({
-			allowPartial: bool(),
-			allowWallet: bool(),
-			checkoutAttemptsLimit: integer().nullable(),
-			connectionMethod: text(),
-			notificationUrl: webUrl(),
-			checkoutVersion: text(),
-			analyticsCode: text(),
-			sourceRestriction: updateOnly(text()),
-			initiatorIndicator: z.union([text(), integer()], { errorMap: () => ({ message: 'must be a string or null' }) }).nullable(),
-		}).partial(),
-		control: object({
-			minAmount: number(),
-			maxAmount: number(),
-			allowedDays: integer(),
-			allowedHours: hex(),
-			delegatedAuthorization: hex(),
-			filterMethodA: bool(),
-			filterMethodB: bool(),
-			filterMethodC: bool(),
-			prechargeFilter: integer(),
-			allowedBankCountries: list(countryCode()),
-			filterByBin: bool(),
-			exceptionBinsList: list(integer()),
-		}).partial(),
-		threeDS: object({ setting: text(), minAmount: number() }).partial(),
-		historic: object({ behaviour: text(), lowerScore: number().nullable(), rejectionScore: number().nullable() }).partial(),
-		creditBureau: object({
-			behaviours: object({ onFailed: text(), onNoMatch: text(), onMatch: text() }).partial(),
-			paymentGroups: list(text()),
-			minAmount: number(),
-		}).partial(),
-		riskEngine: object({
-			behaviours: object({ onFailed: text(), onLowRisk: text(), onMediumRisk: text(), onHighRisk: text() }).partial(),
-			paymentGroups: list(text()),
-			minAmount: number(),
-			approvalScore: number(),
-			rejectionScore: number(),
-			onCalibration: bool(),
-		}).partial(),
-		securityFilters: object({
-			filterLockedByTries: bool(),
-			allowedIssuerCountries: list(text()),
-			forceIPMatch: bool(),
-			excludeIPCountry: list(text()),
-			onlyWhitelisted: bool(),
-			allowedIPCountries: list(text()),
-			allowedCardsDay: integer(),
-			allowedCardsByIP: integer(),
-			allowedCardsMonth: integer(),
-			allowedCardsYear: integer(),
-			dayMax: integer(),
-			monthMax: integer(),
-			dayMaxAmount: number(),
-			monthMaxAmount: number(),
-		}).partial(),
-		operation: object({
-			disableTax: bool(),
-			calculateTax: bool(),
-			taxPercentage: number(),
-			patternReference: text(),
-			mailCustomer: bool(),
-			mailMerchant: bool(),
-		}).partial(),
-		subscriptionValidation: object({ enable: bool(), amount: number() }).partial(),
-		branding: object({ buttonColor: colour(), sidebarColor: colour(), logoUrl: text() }).partial(),
-	}).partial();
-	return mode === 'create' ? schema.required({ customerId: true }) : schema;
-}
-
-export const auth = z.unknown();
-
-// ---------------------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------------------
 
@@ -306,7 +161,6 @@ export function paginate<T>(records: T[], pagination: { perPage?: number; curren
 }
 
 export const clone = <T>(value: T): T => parseJson(stringifyJson(value)) as T;
-const spaced = (iso: string | undefined) => (iso ? new Date(iso).toISOString().slice(0, 19).replace('T', ' ') : null);
 
 export const merchantOf = (app: SandboxApp, customerId: Id) => state(app).merchants.find((merchant) => merchant.id === customerId);
 /**
@@ -330,75 +184,6 @@ export const configurationOf = (app: SandboxApp, site: SiteRecord): SiteConfigur
 		branding: {},
 	};
 	return configurations[String(site.id)];
-};
-
-export const siteReadShape = (app: SandboxApp, site: SiteRecord) => {
-	const configuration = configurationOf(app, site);
-	const integration = (configuration.integration ?? {}) as Record<string, unknown>;
-	const branding = (configuration.branding ?? {}) as Record<string, unknown>;
-	const merchant = merchantOf(app, site.customerId);
-	const services = state(app)
-		.sitePaymentMethods.filter((entry) => entry.siteId === site.id)
-		.map((entry) => {
-			const method = state(app).merchantPaymentMethods.find((candidate) => candidate.id === entry.customerPaymentId);
-			const entity = state(app).financialEntities.find((candidate) => candidate.id === (entry.financialEntity ?? method?.financialEntity));
-			return {
-				code: method?.code ?? null,
-				priority: entry.order ?? method?.order ?? null,
-				minPayment: entry.minAmount === undefined ? null : String(entry.minAmount),
-				maxPayment: entry.maxAmount === undefined ? null : String(entry.maxAmount),
-				accountNumber: entry.accountNumber ?? method?.accountNumber ?? null,
-				accountType: entry.accountType ?? method?.accountType ?? null,
-				bankName: entity?.name ?? null,
-				bankCode: entity?.code ?? null,
-				settings: [],
-				promotions: [],
-			};
-		});
-	const language = String(configuration.language ?? 'en');
-	return {
-		id: site.id,
-		name: configuration.name ?? site.name ?? null,
-		displayName: configuration.displayName ?? configuration.name ?? site.name ?? null,
-		document: merchant?.document ?? null,
-		documentType: merchant?.documentType ?? null,
-		merchant: merchant?.name ?? null,
-		merchantBrand: merchant?.brand ?? null,
-		email: configuration.email ?? 'sandbox@example.com',
-		supportEmail: null,
-		allowedIP: null,
-		allowPartial: integration.allowPartial ?? false,
-		allowMulticredit: false,
-		state: site.state,
-		currency: configuration.currency ?? 'USD',
-		country: merchant?.country ?? 'US',
-		locale: language,
-		locales: [language],
-		expireOn: spaced(site.expiresAt),
-		logoUrl: branding.logoUrl ?? `${app.url()}/__sandbox/assets/logo.png`,
-		cssUrl: `${app.url()}/__sandbox/assets/site.css`,
-		analyticsCode: integration.analyticsCode ?? null,
-		notificationUrl: integration.notificationUrl ?? null,
-		inlineJs: null,
-		allowedCurrencies: [configuration.currency ?? 'USD'],
-		screeningVendor: null,
-		md5Hash: configuration.md5Hash ?? 'sandbox-md5-hash',
-		// "Access token for the onboarding system": the sandbox's own, so that a read carries every secret it can.
-		onboardingToken: app.world.credentials.accessToken,
-		credentials: [{ login: site.login, tranKey: site.secretKey, expireOn: spaced(site.credentialsExpireAt) }],
-		integrations: {},
-		payerFields: ['name', 'surname', 'email', 'mobile', 'document', 'documentType'],
-		allowWallet: integration.allowWallet ?? false,
-		checkoutAttemptsLimit: integration.checkoutAttemptsLimit ?? null,
-		timezone: site.timezone ?? app.world.siteTimeZone,
-		services,
-		transactionModifiers: [],
-		compensationMethod: {},
-		checkoutVersion: configuration.checkoutVersion ?? integration.checkoutVersion ?? 'v4',
-		branding: Object.keys(branding).length ? { logoUrl: branding.logoUrl ?? null, buttonColor: branding.buttonColor ?? null, sidebarColor: branding.sidebarColor ?? null } : null,
-		openLinks: {},
-		promotions: [],
-	};
 };
 
 /** financialEntity must belong to the country of the merchant. */

@@ -3,19 +3,8 @@
 import { signed } from '../../../guards';
 import { ok, type SandboxApp } from '../../../http';
 import { check, number, object, text } from '../../../rules';
-import {
-	auth,
-	commissionModel,
-	creditRulesSchema,
-	ensureMerchant,
-	entityRefusal,
-	id,
-	integer,
-	PAYMENT_METHOD_CATALOGUE,
-	settingsSchema,
-	state,
-	type MerchantPaymentMethod,
-} from '../state';
+import { auth, commissionModel, creditRulesSchema, id, integer, settingsSchema } from '../fieldRules';
+import { ensureMerchant, entityRefusal, PAYMENT_METHOD_CATALOGUE, state, type MerchantPaymentMethod } from '../state';
 
 const schema = object({
 	auth,

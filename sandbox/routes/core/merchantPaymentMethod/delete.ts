@@ -3,7 +3,8 @@
 import { signed } from '../../../guards';
 import { notFound, ok, type SandboxApp } from '../../../http';
 import { check, object } from '../../../rules';
-import { auth, id, state } from '../state';
+import { auth, id } from '../fieldRules';
+import { state } from '../state';
 
 const schema = object({ auth, id: id() });
 

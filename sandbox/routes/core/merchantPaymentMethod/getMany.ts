@@ -2,7 +2,8 @@
 import { signed } from '../../../guards';
 import { ok, type SandboxApp } from '../../../http';
 import { check, object, text } from '../../../rules';
-import { auth, clone, FRANCHISE_CODES, id, paginate, paginationSchema, state, type MerchantPaymentMethod } from '../state';
+import { auth, id, paginationSchema } from '../fieldRules';
+import { clone, FRANCHISE_CODES, paginate, state, type MerchantPaymentMethod } from '../state';
 
 const schema = object({
 	auth,

@@ -2,7 +2,8 @@
 import { signed } from '../../../guards';
 import { notFound, ok, type SandboxApp } from '../../../http';
 import { check, number, object, text } from '../../../rules';
-import { auth, clone, commissionModel, creditRulesSchema, entityRefusal, id, integer, settingsSchema, state, type MerchantPaymentMethod } from '../state';
+import { auth, commissionModel, creditRulesSchema, id, integer, settingsSchema } from '../fieldRules';
+import { clone, entityRefusal, state, type MerchantPaymentMethod } from '../state';
 
 const schema = object({
 	auth,

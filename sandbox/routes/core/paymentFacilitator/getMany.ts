@@ -3,7 +3,8 @@
 import { signed } from '../../../guards';
 import { ok, type SandboxApp } from '../../../http';
 import { bool, check, object, text } from '../../../rules';
-import { auth, clone, paginate, paginationSchema, state } from '../state';
+import { auth, paginationSchema } from '../fieldRules';
+import { clone, paginate, state } from '../state';
 
 const schema = object({
 	auth,

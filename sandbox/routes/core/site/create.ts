@@ -6,7 +6,9 @@ import { signed } from '../../../guards';
 import { invalidField, ok, type SandboxApp } from '../../../http';
 import { check, object } from '../../../rules';
 import type { SiteRecord } from '../../../world';
-import { auth, clone, ensureMerchant, siteDataSchema, state } from '../state';
+import { auth } from '../fieldRules';
+import { siteDataSchema } from '../siteData';
+import { clone, ensureMerchant, state } from '../state';
 
 const schema = object({ auth, data: siteDataSchema('create') });
 

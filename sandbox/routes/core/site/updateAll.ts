@@ -3,7 +3,9 @@
 import { signed } from '../../../guards';
 import { invalidField, notFound, ok, type SandboxApp } from '../../../http';
 import { check, object } from '../../../rules';
-import { auth, configurationOf, id, siteById, siteDataSchema, type SiteConfiguration } from '../state';
+import { auth, id } from '../fieldRules';
+import { siteDataSchema } from '../siteData';
+import { configurationOf, siteById, type SiteConfiguration } from '../state';
 
 const schema = object({ auth, id: id(), data: siteDataSchema('update') });
 

@@ -3,7 +3,9 @@
 import { signed } from '../../../guards';
 import { notFound, ok, type SandboxApp } from '../../../http';
 import { check, object, text } from '../../../rules';
-import { auth, colour, configurationOf, id, siteById, siteReadShape } from '../state';
+import { auth, colour, id } from '../fieldRules';
+import { siteReadShape } from '../siteRead';
+import { configurationOf, siteById } from '../state';
 
 const schema = object({
 	auth,

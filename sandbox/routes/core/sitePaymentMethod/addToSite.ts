@@ -3,7 +3,8 @@
 import { signed } from '../../../guards';
 import { invalidField, ok, refuse, type SandboxApp } from '../../../http';
 import { check, number, object, text } from '../../../rules';
-import { auth, clone, commissionModel, creditRulesSchema, entityRefusal, id, integer, settingsSchema, siteById, state, type SitePaymentMethod } from '../state';
+import { auth, commissionModel, creditRulesSchema, id, integer, settingsSchema } from '../fieldRules';
+import { clone, entityRefusal, siteById, state, type SitePaymentMethod } from '../state';
 
 const schema = object({
 	auth,
