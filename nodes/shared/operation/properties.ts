@@ -85,22 +85,20 @@ export interface SecondsField {
 	description: string;
 }
 
+/** A number field in seconds, `displayName` in the panel, from `minValue` up. */
+const secondsProperty =
+	(displayName: string, minValue: number) =>
+	({ name, default: seconds, description }: SecondsField): INodeProperties => ({
+		displayName,
+		name,
+		type: 'number',
+		typeOptions: { minValue },
+		default: seconds,
+		description,
+	});
+
 /** The Timeout (Seconds) field of a flow that waits. */
-export const timeoutProperty = ({ name, default: seconds, description }: SecondsField): INodeProperties => ({
-	displayName: 'Timeout (Seconds)',
-	name,
-	type: 'number',
-	typeOptions: { minValue: 1 },
-	default: seconds,
-	description,
-});
+export const timeoutProperty = secondsProperty('Timeout (Seconds)', 1);
 
 /** The Poll Interval (Seconds) field: the wait between two checks when the platform asks for none. */
-export const intervalProperty = ({ name, default: seconds, description }: SecondsField): INodeProperties => ({
-	displayName: 'Poll Interval (Seconds)',
-	name,
-	type: 'number',
-	typeOptions: { minValue: 0 },
-	default: seconds,
-	description,
-});
+export const intervalProperty = secondsProperty('Poll Interval (Seconds)', 0);
