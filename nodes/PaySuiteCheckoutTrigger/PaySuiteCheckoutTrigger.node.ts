@@ -8,10 +8,10 @@ import {
 } from 'n8n-workflow';
 
 import { optionsCollection } from '../shared/descriptions/collections';
-import { includeSecretsProperty } from '../shared/operation/operation';
+import { includeSecretsProperty } from '../shared/operation/properties';
 import { hideSecrets } from '../shared/transport/redact';
 import { SESSION_STATUSES } from './sessionStatuses';
-import { paySuiteRequest } from '../shared/transport/transport';
+import { paySuiteRequest } from '../shared/transport/request';
 import {
 	acknowledgeAndRun,
 	acknowledgeDuplicate,

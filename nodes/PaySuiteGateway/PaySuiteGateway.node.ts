@@ -6,7 +6,8 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { buildProperties, executeResources } from '../shared/operation/operation';
+import { executeResources } from '../shared/operation/execute';
+import { buildProperties } from '../shared/operation/properties';
 import { accountValidation } from './actions/accountValidation/AccountValidation.resource';
 import { card } from './actions/card/Card.resource';
 import { report } from './actions/report/Report.resource';

@@ -6,7 +6,8 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { buildProperties, executeResources } from '../shared/operation/operation';
+import { executeResources } from '../shared/operation/execute';
+import { buildProperties } from '../shared/operation/properties';
 import { account } from './actions/account/Account.resource';
 import { merchant } from './actions/merchant/Merchant.resource';
 import { processResource } from './actions/process/Process.resource';

@@ -12,7 +12,9 @@ import { optionsCollection } from '../shared/descriptions/collections';
 import { asNodeError } from '../shared/transport/nodeErrors';
 import { checkProcess, processPolling, type SendRequest } from '../shared/schemas/onboardingProcess';
 import { pollUntilDone, type PollResult } from '../shared/operation/polling';
-import { headerValue, paySuiteRequest, type PaySuiteResponse } from '../shared/transport/transport';
+import { headerValue } from '../shared/transport/answerBody';
+import { paySuiteRequest } from '../shared/transport/request';
+import type { PaySuiteResponse } from '../shared/transport/types';
 import {
 	acknowledgeAndRun,
 	acknowledgeDuplicate,

@@ -6,7 +6,8 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { buildProperties, executeResources } from '../shared/operation/operation';
+import { executeResources } from '../shared/operation/execute';
+import { buildProperties } from '../shared/operation/properties';
 import { merchantPaymentMethod } from './actions/merchantPaymentMethod/MerchantPaymentMethod.resource';
 import { sitePaymentMethod } from './actions/sitePaymentMethod/SitePaymentMethod.resource';
 import { credentialTest } from '../shared/transport/credentialTest';

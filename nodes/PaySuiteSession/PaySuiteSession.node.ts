@@ -6,7 +6,8 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { buildProperties, executeResources } from '../shared/operation/operation';
+import { executeResources } from '../shared/operation/execute';
+import { buildProperties } from '../shared/operation/properties';
 import { session } from './actions/session/Session.resource';
 import { ticket } from './actions/ticket/Ticket.resource';
 import { transaction } from './actions/transaction/Transaction.resource';

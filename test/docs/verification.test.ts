@@ -70,7 +70,7 @@ function unexpectedImport(file: string, specifier: string): string | undefined {
 describe('the shipped code', () => {
 	it('is found (nodes and credentials sources, codex files)', () => {
 		expect(SHIPPED.length).toBeGreaterThan(50);
-		expect(SHIPPED.map(name)).toEqual(expect.arrayContaining(['nodes/shared/transport/transport.ts', 'credentials/PaySuiteApi.credentials.ts']));
+		expect(SHIPPED.map(name)).toEqual(expect.arrayContaining(['nodes/shared/transport/request.ts', 'credentials/PaySuiteApi.credentials.ts']));
 		expect(SHIPPED.some((path) => path.endsWith('.test.ts'))).toBe(false);
 		expect(CODEX).toHaveLength(10);
 	});
@@ -91,7 +91,7 @@ describe('the shipped code', () => {
 	});
 
 	it('the import check refuses a dependency, a Node module and a file outside the package', () => {
-		const file = join(ROOT, 'nodes/shared/transport/transport.ts');
+		const file = join(ROOT, 'nodes/shared/transport/request.ts');
 		expect(unexpectedImport(file, 'axios')).toBe('axios');
 		expect(unexpectedImport(file, 'node:fs')).toBe('node:fs');
 		expect(unexpectedImport(file, 'child_process')).toBe('child_process');
@@ -126,7 +126,7 @@ describe('the shipped code', () => {
 				if (sends) callers.add(name(path));
 			}
 		}
-		expect([...callers].sort()).toEqual(['nodes/shared/transport/credentialTest.ts', 'nodes/shared/transport/transport.ts']);
+		expect([...callers].sort()).toEqual(['nodes/shared/transport/credentialTest.ts', 'nodes/shared/transport/request.ts']);
 	});
 
 	describe('is written in English', () => {

@@ -117,7 +117,7 @@ describe('Requests in Parallel', () => {
 		expect(result.error?.message).toMatch(/Session 999999998 was not found/);
 	});
 
-	// Reads have their items' fields read ahead of their turn (operation.ts, ParameterPrefetch): an expression that
+	// Reads have their items' fields read ahead of their turn (operation/prefetch.ts, ParameterPrefetch): an expression that
 	// fails still fails its own item only, in its place, when that item's turn comes.
 	const failingId = (inParallel: number): IDataObject => ({
 		...getParameters(inParallel),

@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { requestDefaults } from '../../nodes/shared/transport/transport';
+import { requestDefaults } from '../../nodes/shared/transport/retry';
 import { outputJson, retryExecution, runNode, type NodeRunOptions, type RunResult } from '../helpers/engine';
 import { sessionCreateParameters } from '../helpers/fixtures';
 import { apiCallsOf, control, paySuiteApi, withSandbox } from '../helpers/sandbox';

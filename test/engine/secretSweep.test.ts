@@ -15,7 +15,7 @@ import type { IDataObject, INodeProperties, IRun } from 'n8n-workflow';
 
 import { expectedTranKey } from '../../sandbox/auth';
 import type { LedgerEntry } from '../../sandbox';
-import { requestDefaults } from '../../nodes/shared/transport/transport';
+import { requestDefaults } from '../../nodes/shared/transport/retry';
 import { outputJson, runNode, type RunResult, type TestCredentials } from '../helpers/engine';
 import { merchantCreateParameters, sessionCreateParameters } from '../helpers/fixtures';
 import { packageNodeTypes } from '../helpers/nodeTypes';

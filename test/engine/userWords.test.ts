@@ -4,7 +4,7 @@
  * library's words.
  * - Every string of every node's panel (display names, descriptions, hints, actions, placeholders, options).
  * - Every refusal validation gives: every operation of every node is run on bad values of each of its fields
- *   (a table by field type), through the node's own `execute` (the executor of nodes/shared/operation/operation.ts, with
+ *   (a table by field type), through the node's own `execute` (the executor of nodes/shared/operation/execute.ts, with
  *   continue-on-fail), and each refusal must name the item and a field as the panel shows it. The run uses an
  *   n8n-like execute context instead of the engine: some thousand runs, and nothing must be sent (a request
  *   fails the item at once and its case is left out).

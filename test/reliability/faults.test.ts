@@ -16,7 +16,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { LedgerEntry, RunningSandbox } from '../../sandbox';
 import { expectedTranKey } from '../../sandbox/auth';
 import { Faults } from '../../sandbox/faults';
-import { requestDefaults } from '../../nodes/shared/transport/transport';
+import { requestDefaults } from '../../nodes/shared/transport/retry';
 import { runWorkflow, type RunResult, type TestCredentials } from '../helpers/engine';
 import { sessionCreateParameters } from '../helpers/fixtures';
 import { control, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';

@@ -10,7 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RunningSandbox } from '../../sandbox';
-import { requestDefaults } from '../../nodes/shared/transport/transport';
+import { requestDefaults } from '../../nodes/shared/transport/retry';
 import { retryExecution, runWorkflow, type RunResult } from '../helpers/engine';
 import { paySuiteApi, withSandbox } from '../helpers/sandbox';
 import { captureLogs, type LogCapture } from '../helpers/logs';

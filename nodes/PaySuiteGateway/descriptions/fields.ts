@@ -9,7 +9,7 @@ import { isoUtcOrAsTyped } from '../../shared/schemas/dateTime';
 import { currencyOptions, localeOptions, transactionStateOptions, transactionTypeOptions } from '../../shared/descriptions/choices';
 import { filtersCollection, optionsCollection } from '../../shared/descriptions/collections';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
-import type { OperationContext } from '../../shared/operation/operation';
+import type { OperationContext } from '../../shared/operation/types';
 import { presetPeriod, type PeriodPreset } from '../actions/report/reportPeriod';
 
 export const cardNumberProperty: INodeProperties = {

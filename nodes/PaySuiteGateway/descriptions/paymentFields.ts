@@ -3,7 +3,7 @@
  * operation, and the optional parts every node declares alike (nodes/shared/descriptions/payment.ts).
  */
 
-import type { OperationContext } from '../../shared/operation/operation';
+import type { OperationContext } from '../../shared/operation/types';
 
 export { paymentPartsLabels, paymentPartsProperties, shippingProperty } from '../../shared/descriptions/payment';
 

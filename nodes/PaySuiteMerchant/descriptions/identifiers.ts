@@ -7,7 +7,7 @@ import { z } from 'zod/v3';
 
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import { processIdSchema } from '../../shared/schemas/onboardingProcess';
-import type { OperationContext } from '../../shared/operation/operation';
+import type { OperationContext } from '../../shared/operation/types';
 
 export const merchantIdLocator: INodeProperties = idLocatorProperty({
 	displayName: 'Merchant ID',

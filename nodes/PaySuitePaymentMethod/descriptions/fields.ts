@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { merchantIdLocator, optionalLocator, siteIdLocator } from '../../shared/descriptions/coreIds';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
-import type { OperationContext } from '../../shared/operation/operation';
+import type { OperationContext } from '../../shared/operation/types';
 import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../methods/merchant';
 
 export const merchantIdProperty: INodeProperties = merchantIdLocator();

@@ -11,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import { namedEntry, searchListPage } from '../../shared/methods/listSearch';
-import { paySuiteRequest } from '../../shared/transport/transport';
+import { paySuiteRequest } from '../../shared/transport/request';
 
 export const SEARCH_MERCHANT_PAYMENT_METHODS = 'searchMerchantPaymentMethods';
 export const GET_PAYMENT_METHOD_CODES = 'getPaymentMethodCodes';

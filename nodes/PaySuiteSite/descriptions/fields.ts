@@ -9,7 +9,7 @@ import { z } from 'zod/v3';
 import { formatDateOnly, isoUtcOrAsTyped } from '../../shared/schemas/dateTime';
 import { currencyOptions, notificationLocaleOptions } from '../../shared/descriptions/choices';
 import { merchantIdLocator, siteIdLocator } from '../../shared/descriptions/coreIds';
-import type { OperationContext } from '../../shared/operation/operation';
+import type { OperationContext } from '../../shared/operation/types';
 import { mergeSiteData } from '../merge';
 import { configurationOf, configurationProperties } from './configuration';
 

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../operation/operation';
+import type { OperationContext } from '../operation/types';
 import { optionsCollection } from './collections';
 
 /** The Options collection holding the choice; `description` says what each payment item carries. */

@@ -10,7 +10,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { formatDateOnly } from '../schemas/dateTime';
 import { humanize } from '../operation/fieldNames';
 import { nameValuePairsProperty, toNameValuePairs } from './nameValuePairs';
-import type { OperationContext } from '../operation/operation';
+import type { OperationContext } from '../operation/types';
 import { personProperty, toPerson } from './person';
 import { DETAIL_KINDS, TAX_KINDS } from '../schemas/payment';
 import { amountFromParameters } from './amount';

@@ -6,7 +6,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../operation/operation';
+import type { OperationContext } from '../operation/types';
 
 export const simplifyProperty: INodeProperties = {
 	displayName: 'Simplify',

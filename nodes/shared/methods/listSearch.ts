@@ -5,7 +5,8 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { paySuiteRequest, type ApiName } from '../transport/transport';
+import { paySuiteRequest } from '../transport/request';
+import type { ApiName } from '../transport/types';
 
 const PER_PAGE = 50;
 

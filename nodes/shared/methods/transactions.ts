@@ -7,7 +7,7 @@
 import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodeListSearchResult } from 'n8n-workflow';
 
 import { idLocatorProperty, type IdLocator } from '../descriptions/locator';
-import { paySuiteRequest } from '../transport/transport';
+import { paySuiteRequest } from '../transport/request';
 
 export const SEARCH_TRANSACTIONS = 'searchTransactions';
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'crypto';
 
 import { canonicalJson } from '../transport/canonicalJson';
-import type { OperationContext } from './operation';
+import type { OperationContext } from './types';
 
 /**
  * What n8n's "Retry" of a failed execution keeps identical for one item of a node, where the execution id

@@ -8,7 +8,8 @@
  * the node run and goes with it. A new run of the node (a loop, another execution, n8n's Retry of a failed
  * execution) has new execute data, hence an empty memory: it is a new decision to write.
  */
-import type { LostAnswerError, PaySuiteRequest, PaySuiteResponse } from '../transport/transport';
+import type { LostAnswerError } from '../transport/failures';
+import type { PaySuiteRequest, PaySuiteResponse } from '../transport/types';
 
 /** The outcome of one write of one item in an earlier try. */
 export type WriteOutcome =
@@ -34,3 +35,14 @@ export function writeMemory(run: object): Map<string, WriteOutcome> {
 
 /** The slot of the `ordinal`-th write (from 0) of item `itemIndex`: the same in every try. */
 export const writeSlot = (itemIndex: number, ordinal: number): string => `${itemIndex}:${ordinal}`;
+
+/** Errors of an earlier try given again by a later one: their item says so (settleLostAnswer, lostAnswer.ts). */
+const givenAgain = new WeakSet<LostAnswerError>();
+
+/** Marks a lost answer of an earlier try as given again by this one, and gives it back to throw. */
+export function markGivenAgain(error: LostAnswerError): LostAnswerError {
+	givenAgain.add(error);
+	return error;
+}
+
+export const wasGivenAgain = (error: LostAnswerError): boolean => givenAgain.has(error);

@@ -1,9 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod/v3';
 
-import type { OperationContext, Polling } from '../operation/operation';
+import type { Polling } from '../operation/pollingOperation';
+import { sendRequest } from '../operation/send';
+import type { OperationContext } from '../operation/types';
 import { timedOutWords, type PollOutcome } from '../operation/polling';
-import { headerValue, retryAfterSeconds, type PaySuiteRequest, type PaySuiteResponse } from '../transport/transport';
+import { headerValue } from '../transport/answerBody';
+import { retryAfterSeconds } from '../transport/retry';
+import type { PaySuiteRequest, PaySuiteResponse } from '../transport/types';
 
 /** A process as the onboarding API answers it (`result` is extensible: unknown keys are kept, never relied on). */
 interface OnboardingProcess extends IDataObject {
@@ -76,7 +80,7 @@ export function processOutput(process: IDataObject, extra: IDataObject = {}): ID
 	};
 }
 
-/** Sends one request: an operation's `ctx.request`, or the transport bound to a trigger's webhook context. */
+/** Sends one request: an operation's `sendRequest` for its item, or the transport bound to a trigger's webhook context. */
 export type SendRequest = (request: PaySuiteRequest) => Promise<PaySuiteResponse<IDataObject>>;
 
 /** One query of the process. A failed process is an answer (HTTP 200), not an error. */
@@ -103,7 +107,7 @@ export async function checkProcess(send: SendRequest, processId: string): Promis
  * the answer carries Retry-After, waiting what it says, until it is final or the timeout fails the item.
  */
 export const processPolling: Polling<string, OnboardingProcess> = {
-	check: (ctx, processId) => checkProcess(ctx.request, processId),
+	check: (ctx, processId) => checkProcess((request) => sendRequest(ctx, request), processId),
 	intervalSeconds: 2,
 	stillPending: (processId, timedOut, timeoutSeconds) => ({
 		message: `Process ${processId} was still pending at the end of the ${timeoutSeconds} s timeout`,

@@ -14,7 +14,8 @@ import type {
 
 import { describeAuthFailure } from './authReasons';
 import { buildAuth, type DigestAlgorithm } from './signing';
-import { baseUrlFor, type ApiName } from './transport';
+import { baseUrlFor } from './credentials';
+import type { ApiName } from './types';
 
 const TEST_TIMEOUT_MS = 15_000;
 

@@ -2,7 +2,7 @@ import { describePlatformAnswer, fieldWords, onboardingPermission, platformAnswe
 
 const failed = (reason: unknown, message: unknown) => ({ status: { status: 'FAILED', reason, message } });
 
-describe('describePlatformAnswer', () => {
+describe('describePlatformAnswer: the credential and its permissions', () => {
 	it('never starts with the HTTP status: it goes in the last line of the details', () => {
 		for (const status of [400, 401, 403, 404, 409, 422, 425, 429, 500, 502]) {
 			const { message, description } = describePlatformAnswer(status, failed('XX', 'Platform words'), { api: 'checkout', path: '/api/session' });
@@ -46,6 +46,9 @@ describe('describePlatformAnswer', () => {
 		);
 	});
 
+});
+
+describe('describePlatformAnswer: what the request named, its state, its fields', () => {
 	it('404 names the record and the field that gave it, or the address', () => {
 		const session = describePlatformAnswer(404, failed('NF', 'The session 123 was not found'), {
 			api: 'checkout',

@@ -112,111 +112,142 @@ function fieldProblems(body: unknown): Array<{ path: string; problem: string }> 
 const waitWords = (seconds: number | undefined): string =>
 	seconds === undefined ? 'a little' : seconds < 1 ? 'a moment' : `${Math.ceil(seconds)} s`;
 
+/** What the words of an error say: what happened, then what to do; the details, the platform's answer last. */
+export interface AnswerWords {
+	message: string;
+	description: string;
+}
+
+/** An answer as the words of each status read it. */
+interface ReadAnswer {
+	statusCode: number;
+	body: unknown;
+	status: StatusBlock | undefined;
+	/** The platform's own words (platformWords). */
+	words: string | undefined;
+	context: AnswerContext;
+	/** The description: the given lines, then the "Platform answer" line. */
+	details: (...lines: Array<string | undefined>) => string;
+}
+
 /** The message (what happened, then what to do) and the description (the details, the platform's answer last). */
-export function describePlatformAnswer(statusCode: number, body: unknown, context: AnswerContext = {}): { message: string; description: string } {
-	const status = statusOf(body);
-	const words = platformWords(body);
+export function describePlatformAnswer(statusCode: number, body: unknown, context: AnswerContext = {}): AnswerWords {
 	const answer = platformAnswerLine(statusCode, body);
-	const details = (...lines: Array<string | undefined>) => [...lines.filter(Boolean), answer].join('\n');
-	const bearer = context.api === 'onboarding';
+	const read: ReadAnswer = {
+		statusCode,
+		body,
+		status: statusOf(body),
+		words: platformWords(body),
+		context,
+		details: (...lines) => [...lines.filter(Boolean), answer].join('\n'),
+	};
+	const byStatus = WORDS_BY_STATUS[statusCode] ?? (statusCode >= 500 ? unavailableWords : undefined);
+	return byStatus?.(read) ?? refusedWords(read);
+}
 
-	if (statusCode === 401) {
-		if (bearer) {
-			return {
-				message: 'The access token was refused: it is missing, not valid or expired. Check the Access Token of the credential, or ask for a new one.',
-				description: details(),
-			};
-		}
-		const reasonWords = describeAuthFailure(status?.reason);
+function unauthorizedWords({ status, context, details }: ReadAnswer): AnswerWords {
+	if (context.api === 'onboarding') {
 		return {
-			message: reasonWords ?? 'The platform did not accept the credential: check its Login, Secret Key and Digest Algorithm.',
+			message: 'The access token was refused: it is missing, not valid or expired. Check the Access Token of the credential, or ask for a new one.',
 			description: details(),
 		};
 	}
+	return {
+		message: describeAuthFailure(status?.reason) ?? 'The platform did not accept the credential: check its Login, Secret Key and Digest Algorithm.',
+		description: details(),
+	};
+}
 
-	if (statusCode === 403) {
-		if (bearer) {
-			const permission = onboardingPermission(context.method, context.path);
-			const message = permission
-				? `The access token is not allowed to ${PERMISSION_DOES[permission]}: it lacks the ${permission} permission. Use a credential whose token has it (ask whoever issues your tokens).`
-				: 'The access token is not allowed to do this: use a credential whose token has the permission it needs.';
-			return { message, description: details() };
-		}
+function forbiddenWords({ words, context, details }: ReadAnswer): AnswerWords {
+	if (context.api === 'onboarding') {
+		const permission = onboardingPermission(context.method, context.path);
+		const message = permission
+			? `The access token is not allowed to ${PERMISSION_DOES[permission]}: it lacks the ${permission} permission. Use a credential whose token has it (ask whoever issues your tokens).`
+			: 'The access token is not allowed to do this: use a credential whose token has the permission it needs.';
+		return { message, description: details() };
+	}
+	return {
+		message: then(
+			words ? `The platform did not allow this: ${words}` : 'The platform did not allow this site to do this',
+			"check that the credential's Login is the site that owns what you asked for, or ask the platform to enable it.",
+		),
+		description: details(),
+	};
+}
+
+function notFoundWords({ words, context, details }: ReadAnswer): AnswerWords {
+	if (context.notFound) {
 		return {
-			message: then(
-				words ? `The platform did not allow this: ${words}` : 'The platform did not allow this site to do this',
-				"check that the credential's Login is the site that owns what you asked for, or ask the platform to enable it.",
-			),
-			description: details(),
+			message: `${context.notFound.what} was not found: check the ${context.notFound.field}.`,
+			description: details("If it is right, check that the credential's Base URL is the platform it belongs to (a test platform does not know production records)."),
 		};
 	}
+	// No record named by the operation: the platform's words when it has some, else the address.
+	return {
+		message: then(
+			words ? `The platform did not find it: ${words}` : `The platform has nothing at ${context.path ?? 'this address'}`,
+			'check the IDs given, and the Base URL of the credential (and its API URLs, if set).',
+		),
+		description: details(),
+	};
+}
 
-	if (statusCode === 404) {
-		if (context.notFound) {
-			return {
-				message: `${context.notFound.what} was not found: check the ${context.notFound.field}.`,
-				description: details("If it is right, check that the credential's Base URL is the platform it belongs to (a test platform does not know production records)."),
-			};
-		}
-		// No record named by the operation: the platform's words when it has some, else the address.
-		return {
-			message: then(
-				words ? `The platform did not find it: ${words}` : `The platform has nothing at ${context.path ?? 'this address'}`,
-				'check the IDs given, and the Base URL of the credential (and its API URLs, if set).',
-			),
-			description: details(),
-		};
-	}
+function conflictWords({ words, context, details }: ReadAnswer): AnswerWords {
+	// The operation knows what a conflict means for it: its words alone, the platform's in the details.
+	if (context.conflictHint) return { message: sentence(context.conflictHint), description: details() };
+	return {
+		message: then(
+			words ? `The platform refused this in the current state: ${words}` : 'The platform refused this in the current state',
+			context.refusalHint ?? 'check the current state of the record before trying again.',
+		),
+		description: details(),
+	};
+}
 
-	if (statusCode === 409) {
-		// The operation knows what a conflict means for it: its words alone, the platform's in the details.
-		if (context.conflictHint) return { message: sentence(context.conflictHint), description: details() };
-		const hint = context.refusalHint;
-		return {
-			message: then(
-				words ? `The platform refused this in the current state: ${words}` : 'The platform refused this in the current state',
-				hint ?? 'check the current state of the record before trying again.',
-			),
-			description: details(),
-		};
-	}
+/** A refusal that names its fields (422, or a 400 with `errors`); undefined when it names none. */
+function fieldProblemWords({ body, context, details }: ReadAnswer): AnswerWords | undefined {
+	const problems = fieldProblems(body);
+	if (!problems.length) return undefined;
+	const listed = problems.map(({ path, problem }) => `${fieldWords(path)}: ${problem}`).join('; ');
+	return {
+		message: then(`The platform refused ${problems.length === 1 ? 'a field' : `${problems.length} fields`}: ${listed}`, 'correct it and run the item again.'),
+		description: details(...problems.map(({ path, problem }) => `${fieldWords(path)} (${path}): ${problem}`), context.refusalHint),
+	};
+}
 
-	if (statusCode === 422 || (statusCode === 400 && fieldProblems(body).length)) {
-		const problems = fieldProblems(body);
-		if (problems.length) {
-			const listed = problems.map(({ path, problem }) => `${fieldWords(path)}: ${problem}`).join('; ');
-			return {
-				message: then(`The platform refused ${problems.length === 1 ? 'a field' : `${problems.length} fields`}: ${listed}`, 'correct it and run the item again.'),
-				description: details(...problems.map(({ path, problem }) => `${fieldWords(path)} (${path}): ${problem}`), context.refusalHint),
-			};
-		}
-	}
+const notReadyWords = ({ words, context, details }: ReadAnswer): AnswerWords => ({
+	message: then(words ? `Not ready yet: ${words}` : 'Not ready yet: the platform is still preparing it', `try again in ${waitWords(context.retryAfterSeconds)}.`),
+	description: details(),
+});
 
-	if (statusCode === 425) {
-		return {
-			message: then(words ? `Not ready yet: ${words}` : 'Not ready yet: the platform is still preparing it', `try again in ${waitWords(context.retryAfterSeconds)}.`),
-			description: details(),
-		};
-	}
+const rateLimitWords = ({ context, details }: ReadAnswer): AnswerWords => ({
+	message: `The platform is receiving too many requests (rate limit): wait ${waitWords(context.retryAfterSeconds)} and run it again, or send fewer requests at a time (Loop Over Items with a Wait).`,
+	description: details(),
+});
 
-	if (statusCode === 429) {
-		return {
-			message: `The platform is receiving too many requests (rate limit): wait ${waitWords(context.retryAfterSeconds)} and run it again, or send fewer requests at a time (Loop Over Items with a Wait).`,
-			description: details(),
-		};
-	}
+/** 5xx and 408: no verdict, the platform (or a proxy before it) failed or gave up. */
+const unavailableWords = ({ statusCode, details }: ReadAnswer): AnswerWords => ({
+	message: `The platform could not handle the request (${statusCode >= 500 ? 'a failure on its side' : 'it gave up waiting'}): try again later.`,
+	description: details(),
+});
 
-	if (statusCode >= 500 || statusCode === 408) {
-		return {
-			message: `The platform could not handle the request (${statusCode >= 500 ? 'a failure on its side' : 'it gave up waiting'}): try again later.`,
-			description: details(),
-		};
-	}
-
-	// 400, another 4xx, or a 200 with a FAILED status: the platform refused, with its own words.
+/** 400, another 4xx, or a 200 with a FAILED status: the platform refused, with its own words. */
+function refusedWords({ status, words, context, details }: ReadAnswer): AnswerWords {
 	const refused = words ?? (present(status?.status) ? `status ${String(status!.status)}` : 'without saying why');
 	return {
 		message: context.refusalHint ? then(`The platform refused the request: ${refused}`, context.refusalHint) : sentence(`The platform refused the request: ${refused}`),
 		description: details(),
 	};
 }
+
+const WORDS_BY_STATUS: Record<number, (read: ReadAnswer) => AnswerWords | undefined> = {
+	400: fieldProblemWords,
+	401: unauthorizedWords,
+	403: forbiddenWords,
+	404: notFoundWords,
+	408: unavailableWords,
+	409: conflictWords,
+	422: fieldProblemWords,
+	425: notReadyWords,
+	429: rateLimitWords,
+};

@@ -1,4 +1,4 @@
-import type { PaySuiteResource } from '../../../shared/operation/operation';
+import type { PaySuiteResource } from '../../../shared/operation/types';
 import { createSession } from './createSession.operation';
 import { getSession } from './getSession.operation';
 import { validateToken } from './validateToken.operation';

@@ -1,5 +1,5 @@
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
 import { localeOption } from '../../descriptions/fields';
 import { validatorSessionSchema, type ValidatorSessionBody } from '../../schemas';
 

@@ -1,5 +1,7 @@
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
-import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation/operation';
+import { includeSecretsProperty } from '../../../shared/operation/properties';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import { notFoundBy } from '../../../shared/operation/words';
 import { validationSessionLocator } from '../../descriptions/fields';
 import { validatorQuerySchema, type ValidatorQueryBody } from '../../schemas';
 import { simplifyValidationSession } from '../../output';

@@ -1,7 +1,7 @@
 import { currencyOptions } from '../../../shared/descriptions/choices';
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
-import { requestOperation } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
 import { localeOption, tokenFromParameters, tokenProperties } from '../../descriptions/fields';
 import { validatorValidateSchema, type ValidatorValidateBody } from '../../schemas';
 import { simplifyTokenValidation } from '../../output';

@@ -1,4 +1,4 @@
-import type { PaySuiteResource } from '../../../shared/operation/operation';
+import type { PaySuiteResource } from '../../../shared/operation/types';
 import { calculateInterests } from './calculateInterests.operation';
 import { getBalance } from './getBalance.operation';
 import { getInformation } from './getInformation.operation';

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
 import { cardFromParameters, cardNumberProperty, clientOptions, expirationProperty, referenceProperty } from '../../descriptions/fields';
 import { interestsSchema, type InterestsBody } from '../../schemas';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
 import { cardFromParameters, cardNumberProperty, expirationProperty, localeOption, lookupPayment, lookupPaymentOptions } from '../../descriptions/fields';
 import { balanceSchema, type BalanceBody } from '../../schemas';
 

@@ -1,4 +1,4 @@
-import type { PaySuiteResource } from '../../../shared/operation/operation';
+import type { PaySuiteResource } from '../../../shared/operation/types';
 import { obtain } from './obtain.operation';
 import { request } from './request.operation';
 import { requestAndWait } from './requestAndWait.operation';

@@ -1,5 +1,6 @@
 import { outputId } from '../../../shared/schemas/identifiers';
-import { toItems, type PaySuiteOperation } from '../../../shared/operation/operation';
+import { toItems } from '../../../shared/operation/items';
+import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { reportIdLocator, reportOutputProperties } from '../../descriptions/fields';
 import { obtainSchema } from '../../schemas';
 import { obtainReport, reportItems } from './reportFile';

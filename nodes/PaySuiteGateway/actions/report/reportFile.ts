@@ -2,10 +2,13 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { outputId } from '../../../shared/schemas/identifiers';
-import type { OperationContext, Polling } from '../../../shared/operation/operation';
+import type { Polling } from '../../../shared/operation/pollingOperation';
+import { sendRequest } from '../../../shared/operation/send';
+import type { OperationContext } from '../../../shared/operation/types';
 import { timedOutWords, type PollOutcome } from '../../../shared/operation/polling';
 import { TsvReportParser, TsvLineTooLongError } from './reportTsv';
-import { headerValue, retryAfterSeconds } from '../../../shared/transport/transport';
+import { headerValue } from '../../../shared/transport/answerBody';
+import { retryAfterSeconds } from '../../../shared/transport/retry';
 
 /** A ready report's file as it downloads: its (decompressed) bytes, chunk by chunk. Read once. */
 export type ReportDownload = AsyncIterable<Buffer | Uint8Array | string> & { destroy?(error?: Error): void };
@@ -22,7 +25,7 @@ async function readAll(download: ReportDownload): Promise<Buffer> {
  * ready" answer (HTTP 425).
  */
 export async function obtainReport(ctx: OperationContext, id: string): Promise<PollOutcome<ReportDownload, IDataObject>> {
-	const response = await ctx.request<ReportDownload | IDataObject>({
+	const response = await sendRequest<ReportDownload | IDataObject>(ctx, {
 		api: 'gateway',
 		path: '/gateway/report/obtain',
 		safety: 'read',

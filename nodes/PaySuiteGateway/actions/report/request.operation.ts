@@ -1,4 +1,4 @@
-import { requestOperation } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
 import { reportRequestBody, reportRequestLabels, reportRequestProperties } from '../../descriptions/fields';
 import { reportSchema, type ReportBody } from '../../schemas';
 import { isLongerThanPlatformAllows } from './reportPeriod';

@@ -1,7 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readId } from '../../../shared/schemas/identifiers';
-import { compact, intervalProperty, pollOrFail, timeoutProperty, type OperationContext, type PaySuiteOperation } from '../../../shared/operation/operation';
+import { compact } from '../../../shared/operation/compact';
+import { pollOrFail } from '../../../shared/operation/pollingOperation';
+import { intervalProperty, timeoutProperty } from '../../../shared/operation/properties';
+import { sendRequest } from '../../../shared/operation/send';
+import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { reportOutputProperties, reportRequestBody, reportRequestLabels, reportRequestProperties, reportWhenEmptyProperty } from '../../descriptions/fields';
 import { reportSchema, type ReportBody } from '../../schemas';
 import { WindowedReport, reportPolling } from './reportFile';
@@ -21,7 +25,7 @@ const interval = {
 
 /** POST /gateway/report for one window: the new report's ID. */
 async function requestReport(ctx: OperationContext, body: ReportBody): Promise<string> {
-	const requested = await ctx.request<IDataObject>({ api: 'gateway', path: '/gateway/report', safety: 'write', body: body as unknown as IDataObject });
+	const requested = await sendRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/report', safety: 'write', body: body as unknown as IDataObject });
 	const id = readId(requested.body.id);
 	if ('problem' in id) return ctx.fail('The platform did not return the ID of the report');
 	return id.digits;

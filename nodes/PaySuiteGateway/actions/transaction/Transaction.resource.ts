@@ -1,4 +1,4 @@
-import type { PaySuiteResource } from '../../../shared/operation/operation';
+import type { PaySuiteResource } from '../../../shared/operation/types';
 import { get } from './get.operation';
 import { processPayment } from './process.operation';
 import { search } from './search.operation';

@@ -1,7 +1,8 @@
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { internalReferenceLocator } from '../../../shared/methods/transactions';
-import { requestOperation, notFoundBy } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import { notFoundBy } from '../../../shared/operation/words';
 import { localeOption } from '../../descriptions/fields';
 import { querySchema, type QueryBody } from '../../schemas';
 import { simplifyTransaction } from '../../output';

@@ -4,7 +4,11 @@ import { amountProperties } from '../../../shared/descriptions/amount';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { itemRun } from '../../../shared/operation/itemRun';
-import { compact, formatAmount, sendWrite, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation/operation';
+import { compact } from '../../../shared/operation/compact';
+import { toItems } from '../../../shared/operation/items';
+import { sendWrite } from '../../../shared/operation/lostAnswer';
+import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
+import { formatAmount } from '../../../shared/operation/words';
 import { personProperty, toPerson } from '../../../shared/descriptions/person';
 import {
 	cardFromParameters,

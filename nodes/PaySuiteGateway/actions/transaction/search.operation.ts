@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
-import { requestOperation } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
 import { searchSchema, type SearchBody } from '../../schemas';
 import { simplifyTransaction } from '../../output';
 

@@ -1,4 +1,4 @@
-import type { PaySuiteResource } from '../../../shared/operation/operation';
+import type { PaySuiteResource } from '../../../shared/operation/types';
 import { getCurrentUser } from './getCurrentUser.operation';
 
 export const account: PaySuiteResource = {

@@ -1,4 +1,4 @@
-import { requestOperation } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
 
 export const getCurrentUser = requestOperation({
 	value: 'getCurrentUser',

@@ -1,4 +1,4 @@
-import type { PaySuiteOperation } from '../../../shared/operation/operation';
+import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { merchantCreateSchema } from '../../schemas';
 import { merchantBody } from '../../descriptions/merchantBody';
 import { createProperties } from '../../descriptions/merchantFields';

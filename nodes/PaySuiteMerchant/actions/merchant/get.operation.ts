@@ -2,7 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { pathId } from '../../../shared/schemas/identifiers';
-import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation/operation';
+import { includeSecretsProperty } from '../../../shared/operation/properties';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import { notFoundBy } from '../../../shared/operation/words';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { merchantIdLocator } from '../../descriptions/identifiers';
 import { simplifyMerchant, splitMerchant, type MerchantOutput } from '../../output';

@@ -1,6 +1,6 @@
 import { pathId } from '../../../shared/schemas/identifiers';
 import { itemRun, itemRunDigest } from '../../../shared/operation/itemRun';
-import type { PaySuiteOperation } from '../../../shared/operation/operation';
+import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { merchantUpdateSchema } from '../../schemas';
 import { merchantIdLocator } from '../../descriptions/identifiers';
 import { merchantBody } from '../../descriptions/merchantBody';

@@ -3,8 +3,13 @@ import type { IDataObject, IHttpRequestMethods, INodeExecutionData } from 'n8n-w
 import { z, type ZodType, type ZodTypeDef } from 'zod/v3';
 
 import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput, processPolling } from '../../../shared/schemas/onboardingProcess';
-import { compact, pollOrFail, settleLostAnswer, toItems, type OperationContext } from '../../../shared/operation/operation';
-import type { PaySuiteResponse } from '../../../shared/transport/transport';
+import { compact } from '../../../shared/operation/compact';
+import { toItems } from '../../../shared/operation/items';
+import { settleLostAnswer } from '../../../shared/operation/lostAnswer';
+import { pollOrFail } from '../../../shared/operation/pollingOperation';
+import { sendRequest } from '../../../shared/operation/send';
+import type { OperationContext } from '../../../shared/operation/types';
+import type { PaySuiteResponse } from '../../../shared/transport/types';
 import { deriveIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../../idempotencyKeyHeader';
 
 const userKeySchema = z.object({
@@ -29,7 +34,7 @@ export async function sendMerchantWrite(ctx: OperationContext, spec: WriteSpec):
 
 	let answer: PaySuiteResponse<IDataObject>;
 	try {
-		answer = await ctx.request<IDataObject>({
+		answer = await sendRequest<IDataObject>(ctx, {
 			api: 'onboarding',
 			method: spec.method,
 			path: spec.path,

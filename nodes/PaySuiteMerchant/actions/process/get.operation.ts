@@ -1,5 +1,7 @@
 import { getProcess, processOutput } from '../../../shared/schemas/onboardingProcess';
-import { toItems, type PaySuiteOperation } from '../../../shared/operation/operation';
+import { toItems } from '../../../shared/operation/items';
+import { sendRequest } from '../../../shared/operation/send';
+import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { processIdLocator, processIdParam } from '../../descriptions/identifiers';
 
 export const get: PaySuiteOperation = {
@@ -11,7 +13,7 @@ export const get: PaySuiteOperation = {
 	properties: [processIdLocator],
 	parallel: 'read',
 	async execute(ctx) {
-		const state = await getProcess(ctx.request, processIdParam(ctx));
+		const state = await getProcess((request) => sendRequest(ctx, request), processIdParam(ctx));
 		return toItems(processOutput(state.process, { final: state.final, ...(state.final ? {} : { retryAfterSeconds: state.retryAfterSeconds ?? null }) }));
 	},
 };

@@ -1,5 +1,6 @@
 import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput, processPolling } from '../../../shared/schemas/onboardingProcess';
-import { pollingOperation, toItems } from '../../../shared/operation/operation';
+import { toItems } from '../../../shared/operation/items';
+import { pollingOperation } from '../../../shared/operation/pollingOperation';
 import { processIdLocator, processIdParam } from '../../descriptions/identifiers';
 
 export const waitForCompletion = pollingOperation({

@@ -1,4 +1,4 @@
-import type { PaySuiteResource } from '../../../shared/operation/operation';
+import type { PaySuiteResource } from '../../../shared/operation/types';
 import { send } from './send.operation';
 
 export const message: PaySuiteResource = {

@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { notificationLocaleOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation, type OperationContext } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import type { OperationContext } from '../../../shared/operation/types';
 import { messageSchema, type MessageBody } from '../../schemas';
 import { siteIdLocator } from '../../descriptions/siteId';
 

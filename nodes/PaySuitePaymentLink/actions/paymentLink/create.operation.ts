@@ -4,7 +4,10 @@ import { amountFromParameters, amountProperties } from '../../../shared/descript
 import { localeOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/descriptions/nameValuePairs';
-import { compact, sendWrite, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation/operation';
+import { compact } from '../../../shared/operation/compact';
+import { toItems } from '../../../shared/operation/items';
+import { sendWrite } from '../../../shared/operation/lostAnswer';
+import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { resolveTimeZone, sentAs, WORKFLOW_TIME_ZONE } from '../../../shared/schemas/timeZone';
 import { modifiersOf, modifiersProperty, partsReader, paymentPartsLabels } from '../../descriptions/modifiers';
 import { toLinkDate, toList } from '../../linkDate';

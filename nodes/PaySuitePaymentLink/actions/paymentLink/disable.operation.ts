@@ -1,7 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { pathId } from '../../../shared/schemas/identifiers';
-import { settleLostAnswer, toItems, type LostAnswerWords, type OperationContext, type PaySuiteOperation } from '../../../shared/operation/operation';
+import { toItems } from '../../../shared/operation/items';
+import { settleLostAnswer, type LostAnswerWords } from '../../../shared/operation/lostAnswer';
+import { sendRequest } from '../../../shared/operation/send';
+import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { linkIdProperty } from '../../descriptions/fields';
 
 /** The path as the spec spells it, and the corrected spelling tried once when the platform answers 404 there. */
@@ -12,7 +15,7 @@ const lostDisable = (ctx: OperationContext, id: string): LostAnswerWords => ({
 	maybe: `The payment link ${id} may have been disabled`,
 	check: `Check the link with PaySuite Payment Link > Get before trying again.`,
 	confirm: async () => {
-		const link = await ctx.request<IDataObject>({ api: 'links', path: `/api/payment-link/${id}`, safety: 'read' });
+		const link = await sendRequest<IDataObject>(ctx, { api: 'links', path: `/api/payment-link/${id}`, safety: 'read' });
 		return link.body.status === 'INACTIVE' ? { id: link.body.id, link: link.body } : undefined;
 	},
 });
@@ -27,9 +30,9 @@ export const disable: PaySuiteOperation = {
 		const id = pathId(ctx, 'linkId');
 		const words = lostDisable(ctx, id);
 		try {
-			const first = await ctx.request({ api: 'links', path: `${DISABLE_PATHS[0]}${id}`, safety: 'write', passThroughStatuses: [404] });
+			const first = await sendRequest(ctx, { api: 'links', path: `${DISABLE_PATHS[0]}${id}`, safety: 'write', passThroughStatuses: [404] });
 			if (first.statusCode !== 404) return toItems(first.body);
-			const second = await ctx.request<IDataObject>({
+			const second = await sendRequest<IDataObject>(ctx, {
 				api: 'links',
 				path: `${DISABLE_PATHS[1]}${id}`,
 				safety: 'write',

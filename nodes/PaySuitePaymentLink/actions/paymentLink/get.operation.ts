@@ -3,7 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { onePerPaymentOptions } from '../../../shared/descriptions/onePerPayment';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { pathId } from '../../../shared/schemas/identifiers';
-import { requestOperation, notFoundBy, type OperationContext } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import type { OperationContext } from '../../../shared/operation/types';
+import { notFoundBy } from '../../../shared/operation/words';
 import { linkIdProperty } from '../../descriptions/fields';
 import { linkPayments, simpleLink, simpleLinkPayments } from '../../output';
 

@@ -1,5 +1,5 @@
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
 import { merchantIdProperty, paymentMethodFields, paymentMethodProperty as field, settingsProperty } from '../../descriptions/fields';
 import { merchantPaymentMethodCreateSchema, type MerchantPaymentMethodCreateBody } from '../../schemas';
 

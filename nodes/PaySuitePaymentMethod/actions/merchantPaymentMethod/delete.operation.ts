@@ -1,4 +1,5 @@
-import { requestOperation, notFoundBy } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import { notFoundBy } from '../../../shared/operation/words';
 import { listingMerchantIdProperty, paymentMethodIdProperty } from '../../descriptions/fields';
 import { merchantPaymentMethodDeleteSchema, type MerchantPaymentMethodDeleteBody } from '../../schemas';
 

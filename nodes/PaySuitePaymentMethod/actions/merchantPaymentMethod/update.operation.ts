@@ -1,4 +1,5 @@
-import { requestOperation, notFoundBy } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import { notFoundBy } from '../../../shared/operation/words';
 import { listingMerchantIdProperty, paymentMethodFields, paymentMethodIdProperty, paymentMethodOptions, settingsProperty } from '../../descriptions/fields';
 import { merchantPaymentMethodUpdateSchema, type MerchantPaymentMethodUpdateBody } from '../../schemas';
 

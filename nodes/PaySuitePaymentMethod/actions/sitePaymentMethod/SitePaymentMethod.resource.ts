@@ -1,4 +1,4 @@
-import type { PaySuiteResource } from '../../../shared/operation/operation';
+import type { PaySuiteResource } from '../../../shared/operation/types';
 import { addToSite } from './addToSite.operation';
 
 export const sitePaymentMethod: PaySuiteResource = {

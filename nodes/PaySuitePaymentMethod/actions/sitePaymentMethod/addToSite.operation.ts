@@ -1,5 +1,5 @@
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
 import { listingMerchantIdProperty, paymentMethodFields, paymentMethodIdProperty, paymentMethodOptions, settingsProperty, siteIdProperty } from '../../descriptions/fields';
 import { sitePaymentMethodCreateSchema, type SitePaymentMethodCreateBody } from '../../schemas';
 

@@ -1,4 +1,4 @@
-import type { PaySuiteResource } from '../../../shared/operation/operation';
+import type { PaySuiteResource } from '../../../shared/operation/types';
 import { cancel } from './cancel.operation';
 import { create } from './create.operation';
 import { get } from './get.operation';

@@ -1,7 +1,9 @@
 import { pathId } from '../../../shared/schemas/identifiers';
 import type { IDataObject } from 'n8n-workflow';
 
-import { requestOperation, notFoundBy } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import { sendRequest } from '../../../shared/operation/send';
+import { notFoundBy } from '../../../shared/operation/words';
 import { requestIdProperty } from '../../descriptions/fields';
 
 export const cancel = requestOperation({
@@ -21,7 +23,7 @@ export const cancel = requestOperation({
 			maybe: `The cancellation of session ${requestId} may have been made`,
 			check: `Check the session with PaySuite Session > Session > Get before cancelling again.`,
 			confirm: async () => {
-				const answer = await ctx.request<IDataObject>({ api: 'checkout', path: `/api/session/${requestId}`, safety: 'read' });
+				const answer = await sendRequest<IDataObject>(ctx, { api: 'checkout', path: `/api/session/${requestId}`, safety: 'read' });
 				const status = (answer.body.status ?? {}) as IDataObject;
 				return status.status === 'REJECTED' && status.reason === 'MC' ? { session: answer.body } : undefined;
 			},

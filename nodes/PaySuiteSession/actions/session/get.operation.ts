@@ -3,7 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { onePerPaymentOptions } from '../../../shared/descriptions/onePerPayment';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { pathId } from '../../../shared/schemas/identifiers';
-import { includeSecretsProperty, notFoundBy, requestOperation, type OperationContext } from '../../../shared/operation/operation';
+import { includeSecretsProperty } from '../../../shared/operation/properties';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import type { OperationContext } from '../../../shared/operation/types';
+import { notFoundBy } from '../../../shared/operation/words';
 import { requestIdProperty } from '../../descriptions/fields';
 import { sessionPayments, simpleSession, simpleSessionPayments } from '../../output';
 

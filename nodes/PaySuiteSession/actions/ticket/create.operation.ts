@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { formatDateOnly } from '../../../shared/schemas/dateTime';
-import { requestOperation, notFoundBy } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import { notFoundBy } from '../../../shared/operation/words';
 import { internalReferenceProperty } from '../../descriptions/fields';
 import { ticketCreateSchema } from '../../schemas';
 

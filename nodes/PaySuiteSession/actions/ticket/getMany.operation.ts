@@ -1,6 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { limitProperty, returnAllProperty, toItems, type PaySuiteOperation } from '../../../shared/operation/operation';
+import { toItems } from '../../../shared/operation/items';
+import { limitProperty, returnAllProperty } from '../../../shared/operation/properties';
+import { sendRequest } from '../../../shared/operation/send';
+import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { internalReferenceProperty } from '../../descriptions/fields';
 import { ticketSearchSchema } from '../../schemas';
 
@@ -18,7 +21,7 @@ export const getMany: PaySuiteOperation = {
 	],
 	async execute(ctx) {
 		const body = ctx.validate(ticketSearchSchema, { internalReference: ctx.param('internalReference') });
-		const answer = await ctx.request({ api: 'core', path: '/ticket/search', safety: 'read', body: body as unknown as IDataObject });
+		const answer = await sendRequest(ctx, { api: 'core', path: '/ticket/search', safety: 'read', body: body as unknown as IDataObject });
 		const tickets = Array.isArray(answer.body.data) ? (answer.body.data as IDataObject[]) : [];
 		const returnAll = ctx.param<boolean>('returnAll', false);
 		return toItems(returnAll ? tickets : tickets.slice(0, Math.max(0, ctx.param<number>('limit', 50))));

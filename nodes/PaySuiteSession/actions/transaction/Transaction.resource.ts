@@ -1,4 +1,4 @@
-import type { PaySuiteResource } from '../../../shared/operation/operation';
+import type { PaySuiteResource } from '../../../shared/operation/types';
 import { checkout } from './checkout.operation';
 import { reauthorize } from './reauthorize.operation';
 import { refund } from './refund.operation';

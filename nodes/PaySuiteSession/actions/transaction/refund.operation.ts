@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { amountFromParameters } from '../../../shared/descriptions/amount';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
-import { formatAmount, requestOperation, notFoundBy } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import { formatAmount, notFoundBy } from '../../../shared/operation/words';
 import { internalReferenceProperty, partialAmountProperties } from '../../descriptions/fields';
 import { simplePayment } from '../../output';
 import { refundSchema } from '../../schemas';

@@ -4,7 +4,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { amountFromParameters } from '../../../shared/descriptions/amount';
 import { amountNumber, simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { outputId } from '../../../shared/schemas/identifiers';
-import { formatAmount, requestOperation, type PaySuiteOperation, notFoundBy } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import type { PaySuiteOperation } from '../../../shared/operation/types';
+import { formatAmount, notFoundBy } from '../../../shared/operation/words';
 import { transactionActionSchema, TRANSACTION_ACTIONS } from '../../schemas';
 import { internalReferenceProperty, partialAmountProperties } from '../../descriptions/fields';
 

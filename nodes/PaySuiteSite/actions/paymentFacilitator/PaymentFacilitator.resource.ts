@@ -1,4 +1,4 @@
-import type { PaySuiteResource } from '../../../shared/operation/operation';
+import type { PaySuiteResource } from '../../../shared/operation/types';
 import { getMany } from './getMany.operation';
 
 export const paymentFacilitator: PaySuiteResource = {

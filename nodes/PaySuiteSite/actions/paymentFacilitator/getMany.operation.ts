@@ -5,7 +5,7 @@ import { filtersCollection } from '../../../shared/descriptions/collections';
 import { optionalLocator } from '../../../shared/descriptions/coreIds';
 import { idLocatorProperty } from '../../../shared/descriptions/locator';
 import { SEARCH_PAYMENT_FACILITATORS } from '../../../shared/methods/paymentFacilitators';
-import { listOperation } from '../../../shared/operation/operation';
+import { listOperation } from '../../../shared/operation/listOperation';
 
 const filtersSchema = z
 	.object({

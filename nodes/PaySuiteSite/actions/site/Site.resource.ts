@@ -1,4 +1,4 @@
-import type { PaySuiteResource } from '../../../shared/operation/operation';
+import type { PaySuiteResource } from '../../../shared/operation/types';
 import { create } from './create.operation';
 import { updateAll } from './updateAll.operation';
 import { updateBranding } from './updateBranding.operation';

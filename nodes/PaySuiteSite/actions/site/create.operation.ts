@@ -1,4 +1,5 @@
-import { includeSecretsProperty, requestOperation } from '../../../shared/operation/operation';
+import { includeSecretsProperty } from '../../../shared/operation/properties';
+import { requestOperation } from '../../../shared/operation/requestOperation';
 import { siteCreateSchema, type SiteCreateBody } from '../../schemas';
 import { merchantIdProperty, siteData, siteWriteProperties } from '../../descriptions/fields';
 

@@ -1,4 +1,5 @@
-import { notFoundBy, requestOperation } from '../../../shared/operation/operation';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import { notFoundBy } from '../../../shared/operation/words';
 import { siteUpdateAllSchema, type SiteUpdateAllBody } from '../../schemas';
 import { siteData, siteIdProperty, siteWriteProperties } from '../../descriptions/fields';
 

@@ -1,4 +1,6 @@
-import { includeSecretsProperty, notFoundBy, requestOperation } from '../../../shared/operation/operation';
+import { includeSecretsProperty } from '../../../shared/operation/properties';
+import { requestOperation } from '../../../shared/operation/requestOperation';
+import { notFoundBy } from '../../../shared/operation/words';
 import { siteUpdateBrandingSchema, type SiteUpdateBrandingBody } from '../../schemas';
 import { brandingProperty, checkoutVersionProperty, siteIdProperty } from '../../descriptions/fields';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';

@@ -1,0 +1,91 @@
+/**
+ * executeResources: the node's router. Finds the chosen operation, runs it once per input item (a few at a time
+ * where it may, see parallel.ts), and owns what every operation shares: the secrets switch, continue-on-fail,
+ * item pairing, and the rule that one failing item never hides the others' results.
+ */
+import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+
+import { failedItemError, passwordParameters } from '../transport/nodeErrors';
+import { HIDDEN_FROM_TOOL, HIDDEN_SECRET, hideSecrets } from '../transport/redact';
+import { contextFor, fieldNamesOf } from './itemContext';
+import { oneAtATimeQueue, requestsInParallel, runInOrder, withParallelOption } from './parallel';
+import { ParameterPrefetch, prefetchFields } from './prefetch';
+import { INCLUDE_SECRETS } from './properties';
+import type { OperationContext, PaySuiteOperation, PaySuiteResource } from './types';
+
+/** Runs the chosen operation once per input item; the output keeps the items' order, each paired with its item. */
+export async function executeResources(this: IExecuteFunctions, resources: PaySuiteResource[]): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const operation = chosenOperation(this, resources);
+	// n8n's getNode() gives a deep copy of the node on every call: one for the run, shared by its items.
+	const node = this.getNode();
+	// n8n names the AI-tool variant of a node `<type>Tool`: a tool never gives a secret to a model.
+	const asTool = node.type.endsWith('Tool');
+	const names = fieldNamesOf(operation);
+	const oneAtATime = oneAtATimeQueue();
+	const inParallel = operation.parallel ? requestsInParallel(this, operation.parallel) : 1;
+	// Reads only: their items' fields are read ahead while requests are in flight. Writes read theirs in turn.
+	const prefetch =
+		operation.parallel === 'read' && items.length > 1
+			? new ParameterPrefetch(prefetchFields(this, fieldsOf(operation), names), items.length)
+			: undefined;
+	const runItem = async (itemIndex: number): Promise<INodeExecutionData[]> => {
+		try {
+			const ctx = contextFor(this, node, itemIndex, names, oneAtATime, prefetch?.take(itemIndex));
+			const produced = await operation.execute(ctx);
+			return this.helpers.constructExecutionMetaData(withSecretsSwitch(ctx, produced, asTool), { itemData: { item: itemIndex } });
+		} catch (error) {
+			return failedItem(this, resources, error, itemIndex);
+		}
+	};
+	prefetch?.start();
+	try {
+		return [(await runInOrder(items.length, inParallel, runItem)).flat()];
+	} finally {
+		prefetch?.stop();
+	}
+}
+
+/** The operation the node's Resource and Operation fields choose (item 0's: they take no expression). */
+function chosenOperation(fn: IExecuteFunctions, resources: PaySuiteResource[]): PaySuiteOperation {
+	const resourceValue = fn.getNodeParameter('resource', 0) as string;
+	const operationValue = fn.getNodeParameter('operation', 0) as string;
+	const operation = resources.find((r) => r.value === resourceValue)?.operations.find((o) => o.value === operationValue);
+	if (!operation) {
+		throw new NodeOperationError(fn.getNode(), `The operation "${operationValue}" of "${resourceValue}" is not supported`);
+	}
+	return operation;
+}
+
+/** The items as output: secrets shown only when Include Secrets is on and the node is not an AI tool. */
+function withSecretsSwitch(ctx: OperationContext, produced: INodeExecutionData[], asTool: boolean): INodeExecutionData[] {
+	const showSecrets = !asTool && ctx.param<unknown>(INCLUDE_SECRETS, false) === true;
+	return showSecrets ? produced : produced.map((item) => ({ ...item, json: hideSecrets(item.json, asTool ? HIDDEN_FROM_TOOL : HIDDEN_SECRET) }));
+}
+
+/** A failed item: its error item when the node continues on fail, else the error that stops the node. */
+function failedItem(fn: IExecuteFunctions, resources: PaySuiteResource[], error: unknown, itemIndex: number): INodeExecutionData[] {
+	if (!fn.continueOnFail()) {
+		const fields = resources.flatMap((resource) => resource.operations.flatMap((entry) => entry.properties));
+		throw failedItemError(fn.getNode(), error, itemIndex, passwordParameters(fields));
+	}
+	const failure = error as { message?: string; description?: string | null; httpCode?: string | null };
+	return [
+		{
+			json: {
+				error: failure.message ?? String(error),
+				...(failure.description ? { description: failure.description } : {}),
+				...(failure.httpCode ? { httpCode: failure.httpCode } : {}),
+			},
+			pairedItem: { item: itemIndex },
+		},
+	];
+}
+
+/** The top-level fields an operation's items may read (its own, and Options with Requests in Parallel). */
+const fieldsOf = (operation: PaySuiteOperation): string[] => [
+	...new Set([
+		...(operation.parallel ? withParallelOption(operation.properties, operation.parallel) : operation.properties).map((property) => property.name),
+		INCLUDE_SECRETS,
+	]),
+];

@@ -1,0 +1,93 @@
+/** The OperationContext of one item: its fields read (each evaluated once), validated, refused or failed in its name. */
+import { NodeOperationError, type IExecuteFunctions, type INode, type INodeParameterResourceLocator } from 'n8n-workflow';
+
+import type { OneAtATime } from './parallel';
+import type { Prefetched } from './prefetch';
+import type { OperationContext, PaySuiteOperation } from './types';
+import { FieldNames, parseJsonParameter, refuseField, validateInput } from './validation';
+
+/** The names of an operation's fields as the panel shows them, for its errors. */
+export const fieldNamesOf = (operation: Pick<PaySuiteOperation, 'properties' | 'fieldLabels'>): FieldNames =>
+	new FieldNames(operation.properties, operation.fieldLabels);
+
+const isLocatorValue = (value: unknown): value is INodeParameterResourceLocator =>
+	typeof value === 'object' && value !== null && (value as { __rl?: unknown }).__rl === true;
+
+/**
+ * A resource locator's ID (descriptions/locator.ts): the value of "From list" and "By ID" as given, the ID n8n
+ * extracts from a "By URL" link; a link that holds no ID refuses the item in the panel's words.
+ */
+function locatorValue(fn: IExecuteFunctions, name: string, itemIndex: number, names: FieldNames): unknown {
+	try {
+		const value = fn.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
+		return typeof value === 'string' ? value.trim() : value;
+	} catch {
+		return refuseField(fn.getNode(), itemIndex, names, name, 'must be a link that holds the ID (or pick "By ID" and give its digits)');
+	}
+}
+
+/**
+ * A field's value for an item: a locator's ID (trimmed), anything else as n8n gives it. A locator saved as one
+ * (the usual case) is evaluated once, not once whole and once for its ID; any failure goes the long way, which
+ * throws what it always threw (the expression's error, or the refusal).
+ */
+export function readParam(fn: IExecuteFunctions, node: INode, name: string, itemIndex: number, fallback: unknown, names: FieldNames): unknown {
+	if (isLocatorValue(node.parameters?.[name])) {
+		try {
+			const value = fn.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
+			return typeof value === 'string' ? value.trim() : value;
+		} catch {
+			/* the long way */
+		}
+	}
+	const value = fn.getNodeParameter(name, itemIndex, fallback as never);
+	return isLocatorValue(value) ? locatorValue(fn, name, itemIndex, names) : value;
+}
+
+/** The context of item `itemIndex`; `prefetched` holds its fields read ahead (see ParameterPrefetch), if any. */
+export function contextFor(
+	fn: IExecuteFunctions,
+	node: INode,
+	itemIndex: number,
+	names: FieldNames,
+	oneAtATime: OneAtATime,
+	prefetched: Map<string, Prefetched> = new Map(),
+): OperationContext {
+	const read = new Map<string, { fallback: unknown; value: unknown }>();
+	/** A field read ahead (see ParameterPrefetch), handed out once: a later read of an object reads it again. */
+	const takePrefetched = (name: string): Prefetched | undefined => {
+		const ahead = prefetched.get(name);
+		prefetched.delete(name);
+		return ahead;
+	};
+	return {
+		fn,
+		node,
+		itemIndex,
+		param: <T>(name: string, fallback?: T) => {
+			// n8n evaluates a field's expression on every read, and in n8n 2.x each evaluation is a call into a
+			// separate isolate: most of an item's time. So a field read twice for an item (its ID for the path, then
+			// for the words of a 404) is evaluated once. Only plain values are kept: an object is a fresh copy per read.
+			const kept = read.get(name);
+			if (kept && kept.fallback === fallback) return kept.value as T;
+			const ahead = takePrefetched(name);
+			if (ahead && 'error' in ahead) throw ahead.error;
+			const value = ahead ? ahead.value : readParam(fn, node, name, itemIndex, fallback, names);
+			if (value === null || typeof value !== 'object') read.set(name, { fallback, value });
+			return value as T;
+		},
+		jsonParam: <T>(name: string, fallback?: T) => {
+			const ahead = isLocatorValue(node.parameters?.[name]) ? undefined : takePrefetched(name);
+			if (ahead && 'error' in ahead) throw ahead.error;
+			const raw = ahead ? ahead.value : fn.getNodeParameter(name, itemIndex, fallback as never);
+			const parsed = parseJsonParameter(node, name, raw, itemIndex, names);
+			return (parsed === undefined ? fallback : parsed) as T;
+		},
+		validate: (schema, value) => validateInput(node, schema, value, itemIndex, names),
+		refuse: (path: string, problem: string) => refuseField(node, itemIndex, names, path, problem),
+		fail: (message: string, description?: string) => {
+			throw new NodeOperationError(node, `${message} (item ${itemIndex})`, { itemIndex, description });
+		},
+		sending: { writesSent: 0, oneAtATime },
+	};
+}

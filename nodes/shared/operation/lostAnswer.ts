@@ -1,0 +1,80 @@
+/**
+ * A write whose answer was lost (LostAnswerError): its outcome is unknown, so it is never sent again. The
+ * operation asks the platform what happened where the API lets it, and otherwise tells the user exactly what may
+ * have happened and what to check.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { LostAnswerError } from '../transport/failures';
+import type { PaySuiteRequest, PaySuiteResponse } from '../transport/types';
+import { toItems } from './items';
+import { wasGivenAgain } from './retryMemory';
+import { sendRequest } from './send';
+import type { OperationContext } from './types';
+
+/** What a write says when its answer is lost, and how it asks the platform what happened. */
+export interface LostAnswerWords {
+	/** What may have happened, as a user says it: "The refund of 50.00 USD on transaction 123 may have been made". */
+	maybe: string;
+	/** What to check before trying again: "Check the payment before refunding again: ...". */
+	check: string;
+	/**
+	 * Asks the platform whether the write was done: the record that proves it, or undefined when the platform
+	 * does not show it (not yet, or not at all). Never sends the write again.
+	 */
+	confirm?: () => Promise<IDataObject | undefined>;
+}
+
+/** The key added to an item confirmed after a lost answer: the sentence that says so. */
+export const CONFIRMED_KEY = 'confirmedAfterLostAnswer';
+
+/**
+ * What a write that failed outputs: when its answer was lost (LostAnswerError), the record `words.confirm`
+ * finds, marked with CONFIRMED_KEY; otherwise a failure of the item that says the outcome is unknown and what
+ * to check. Any other error goes on unchanged.
+ */
+export async function settleLostAnswer(ctx: OperationContext, error: unknown, words: LostAnswerWords | undefined): Promise<INodeExecutionData[]> {
+	if (!(error instanceof LostAnswerError) || !words) throw error;
+	const cause = error.lostAnswer.cause;
+	let confirmed: IDataObject | undefined;
+	let lookupFailed = false;
+	if (words.confirm) {
+		try {
+			confirmed = await words.confirm();
+		} catch {
+			lookupFailed = true;
+		}
+	}
+	if (confirmed) {
+		const sentence = `${words.maybe.replace(/ may have been /, ' was ')}: the platform's answer was lost (${cause}), and the platform, asked again, shows it done.`;
+		return toItems({ ...confirmed, [CONFIRMED_KEY]: sentence });
+	}
+	const looked = !words.confirm
+		? ''
+		: lookupFailed
+			? ' Asking the platform what happened failed too.'
+			: ' Asked right after, the platform did not show it done, but it may still be doing it.';
+	const notRepeated =
+		error.lostAnswer.safety === 'idempotent'
+			? ''
+			: wasGivenAgain(error)
+				? " It was not sent again, by this try of n8n's Retry On Fail either: doing it twice could do it twice."
+				: ' It was not sent again: doing it twice could do it twice.';
+	return ctx.fail(`${words.maybe}: the platform's answer was lost (${cause})`, `${words.check}${looked}${notRepeated}`);
+}
+
+/** Sends a request and maps its answer to items; a lost answer is settled with `words` (see settleLostAnswer). */
+export async function sendWrite<T = IDataObject>(
+	ctx: OperationContext,
+	request: PaySuiteRequest,
+	words: LostAnswerWords | undefined,
+	output: (answer: T) => INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	let answer: PaySuiteResponse<T>;
+	try {
+		answer = await sendRequest<T>(ctx, request);
+	} catch (error) {
+		return settleLostAnswer(ctx, error, words);
+	}
+	return output(answer.body);
+}

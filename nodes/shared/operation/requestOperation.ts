@@ -1,0 +1,60 @@
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import type { ZodType, ZodTypeDef } from 'zod/v3';
+
+import type { NotFoundSubject } from '../transport/platformAnswer';
+import { safetyOf, type ApiName, type PaySuiteRequest, type RequestSafety } from '../transport/types';
+import { compact } from './compact';
+import { toItems } from './items';
+import { sendWrite, type LostAnswerWords } from './lostAnswer';
+import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from './types';
+
+interface RequestOperationSpec<Body> extends OperationLabels {
+	api: ApiName;
+	method?: IHttpRequestMethods;
+	safety?: RequestSafety;
+	path: string | ((ctx: OperationContext, body: Body) => string);
+	/** What the user asked for, as the body to send (before validation). */
+	body?: (ctx: OperationContext) => unknown;
+	/** The spec's rules for that body. */
+	schema?: ZodType<Body, ZodTypeDef, unknown>;
+	headers?: (ctx: OperationContext, body: Body) => IDataObject;
+	/** Answer to output items; the whole answer as one item by default. */
+	output?: (answer: IDataObject, ctx: OperationContext, body: Body) => IDataObject | IDataObject[];
+	acceptFailedStatus?: boolean;
+	refusalHint?: string;
+	/** The record the request names, for a 404: "Session 123 was not found: check the Session ID". */
+	notFound?: (ctx: OperationContext, body: Body) => NotFoundSubject;
+	/** What a 409 means for this request, and what to do. */
+	conflictHint?: string;
+	/** For a write (`safety: 'write'` or 'idempotent'): what to say, and how to look, when its answer is lost. */
+	lostAnswer?: (ctx: OperationContext, body: Body) => LostAnswerWords;
+}
+
+/** An operation that is one request: build the body, validate it, send it (sendWrite, then sendRequest), map the answer. */
+export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<Body>): PaySuiteOperation {
+	const safety = safetyOf(spec);
+	return {
+		...labelsOf(spec),
+		properties: spec.properties,
+		...(safety === 'read' ? { parallel: 'read' as const } : safety === 'idempotent' ? { parallel: 'deduplicated' as const } : {}),
+		async execute(ctx) {
+			const raw = compact(spec.body ? spec.body(ctx) : {});
+			const body = (spec.schema ? ctx.validate(spec.schema, raw) : raw) as Body;
+			const request: PaySuiteRequest = {
+				api: spec.api,
+				method: spec.method,
+				safety: spec.safety,
+				path: typeof spec.path === 'function' ? spec.path(ctx, body) : spec.path,
+				body: spec.method === 'GET' ? undefined : (body as IDataObject),
+				headers: spec.headers?.(ctx, body),
+				acceptFailedStatus: spec.acceptFailedStatus,
+				refusalHint: spec.refusalHint,
+				notFound: spec.notFound?.(ctx, body),
+				conflictHint: spec.conflictHint,
+			};
+			return sendWrite<IDataObject>(ctx, request, spec.lostAnswer?.(ctx, body), (answer) =>
+				toItems(spec.output ? spec.output(answer, ctx, body) : answer),
+			);
+		},
+	};
+}

@@ -1,0 +1,235 @@
+/**
+ * The one way this package talks to the platform: paySuiteRequest. Each attempt waits out a pause the platform
+ * asked for, sends (signed by the credential), reads the answer and judges it: handed back, sent again when that
+ * is safe, or an error that says what the platform answered and carries no secret.
+ */
+import {
+	NodeOperationError,
+	sleep,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type INode,
+	type NodeApiError,
+} from 'n8n-workflow';
+
+import { answerBody, describeUnreadable, headerValue, isJsonObject, jsonBodyText, readWhole } from './answerBody';
+import { baseUrlFor, CREDENTIAL_FOR_API, credentialsOnce, type CredentialType } from './credentials';
+import {
+	connectionFailureOf,
+	errorCode,
+	LostAnswerError,
+	lostConnectionCause,
+	notReachedError,
+	platformError,
+	readFailedError,
+	statusCause,
+} from './failures';
+import { statusOf, type AnswerContext } from './platformAnswer';
+import { redact } from './redact';
+import { backoffDelayMs, pauseAll, requestDefaults, RETRY_POLICY, retryAfterSeconds, waitForPause } from './retry';
+import { safetyOf, type PaySuiteContext, type PaySuiteRequest, type PaySuiteResponse, type RequestSafety } from './types';
+
+const FAILED_STATUSES = new Set(['FAILED', 'ERROR']);
+
+/** A request ready to send: what all its attempts share. */
+interface PreparedRequest {
+	ctx: PaySuiteContext;
+	request: PaySuiteRequest;
+	itemIndex: number;
+	/** n8n's getNode() gives a deep copy of the node on every call: read once per request. */
+	node: INode;
+	credentialType: CredentialType;
+	/** Read once per node run (credentials.ts); the signing is done afresh on every attempt. */
+	credentials: ICredentialDataDecryptedObject;
+	baseURL: string;
+	options: IHttpRequestOptions;
+	safety: RequestSafety;
+	timeoutMs: number;
+	answerContext: AnswerContext;
+}
+
+/** What one attempt came to: the answer, or the wait before the next attempt (an error ends the request). */
+type AttemptResult = { answer: PaySuiteResponse<unknown> } | { retryInMs: number };
+
+/**
+ * The one way this package talks to the platform: signs through the credential, retries only what is safe,
+ * and turns every failure into a NodeApiError that says what the platform answered and carries no secret.
+ */
+export async function paySuiteRequest<T = IDataObject>(
+	this: PaySuiteContext,
+	request: PaySuiteRequest,
+	itemIndex = 0,
+): Promise<PaySuiteResponse<T>> {
+	const prepared = await prepareRequest(this, request, itemIndex);
+	for (let attempt = 1; ; attempt++) {
+		await waitForPause(this);
+		const result = await attemptOnce(prepared, attempt);
+		if ('answer' in result) return result.answer as PaySuiteResponse<T>;
+		await sleep(result.retryInMs);
+	}
+}
+
+async function prepareRequest(ctx: PaySuiteContext, request: PaySuiteRequest, itemIndex: number): Promise<PreparedRequest> {
+	const credentialType = CREDENTIAL_FOR_API[request.api];
+	const credentials = await credentialsOnce(ctx, credentialType);
+	const node = ctx.getNode();
+	const timeoutMs = request.timeoutMs ?? requestDefaults.timeoutMs;
+	const baseURL = baseUrlFor(request.api, credentials);
+	if (!baseURL) {
+		throw new NodeOperationError(node, 'The credential has no Base URL: open the credential and set it', {
+			itemIndex,
+			description: `The Base URL is the address of the platform, e.g. https://api.example.com (the sandbox: http://127.0.0.1:8765). Nothing was sent.`,
+		});
+	}
+	const { api, method = 'POST', path, notFound, conflictHint, refusalHint } = request;
+	return {
+		ctx,
+		request,
+		itemIndex,
+		node,
+		credentialType,
+		credentials,
+		baseURL,
+		options: httpOptions(request, baseURL, timeoutMs, credentialType),
+		safety: safetyOf(request),
+		timeoutMs,
+		answerContext: { api, method, path, notFound, conflictHint, refusalHint },
+	};
+}
+
+/** n8n's HTTP options of a request: the answer given whole with its status, whatever it is, as text or bytes. */
+function httpOptions(request: PaySuiteRequest, baseURL: string, timeoutMs: number, credentialType: CredentialType): IHttpRequestOptions {
+	const options: IHttpRequestOptions = {
+		method: request.method ?? 'POST',
+		baseURL,
+		url: request.path,
+		headers: { Accept: 'application/json', ...(request.headers ?? {}) },
+		qs: request.qs,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: timeoutMs,
+		// JSON answers come as text and are parsed here (answerBody), never by the HTTP client.
+		...(request.encoding === 'arraybuffer' || request.encoding === 'stream'
+			? { encoding: request.encoding, json: false }
+			: { encoding: 'text' as const, json: false }),
+	};
+	// The signed APIs carry `auth` in a JSON body, so they always send one (the credential adds `auth` to this text).
+	if (request.body !== undefined || credentialType === 'paySuiteApi') {
+		options.body = jsonBodyText(request.body);
+		options.headers = { 'Content-Type': 'application/json', ...options.headers };
+	}
+	return options;
+}
+
+/** One attempt: sends, reads the answer (a streamed one read whole unless it is the file itself), judges it. */
+async function attemptOnce(prepared: PreparedRequest, attempt: number): Promise<AttemptResult> {
+	let response: PaySuiteResponse<unknown>;
+	try {
+		response = await sendSigned(prepared);
+	} catch (error) {
+		return { retryInMs: afterConnectionFailure(prepared, errorCode(error), attempt) };
+	}
+	const { request } = prepared;
+	const { statusCode, headers } = response;
+	if (request.encoding === 'stream' && statusCode >= 200 && statusCode < 300 && !request.passThroughStatuses?.includes(statusCode)) {
+		// The file itself: handed over unread, n8n's HTTP client having undone the gzip as the bytes arrive.
+		return { answer: { statusCode, headers, body: response.body } };
+	}
+	let raw = response.body;
+	if (request.encoding === 'stream') {
+		// Any other answer (425 not ready, an error) is small: read whole, then decoded like a buffered one.
+		try {
+			raw = await readWhole(raw);
+		} catch (error) {
+			if (mayRepeat(prepared, attempt)) return { retryInMs: backoffDelayMs(attempt) };
+			throw noAnswerError(prepared, errorCode(error) ?? 'ERR_BAD_RESPONSE', attempt);
+		}
+	}
+	const body = answerBody(request.encoding === 'stream' ? 'arraybuffer' : request.encoding, statusCode, raw);
+	return judgeAnswer(prepared, { statusCode, headers, body }, attempt);
+}
+
+/**
+ * Sends the request once. A copy of the options per attempt: the credential signs it afresh (new nonce and seed)
+ * every time. The credential data is a copy too: n8n may add to it (preAuthentication).
+ */
+async function sendSigned(prepared: PreparedRequest): Promise<PaySuiteResponse<unknown>> {
+	const { ctx, credentialType, node, options } = prepared;
+	const credentialsDecrypted = {
+		id: node.credentials?.[credentialType]?.id ?? '',
+		name: node.credentials?.[credentialType]?.name ?? credentialType,
+		type: credentialType,
+		data: { ...prepared.credentials },
+	};
+	return (await ctx.helpers.httpRequestWithAuthentication.call(
+		ctx,
+		credentialType,
+		{ ...options, body: options.body && typeof options.body === 'object' ? { ...(options.body as IDataObject) } : options.body },
+		{ credentialsDecrypted },
+	)) as PaySuiteResponse<unknown>;
+}
+
+/** Reads and deduplicated writes are sent again after a failure that leaves the outcome unknown, a few times. */
+const mayRepeat = (prepared: PreparedRequest, attempt: number): boolean => prepared.safety !== 'write' && attempt < RETRY_POLICY.maxAttempts;
+
+/** After a failed connection: the wait before sending again, or the error that ends the request. */
+function afterConnectionFailure(prepared: PreparedRequest, code: string | undefined, attempt: number): number {
+	const failure = connectionFailureOf(code);
+	const again = attempt < RETRY_POLICY.maxAttempts;
+	if (failure === 'secureConnection' || (failure === 'notSent' && !again)) {
+		throw notReachedError(prepared.ctx, code, prepared.baseURL, prepared.request.path, prepared.itemIndex);
+	}
+	// Nothing was sent: sending again is safe, whatever the request. Otherwise it may have reached the platform.
+	if (failure === 'notSent' || (failure === 'maybeSent' && mayRepeat(prepared, attempt))) return backoffDelayMs(attempt);
+	throw noAnswerError(prepared, code, attempt);
+}
+
+/** The verdict of an answer: handed back, sent again after a wait (a busy or unreadable answer), or an error. */
+function judgeAnswer(prepared: PreparedRequest, answer: PaySuiteResponse<unknown>, attempt: number): AttemptResult {
+	const { ctx, request, itemIndex, answerContext } = prepared;
+	const { statusCode, body } = answer;
+	if (request.passThroughStatuses?.includes(statusCode)) return { answer };
+	const retryAfter = retryAfterSeconds(headerValue(answer.headers, 'retry-after'));
+	// No verdict on the request: the platform, or a proxy before it, was busy or broke. Even with
+	// Retry-After, nothing says the work was not done before the answer was made.
+	const noVerdict = statusCode === 408 || statusCode === 429 || statusCode >= 500;
+	// A success must be readable: every JSON endpoint answers an object (the report file is the exception).
+	const ok = statusCode >= 200 && statusCode < 300;
+	const unreadable = ok && request.encoding !== 'arraybuffer' && request.encoding !== 'stream' && !isJsonObject(body) ? describeUnreadable(body) : undefined;
+	// Asked to slow down: every request of the run waits (the item's own retry included).
+	if (statusCode === 429 || (noVerdict && retryAfter !== undefined)) pauseAll(ctx, backoffDelayMs(attempt, retryAfter));
+	if (noVerdict || unreadable) return { retryInMs: afterNoVerdict(prepared, answer, attempt, { retryAfter, unreadable }) };
+	if (!ok) throw platformError(ctx, statusCode, body, itemIndex, answerContext);
+	const status = statusOf(body);
+	if (!request.acceptFailedStatus && status && FAILED_STATUSES.has(String(status.status).toUpperCase())) {
+		throw platformError(ctx, statusCode, body, itemIndex, answerContext);
+	}
+	return { answer };
+}
+
+/** After a busy or unreadable answer: the wait before asking again, or the error that ends the request. */
+function afterNoVerdict(
+	prepared: PreparedRequest,
+	answer: PaySuiteResponse<unknown>,
+	attempt: number,
+	seen: { retryAfter?: number; unreadable?: string },
+): number {
+	const { ctx, request, itemIndex } = prepared;
+	if (mayRepeat(prepared, attempt)) return backoffDelayMs(attempt, seen.retryAfter);
+	if (prepared.safety === 'read') {
+		if (seen.unreadable) throw readFailedError(ctx, { unreadable: seen.unreadable, path: request.path, attempts: attempt }, itemIndex);
+		throw platformError(ctx, answer.statusCode, answer.body, itemIndex, { ...prepared.answerContext, retryAfterSeconds: seen.retryAfter });
+	}
+	throw lostAnswer(prepared, seen.unreadable ?? statusCause(answer.statusCode, redact(answer.body), seen.retryAfter), attempt, answer.statusCode);
+}
+
+/** A request that may have reached the platform and got no usable answer: a read failed, a write's answer is lost. */
+function noAnswerError(prepared: PreparedRequest, code: string | undefined, attempt: number): NodeApiError {
+	const { ctx, request, itemIndex } = prepared;
+	if (prepared.safety === 'read') return readFailedError(ctx, { code, path: request.path, attempts: attempt }, itemIndex);
+	return lostAnswer(prepared, lostConnectionCause(code, prepared.timeoutMs), attempt);
+}
+
+const lostAnswer = (prepared: PreparedRequest, cause: string, attempts: number, httpCode?: number): LostAnswerError =>
+	new LostAnswerError(prepared.node, { path: prepared.request.path, cause, safety: prepared.safety, attempts, httpCode }, prepared.itemIndex);

@@ -1,0 +1,43 @@
+/** When a request is sent again: the back-off, the platform's Retry-After, and the pause every request of a run keeps. */
+import { sleep } from 'n8n-workflow';
+
+import type { PaySuiteContext } from './types';
+
+export const RETRY_POLICY = { maxAttempts: 4, maxDelayMs: 30_000 };
+
+/**
+ * How long a request waits for its answer, unless it says otherwise, and the first wait before a retry (doubled
+ * each time) when the platform asks for none. Mutable only so that tests can shorten them.
+ */
+export const requestDefaults = { timeoutMs: 60_000, retryDelayMs: 250 };
+
+/** Seconds from a Retry-After header (delta seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | undefined {
+	if (value === undefined || value === null || String(value).trim() === '') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds);
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+}
+
+export function backoffDelayMs(attempt: number, retryAfter?: number): number {
+	if (retryAfter !== undefined) return Math.min(retryAfter * 1000, RETRY_POLICY.maxDelayMs);
+	return Math.min(requestDefaults.retryDelayMs * 2 ** (attempt - 1), 5_000);
+}
+
+/**
+ * When the platform asks to slow down (HTTP 429, or any busy answer with Retry-After), every request of the node
+ * run waits until then, not only the one that was answered so: with a few items in flight, the others would
+ * otherwise keep the platform busy. Kept with n8n's context object of the run, like the credentials.
+ */
+const pauses = new WeakMap<object, { until: number }>();
+
+export function pauseAll(ctx: PaySuiteContext, delayMs: number): void {
+	const pause = pauses.get(ctx) ?? { until: 0 };
+	pause.until = Math.max(pause.until, Date.now() + delayMs);
+	pauses.set(ctx, pause);
+}
+
+export async function waitForPause(ctx: PaySuiteContext): Promise<void> {
+	for (let pause = pauses.get(ctx); pause && pause.until > Date.now(); ) await sleep(pause.until - Date.now());
+}
