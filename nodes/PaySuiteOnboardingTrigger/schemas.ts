@@ -13,7 +13,8 @@ export function checkProcessNotification(body: Record<string, unknown> | undefin
 	return { ok: true, processId: processId.trim() };
 }
 
-export const SIGNATURE_PROBLEM_WORDS: Record<string, string> = {
+/** The answer to each problem of an X-Signature header (401). */
+const SIGNATURE_PROBLEM_WORDS: Record<string, string> = {
 	missing: 'The X-Signature header is missing',
 	malformed: 'The X-Signature header is malformed',
 	'unknown key': 'The X-Signature header names another key (kid)',
