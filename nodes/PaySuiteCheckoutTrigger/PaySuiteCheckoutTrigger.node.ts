@@ -7,33 +7,33 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { optionsCollection } from '../shared/descriptions/collections';
-import { includeSecretsProperty } from '../shared/operation/properties';
-import { hideSecrets } from '../shared/transport/redact';
-import { SESSION_STATUSES } from './sessionStatuses';
-import { paySuiteRequest } from '../shared/transport/request';
-import {
-	acknowledgeAndRun,
-	acknowledgeDuplicate,
-	acknowledgeUnhandled,
-	answerFailures,
-	manualRegistration,
-	parseJsonBody,
-	rawBodyOf,
-	refuseFailedCheck,
-	refuseNotVerified,
-	webhookAnswer,
-	sandboxCommand,
-	webhookUrlNotice,
-} from '../shared/webhooks/reply';
-import { checkWithCredential } from '../shared/webhooks/credential';
-import { oncePerDelivery } from '../shared/webhooks/replay';
-import { checkCheckoutNotification } from './checkoutNotification';
+import { chosenOrAll, receiveDelivery, type DeliveryDeclaration } from '../shared/webhooks/delivery';
+import { manualRegistration, webhookAnswer } from '../shared/webhooks/reply';
 import { credentialTest } from '../shared/transport/credentialTest';
+import { checkoutTriggerProperties, type CheckoutTriggerOptions } from './descriptions/fields';
+import { readSession } from './lookup';
+import { checkoutItem, sessionStatusOf } from './output';
+import { checkCheckoutNotification, type CheckoutDelivery } from './schemas';
 
-interface TriggerOptions {
-	acceptSha1?: boolean;
-}
+/** A checkout notification: signed in its body; the workflow gets the session it names, read from the platform. */
+const checkoutDelivery: DeliveryDeclaration<CheckoutDelivery, IDataObject> = {
+	signature: {
+		covers: 'fields',
+		credentialType: 'paySuiteApi',
+		check: (body, credentials, fn) =>
+			checkCheckoutNotification(
+				body,
+				String(credentials.secretKey ?? ''),
+				(fn.getNodeParameter('options', {}) as CheckoutTriggerOptions).acceptSha1 !== false,
+			),
+	},
+	// What the signature covers names the delivery: the platform sends it again as it was.
+	identity: ({ notification: { signed } }) => [signed.requestId, signed.status, signed.date],
+	received: ({ notification: { signed } }) => `Notification of session ${signed.requestId} received`,
+	lookup: readSession,
+	wanted: (fn, _notification, session) => chosenOrAll(fn.getNodeParameter('statuses', []) as string[], sessionStatusOf(session)),
+	output: (fn, notification, session) => checkoutItem(session, notification, fn.getNodeParameter('includeSecrets', false) === true),
+};
 
 export class PaySuiteCheckoutTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -50,36 +50,7 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paySuiteApi', required: true, testedBy: 'paySuiteApiTest' }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', ...webhookAnswer, path: 'checkout' }],
-		properties: [
-			webhookUrlNotice({
-				register:
-					"Paste it as the site's <b>Notification URL</b> (every checkout of the site is notified there): <b>PaySuite Site</b> node, Site › Update All › Integration › Notification URL, for the site whose login is in the credential. For one payment link only: the <b>Notification URL</b> of Payment Link › Create (Additional Fields).",
-				sandbox: `${sandboxCommand('/__sandbox/webhooks/checkout', '{"url": "(Test URL)", "requestId": (Request ID)}')}, with the Request ID of a session made with PaySuite Session › Create. Or set the URL as above and pay a session's Process URL or a link's URL in the browser with a test card.`,
-			}),			{
-				displayName: 'Statuses',
-				name: 'statuses',
-				type: 'multiOptions',
-				options: [...SESSION_STATUSES],
-				default: [],
-				description:
-					'Which session statuses (as the platform reports them when queried) start the workflow. Leave empty for all.',
-			},
-			{
-				...includeSecretsProperty,
-				description:
-					'Whether to output the token and subtoken of a subscription session as the platform reports them (to charge it later). Off: each is replaced by "[hidden: turn on Include Secrets]". Executions store their output, so turn it on only when the next node needs them.',
-			},
-			optionsCollection([
-				{
-					displayName: 'Accept Legacy SHA-1 Signatures',
-					name: 'acceptSha1',
-					type: 'boolean',
-					default: true,
-					description:
-						'Whether to accept the older unprefixed SHA-1 signature. Turn it off when the site signs its notifications with SHA-256 only.',
-				},
-			]),
-		],
+		properties: checkoutTriggerProperties,
 	};
 
 	/** The credential's Test button (see credentialTest.ts). */
@@ -88,48 +59,6 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 	webhookMethods = manualRegistration;
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await answerFailures(this, async () => {
-			const parsed = parseJsonBody(rawBodyOf(this));
-			if (!parsed.ok) return refuseFailedCheck(this, parsed);
-			const options = this.getNodeParameter('options', {}) as TriggerOptions;
-			const check = await checkWithCredential(this, 'paySuiteApi', (credentials) =>
-				checkCheckoutNotification(parsed.body, String(credentials.secretKey ?? ''), options.acceptSha1 !== false),
-			);
-			if (!check.ok) return refuseFailedCheck(this, check);
-
-			const { signed, unsigned } = check.notification;
-			const what = `Notification of session ${signed.requestId} received`;
-			// What the signature covers names the delivery: the platform sends it again as it was.
-			return await oncePerDelivery(
-				this,
-				[signed.requestId, signed.status, signed.date],
-				() => acknowledgeDuplicate(what),
-				async () => {
-					// The notification says which session changed; the session query says what it now is. A failed
-					// query throws: answered 503 by answerFailures, so the platform sends the notification again.
-					const answer = await paySuiteRequest.call(this, {
-						api: 'checkout',
-						path: `/api/session/${signed.requestId}`,
-						safety: 'read',
-						passThroughStatuses: [404],
-						// A session whose status is FAILED or ERROR is a result to emit, not a failed query.
-						acceptFailedStatus: true,
-					});
-					// Signed, yet unknown to the platform: answered as a forgery, so the answer never tells what exists.
-					if (answer.statusCode === 404) return refuseNotVerified(this, `the platform does not know the session ${signed.requestId}`);
-					const session = answer.body as IDataObject;
-					const sessionStatus = String((session.status as { status?: unknown } | undefined)?.status ?? '');
-					const wanted = this.getNodeParameter('statuses', []) as string[];
-					if (wanted.length && !wanted.includes(sessionStatus)) return acknowledgeUnhandled(what);
-					const shown = this.getNodeParameter('includeSecrets', false) === true ? session : hideSecrets(session);
-					return acknowledgeAndRun(this, what, {
-						...shown,
-						notification: { signed, unsigned },
-						signatureVerified: true,
-						signatureAlgorithm: check.algorithm,
-					});
-				},
-			);
-		});
+		return await receiveDelivery(this, checkoutDelivery);
 	}
 }

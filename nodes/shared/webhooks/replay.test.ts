@@ -118,10 +118,11 @@ function webhookCall(store: IDataObject, workflowId = 'wf-unit-1') {
 const run: IWebhookResponseData = { webhookResponse: 'ran', workflowData: [[{ json: {} }]] };
 const duplicate = () => ({ webhookResponse: 'duplicate' });
 
-describe('oncePerDelivery', () => {
-	let workflows = 0;
-	const workflowId = () => `wf-unit-${++workflows}`;
+let workflows = 0;
+/** Another workflow for each test: this process's memory of deliveries is shared by every test. */
+const workflowId = () => `wf-unit-${++workflows}`;
 
+describe('oncePerDelivery', () => {
 	it('runs a new delivery and records it in static data; the next copy is a duplicate without running', async () => {
 		const id = workflowId();
 		const store: IDataObject = {};
@@ -176,45 +177,45 @@ describe('oncePerDelivery', () => {
 		await oncePerDelivery(webhookCall(store, workflowId()), ['e1'], duplicate, async () => run);
 		expect(Object.keys(store.deliveries as IDataObject)).toEqual([deliveryKey(['e1'])]);
 	});
+});
 
-	describe("in n8n's own static data (n8n-workflow's Workflow)", () => {
-		const nodeTypes = { getByNameAndVersion: () => ({ description: { properties: [] } }) } as unknown as INodeTypes;
-		/** A Workflow over `staticData` as n8n builds one for each webhook call and again to prepare the run. */
-		const workflowOver = (staticData: IDataObject) =>
-			new Workflow({
-				id: 'wf-n8n',
-				nodes: [{ id: 't', name: 'Trigger', type: 'trigger', typeVersion: 1, position: [0, 0], parameters: {} }],
-				connections: {},
-				active: true,
-				nodeTypes,
-				staticData,
-			});
-		const changed = (workflow: Workflow) => (workflow.staticData as { __dataChanged?: boolean }).__dataChanged === true;
-
-		it('marks the static data changed again when n8n reads the answer after preparing the run', async () => {
-			// Static data as loaded from the database, already holding another delivery's record.
-			const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { deliveries: { [deliveryKey(['e0'])]: Math.floor(Date.now() / 1000) } } })) as IDataObject;
-			const workflow = workflowOver(loaded);
-			const fn = { ...webhookCall({}, workflowId()), getWorkflowStaticData: () => workflow.getStaticData('node', workflow.getNode('Trigger')!) } as IWebhookFunctions;
-			const result = await oncePerDelivery(fn, ['e1'], duplicate, async () => run);
-			expect(changed(workflow)).toBe(true);
-			// What n8n 2.40.7 does next (WorkflowRunner.run): a second Workflow over the same object clears the mark.
-			workflowOver(loaded);
-			expect(changed(workflow)).toBe(false);
-			// Then it reads the answer to send it, and saves the static data if it is marked changed.
-			expect(result.webhookResponse).toBe('ran');
-			expect(changed(workflow)).toBe(true);
-			const saved = JSON.parse(JSON.stringify(workflow.staticData)) as { 'node:Trigger': { deliveries: IDataObject } };
-			expect(Object.keys(saved['node:Trigger'].deliveries).sort()).toEqual([deliveryKey(['e0']), deliveryKey(['e1'])].sort());
+describe("oncePerDelivery in n8n's own static data (n8n-workflow's Workflow)", () => {
+	const nodeTypes = { getByNameAndVersion: () => ({ description: { properties: [] } }) } as unknown as INodeTypes;
+	/** A Workflow over `staticData` as n8n builds one for each webhook call and again to prepare the run. */
+	const workflowOver = (staticData: IDataObject) =>
+		new Workflow({
+			id: 'wf-n8n',
+			nodes: [{ id: 't', name: 'Trigger', type: 'trigger', typeVersion: 1, position: [0, 0], parameters: {} }],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData,
 		});
+	const changed = (workflow: Workflow) => (workflow.staticData as { __dataChanged?: boolean }).__dataChanged === true;
 
-		it('leaves the static data unmarked when the delivery did not start a run', async () => {
-			const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { deliveries: {} } })) as IDataObject;
-			const workflow = workflowOver(loaded);
-			const fn = { ...webhookCall({}, workflowId()), getWorkflowStaticData: () => workflow.getStaticData('node', workflow.getNode('Trigger')!) } as IWebhookFunctions;
-			const result = await oncePerDelivery(fn, ['e1'], duplicate, async () => ({ webhookResponse: 'filtered' }));
-			expect(result.webhookResponse).toBe('filtered');
-			expect(changed(workflow)).toBe(false);
-		});
+	it('marks the static data changed again when n8n reads the answer after preparing the run', async () => {
+		// Static data as loaded from the database, already holding another delivery's record.
+		const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { deliveries: { [deliveryKey(['e0'])]: Math.floor(Date.now() / 1000) } } })) as IDataObject;
+		const workflow = workflowOver(loaded);
+		const fn = { ...webhookCall({}, workflowId()), getWorkflowStaticData: () => workflow.getStaticData('node', workflow.getNode('Trigger')!) } as IWebhookFunctions;
+		const result = await oncePerDelivery(fn, ['e1'], duplicate, async () => run);
+		expect(changed(workflow)).toBe(true);
+		// What n8n 2.40.7 does next (WorkflowRunner.run): a second Workflow over the same object clears the mark.
+		workflowOver(loaded);
+		expect(changed(workflow)).toBe(false);
+		// Then it reads the answer to send it, and saves the static data if it is marked changed.
+		expect(result.webhookResponse).toBe('ran');
+		expect(changed(workflow)).toBe(true);
+		const saved = JSON.parse(JSON.stringify(workflow.staticData)) as { 'node:Trigger': { deliveries: IDataObject } };
+		expect(Object.keys(saved['node:Trigger'].deliveries).sort()).toEqual([deliveryKey(['e0']), deliveryKey(['e1'])].sort());
+	});
+
+	it('leaves the static data unmarked when the delivery did not start a run', async () => {
+		const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { deliveries: {} } })) as IDataObject;
+		const workflow = workflowOver(loaded);
+		const fn = { ...webhookCall({}, workflowId()), getWorkflowStaticData: () => workflow.getStaticData('node', workflow.getNode('Trigger')!) } as IWebhookFunctions;
+		const result = await oncePerDelivery(fn, ['e1'], duplicate, async () => ({ webhookResponse: 'filtered' }));
+		expect(result.webhookResponse).toBe('filtered');
+		expect(changed(workflow)).toBe(false);
 	});
 });

@@ -5,6 +5,7 @@ import {
 	acknowledgeDuplicate,
 	acknowledgeUnhandled,
 	answerFailures,
+	answerRefusal,
 	jsonNesting,
 	MAX_BODY_BYTES,
 	parseJsonBody,
@@ -97,6 +98,30 @@ describe('webhook replies', () => {
 		const result = acknowledgeAndRun(fn, 'Event X received', { id: 'e1' });
 		expect(result.webhookResponse).toMatchObject({ status: { status: 'OK', reason: '00', message: 'Event X received' } });
 		expect(result.workflowData).toEqual([[{ json: { id: 'e1' } }]]);
+	});
+});
+
+describe('answerRefusal', () => {
+	it('answers each kind of refusal: a failed check by its status, not verified as one answer, not ready with Retry-After', () => {
+		const failed = fakeWebhook();
+		answerRefusal(failed.fn, { httpStatus: 413, message: 'too large' });
+		expect(failed.written.status).toBe(413);
+		expect(JSON.parse(failed.written.body ?? '')).toMatchObject({ status: { reason: 'XN', message: 'too large' } });
+
+		const unverified = fakeWebhook();
+		answerRefusal(unverified.fn, { notVerified: 'no secret', warning: 'its credential has no secret' });
+		expect(unverified.written.status).toBe(401);
+		expect(JSON.parse(unverified.written.body ?? '')).toMatchObject({ status: { reason: 'XS', message: 'The notification could not be verified' } });
+		expect(unverified.logged).toEqual([
+			['warn', 'Checkout refused a notification: its credential has no secret'],
+			['debug', 'Checkout refused a notification: no secret'],
+		]);
+
+		const pending = fakeWebhook();
+		answerRefusal(pending.fn, { notReady: 'The process is not final yet', retryAfterSeconds: 4.2 });
+		expect(pending.written.status).toBe(503);
+		expect(pending.written.headers?.['retry-after']).toBe('5');
+		expect(JSON.parse(pending.written.body ?? '')).toMatchObject({ status: { reason: 'XP', message: 'The process is not final yet' } });
 	});
 });
 

@@ -95,6 +95,28 @@ export function refuseNotVerified(fn: IWebhookFunctions, why: string): IWebhookR
 }
 
 /**
+ * Why a call is refused, as a step of the delivery pipeline reports it (delivery.ts); `answerRefusal` writes it:
+ *  - a FailedCheck: the body breaks a rule or its signature fails, answered with its HTTP status and message;
+ *  - `notVerified`: not authentic, answered as NOT_VERIFIED whatever the reason (to n8n's debug log), with a
+ *    `warning` to n8n's log when the workflow's owner must act (every call is refused until then);
+ *  - `notReady`: the platform does not have the final result yet, answered 503 with Retry-After.
+ */
+export type Refusal = FailedCheck | { notVerified: string; warning?: string } | { notReady: string; retryAfterSeconds: number };
+
+/** A step's result when it refuses the call. */
+export type Refused = { ok: false } & Refusal;
+
+/** Writes the answer to a refusal; no run starts. */
+export function answerRefusal(fn: IWebhookFunctions, refusal: Refusal): IWebhookResponseData {
+	if ('httpStatus' in refusal) return refuseFailedCheck(fn, refusal);
+	if ('notReady' in refusal) {
+		return refuseWebhook(fn, 503, REFUSAL_REASON.notReady, refusal.notReady, { 'retry-after': String(Math.ceil(refusal.retryAfterSeconds)) });
+	}
+	if (refusal.warning) fn.logger.warn(`${fn.getNode().name} refused a notification: ${refusal.warning}`);
+	return refuseNotVerified(fn, refusal.notVerified);
+}
+
+/**
  * Acknowledges a call the workflow's filters leave out, without running it: the platform still gets its OK, so it
  * does not send the call again.
  */

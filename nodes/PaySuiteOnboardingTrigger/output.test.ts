@@ -1,14 +1,4 @@
-import { checkProcessNotification, matchesProcessFilters, outcomeOf } from './processNotification';
-
-describe('checkProcessNotification', () => {
-	it('needs only a process identifier', () => {
-		expect(checkProcessNotification({ processId: 'a1b2' })).toEqual({ ok: true, processId: 'a1b2' });
-		expect(checkProcessNotification(undefined)).toMatchObject({ ok: false, message: 'The body is not a JSON object' });
-		expect(checkProcessNotification({ processId: '' })).toMatchObject({ ok: false, message: 'Missing or empty field: processId' });
-		expect(checkProcessNotification({ processId: 42 })).toMatchObject({ ok: false });
-		expect(checkProcessNotification({ processId: '../merchants/1' })).toMatchObject({ ok: false });
-	});
-});
+import { matchesProcessFilters, outcomeOf, processItem } from './output';
 
 describe('outcome and filters', () => {
 	const succeeded = { action: 'merchant.create', status: { status: 'OK' } };
@@ -30,5 +20,20 @@ describe('outcome and filters', () => {
 		expect(matchesProcessFilters(succeeded, { actions: ['merchant.update'], outcomes: [] })).toBe(false);
 		expect(matchesProcessFilters(failed, { actions: ['merchant.update'], outcomes: ['failed'] })).toBe(true);
 		expect(matchesProcessFilters(failed, { actions: [], outcomes: ['succeeded'] })).toBe(false);
+	});
+});
+
+describe('processItem', () => {
+	const process = { processId: 'a1b2', action: 'merchant.create', status: { status: 'OK' } };
+
+	it('outputs the process with its outcome and whether the notification was signed, with its key ID', () => {
+		expect(processItem(process, { ok: true, processId: 'a1b2', signature: { ok: true, keyId: 'k1' } })).toEqual({
+			...process,
+			outcome: 'succeeded',
+			signatureVerified: true,
+			signatureKeyId: 'k1',
+		});
+		expect(processItem(process, { ok: true, processId: 'a1b2', signature: { ok: true } })).toEqual({ ...process, outcome: 'succeeded', signatureVerified: true });
+		expect(processItem(process, { ok: true, processId: 'a1b2' })).toEqual({ ...process, outcome: 'succeeded', signatureVerified: false });
 	});
 });

@@ -15,6 +15,9 @@ type CheckoutCheck =
 	| { ok: true; notification: CheckoutNotification; algorithm: CheckoutSignatureAlgorithm }
 	| ({ ok: false } & FailedCheck);
 
+/** A notification the trigger accepted (signed, within the replay window, by the rules). */
+export type CheckoutDelivery = Extract<CheckoutCheck, { ok: true }>;
+
 const SIGNATURE_WORDS = {
 	missing: 'The signature is missing',
 	malformed: 'The signature is not in a known form',

@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 
 import { parseJsonBody } from '../shared/webhooks/reply';
-import { checkCheckoutNotification } from './checkoutNotification';
+import { checkCheckoutNotification } from './schemas';
 
 const SECRET = 'site-secret';
 const NOW = Date.UTC(2024, 4, 1, 16, 0, 0);

@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 
-import { checkAutopayEvent } from './autopayEvent';
+import { checkAutopayEvent } from './schemas';
 
 const SECRET = 'site-secret';
 const NOW = Date.UTC(2024, 4, 1, 16, 0, 0);

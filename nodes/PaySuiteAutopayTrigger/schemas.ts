@@ -15,6 +15,9 @@ export interface AutopayEvent {
 
 type AutopayCheck = { ok: true; event: AutopayEvent } | ({ ok: false } & FailedCheck);
 
+/** An event the trigger accepted (signed, within the replay window, by the rules). */
+export type AutopayDelivery = Extract<AutopayCheck, { ok: true }>;
+
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /**

@@ -1,0 +1,25 @@
+/** The session a checkout notification names, read from the platform: the notification only says it changed. */
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+import { paySuiteRequest } from '../shared/transport/request';
+import type { Refused } from '../shared/webhooks/reply';
+import type { CheckoutDelivery } from './schemas';
+
+/**
+ * The session as the platform reports it now. A failed query throws: answered 503, so the platform sends the
+ * notification again. A session the platform does not know, though signed, is refused as a forgery, so the
+ * answer never tells what exists.
+ */
+export async function readSession(fn: IWebhookFunctions, { notification }: CheckoutDelivery): Promise<{ ok: true; found: IDataObject } | Refused> {
+	const { requestId } = notification.signed;
+	const answer = await paySuiteRequest.call(fn, {
+		api: 'checkout',
+		path: `/api/session/${requestId}`,
+		safety: 'read',
+		passThroughStatuses: [404],
+		// A session whose status is FAILED or ERROR is a result to emit, not a failed query.
+		acceptFailedStatus: true,
+	});
+	if (answer.statusCode === 404) return { ok: false, notVerified: `the platform does not know the session ${requestId}` };
+	return { ok: true, found: answer.body as IDataObject };
+}
