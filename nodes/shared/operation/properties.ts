@@ -1,5 +1,5 @@
 /** The node's fields: the resource and operation selectors with every operation's own, and the fields operations share. */
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { withParallelOption } from './parallel';
 import type { PaySuiteResource } from './types';
@@ -20,21 +20,7 @@ export function buildProperties(resources: PaySuiteResource[]): INodeProperties[
 		},
 	];
 	for (const resource of resources) {
-		const firstOperation = resource.operations[0].value;
-		properties.push({
-			displayName: 'Operation',
-			name: 'operation',
-			type: 'options',
-			noDataExpression: true,
-			displayOptions: { show: { resource: [resource.value] } },
-			options: resource.operations.map((operation) => ({
-				name: operation.name,
-				value: operation.value,
-				action: operation.action,
-				description: operation.description,
-			})),
-			default: firstOperation,
-		});
+		properties.push(...operationSelectors(resource));
 		for (const operation of resource.operations) {
 			for (const property of operation.parallel ? withParallelOption(operation.properties, operation.parallel) : operation.properties) {
 				const show = { ...(property.displayOptions?.show ?? {}), resource: [resource.value], operation: [operation.value] };
@@ -43,6 +29,34 @@ export function buildProperties(resources: PaySuiteResource[]): INodeProperties[
 		}
 	}
 	return properties;
+}
+
+/**
+ * The Operation selector of a resource. With a `defaultOperation`, two selectors that differ only in their
+ * default, each shown for its node versions (n8n's own way to change a default without changing saved work).
+ */
+function operationSelectors(resource: PaySuiteResource): INodeProperties[] {
+	const selector = (operationDefault: string, show: IDisplayOptions['show']): INodeProperties => ({
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource.value], ...show } },
+		options: resource.operations.map((operation) => ({
+			name: operation.name,
+			value: operation.value,
+			action: operation.action,
+			description: operation.description,
+		})),
+		default: operationDefault,
+	});
+	const first = resource.operations[0].value;
+	const chosen = resource.defaultOperation;
+	if (!chosen || chosen.value === first) return [selector(first, {})];
+	return [
+		selector(first, { '@version': [{ _cnd: { lt: chosen.since } }] }),
+		selector(chosen.value, { '@version': [{ _cnd: { gte: chosen.since } }] }),
+	];
 }
 
 export const INCLUDE_SECRETS = 'includeSecrets';

@@ -58,6 +58,12 @@ export interface PaySuiteResource {
 	name: string;
 	description?: string;
 	operations: PaySuiteOperation[];
+	/**
+	 * The operation a new node starts on when it is not the first one listed: a read, so that adding a node never
+	 * puts a charge or a refund on the canvas. `since` is the node version that brought it in; older versions keep
+	 * the first operation, so a saved workflow (which leaves defaults out) keeps doing what it did.
+	 */
+	defaultOperation?: { value: string; since: number };
 }
 
 /** What an operation made by requestOperation, listOperation or pollingOperation says of itself in the panel. */
