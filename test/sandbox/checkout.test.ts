@@ -32,6 +32,7 @@ function expectFieldRefusal(answer: Answer, field: string, problem?: RegExp) {
 	if (problem) expect(answer.json.errors[field].join(' ')).toMatch(problem);
 }
 
+const isoAt = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
 const sessionBody = (overrides: Record<string, unknown> = {}) => ({
@@ -218,6 +219,108 @@ describe('POST /api/reverse', () => {
 	it('refuses a refund in a currency other than the payment', async () => {
 		const { payment } = await paidSession();
 		expectFieldRefusal(await call('/api/reverse', { internalReference: payment.internalReference, amount: { currency: 'EUR', total: 1 } }), 'amount.currency');
+	});
+});
+
+describe('refunds listed on the payment', () => {
+	const payment120 = { payment: { reference: 'ORDER-R', description: 'Coat', amount: { currency: 'USD', total: 120.5 } } };
+
+	/** The payment as the three reads show it: the session query, the gateway query and the gateway search. */
+	async function reads(requestId: number, internalReference: number) {
+		const session = (await call(`/api/session/${requestId}`)).json.payment[0];
+		const gateway = (await call('/gateway/query', { internalReference })).json;
+		const found = (await call('/gateway/search', { reference: 'ORDER-R', amount: { currency: 'USD', total: 120.5 } })).json.transactions;
+		expect(found).toHaveLength(1);
+		return [session, gateway, found[0]] as Array<Record<string, any>>;
+	}
+
+	const totals = (transaction: Record<string, any>) => (transaction.refunds as Array<{ amount: { total: number } }>).map((refund) => refund.amount.total);
+
+	it('starts with no refunds on every read', async () => {
+		const { requestId, payment } = await paidSession(payment120);
+		for (const read of await reads(requestId, payment.internalReference)) expect(read).toMatchObject({ refunded: false, refunds: [] });
+	});
+
+	it('a 20.00 refund of 120.50 shows on the session query, the gateway query and the gateway search', async () => {
+		const { requestId, payment } = await paidSession(payment120);
+		const refunded = await call('/api/reverse', { internalReference: payment.internalReference, amount: { currency: 'USD', total: 20 } });
+		expect(refunded.status).toBe(200);
+		const refund = refunded.json.payment.refunds[0];
+		expect(refund).toEqual({
+			internalReference: expect.any(Number),
+			amount: { currency: 'USD', total: 20 },
+			date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/),
+			status: { status: 'APPROVED', reason: '00', message: expect.any(String), date: refund.date },
+		});
+		expect(refund.internalReference).not.toBe(payment.internalReference);
+		expect(refunded.json.payment).toMatchObject({ internalReference: payment.internalReference, amount: { from: { total: 20 } }, refunded: false });
+		for (const read of await reads(requestId, payment.internalReference)) {
+			expect(read).toMatchObject({ internalReference: payment.internalReference, status: { status: 'APPROVED' }, refunded: false, refunds: [refund] });
+		}
+		const [session, gateway] = await reads(requestId, payment.internalReference);
+		expect(session.amount.from.total).toBe(120.5);
+		expect(gateway.amount.total).toBe(120.5);
+	});
+
+	it('each later refund adds an entry, oldest first, and refunded is true once nothing is left', async () => {
+		const { requestId, payment } = await paidSession(payment120);
+		const ref = payment.internalReference;
+		await call('/api/reverse', { internalReference: ref, amount: { currency: 'USD', total: 20 } });
+		const second = await call('/api/reverse', { internalReference: ref, amount: { currency: 'USD', total: 50.25 } });
+		expect(totals(second.json.payment)).toEqual([20, 50.25]);
+		for (const read of await reads(requestId, ref)) expect(read).toMatchObject({ refunded: false, refunds: [{}, {}] });
+
+		const rest = await call('/api/reverse', { internalReference: ref });
+		expect(rest.json.payment).toMatchObject({ refunded: true, amount: { from: { total: 50.25 } } });
+		expect(totals(rest.json.payment)).toEqual([20, 50.25, 50.25]);
+		const ids = (rest.json.payment.refunds as Array<{ internalReference: number }>).map((refund) => refund.internalReference);
+		expect(new Set([...ids, ref]).size).toBe(4);
+		for (const read of await reads(requestId, ref)) {
+			expect(read.refunded).toBe(true);
+			expect(totals(read)).toEqual([20, 50.25, 50.25]);
+		}
+	});
+
+	it('every refund call stays in the ledger, so a test can count the refunds sent', async () => {
+		const { payment } = await paidSession(payment120);
+		await call('/api/reverse', { internalReference: payment.internalReference, amount: { currency: 'USD', total: 20 } });
+		await call('/api/reverse', { internalReference: payment.internalReference, amount: { currency: 'USD', total: 20 } });
+		const entries = (await get(`${sandbox.url}/__sandbox/ledger`)).json<{ entries: Array<{ path: string; status: number }> }>().entries;
+		expect(entries.filter((entry) => entry.path === '/api/reverse' && entry.status === 200)).toHaveLength(2);
+	});
+
+	it('a reverse action adds an entry; a checkout and a reauthorization add none', async () => {
+		const sale = await paidSession(payment120);
+		await call('/api/transaction', { action: 'reverse', internalReference: sale.payment.internalReference, amount: { currency: 'USD', total: 20 } });
+		for (const read of await reads(sale.requestId, sale.payment.internalReference)) {
+			expect(read.refunded).toBe(false);
+			expect(totals(read)).toEqual([20]);
+			expect(read.refunds[0].status).toMatchObject({ status: 'APPROVED', reason: '00' });
+		}
+
+		const checkin = await paidSession({ type: 'checkin' });
+		const ref = checkin.payment.internalReference;
+		await call('/api/transaction', { action: 'reauthorization', internalReference: ref, amount: { currency: 'USD', total: 90 } });
+		await call('/api/transaction', { action: 'checkout', internalReference: ref, amount: { currency: 'USD', total: 80 } });
+		expect((await call(`/api/session/${checkin.requestId}`)).json.payment[0]).toMatchObject({ refunded: false, refunds: [] });
+		expect((await call('/gateway/query', { internalReference: ref })).json).toMatchObject({ refunded: false, refunds: [] });
+
+		await call('/api/transaction', { action: 'reverse', internalReference: ref });
+		const reversed = (await call(`/api/session/${checkin.requestId}`)).json.payment[0];
+		expect(reversed.refunded).toBe(true);
+		expect(totals(reversed)).toEqual([80]);
+	});
+
+	it('a report row shows refunded true once the payment is fully refunded', async () => {
+		const { payment } = await paidSession(payment120);
+		await call('/api/reverse', { internalReference: payment.internalReference });
+		const day = 24 * 3_600_000;
+		const asked = await call('/gateway/report', { filters: { startDate: isoAt(Date.now() - day), endDate: isoAt(Date.now() + day) } });
+		await control(`/__sandbox/gateway/reports/${asked.json.id}/ready`);
+		const report = await post(`${sandbox.url}/gateway/report/obtain`, { auth: auth(sandbox.credentials.login, sandbox.credentials.secretKey), id: asked.json.id });
+		const [header, ...rows] = report.text.trim().split('\n').map((line) => line.split('\t'));
+		const row = rows.find((cells) => cells[header.indexOf('internal_reference')] === String(payment.internalReference));
+		expect(row?.[header.indexOf('refunded')]).toBe('true');
 	});
 });
 

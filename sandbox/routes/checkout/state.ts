@@ -9,6 +9,7 @@ import { z } from 'zod/v3';
 import { notFound, refuse, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse, type StatusBlock } from '../../http';
 import { idKey, type Id } from '../../json';
 import { id, object, text } from '../../rules';
+import { state as gatewayState } from '../gateway/state';
 
 // ---------------------------------------------------------------------------------------------------------
 // State
@@ -26,7 +27,21 @@ export interface NameValue {
 	displayOn?: string;
 }
 
-/** A payment of a session, in the spec's Transaction shape. */
+/**
+ * One refund of a payment (a refund or a reverse action). The spec shows only `refunded`; the sandbox, like
+ * card platforms, makes each refund a transaction of its own and lists it on the payment (docs/sandbox/checkout.md,
+ * "Refunds").
+ */
+export interface RefundEntry {
+	/** The refund's own id, from the same sequence as the transactions'. */
+	internalReference: Id;
+	/** What this refund gave back. */
+	amount: { currency: string; total: number };
+	date: string;
+	status: StatusBlock;
+}
+
+/** A payment of a session, in the spec's Transaction shape (plus `refunds`, the sandbox's). */
 export interface SessionTransaction {
 	status: StatusBlock;
 	internalReference: Id;
@@ -39,6 +54,8 @@ export interface SessionTransaction {
 	receipt: string | null;
 	franchise: string;
 	refunded: boolean;
+	/** Oldest first; empty before any refund. */
+	refunds: RefundEntry[];
 	processorFields: NameValue[];
 	discount: null;
 	subscription: null;
@@ -180,4 +197,30 @@ export function amountProblem(amount: { currency: string; total: number } | unde
 	if (!(amount.total > 0)) return refuse(400, 'XN', 'Invalid amount.total: must be more than 0', { errors: { 'amount.total': ['must be more than 0'] } });
 	if (amount.total > limit + 1e-9) return refuse(400, 'XN', `Invalid amount.total: must not exceed ${words} (${limit})`, { errors: { 'amount.total': [`must not exceed ${limit}`] } });
 	return undefined;
+}
+
+/**
+ * Gives back part or all of a payment (a refund or a reverse action): the refund gets its own internal reference
+ * and is listed on the payment and on the payment's gateway copy (its query and search), so that a later read
+ * confirms it; `refunded` turns true once nothing is left.
+ */
+export function recordRefund(app: SandboxApp, found: { txn: TransactionState; payment: SessionTransaction }, total: number, message: string): RefundEntry {
+	const { txn, payment } = found;
+	const status = statusBlock('APPROVED', '00', message);
+	const refund: RefundEntry = {
+		internalReference: app.world.nextId(ID_KIND.internalReference, FIRST_ID.internalReference),
+		amount: { currency: txn.currency, total },
+		date: status.date,
+		status,
+	};
+	txn.returned = round2(txn.returned + total);
+	if (txn.returned >= txn.total) {
+		txn.state = 'reversed';
+		payment.refunded = true;
+	}
+	// A payment kept in a state file written before refunds were listed has none.
+	payment.refunds = [...(payment.refunds ?? []), refund];
+	const gatewayCopy = gatewayState(app).transactions[String(payment.internalReference)];
+	if (gatewayCopy) gatewayCopy.view = { ...gatewayCopy.view, refunded: payment.refunded, refunds: [...payment.refunds] };
+	return refund;
 }

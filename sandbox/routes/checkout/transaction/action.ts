@@ -3,7 +3,7 @@
 import { signed } from '../../../guards';
 import { notFound, ok, type SandboxApp } from '../../../http';
 import { amountSchema, check, enumOf, object } from '../../../rules';
-import { amountProblem, auth, conflict, internalReference, ownTransaction, round2 } from '../state';
+import { amountProblem, auth, conflict, internalReference, ownTransaction, recordRefund, round2 } from '../state';
 
 const schema = object({
 	auth,
@@ -44,11 +44,7 @@ export function register(app: SandboxApp): void {
 					txn.state = 'collected';
 					txn.total = acted;
 				} else {
-					txn.returned = round2(txn.returned + acted);
-					if (txn.returned >= txn.total) {
-						txn.state = 'reversed';
-						payment.refunded = true;
-					}
+					recordRefund(app, found, acted, 'The payment was reversed');
 				}
 			}
 			const paymentRequest = (session.request.payment ?? {}) as Record<string, unknown>;

@@ -1,9 +1,9 @@
 // POST /api/reverse (payment-processing-api.md, "Checkout sessions"): refund an approved payment, in full or in
 // part; the Session node's Transaction > Refund.
 import { signed } from '../../../guards';
-import { notFound, ok, statusBlock, type SandboxApp } from '../../../http';
+import { notFound, ok, type SandboxApp } from '../../../http';
 import { amountSchema, check, object } from '../../../rules';
-import { amountProblem, auth, conflict, digits, internalReference, ownTransaction, round2 } from '../state';
+import { amountProblem, auth, conflict, digits, internalReference, ownTransaction, recordRefund, round2 } from '../state';
 
 const schema = object({ auth, internalReference: internalReference(), amount: amountSchema.optional() });
 
@@ -25,15 +25,11 @@ export function register(app: SandboxApp): void {
 			const problem = amountProblem(amount, txn, remaining, 'the amount not yet refunded');
 			if (problem) return problem;
 			const refundTotal = amount ? amount.total : remaining;
-			txn.returned = round2(txn.returned + refundTotal);
-			if (txn.returned >= txn.total) {
-				txn.state = 'reversed';
-				payment.refunded = true;
-			}
+			const refund = recordRefund(app, found, refundTotal, refundTotal >= remaining ? 'The payment was refunded' : 'Part of the payment was refunded');
 			return ok(
 				{
 					payment: {
-						status: statusBlock('APPROVED', '00', txn.state === 'reversed' ? 'The payment was refunded' : 'Part of the payment was refunded'),
+						status: refund.status,
 						internalReference: payment.internalReference,
 						paymentMethod: payment.paymentMethod,
 						paymentMethodName: payment.paymentMethodName,
@@ -44,6 +40,7 @@ export function register(app: SandboxApp): void {
 						receipt: digits(12),
 						franchise: payment.franchise,
 						refunded: payment.refunded,
+						refunds: payment.refunds,
 						processorFields: payment.processorFields,
 					},
 				},
