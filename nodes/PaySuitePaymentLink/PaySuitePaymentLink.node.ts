@@ -7,8 +7,8 @@ import {
 } from 'n8n-workflow';
 
 import { buildProperties, executeResources } from '../shared/operation/operation';
-import { credentialTest } from '../shared/transport/credentialTest';
 import { paymentLink } from './actions/paymentLink/PaymentLink.resource';
+import { credentialTest } from '../shared/transport/credentialTest';
 import { loadOptions } from './methods/loadOptions';
 
 const resources = [paymentLink];
@@ -30,11 +30,8 @@ export class PaySuitePaymentLink implements INodeType {
 		properties: buildProperties(resources),
 	};
 
-	methods = {
-		/** The credential's Test button (see credentialTest.ts). */
-		credentialTest,
-		loadOptions,
-	};
+	/** The credential's Test button (see credentialTest.ts) and the editor's lists (methods/). */
+	methods = { credentialTest, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

@@ -11,7 +11,7 @@ import { countryOptions, currencyOptions, documentTypeOptions, notificationLocal
 import { textField as text, wholeNumberField as wholeNumber } from '../../shared/descriptions/fields';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import { allTimeZones } from '../../shared/schemas/timeZone';
-import { SEARCH_PAYMENT_FACILITATORS } from '../methods/listSearch';
+import { SEARCH_PAYMENT_FACILITATORS } from '../../shared/methods/paymentFacilitators';
 
 const show = (specifyBody: 'fields' | 'json') => ({ show: { specifyBody: [specifyBody] } });
 

@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { merchantIdLocator, optionalLocator, siteIdLocator } from '../../shared/descriptions/coreIds';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import type { OperationContext } from '../../shared/operation/operation';
-import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../methods/merchant';
+import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../methods/listSearch';
 
 export const merchantIdProperty: INodeProperties = merchantIdLocator();
 

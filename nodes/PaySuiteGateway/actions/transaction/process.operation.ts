@@ -20,9 +20,14 @@ import { deriveIdempotenceKey } from '../../processIdempotenceKey';
 import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
 import { keyValueMap, keyValueProperties, metadataProperties } from '../../../shared/descriptions/metadata';
-import { partsReader } from '../../../shared/descriptions/payment';
-import { buildPayment, optionalJson, paymentPartsLabels, paymentPartsProperties, shippingProperty } from '../../descriptions/paymentFields';
+import { partsReader, paymentPartsLabels, paymentPartsProperties, paymentRequest, shippingProperty } from '../../../shared/descriptions/payment';
 import { simplifyTransaction } from '../../output';
+
+/** A JSON parameter of a collection, parsed; undefined when it is not set or empty. */
+function optionalJson(ctx: OperationContext, name: string): unknown {
+	const value = ctx.jsonParam<unknown>(name, '');
+	return value === '' ? undefined : value;
+}
 
 const withCard = { show: { instrumentType: ['card'] } };
 const withToken = { show: { instrumentType: ['token'] } };
@@ -47,7 +52,7 @@ function processBody(ctx: OperationContext): IDataObject {
 		payer: toPerson(ctx.param('payer', {})) ?? {},
 		buyer: toPerson(ctx.param('buyer', {})),
 		instrument: instrument(ctx, extra),
-		payment: buildPayment(ctx, extra),
+		payment: paymentRequest(ctx, extra),
 		additional: keyValueMap(extra, 'additionalFields', 'additional', reader),
 		metadata: keyValueMap(extra, 'additionalFields', 'metadata', reader),
 		idempotenceKey: extra.idempotenceKey,

@@ -6,7 +6,8 @@ import { idLocatorProperty } from '../../../shared/descriptions/locator';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { includeSecretsProperty, listOperation, type PaySuiteOperation } from '../../../shared/operation/operation';
 import { merchantIdProperty } from '../../descriptions/fields';
-import { GET_FRANCHISES, GET_PAYMENT_METHOD_CODES, SEARCH_MERCHANT_PAYMENT_METHODS } from '../../methods/merchant';
+import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../../methods/listSearch';
+import { GET_FRANCHISES, GET_PAYMENT_METHOD_CODES } from '../../methods/loadOptions';
 import { merchantPaymentMethodSearchSchema, type MerchantPaymentMethodSearch } from '../../schemas';
 import { simplifyPaymentMethod } from '../../output';
 

@@ -6,8 +6,8 @@ import { additionalFieldsCollection } from '../../../shared/descriptions/collect
 import { formatAmount, requestOperation, type OperationContext } from '../../../shared/operation/operation';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/descriptions/nameValuePairs';
 import { personProperty, toPerson } from '../../../shared/descriptions/person';
-import { keyValueMap, metadataProperties } from '../../descriptions/metadata';
-import { partsReader, paymentPartsLabels, paymentPartsProperties, paymentRequest, shippingProperty } from '../../descriptions/payment';
+import { keyValueMap, metadataProperties } from '../../../shared/descriptions/metadata';
+import { partsReader, paymentPartsLabels, paymentPartsProperties, paymentRequest, shippingProperty } from '../../../shared/descriptions/payment';
 import { resolveExpiration } from '../../expiration';
 import { sessionCreateSchema, type SessionCreateBody } from '../../schemas';
 
@@ -197,7 +197,7 @@ export const create = requestOperation<SessionCreateBody>({
 				default: 'en_US',
 				description: 'Language and country of the checkout page',
 			},
-			...metadataProperties,
+			...metadataProperties('Key/value data that may steer how the session is processed'),
 			{
 				displayName: 'No Buyer Fill',
 				name: 'noBuyerFill',
