@@ -4,7 +4,8 @@ import { readId } from '../../../shared/schemas/identifiers';
 import { compact, intervalProperty, pollOrFail, timeoutProperty, type OperationContext, type PaySuiteOperation } from '../../../shared/operation/operation';
 import { reportOutputProperties, reportRequestBody, reportRequestLabels, reportRequestProperties, reportWhenEmptyProperty } from '../../descriptions/fields';
 import { reportSchema, type ReportBody } from '../../schemas';
-import { WindowedReport, reportPolling } from './reportFile';
+import { reportPolling } from './reportFile';
+import { WindowedReport } from './windowedReport';
 import { reportWindows } from './reportPeriod';
 
 const timeout = {
