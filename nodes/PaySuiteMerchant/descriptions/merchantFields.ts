@@ -15,8 +15,6 @@ import { SEARCH_PAYMENT_FACILITATORS } from '../../shared/methods/paymentFacilit
 
 const show = (specifyBody: 'fields' | 'json') => ({ show: { specifyBody: [specifyBody] } });
 
-const byName = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);
-
 const specifyBodyProperty: INodeProperties = {
 	displayName: 'Specify Merchant',
 	name: 'specifyBody',
@@ -73,7 +71,7 @@ const group = (displayName: string, name: string, options: INodeProperties[], de
 	default: {},
 	required,
 	description,
-	options: [...options].sort(byName),
+	options,
 });
 
 
@@ -83,8 +81,8 @@ const documentGroup = (required: boolean) =>
 		'Document',
 		'document',
 		[
-			{ displayName: 'Type', name: 'type', type: 'options', options: documentTypeOptions, default: 'NIT', description: 'Type of the tax identification document' },
 			text('Number', 'number', 'Number of the tax identification document'),
+			{ displayName: 'Type', name: 'type', type: 'options', options: documentTypeOptions, default: 'NIT', description: 'Type of the tax identification document' },
 		],
 		`Tax identification document${required ? ' (required)' : ''}`,
 		required,
@@ -135,7 +133,7 @@ const controlGroup = (required: boolean) =>
 	group(
 		'Control',
 		'control',
-		[text('Reseller', 'reseller', 'Reseller of the commercial structure'), text('Seller', 'seller', 'Seller of the commercial structure'), paymentFacilitatorLocator],
+		[paymentFacilitatorLocator, text('Reseller', 'reseller', 'Reseller of the commercial structure'), text('Seller', 'seller', 'Seller of the commercial structure')],
 		`Commercial structure${required ? ' (required)' : ''}`,
 		required,
 	);
@@ -305,11 +303,11 @@ const sitesProperty: INodeProperties = {
 	],
 };
 
-/** Fields every write may carry beyond the required ones (all of them for an update). */
-const optionalFields: INodeProperties[] = [
-	{ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the merchant is active (the platform defaults to active)' },
-	billingGroup,
-	{
+/** Fields every write may carry beyond the required ones (all of them for an update), by parameter name. */
+const optional = {
+	active: { displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the merchant is active (the platform defaults to active)' },
+	billing: billingGroup,
+	incrementType: {
 		displayName: 'Increment Type',
 		name: 'incrementType',
 		type: 'options',
@@ -320,12 +318,12 @@ const optionalFields: INodeProperties[] = [
 		default: 'SMLMV',
 		description: 'How amounts are updated each year; the platform uses the legal minimum wage when none is registered',
 	},
-	integrationsProperty,
-	{ ...text('MCC', 'mcc', 'Merchant category code; it must exist in the platform catalog', '5411') },
-	{ ...text('Notification URL', 'notificationUrl', 'URL that receives the process result when it is final. Leave empty for no notification.', 'https://example.com/webhook') },
-	paymentMethodsProperty,
-	sitesProperty,
-	{
+	integrations: integrationsProperty,
+	mcc: text('MCC', 'mcc', 'Merchant category code; it must exist in the platform catalog', '5411'),
+	notificationUrl: text('Notification URL', 'notificationUrl', 'URL that receives the process result when it is final. Leave empty for no notification.', 'https://example.com/webhook'),
+	paymentMethods: paymentMethodsProperty,
+	sites: sitesProperty,
+	size: {
 		displayName: 'Size',
 		name: 'size',
 		type: 'options',
@@ -338,7 +336,7 @@ const optionalFields: INodeProperties[] = [
 		default: 'S',
 		description: 'Size of the company',
 	},
-	{
+	timezone: {
 		displayName: 'Timezone',
 		name: 'timezone',
 		type: 'options',
@@ -346,9 +344,11 @@ const optionalFields: INodeProperties[] = [
 		default: 'America/Bogota',
 		description: "The merchant's time zone; it must be in the platform catalog",
 	},
-	travelAgencyGroup,
-	{ ...text('URL', 'url', 'Website of the merchant (max 255 characters)', 'https://shop.example.com') },
-];
+	travelAgency: travelAgencyGroup,
+	url: text('URL', 'url', 'Website of the merchant (max 255 characters)', 'https://shop.example.com'),
+} satisfies Record<string, INodeProperties>;
+
+const optionalFields: INodeProperties[] = Object.values(optional);
 
 /** Create: the required fields one by one, the rest under Additional Fields. */
 export const createProperties: INodeProperties[] = [
@@ -379,15 +379,26 @@ export const updateFieldsProperties: INodeProperties[] = [
 		default: {},
 		displayOptions: show('fields'),
 		options: [
-			...optionalFields,
+			optional.active,
 			addressGroup(false),
+			optional.billing,
 			brandProperty(false),
 			controlGroup(false),
 			currenciesProperty(false),
 			documentGroup(false),
+			optional.incrementType,
+			optional.integrations,
 			languagesProperty(false),
 			legalRepresentativeGroup(false),
+			optional.mcc,
 			nameProperty(false),
-		].sort(byName),
+			optional.notificationUrl,
+			optional.paymentMethods,
+			optional.sites,
+			optional.size,
+			optional.timezone,
+			optional.travelAgency,
+			optional.url,
+		],
 	},
 ];
