@@ -76,47 +76,32 @@ const group = (displayName: string, name: string, options: INodeProperties[], de
 
 
 
-const documentGroup = (required: boolean) =>
-	group(
-		'Document',
-		'document',
-		[
-			text('Number', 'number', 'Number of the tax identification document'),
-			{ displayName: 'Type', name: 'type', type: 'options', options: documentTypeOptions, default: 'NIT', description: 'Type of the tax identification document' },
-		],
-		`Tax identification document${required ? ' (required)' : ''}`,
-		required,
-	);
+/** A group of an object the create requires and the update does not: `(required) => the group`. */
+const requiredGroup =
+	(displayName: string, name: string, options: INodeProperties[], description: string) =>
+	(required: boolean): INodeProperties =>
+		group(displayName, name, options, `${description}${required ? ' (required)' : ''}`, required);
 
-const addressGroup = (required: boolean) =>
-	group(
-		'Address',
-		'address',
-		[
-			text('City', 'city'),
-			{ displayName: 'Country', name: 'country', type: 'options', options: countryOptions, default: 'CO' },
-			text('Phone', 'phone', undefined, '+5712345678'),
-			text('Postal Code', 'postalCode'),
-			wholeNumber('State', 'state', 'Code of the state or department (a whole number)'),
-			text('Street', 'street'),
-		],
-		`Fiscal address${required ? ' (required)' : ''}`,
-		required,
-	);
+const documentGroup = requiredGroup('Document', 'document', [
+	text('Number', 'number', 'Number of the tax identification document'),
+	{ displayName: 'Type', name: 'type', type: 'options', options: documentTypeOptions, default: 'NIT', description: 'Type of the tax identification document' },
+	], 'Tax identification document');
 
-const legalRepresentativeGroup = (required: boolean) =>
-	group(
-		'Legal Representative',
-		'legalRepresentative',
-		[
-			text('Document', 'document', 'Identity document number'),
-			{ displayName: 'Document Type', name: 'documentType', type: 'options', options: documentTypeOptions, default: 'CC' },
-			text('Name', 'name', 'Given name(s)'),
-			text('Surname', 'surname', 'Family name(s)'),
-		],
-		`Legal representative${required ? ' (required)' : ''}`,
-		required,
-	);
+const addressGroup = requiredGroup('Address', 'address', [
+	text('City', 'city'),
+	{ displayName: 'Country', name: 'country', type: 'options', options: countryOptions, default: 'CO' },
+	text('Phone', 'phone', undefined, '+5712345678'),
+	text('Postal Code', 'postalCode'),
+	wholeNumber('State', 'state', 'Code of the state or department (a whole number)'),
+	text('Street', 'street'),
+	], 'Fiscal address');
+
+const legalRepresentativeGroup = requiredGroup('Legal Representative', 'legalRepresentative', [
+	text('Document', 'document', 'Identity document number'),
+	{ displayName: 'Document Type', name: 'documentType', type: 'options', options: documentTypeOptions, default: 'CC' },
+	text('Name', 'name', 'Given name(s)'),
+	text('Surname', 'surname', 'Family name(s)'),
+	], 'Legal representative');
 
 /** Control › Payment Facilitator: the platform lists facilitators only through the signed credential (see the node). */
 const paymentFacilitatorLocator: INodeProperties = idLocatorProperty({
@@ -129,14 +114,7 @@ const paymentFacilitatorLocator: INodeProperties = idLocatorProperty({
 	hint: 'From List needs a PaySuite API (signed) credential chosen for this node; By ID takes the ID that Site › Payment Facilitator › Get Many shows',
 });
 
-const controlGroup = (required: boolean) =>
-	group(
-		'Control',
-		'control',
-		[paymentFacilitatorLocator, text('Reseller', 'reseller', 'Reseller of the commercial structure'), text('Seller', 'seller', 'Seller of the commercial structure')],
-		`Commercial structure${required ? ' (required)' : ''}`,
-		required,
-	);
+const controlGroup = requiredGroup('Control', 'control', [paymentFacilitatorLocator, text('Reseller', 'reseller', 'Reseller of the commercial structure'), text('Seller', 'seller', 'Seller of the commercial structure')], 'Commercial structure');
 
 const billingGroup = group(
 	'Billing',

@@ -32,6 +32,16 @@ const section = (displayName: string, name: string, options: INodeProperties[]):
 const behaviour = (displayName: string, name: string, seen: string) =>
 	text(displayName, name, `What the platform does in this case (such as ${seen}; the full list is not published)`, seen.split(' or ')[0]);
 
+/** What the platform does on each outcome of a check (Credit Bureau, Risk Engine). */
+const behaviours = (options: INodeProperties[]): INodeProperties => ({
+	displayName: 'Behaviours',
+	name: 'behaviours',
+	type: 'collection',
+	placeholder: 'Add Behaviour',
+	default: {},
+	options,
+});
+
 /** The documented sections, in the panel's order, each a collection named as its body key. */
 export const configurationProperties: INodeProperties[] = [
 	section('Control', 'control', [
@@ -58,36 +68,22 @@ export const configurationProperties: INodeProperties[] = [
 		number('Rejection Score', 'rejectionScore', 'Score from which a payment is rejected'),
 	]),
 	section('Credit Bureau', 'creditBureau', [
-		{
-			displayName: 'Behaviours',
-			name: 'behaviours',
-			type: 'collection',
-			placeholder: 'Add Behaviour',
-			default: {},
-			options: [
-				behaviour('On Failed', 'onFailed', 'REJECTED or PROCESS'),
-				behaviour('On Match', 'onMatch', 'REJECTED or PROCESS'),
-				behaviour('On No Match', 'onNoMatch', 'REJECTED or PROCESS'),
-			],
-		},
+		behaviours([
+			behaviour('On Failed', 'onFailed', 'REJECTED or PROCESS'),
+			behaviour('On Match', 'onMatch', 'REJECTED or PROCESS'),
+			behaviour('On No Match', 'onNoMatch', 'REJECTED or PROCESS'),
+		]),
 		number('Minimum Amount', 'minAmount', 'Smallest amount checked with the credit bureau'),
 		commaList('Payment Groups', 'paymentGroups', 'Payment groups checked with the credit bureau', 'CASH'),
 	]),
 	section('Risk Engine', 'riskEngine', [
 		number('Approval Score', 'approvalScore', 'Score up to which a payment is approved'),
-		{
-			displayName: 'Behaviours',
-			name: 'behaviours',
-			type: 'collection',
-			placeholder: 'Add Behaviour',
-			default: {},
-			options: [
-				behaviour('On Failed', 'onFailed', 'REJECTED or MANUAL'),
-				behaviour('On High Risk', 'onHighRisk', 'REJECTED or MANUAL'),
-				behaviour('On Low Risk', 'onLowRisk', 'REJECTED or MANUAL'),
-				behaviour('On Medium Risk', 'onMediumRisk', 'REJECTED or MANUAL'),
-			],
-		},
+		behaviours([
+			behaviour('On Failed', 'onFailed', 'REJECTED or MANUAL'),
+			behaviour('On High Risk', 'onHighRisk', 'REJECTED or MANUAL'),
+			behaviour('On Low Risk', 'onLowRisk', 'REJECTED or MANUAL'),
+			behaviour('On Medium Risk', 'onMediumRisk', 'REJECTED or MANUAL'),
+		]),
 		number('Minimum Amount', 'minAmount', 'Smallest amount checked by the risk engine'),
 		flag('On Calibration', 'onCalibration', 'Whether the risk engine is calibrating (it does not decide yet)'),
 		commaList('Payment Groups', 'paymentGroups', 'Payment groups checked by the risk engine', 'CASH'),
