@@ -6,7 +6,7 @@ import { additionalFieldsCollection } from '../../../shared/descriptions/collect
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/descriptions/nameValuePairs';
 import { compact, sendWrite, toItems, type OperationContext, type PaySuiteOperation } from '../../../shared/operation/operation';
 import { resolveTimeZone, sentAs, WORKFLOW_TIME_ZONE } from '../../../shared/schemas/timeZone';
-import { modifiersOf, modifiersProperty, partsReader, paymentPartsLabels } from '../../descriptions/modifiers';
+import { modifiersOf, modifiersProperty, partsReader, paymentPartsLabels } from '../../../shared/descriptions/payment';
 import { toLinkDate, toList } from '../../linkDate';
 import { linkCreateSchema } from '../../schemas';
 
