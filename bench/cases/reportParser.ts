@@ -1,7 +1,7 @@
 /**
  * "Report parser, 1M rows (items)": the package's report parser (nodes/PaySuiteGateway/actions/report/reportTsv.ts) against a bare
  * split and readline over the same TSV (29 columns, as the sandbox writes them with the type column), and the
- * binary output's memory (nodes/PaySuiteGateway/actions/report/reportFile.ts) at 100k and 1M rows.
+ * binary output's memory (nodes/PaySuiteGateway/actions/report/windowedReport.ts) at 100k and 1M rows.
  *
  * Every variant runs in its own child process (fresh heap, --expose-gc) so heaps do not mix. The TSV is made
  * once per child before the clock starts and handed over in 64 KiB chunks, as a download arrives:
@@ -70,7 +70,7 @@ async function child(mode: Mode, rows: number): Promise<ChildResult> {
 	const chunks = mode === 'binary output' ? undefined : [...tsvChunks(rows)];
 	// Loaded (and compiled) before the clock starts.
 	const { TsvReportParser } = await import('../../nodes/PaySuiteGateway/actions/report/reportTsv');
-	const { WindowedReport } = await import('../../nodes/PaySuiteGateway/actions/report/reportFile');
+	const { WindowedReport } = await import('../../nodes/PaySuiteGateway/actions/report/windowedReport');
 	gc();
 	const baseline = process.memoryUsage().rss / 1024 / 1024;
 	let count = 0;

@@ -34,7 +34,7 @@ export class PaySuiteGateway implements INodeType {
 		properties: buildProperties(resources),
 	};
 
-	/** The credential's Test button (see credentialTest.ts) and the "From list" searches of the locators. */
+	/** The credential's Test button (see credentialTest.ts) and the editor's lists (methods/). */
 	methods = { credentialTest, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

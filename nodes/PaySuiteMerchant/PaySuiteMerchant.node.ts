@@ -12,7 +12,7 @@ import { account } from './actions/account/Account.resource';
 import { merchant } from './actions/merchant/Merchant.resource';
 import { processResource } from './actions/process/Process.resource';
 import { credentialTest } from '../shared/transport/credentialTest';
-import { FACILITATOR_CREDENTIAL, SEARCH_PAYMENT_FACILITATORS, searchPaymentFacilitators } from './methods/listSearch';
+import { FACILITATOR_CREDENTIAL, listSearch } from './methods/listSearch';
 
 const resources = [merchant, processResource, account];
 
@@ -43,11 +43,8 @@ export class PaySuiteMerchant implements INodeType {
 		properties: buildProperties(resources),
 	};
 
-	/** The credentials' Test buttons (see credentialTest.ts) and the Payment Facilitator list. */
-	methods = {
-		credentialTest,
-		listSearch: { [SEARCH_PAYMENT_FACILITATORS]: searchPaymentFacilitators },
-	};
+	/** The credentials' Test buttons (see credentialTest.ts) and the editor's lists (methods/). */
+	methods = { credentialTest, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

@@ -6,10 +6,10 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { executeResources } from '../shared/operation/execute';
 import { buildProperties } from '../shared/operation/properties';
-import { credentialTest } from '../shared/transport/credentialTest';
+import { executeResources } from '../shared/operation/execute';
 import { paymentLink } from './actions/paymentLink/PaymentLink.resource';
+import { credentialTest } from '../shared/transport/credentialTest';
 import { loadOptions } from './methods/loadOptions';
 
 const resources = [paymentLink];
@@ -31,11 +31,8 @@ export class PaySuitePaymentLink implements INodeType {
 		properties: buildProperties(resources),
 	};
 
-	methods = {
-		/** The credential's Test button (see credentialTest.ts). */
-		credentialTest,
-		loadOptions,
-	};
+	/** The credential's Test button (see credentialTest.ts) and the editor's lists (methods/). */
+	methods = { credentialTest, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { amountNumber } from '../shared/descriptions/simplify';
+import { amountNumber, asObject } from '../shared/descriptions/simplify';
 
-const asObject = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
 const paymentsOf = (answer: IDataObject): IDataObject[] => (Array.isArray(answer.payments) ? (answer.payments as IDataObject[]) : []);
 
 /** One item per payment made through a link, each with the link's id, reference and status. */

@@ -11,7 +11,8 @@ import { buildProperties } from '../shared/operation/properties';
 import { merchantPaymentMethod } from './actions/merchantPaymentMethod/MerchantPaymentMethod.resource';
 import { sitePaymentMethod } from './actions/sitePaymentMethod/SitePaymentMethod.resource';
 import { credentialTest } from '../shared/transport/credentialTest';
-import { listSearch, loadOptions } from './methods';
+import { listSearch } from './methods/listSearch';
+import { loadOptions } from './methods/loadOptions';
 
 const resources = [merchantPaymentMethod, sitePaymentMethod];
 
@@ -32,7 +33,7 @@ export class PaySuitePaymentMethod implements INodeType {
 		properties: buildProperties(resources),
 	};
 
-	/** The credential's Test button (see credentialTest.ts) and the lists of the editor. */
+	/** The credential's Test button (see credentialTest.ts) and the editor's lists (methods/). */
 	methods = { credentialTest, listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -33,11 +33,8 @@ export class PaySuiteSession implements INodeType {
 		properties: buildProperties(resources),
 	};
 
-	methods = {
-		/** The credential's Test button (see credentialTest.ts). */
-		credentialTest,
-		listSearch,
-	};
+	/** The credential's Test button (see credentialTest.ts) and the editor's lists (methods/). */
+	methods = { credentialTest, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);

@@ -1,8 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { amountNumber } from '../shared/descriptions/simplify';
-
-const asObject = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
+import { amountNumber, asObject } from '../shared/descriptions/simplify';
 
 /** The value of a name/value pair list (`processorFields`, a subscription's `instrument`) by its keyword. */
 function pairValue(pairs: unknown, keyword: string): unknown {

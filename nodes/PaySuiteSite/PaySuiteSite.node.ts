@@ -32,7 +32,7 @@ export class PaySuiteSite implements INodeType {
 		properties: buildProperties(resources),
 	};
 
-	/** The credential's Test button (see credentialTest.ts) and the lists of the editor. */
+	/** The credential's Test button (see credentialTest.ts) and the editor's lists (methods/). */
 	methods = { credentialTest, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

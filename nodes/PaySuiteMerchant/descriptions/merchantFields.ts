@@ -11,11 +11,9 @@ import { countryOptions, currencyOptions, documentTypeOptions, notificationLocal
 import { textField as text, wholeNumberField as wholeNumber } from '../../shared/descriptions/fields';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import { allTimeZones } from '../../shared/schemas/timeZone';
-import { SEARCH_PAYMENT_FACILITATORS } from '../methods/listSearch';
+import { SEARCH_PAYMENT_FACILITATORS } from '../../shared/methods/paymentFacilitators';
 
 const show = (specifyBody: 'fields' | 'json') => ({ show: { specifyBody: [specifyBody] } });
-
-const byName = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);
 
 const specifyBodyProperty: INodeProperties = {
 	displayName: 'Specify Merchant',
@@ -73,52 +71,37 @@ const group = (displayName: string, name: string, options: INodeProperties[], de
 	default: {},
 	required,
 	description,
-	options: [...options].sort(byName),
+	options,
 });
 
 
 
-const documentGroup = (required: boolean) =>
-	group(
-		'Document',
-		'document',
-		[
-			{ displayName: 'Type', name: 'type', type: 'options', options: documentTypeOptions, default: 'NIT', description: 'Type of the tax identification document' },
-			text('Number', 'number', 'Number of the tax identification document'),
-		],
-		`Tax identification document${required ? ' (required)' : ''}`,
-		required,
-	);
+/** A group of an object the create requires and the update does not: `(required) => the group`. */
+const requiredGroup =
+	(displayName: string, name: string, options: INodeProperties[], description: string) =>
+	(required: boolean): INodeProperties =>
+		group(displayName, name, options, `${description}${required ? ' (required)' : ''}`, required);
 
-const addressGroup = (required: boolean) =>
-	group(
-		'Address',
-		'address',
-		[
-			text('City', 'city'),
-			{ displayName: 'Country', name: 'country', type: 'options', options: countryOptions, default: 'CO' },
-			text('Phone', 'phone', undefined, '+5712345678'),
-			text('Postal Code', 'postalCode'),
-			wholeNumber('State', 'state', 'Code of the state or department (a whole number)'),
-			text('Street', 'street'),
-		],
-		`Fiscal address${required ? ' (required)' : ''}`,
-		required,
-	);
+const documentGroup = requiredGroup('Document', 'document', [
+	text('Number', 'number', 'Number of the tax identification document'),
+	{ displayName: 'Type', name: 'type', type: 'options', options: documentTypeOptions, default: 'NIT', description: 'Type of the tax identification document' },
+	], 'Tax identification document');
 
-const legalRepresentativeGroup = (required: boolean) =>
-	group(
-		'Legal Representative',
-		'legalRepresentative',
-		[
-			text('Document', 'document', 'Identity document number'),
-			{ displayName: 'Document Type', name: 'documentType', type: 'options', options: documentTypeOptions, default: 'CC' },
-			text('Name', 'name', 'Given name(s)'),
-			text('Surname', 'surname', 'Family name(s)'),
-		],
-		`Legal representative${required ? ' (required)' : ''}`,
-		required,
-	);
+const addressGroup = requiredGroup('Address', 'address', [
+	text('City', 'city'),
+	{ displayName: 'Country', name: 'country', type: 'options', options: countryOptions, default: 'CO' },
+	text('Phone', 'phone', undefined, '+5712345678'),
+	text('Postal Code', 'postalCode'),
+	wholeNumber('State', 'state', 'Code of the state or department (a whole number)'),
+	text('Street', 'street'),
+	], 'Fiscal address');
+
+const legalRepresentativeGroup = requiredGroup('Legal Representative', 'legalRepresentative', [
+	text('Document', 'document', 'Identity document number'),
+	{ displayName: 'Document Type', name: 'documentType', type: 'options', options: documentTypeOptions, default: 'CC' },
+	text('Name', 'name', 'Given name(s)'),
+	text('Surname', 'surname', 'Family name(s)'),
+	], 'Legal representative');
 
 /** Control › Payment Facilitator: the platform lists facilitators only through the signed credential (see the node). */
 const paymentFacilitatorLocator: INodeProperties = idLocatorProperty({
@@ -131,14 +114,7 @@ const paymentFacilitatorLocator: INodeProperties = idLocatorProperty({
 	hint: 'From List needs a PaySuite API (signed) credential chosen for this node; By ID takes the ID that Site › Payment Facilitator › Get Many shows',
 });
 
-const controlGroup = (required: boolean) =>
-	group(
-		'Control',
-		'control',
-		[text('Reseller', 'reseller', 'Reseller of the commercial structure'), text('Seller', 'seller', 'Seller of the commercial structure'), paymentFacilitatorLocator],
-		`Commercial structure${required ? ' (required)' : ''}`,
-		required,
-	);
+const controlGroup = requiredGroup('Control', 'control', [paymentFacilitatorLocator, text('Reseller', 'reseller', 'Reseller of the commercial structure'), text('Seller', 'seller', 'Seller of the commercial structure')], 'Commercial structure');
 
 const billingGroup = group(
 	'Billing',
@@ -305,11 +281,11 @@ const sitesProperty: INodeProperties = {
 	],
 };
 
-/** Fields every write may carry beyond the required ones (all of them for an update). */
-const optionalFields: INodeProperties[] = [
-	{ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the merchant is active (the platform defaults to active)' },
-	billingGroup,
-	{
+/** Fields every write may carry beyond the required ones (all of them for an update), by parameter name. */
+const optional = {
+	active: { displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the merchant is active (the platform defaults to active)' },
+	billing: billingGroup,
+	incrementType: {
 		displayName: 'Increment Type',
 		name: 'incrementType',
 		type: 'options',
@@ -320,12 +296,12 @@ const optionalFields: INodeProperties[] = [
 		default: 'SMLMV',
 		description: 'How amounts are updated each year; the platform uses the legal minimum wage when none is registered',
 	},
-	integrationsProperty,
-	{ ...text('MCC', 'mcc', 'Merchant category code; it must exist in the platform catalog', '5411') },
-	{ ...text('Notification URL', 'notificationUrl', 'URL that receives the process result when it is final. Leave empty for no notification.', 'https://example.com/webhook') },
-	paymentMethodsProperty,
-	sitesProperty,
-	{
+	integrations: integrationsProperty,
+	mcc: text('MCC', 'mcc', 'Merchant category code; it must exist in the platform catalog', '5411'),
+	notificationUrl: text('Notification URL', 'notificationUrl', 'URL that receives the process result when it is final. Leave empty for no notification.', 'https://example.com/webhook'),
+	paymentMethods: paymentMethodsProperty,
+	sites: sitesProperty,
+	size: {
 		displayName: 'Size',
 		name: 'size',
 		type: 'options',
@@ -338,7 +314,7 @@ const optionalFields: INodeProperties[] = [
 		default: 'S',
 		description: 'Size of the company',
 	},
-	{
+	timezone: {
 		displayName: 'Timezone',
 		name: 'timezone',
 		type: 'options',
@@ -346,9 +322,11 @@ const optionalFields: INodeProperties[] = [
 		default: 'America/Bogota',
 		description: "The merchant's time zone; it must be in the platform catalog",
 	},
-	travelAgencyGroup,
-	{ ...text('URL', 'url', 'Website of the merchant (max 255 characters)', 'https://shop.example.com') },
-];
+	travelAgency: travelAgencyGroup,
+	url: text('URL', 'url', 'Website of the merchant (max 255 characters)', 'https://shop.example.com'),
+} satisfies Record<string, INodeProperties>;
+
+const optionalFields: INodeProperties[] = Object.values(optional);
 
 /** Create: the required fields one by one, the rest under Additional Fields. */
 export const createProperties: INodeProperties[] = [
@@ -379,15 +357,26 @@ export const updateFieldsProperties: INodeProperties[] = [
 		default: {},
 		displayOptions: show('fields'),
 		options: [
-			...optionalFields,
+			optional.active,
 			addressGroup(false),
+			optional.billing,
 			brandProperty(false),
 			controlGroup(false),
 			currenciesProperty(false),
 			documentGroup(false),
+			optional.incrementType,
+			optional.integrations,
 			languagesProperty(false),
 			legalRepresentativeGroup(false),
+			optional.mcc,
 			nameProperty(false),
-		].sort(byName),
+			optional.notificationUrl,
+			optional.paymentMethods,
+			optional.sites,
+			optional.size,
+			optional.timezone,
+			optional.travelAgency,
+			optional.url,
+		],
 	},
 ];

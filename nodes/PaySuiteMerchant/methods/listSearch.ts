@@ -5,9 +5,7 @@
  */
 import { NodeOperationError, type ILoadOptionsFunctions, type INodeListSearchResult } from 'n8n-workflow';
 
-import { searchPaymentFacilitators as searchWithSignedCredential } from '../../shared/methods/paymentFacilitators';
-
-export { SEARCH_PAYMENT_FACILITATORS } from '../../shared/methods/paymentFacilitators';
+import { SEARCH_PAYMENT_FACILITATORS, searchPaymentFacilitators as searchWithSignedCredential } from '../../shared/methods/paymentFacilitators';
 
 /** The signed credential, the only one that may list facilitators. */
 export const FACILITATOR_CREDENTIAL = 'paySuiteApi';
@@ -25,3 +23,5 @@ export async function searchPaymentFacilitators(this: ILoadOptionsFunctions, fil
 	}
 	return searchWithSignedCredential.call(this, filter, paginationToken);
 }
+
+export const listSearch = { [SEARCH_PAYMENT_FACILITATORS]: searchPaymentFacilitators };

@@ -4,7 +4,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { merchantIdLocator, optionalLocator, siteIdLocator } from '../../shared/descriptions/coreIds';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import type { OperationContext } from '../../shared/operation/types';
-import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../methods/merchant';
+import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../methods/listSearch';
 
 export const merchantIdProperty: INodeProperties = merchantIdLocator();
 
@@ -168,16 +168,6 @@ export const paymentMethodProperty = {
 	financialEntity: financialEntityProperty,
 	order: orderProperty,
 };
-
-/**
- * Every field of a payment method write as the options of a collection: with `extra` fields of the operation,
- * in n8n's alphabetical order, and `descriptions` where the operation words one differently.
- */
-export function paymentMethodOptions(extra: INodeProperties[] = [], descriptions: Record<string, string> = {}): INodeProperties[] {
-	return [...Object.values(paymentMethodProperty), ...extra]
-		.map((property) => (descriptions[property.name] ? { ...property, description: descriptions[property.name] } : property))
-		.sort((a, b) => a.displayName.localeCompare(b.displayName));
-}
 
 /** The payment method `settings` (internal names: `3DS…` keys are not valid n8n parameter names). */
 export const settingsProperty: INodeProperties = {

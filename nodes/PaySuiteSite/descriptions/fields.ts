@@ -15,6 +15,9 @@ import { configurationOf, configurationProperties } from './configuration';
 
 type SiteMode = 'create' | 'update';
 
+/** Options shown in one mode only, written in their alphabetical place among the others. */
+const only = (shown: boolean, ...options: INodeProperties[]): INodeProperties[] => (shown ? options : []);
+
 const clearTextNote = 'The platform answers it in clear: treat the output as a secret.';
 
 export const siteIdProperty: INodeProperties = siteIdLocator();
@@ -44,7 +47,7 @@ export const brandingProperty: INodeProperties = {
 
 /** Top-level fields of the write shape (create: "Additional Fields"; update-all: "Update Fields"). */
 function siteFieldOptions(mode: SiteMode): INodeProperties[] {
-	const options: INodeProperties[] = [
+	return [
 		{
 			displayName: 'Active',
 			name: 'active',
@@ -78,7 +81,9 @@ function siteFieldOptions(mode: SiteMode): INodeProperties[] {
 					: "New login of the site's own credentials (not the login of your credential)",
 		},
 		{ displayName: 'MD5 Hash', name: 'md5Hash', type: 'string', default: '', description: 'Data-masking value' },
+		...only(mode === 'update', { displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Site name' }),
 		{ displayName: 'On Test', name: 'onTest', type: 'boolean', default: false, description: 'Whether the site is in test mode' },
+		...only(mode === 'update', { displayName: 'Production Date', name: 'productionDate', type: 'dateTime', default: '', description: 'Date the site goes live (only the date is sent)' }),
 		{
 			displayName: 'Transactional Key',
 			name: 'tranKey',
@@ -92,17 +97,10 @@ function siteFieldOptions(mode: SiteMode): INodeProperties[] {
 		},
 		{ displayName: 'Type', name: 'type', type: 'string', default: '', description: 'Site type (the allowed values are not published)' },
 	];
-	if (mode === 'update') {
-		options.push(
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Site name' },
-			{ displayName: 'Production Date', name: 'productionDate', type: 'dateTime', default: '', description: 'Date the site goes live (only the date is sent)' },
-		);
-	}
-	return options.sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 
 function integrationOptions(mode: SiteMode): INodeProperties[] {
-	const options: INodeProperties[] = [
+	return [
 		{ displayName: 'Allow Partial Payments', name: 'allowPartial', type: 'boolean', default: false, description: 'Whether buyers may pay in parts' },
 		{ displayName: 'Allow Wallet', name: 'allowWallet', type: 'boolean', default: false, description: 'Whether buyers may use a wallet' },
 		{
@@ -129,6 +127,14 @@ function integrationOptions(mode: SiteMode): INodeProperties[] {
 			placeholder: 'e.g. REDIRECT',
 			description: 'How buyers are connected, such as REDIRECT (the full list is not published)',
 		},
+		...only(mode === 'create', {
+			displayName: 'Initiator Indicator',
+			name: 'initiatorIndicator',
+			type: 'string',
+			default: '',
+			description:
+				'Default transaction initiator indicator of the site: it applies when a transaction does not send a valid one; when the site has none, the platform determines it',
+		}),
 		{
 			displayName: 'Notification URL',
 			name: 'notificationUrl',
@@ -137,20 +143,8 @@ function integrationOptions(mode: SiteMode): INodeProperties[] {
 			placeholder: 'e.g. https://example.com/payments/notify',
 			description: 'URL notified of transaction changes for redirect requests',
 		},
+		...only(mode === 'update', { displayName: 'Source Restriction', name: 'sourceRestriction', type: 'string', default: '', description: 'Source restriction of the site' }),
 	];
-	if (mode === 'create') {
-		options.push({
-			displayName: 'Initiator Indicator',
-			name: 'initiatorIndicator',
-			type: 'string',
-			default: '',
-			description:
-				'Default transaction initiator indicator of the site: it applies when a transaction does not send a valid one; when the site has none, the platform determines it',
-		});
-	} else {
-		options.push({ displayName: 'Source Restriction', name: 'sourceRestriction', type: 'string', default: '', description: 'Source restriction of the site' });
-	}
-	return options.sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 
 export function siteWriteProperties(mode: SiteMode): INodeProperties[] {

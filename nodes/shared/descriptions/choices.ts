@@ -9,24 +9,17 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 const CURRENCY_CODES =
 	'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD CAD CDF CHF CLP CNY COP CRC CUC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XCG XOF XPF YER ZAR ZMW ZWG';
 
-/** ISO 3166-1 alpha-2 codes. */
+/** ISO 3166-1 alpha-2 codes, in the order of their English names (the order the dropdown shows). */
 const COUNTRY_CODES =
-	'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW';
+	'AF AX AL DZ AS AD AO AI AQ AG AR AM AW AU AT AZ BS BH BD BB BY BE BZ BJ BM BT BO BA BW BV BR IO VG BN BG BF BI KH CM CA CV BQ KY CF TD CL CN CX CC CO KM CG CD CK CR CI HR CU CW CY CZ DK DJ DM DO EC EG SV GQ ER EE SZ ET FK FO FJ FI FR GF PF TF GA GM GE DE GH GI GR GL GD GP GU GT GG GN GW GY HT HM HN HK HU IS IN ID IR IQ IE IM IL IT JM JP JE JO KZ KE KI KW KG LA LV LB LS LR LY LI LT LU MO MG MW MY MV ML MT MH MQ MR MU YT MX FM MD MC MN ME MS MA MZ MM NA NR NP NL NC NZ NI NE NG NU NF KP MK MP NO OM PK PW PS PA PG PY PE PH PN PL PT PR QA RE RO RU RW WS SM ST SA SN RS SC SL SG SX SK SI SB SO ZA GS KR SS ES LK BL SH KN LC MF PM VC SD SR SJ SE CH SY TW TJ TZ TH TL TG TK TO TT TN TR TM TC TV UM VI UG UA AE GB US UY UZ VU VA VE VN WF EH YE ZM ZW';
 
 /**
  * Languages of answers, pages and e-mails in the platform's form (two-letter language, underscore, two-letter
- * country; the spec's pattern `^\w{2}_[A-Z]{2}`): the platform's languages (es, en, pt, it) where they are spoken.
+ * country; the spec's pattern `^\w{2}_[A-Z]{2}`): the platform's languages (es, en, pt, it) where they are spoken, in the
+ * order of their English names (the order the dropdown shows).
  */
 const LOCALE_CODES =
-	'en_US en_GB en_CA es_AR es_CL es_CO es_CR es_EC es_ES es_GT es_HN es_MX es_PA es_PE es_PR es_PY es_SV es_UY it_IT pt_BR pt_PT';
-
-const named = (codes: string, type: 'currency' | 'region', label: (code: string, name: string) => string): INodePropertyOptions[] => {
-	const names = new Intl.DisplayNames(['en'], { type, fallback: 'code' });
-	return codes
-		.split(' ')
-		.map((code) => ({ name: label(code, names.of(code) ?? code), value: code }))
-		.sort((a, b) => a.name.localeCompare(b.name));
-};
+	'en_US pt_BR en_GB en_CA pt_PT es_ES it_IT es_MX es_AR es_CL es_CO es_CR es_EC es_SV es_GT es_HN es_PA es_PY es_PE es_PR es_UY';
 
 /** "COP: Colombian Peso", sorted by code (users know their code). */
 export const currencyOptions: INodePropertyOptions[] = CURRENCY_CODES.split(' ').map((code) => ({
@@ -34,16 +27,17 @@ export const currencyOptions: INodePropertyOptions[] = CURRENCY_CODES.split(' ')
 	value: code,
 }));
 
-/** "Colombia (CO)", sorted by name. */
-export const countryOptions: INodePropertyOptions[] = named(COUNTRY_CODES, 'region', (code, name) => `${name} (${code})`);
+/** "Colombia (CO)", by name. */
+export const countryOptions: INodePropertyOptions[] = COUNTRY_CODES.split(' ').map((code) => ({
+	name: `${new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(code) ?? code} (${code})`,
+	value: code,
+}));
 
-/** "Spanish (Colombia): es_CO", sorted by name. */
-export const localeOptions: INodePropertyOptions[] = LOCALE_CODES.split(' ')
-	.map((code) => ({
-		name: `${new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' }).of(code.replace('_', '-')) ?? code}: ${code}`,
-		value: code,
-	}))
-	.sort((a, b) => a.name.localeCompare(b.name));
+/** "Spanish (Colombia): es_CO", by name. */
+export const localeOptions: INodePropertyOptions[] = LOCALE_CODES.split(' ').map((code) => ({
+	name: `${new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' }).of(code.replace('_', '-')) ?? code}: ${code}`,
+	value: code,
+}));
 
 /** The two-letter languages of the onboarding notifications (exactly es, en, pt or it). */
 export const notificationLocaleOptions: INodePropertyOptions[] = ['en', 'es', 'it', 'pt'].map((code) => ({
@@ -57,26 +51,24 @@ export const transactionStateOptions: INodePropertyOptions[] = ['APPROVED', 'REJ
 	value,
 }));
 
-/** Transaction types a report can be filtered by, in words. */
+/** Transaction types a report can be filtered by, in words (by name). */
 export const transactionTypeOptions: INodePropertyOptions[] = [
+	['AUTH_CAPTURE', 'Authorization and Capture'],
 	['AUTH_ONLY', 'Authorization Only'],
 	['CAPTURE_ONLY', 'Capture Only'],
-	['CREDIT', 'Credit'],
-	['REFUND', 'Refund'],
-	['SETTLE', 'Settlement'],
-	['AUTH_CAPTURE', 'Authorization and Capture'],
-	['VOID', 'Void'],
-	['DISPUTE', 'Dispute'],
 	['CHARGEBACK', 'Chargeback'],
+	['CHECKIN', 'Check-In'],
+	['CHECKOUT', 'Checkout'],
+	['CREDIT', 'Credit'],
+	['DISPUTE', 'Dispute'],
 	['DISPUTE_LOSS', 'Dispute Lost'],
 	['DISPUTE_WIN', 'Dispute Won'],
 	['PRE_AUTH', 'Pre-Authorization'],
-	['CHECKIN', 'Check-In'],
-	['CHECKOUT', 'Checkout'],
 	['RE_AUTH', 'Reauthorization'],
-]
-	.map(([value, name]) => ({ name, value }))
-	.sort((a, b) => a.name.localeCompare(b.name));
+	['REFUND', 'Refund'],
+	['SETTLE', 'Settlement'],
+	['VOID', 'Void'],
+].map(([value, name]) => ({ name, value }));
 
 /**
  * Identity document types. The API documents leave the set open (any text), so this is the common set of the
@@ -84,19 +76,17 @@ export const transactionTypeOptions: INodePropertyOptions[] = [
  */
 export const documentTypeOptions: INodePropertyOptions[] = [
 	['CC', 'Citizenship Card (CC)'],
-	['CE', 'Foreigner ID (CE)'],
-	['TI', 'Identity Card (TI)'],
-	['NIT', 'Tax ID (NIT)'],
-	['RUT', 'Tax Registry (RUT)'],
-	['PPN', 'Passport (PPN)'],
-	['DNI', 'National ID (DNI)'],
-	['RUC', 'Taxpayer Registry (RUC)'],
-	['CI', 'Identity Card (CI)'],
-	['CPF', 'Individual Taxpayer (CPF)'],
 	['CNPJ', 'Company Taxpayer (CNPJ)'],
-	['SSN', 'Social Security Number (SSN)'],
 	['LIC', "Driver's License (LIC)"],
+	['CE', 'Foreigner ID (CE)'],
+	['CI', 'Identity Card (CI)'],
+	['TI', 'Identity Card (TI)'],
+	['CPF', 'Individual Taxpayer (CPF)'],
+	['DNI', 'National ID (DNI)'],
+	['PPN', 'Passport (PPN)'],
+	['SSN', 'Social Security Number (SSN)'],
+	['NIT', 'Tax ID (NIT)'],
 	['TAX', 'Tax Number (TAX)'],
-]
-	.map(([value, name]) => ({ name, value }))
-	.sort((a, b) => a.name.localeCompare(b.name));
+	['RUT', 'Tax Registry (RUT)'],
+	['RUC', 'Taxpayer Registry (RUC)'],
+].map(([value, name]) => ({ name, value }));

@@ -3,7 +3,7 @@
  * so both are "By ID" with a hint saying where the user finds the ID. The body still calls the merchant
  * `customerId` (the platform's name); the field is `merchantId` ("Merchant ID") in every node.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
 import { ID_REGEX, idLocatorProperty } from './locator';
 
@@ -27,6 +27,11 @@ export function optionalLocator(property: INodeProperties): INodeProperties {
 				: mode,
 		),
 	};
+}
+
+/** What an optional locator inside a collection holds: the ID of its locator value, or the value as given (an expression's). */
+export function locatorValue(value: unknown): unknown {
+	return typeof value === 'object' && value !== null ? (value as INodeParameterResourceLocator).value : value;
 }
 
 export const merchantIdLocator = () =>

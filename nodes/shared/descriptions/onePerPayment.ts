@@ -6,13 +6,24 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../operation/types';
 import { optionsCollection } from './collections';
+import { wantsSimplified } from './simplify';
 
 /** The Options collection holding the choice; `description` says what each payment item carries. */
 export const onePerPaymentOptions = (description: string): INodeProperties =>
 	optionsCollection([{ displayName: 'One Item per Payment', name: 'splitPayments', type: 'boolean', default: false, description }]);
 
-/** The `output` of such a Get: the answer, or `perPayment(answer)` when the user asked for one item per payment. */
+/** The shapes of such a Get's output besides the answer as it came: simplified, and one item per payment. */
+export interface PaymentsOutputShapes {
+	simple: (answer: IDataObject) => IDataObject;
+	payments: (answer: IDataObject) => IDataObject[];
+	simplePayments: (answer: IDataObject) => IDataObject[];
+}
+
+/** The `output` of such a Get: the answer or one item per payment (Options), each flat (Simplify) or as answered. */
 export const onePerPaymentOutput =
-	(perPayment: (answer: IDataObject) => IDataObject[]) =>
-	(answer: IDataObject, ctx: OperationContext): IDataObject | IDataObject[] =>
-		ctx.param<IDataObject>('options', {}).splitPayments ? perPayment(answer) : answer;
+	(shapes: PaymentsOutputShapes) =>
+	(answer: IDataObject, ctx: OperationContext): IDataObject | IDataObject[] => {
+		const simple = wantsSimplified(ctx);
+		if (ctx.param<IDataObject>('options', {}).splitPayments) return simple ? shapes.simplePayments(answer) : shapes.payments(answer);
+		return simple ? shapes.simple(answer) : answer;
+	};

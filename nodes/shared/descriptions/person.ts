@@ -27,7 +27,10 @@ const ADDRESS_FIELDS: Array<[string, string, string]> = [
 
 const addressName = (key: string) => `address${key[0].toUpperCase()}${key.slice(1)}`;
 
-/** A Person as a collection of optional fields; the address fields are flattened, so they sit in the same list. */
+/**
+ * A Person as a collection of optional fields; the address fields are flattened, so they sit in the same list
+ * ("Address …" first: the options are in alphabetical order).
+ */
 export function personProperty(name: string, displayName: string, description: string, required = false): INodeProperties {
 	const options: INodeProperties[] = [
 		...ADDRESS_FIELDS.map(([key, label, words]): INodeProperties => ({
@@ -46,7 +49,6 @@ export function personProperty(name: string, displayName: string, description: s
 			}),
 		),
 	];
-	options.sort((a, b) => a.displayName.localeCompare(b.displayName));
 	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, description, options, ...(required ? { required } : {}) };
 }
 

@@ -4,7 +4,7 @@
  * reference...), documented in docs/nodes/; off, the platform's answer as it came (secrets still hidden unless
  * Include Secrets is on).
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../operation/types';
 
@@ -25,3 +25,6 @@ export function amountNumber(value: unknown): number | undefined {
 	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
 	return undefined;
 }
+
+/** A part of an answer that should be an object, or {} when it is not one (missing, null, a list, a value). */
+export const asObject = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});

@@ -7,20 +7,21 @@ import { z, type RefinementCtx } from 'zod/v3';
 import { amountProblem, MAX_AMOUNT, minorUnitsOf } from './currencies';
 import { httpUrl } from './url';
 
-export const TAX_KINDS = ['valueAddedTax', 'exciseDuty', 'ice', 'airportTax', 'stateTax', 'reducedStateTax', 'municipalTax'] as const;
+/** The kinds of a tax and of an amount detail, in the order the panel's dropdowns show them (by name). */
+export const TAX_KINDS = ['airportTax', 'exciseDuty', 'ice', 'municipalTax', 'reducedStateTax', 'stateTax', 'valueAddedTax'] as const;
 export const DETAIL_KINDS = [
-	'discount',
 	'additional',
-	'vatDevolutionBase',
-	'shipping',
+	'airline',
+	'discount',
+	'fee',
+	'giftWrap',
 	'handlingFee',
 	'insurance',
-	'giftWrap',
-	'subtotal',
-	'fee',
-	'tip',
-	'airline',
 	'interests',
+	'shipping',
+	'subtotal',
+	'tip',
+	'vatDevolutionBase',
 ] as const;
 
 /** Numbers may arrive from expressions as numeric strings; the platform takes numbers. */

@@ -7,7 +7,7 @@ const ROWS = [
 ];
 const FILE = `${HEADER}\n${ROWS.join('\n')}\n`;
 
-describe('report TSV parser', () => {
+describe('report TSV parser: rows and cells', () => {
 	it('turns the header into keys and each line into one row; numbers in numeric columns only', () => {
 		const rows = [...parseTsvChunks([FILE])];
 		expect(rows).toEqual([
@@ -74,7 +74,9 @@ describe('report TSV parser', () => {
 		expect(convertCell('reference', '12')).toBe('12');
 		expect(convertCell('refunded', 'maybe')).toBe('maybe');
 	});
+});
 
+describe('report TSV parser: as the file arrives', () => {
 	it('returns rows as chunks complete, holding only the unfinished line', () => {
 		const parser = new TsvReportParser();
 		expect(parser.push('id\tref')).toEqual([]);

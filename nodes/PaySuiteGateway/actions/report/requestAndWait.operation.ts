@@ -8,7 +8,8 @@ import { sendRequest } from '../../../shared/operation/send';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { reportOutputProperties, reportRequestBody, reportRequestLabels, reportRequestProperties, reportWhenEmptyProperty } from '../../descriptions/fields';
 import { reportSchema, type ReportBody } from '../../schemas';
-import { WindowedReport, reportPolling } from './reportFile';
+import { reportPolling } from './reportFile';
+import { WindowedReport } from './windowedReport';
 import { reportWindows } from './reportPeriod';
 
 const timeout = {

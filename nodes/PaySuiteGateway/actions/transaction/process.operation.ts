@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { amountProperties } from '../../../shared/descriptions/amount';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
@@ -24,9 +24,28 @@ import { deriveIdempotenceKey } from '../../processIdempotenceKey';
 import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
 import { keyValueMap, keyValueProperties, metadataProperties } from '../../../shared/descriptions/metadata';
-import { partsReader } from '../../../shared/descriptions/payment';
-import { buildPayment, optionalJson, paymentPartsLabels, paymentPartsProperties, shippingProperty } from '../../descriptions/paymentFields';
+import {
+	amountDetailsProperty,
+	dispersionProperty,
+	itemsProperty,
+	modifiersProperty,
+	partsReader,
+	paymentFieldsProperty,
+	paymentPartsLabels,
+	paymentRequest,
+	processorFieldsProperty,
+	recurringProperty,
+	savePaymentMethodProperty,
+	shippingProperty,
+	taxesProperty,
+} from '../../../shared/descriptions/payment';
 import { simplifyTransaction } from '../../output';
+
+/** A JSON parameter of a collection, parsed; undefined when it is not set or empty. */
+function optionalJson(ctx: OperationContext, name: string): unknown {
+	const value = ctx.jsonParam<unknown>(name, '');
+	return value === '' ? undefined : value;
+}
 
 const withCard = { show: { instrumentType: ['card'] } };
 const withToken = { show: { instrumentType: ['token'] } };
@@ -51,7 +70,7 @@ function processBody(ctx: OperationContext): IDataObject {
 		payer: toPerson(ctx.param('payer', {})) ?? {},
 		buyer: toPerson(ctx.param('buyer', {})),
 		instrument: instrument(ctx, extra),
-		payment: buildPayment(ctx, extra),
+		payment: paymentRequest(ctx, extra),
 		additional: keyValueMap(extra, 'additionalFields', 'additional', reader),
 		metadata: keyValueMap(extra, 'additionalFields', 'metadata', reader),
 		idempotenceKey: extra.idempotenceKey,
@@ -93,9 +112,7 @@ export const processPayment: PaySuiteOperation = {
 		personProperty('buyer', 'Buyer', 'The person who buys, when not the payer (recommended)'),
 		shippingProperty,
 		simplifyProperty,
-		additionalFieldsCollection(
-			(
-				[
+		additionalFieldsCollection([
 			...keyValueProperties(
 				'additional',
 				'Additional Data',
@@ -108,10 +125,12 @@ export const processPayment: PaySuiteOperation = {
 				default: false,
 				description: 'Whether the amount may be paid in several payments',
 			},
+			amountDetailsProperty,
 			{ displayName: 'Credit Code', name: 'creditCode', type: 'string', default: '', description: 'Credit option to pay in installments (from Card > Get Information)' },
 			{ displayName: 'Credit Group Code', name: 'creditGroupCode', type: 'string', default: '', description: 'Group code of the credit option' },
 			{ displayName: 'Credit Installments', name: 'creditInstallment', type: 'number', typeOptions: { minValue: 1 }, default: 1, description: 'Number of installments' },
 			{ displayName: 'Credit Type', name: 'creditType', type: 'string', default: '', description: 'Type of the credit option' },
+			dispersionProperty,
 			{
 				displayName: 'Idempotence Key',
 				name: 'idempotenceKey',
@@ -120,9 +139,11 @@ export const processPayment: PaySuiteOperation = {
 				description:
 					'Max 32 characters. The platform returns the transaction it already made for a key it has seen instead of charging again. Empty: derived from the workflow, the node, its input item and the payment, so that n8n\'s Retry of a failed execution sends the same key, and the same input run again returns the first transaction. Set your own (for example from an order ID) to also protect runs with another input.',
 			},
-			{ ...localeOption, description: 'Language of the answer, such as en_US (max 5 characters)' },
 			{ displayName: 'IP Address', name: 'ipAddress', type: 'string', default: '', description: "The payer's IP address (max 46 characters)" },
+			itemsProperty,
+			{ ...localeOption, description: 'Language of the answer, such as en_US (max 5 characters)' },
 			...metadataProperties('Key/value data for external services'),
+			modifiersProperty,
 			{ displayName: 'Notification URL', name: 'notificationURL', type: 'string', default: '', description: 'URL the platform notifies after processing' },
 			{
 				displayName: 'One-Time Password (OTP)',
@@ -132,7 +153,7 @@ export const processPayment: PaySuiteOperation = {
 				default: '',
 				description: 'The payer\'s one-time password, only for a card whose Card > Get Information answers requireOtp true',
 			},
-			...paymentPartsProperties,
+			paymentFieldsProperty,
 			{
 				displayName: 'Pre-Authorization (Check-In)',
 				name: 'checkin',
@@ -140,7 +161,11 @@ export const processPayment: PaySuiteOperation = {
 				default: false,
 				description: 'Whether to only hold the amount (action checkin), collected later with PaySuite Session > Transaction > Checkout',
 			},
+			processorFieldsProperty,
+			recurringProperty,
+			savePaymentMethodProperty,
 			{ displayName: 'Source Platform', name: 'sourcePlatform', type: 'string', default: '', description: 'Name of the platform the payment comes from' },
+			taxesProperty,
 			{
 				displayName: 'Three-D Secure Data (JSON)',
 				name: 'threeDS',
@@ -149,9 +174,7 @@ export const processPayment: PaySuiteOperation = {
 				description: 'The result of the payer\'s 3-D Secure authentication, as a JSON object, for a card whose Card > Get Information answers threeDS required',
 			},
 			{ displayName: 'User Agent', name: 'userAgent', type: 'string', default: '', description: "The payer's browser user agent (max 255 characters)" },
-				] as INodeProperties[]
-			).sort((a, b) => a.displayName.localeCompare(b.displayName)),
-		),
+		]),
 	],
 	// Every request carries an idempotence key: the platform charges at most once, whatever runs beside it.
 	parallel: 'deduplicated',

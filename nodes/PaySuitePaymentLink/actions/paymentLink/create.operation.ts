@@ -9,7 +9,7 @@ import { toItems } from '../../../shared/operation/items';
 import { sendWrite } from '../../../shared/operation/lostAnswer';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { resolveTimeZone, sentAs, WORKFLOW_TIME_ZONE } from '../../../shared/schemas/timeZone';
-import { modifiersOf, modifiersProperty, partsReader, paymentPartsLabels } from '../../descriptions/modifiers';
+import { modifiersOf, modifiersProperty, partsReader, paymentPartsLabels } from '../../../shared/descriptions/payment';
 import { toLinkDate, toList } from '../../linkDate';
 import { linkCreateSchema } from '../../schemas';
 

@@ -1,21 +1,19 @@
-import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { filtersCollection } from '../../../shared/descriptions/collections';
-import { optionalLocator } from '../../../shared/descriptions/coreIds';
+import { locatorValue, optionalLocator } from '../../../shared/descriptions/coreIds';
 import { idLocatorProperty } from '../../../shared/descriptions/locator';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { listOperation } from '../../../shared/operation/listOperation';
 import { includeSecretsProperty } from '../../../shared/operation/properties';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { merchantIdProperty } from '../../descriptions/fields';
-import { GET_FRANCHISES, GET_PAYMENT_METHOD_CODES, SEARCH_MERCHANT_PAYMENT_METHODS } from '../../methods/merchant';
+import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../../methods/listSearch';
+import { GET_FRANCHISES, GET_PAYMENT_METHOD_CODES } from '../../methods/loadOptions';
 import { merchantPaymentMethodSearchSchema, type MerchantPaymentMethodSearch } from '../../schemas';
 import { simplifyPaymentMethod } from '../../output';
 
 const DYNAMIC = 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
-
-/** The ID filter is a locator inside the Filters collection: its value is the ID (there is no "By URL"). */
-const idOf = (value: unknown): unknown => (typeof value === 'object' && value !== null ? (value as INodeParameterResourceLocator).value : value);
 
 const search = listOperation<MerchantPaymentMethodSearch>({
 	value: 'getMany',
@@ -45,6 +43,8 @@ const search = listOperation<MerchantPaymentMethodSearch>({
 				default: '',
 				description: `Only payment methods of this card franchise. ${DYNAMIC}.`,
 			},
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the payment method, or part of it (3 to 50 characters)' },
+			// A locator inside the Filters collection: its value is the ID (there is no "By URL").
 			optionalLocator(idLocatorProperty({
 				displayName: 'Payment Method ID',
 				name: 'id',
@@ -52,12 +52,11 @@ const search = listOperation<MerchantPaymentMethodSearch>({
 				example: '501',
 				searchListMethod: SEARCH_MERCHANT_PAYMENT_METHODS,
 			})),
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the payment method, or part of it (3 to 50 characters)' },
 		]),
 	],
 	filters: (ctx) => {
 		const filters = ctx.param<IDataObject>('filters', {});
-		return { customerId: ctx.param('merchantId'), ...filters, id: idOf(filters.id) };
+		return { customerId: ctx.param('merchantId'), ...filters, id: locatorValue(filters.id) };
 	},
 	schema: merchantPaymentMethodSearchSchema,
 	fieldLabels: { customerId: 'Merchant ID', id: 'Filters › Payment Method ID' },

@@ -1,6 +1,6 @@
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
-import { listingMerchantIdProperty, paymentMethodFields, paymentMethodIdProperty, paymentMethodOptions, settingsProperty } from '../../descriptions/fields';
+import { listingMerchantIdProperty, paymentMethodFields, paymentMethodIdProperty, paymentMethodProperty as field, settingsProperty } from '../../descriptions/fields';
 import { merchantPaymentMethodUpdateSchema, type MerchantPaymentMethodUpdateBody } from '../../schemas';
 
 export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
@@ -22,7 +22,15 @@ export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
 			type: 'collection',
 			placeholder: 'Add Field to Update',
 			default: {},
-			options: paymentMethodOptions([
+			options: [
+				field.accountNumber,
+				field.accountType,
+				field.commissionModel,
+				field.commissionValue,
+				field.creditRules,
+				field.creditRulesJson,
+				field.financialEntity,
+				field.order,
 				{
 					displayName: 'Remove Credit Rules',
 					name: 'removeCreditRules',
@@ -30,7 +38,7 @@ export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
 					default: false,
 					description: 'Whether to remove every credit rule of the payment method',
 				},
-			]),
+			],
 		},
 		{ ...settingsProperty, description: 'Settings of the payment method with the acquirer; when any is set, the settings sent replace the stored ones' },
 	],

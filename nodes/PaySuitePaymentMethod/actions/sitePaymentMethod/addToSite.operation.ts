@@ -1,6 +1,13 @@
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import { listingMerchantIdProperty, paymentMethodFields, paymentMethodIdProperty, paymentMethodOptions, settingsProperty, siteIdProperty } from '../../descriptions/fields';
+import {
+	listingMerchantIdProperty,
+	paymentMethodFields,
+	paymentMethodIdProperty,
+	paymentMethodProperty as field,
+	settingsProperty,
+	siteIdProperty,
+} from '../../descriptions/fields';
 import { sitePaymentMethodCreateSchema, type SitePaymentMethodCreateBody } from '../../schemas';
 
 export const addToSite = requestOperation<SitePaymentMethodCreateBody>({
@@ -20,30 +27,32 @@ export const addToSite = requestOperation<SitePaymentMethodCreateBody>({
 			displayName: 'Merchant Payment Method ID',
 			description: 'A payment method of the merchant that owns the site',
 		},
-		additionalFieldsCollection(paymentMethodOptions(
-			[
-				{
-					displayName: 'Maximum Amount',
-					name: 'maxAmount',
-					type: 'number',
-					typeOptions: { numberPrecision: 2 },
-					default: 0,
-					description: 'Largest amount accepted with this payment method on the site; set it together with Minimum Amount',
-				},
-				{
-					displayName: 'Minimum Amount',
-					name: 'minAmount',
-					type: 'number',
-					typeOptions: { numberPrecision: 2 },
-					default: 0,
-					description: 'Smallest amount accepted with this payment method on the site; set it together with Maximum Amount',
-				},
-			],
+		additionalFieldsCollection([
+			{ ...field.accountNumber, description: 'Account that receives the payments (max 20 characters); set it together with Account Type' },
+			{ ...field.accountType, description: 'Type of the account that receives the payments; set it together with Account Number' },
+			field.commissionModel,
+			field.commissionValue,
+			field.creditRules,
+			field.creditRulesJson,
+			field.financialEntity,
 			{
-				accountNumber: 'Account that receives the payments (max 20 characters); set it together with Account Type',
-				accountType: 'Type of the account that receives the payments; set it together with Account Number',
+				displayName: 'Maximum Amount',
+				name: 'maxAmount',
+				type: 'number',
+				typeOptions: { numberPrecision: 2 },
+				default: 0,
+				description: 'Largest amount accepted with this payment method on the site; set it together with Minimum Amount',
 			},
-		)),
+			{
+				displayName: 'Minimum Amount',
+				name: 'minAmount',
+				type: 'number',
+				typeOptions: { numberPrecision: 2 },
+				default: 0,
+				description: 'Smallest amount accepted with this payment method on the site; set it together with Maximum Amount',
+			},
+			field.order,
+		]),
 		settingsProperty,
 	],
 	body: (ctx) => ({

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { amountProperties } from '../../../shared/descriptions/amount';
 import { localeOptions } from '../../../shared/descriptions/choices';
@@ -8,8 +8,22 @@ import type { OperationContext } from '../../../shared/operation/types';
 import { formatAmount } from '../../../shared/operation/words';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/descriptions/nameValuePairs';
 import { personProperty, toPerson } from '../../../shared/descriptions/person';
-import { keyValueMap, metadataProperties } from '../../descriptions/metadata';
-import { partsReader, paymentPartsLabels, paymentPartsProperties, paymentRequest, shippingProperty } from '../../descriptions/payment';
+import { keyValueMap, metadataProperties } from '../../../shared/descriptions/metadata';
+import {
+	amountDetailsProperty,
+	dispersionProperty,
+	itemsProperty,
+	modifiersProperty,
+	partsReader,
+	paymentFieldsProperty,
+	paymentPartsLabels,
+	paymentRequest,
+	processorFieldsProperty,
+	recurringProperty,
+	savePaymentMethodProperty,
+	shippingProperty,
+	taxesProperty,
+} from '../../../shared/descriptions/payment';
 import { resolveExpiration } from '../../expiration';
 import { sessionCreateSchema, type SessionCreateBody } from '../../schemas';
 
@@ -165,9 +179,7 @@ export const create = requestOperation<SessionCreateBody>({
 		personProperty('buyer', 'Buyer', 'The person who buys; pre-fills the checkout form'),
 		personProperty('payer', 'Payer', 'The person who pays, when not the buyer'),
 		{ ...shippingProperty, displayOptions: withPayment },
-		additionalFieldsCollection(
-			(
-				[
+		additionalFieldsCollection([
 			{
 				displayName: 'Allow Partial Payment',
 				name: 'allowPartial',
@@ -175,6 +187,7 @@ export const create = requestOperation<SessionCreateBody>({
 				default: false,
 				description: 'Whether the buyer may pay the amount in several payments',
 			},
+			amountDetailsProperty,
 			{
 				displayName: 'Cancel URL',
 				name: 'cancelUrl',
@@ -182,6 +195,7 @@ export const create = requestOperation<SessionCreateBody>({
 				default: '',
 				description: 'Where the buyer is sent on choosing not to continue (max 255 characters)',
 			},
+			dispersionProperty,
 			{
 				displayName: 'Expiration',
 				name: 'expiration',
@@ -191,6 +205,7 @@ export const create = requestOperation<SessionCreateBody>({
 					'When the session expires; the buyer must finish before it. At least 5 minutes from now. Empty: 60 minutes from now.',
 			},
 			nameValuePairsProperty('fields', 'Fields', 'Extra data stored with the session'),
+			itemsProperty,
 			{
 				displayName: 'Language',
 				name: 'locale',
@@ -199,7 +214,8 @@ export const create = requestOperation<SessionCreateBody>({
 				default: 'en_US',
 				description: 'Language and country of the checkout page',
 			},
-			...metadataProperties,
+			...metadataProperties('Key/value data that may steer how the session is processed'),
+			modifiersProperty,
 			{
 				displayName: 'No Buyer Fill',
 				name: 'noBuyerFill',
@@ -207,6 +223,7 @@ export const create = requestOperation<SessionCreateBody>({
 				default: false,
 				description: 'Whether to leave the checkout form empty instead of pre-filling it with the buyer data',
 			},
+			paymentFieldsProperty,
 			{
 				displayName: 'Payment Methods',
 				name: 'paymentMethod',
@@ -215,7 +232,9 @@ export const create = requestOperation<SessionCreateBody>({
 				placeholder: 'e.g. visa,master',
 				description: 'Codes of the payment methods to offer, separated by commas; empty offers all methods of the site',
 			},
-			...paymentPartsProperties,
+			processorFieldsProperty,
+			recurringProperty,
+			savePaymentMethodProperty,
 			{
 				displayName: 'Skip Result Page',
 				name: 'skipResult',
@@ -223,9 +242,8 @@ export const create = requestOperation<SessionCreateBody>({
 				default: false,
 				description: 'Whether to send the buyer straight to the return URL instead of showing the result page',
 			},
-				] as INodeProperties[]
-			).sort((a, b) => a.displayName.localeCompare(b.displayName)),
-		),
+			taxesProperty,
+		]),
 	],
 	body: sessionBody,
 	schema: sessionCreateSchema,

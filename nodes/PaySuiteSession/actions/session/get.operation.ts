@@ -1,21 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { onePerPaymentOptions } from '../../../shared/descriptions/onePerPayment';
-import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { onePerPaymentOptions, onePerPaymentOutput } from '../../../shared/descriptions/onePerPayment';
+import { simplifyProperty } from '../../../shared/descriptions/simplify';
 import { pathId } from '../../../shared/schemas/identifiers';
 import { includeSecretsProperty } from '../../../shared/operation/properties';
-import { requestOperation } from '../../../shared/operation/requestOperation';
-import type { OperationContext } from '../../../shared/operation/types';
 import { notFoundBy } from '../../../shared/operation/words';
+import { requestOperation } from '../../../shared/operation/requestOperation';
 import { requestIdProperty } from '../../descriptions/fields';
 import { sessionPayments, simpleSession, simpleSessionPayments } from '../../output';
-
-/** The session, or one item per payment; each flat (Simplify) or as the platform answered. */
-function output(answer: IDataObject, ctx: OperationContext): IDataObject | IDataObject[] {
-	const simple = wantsSimplified(ctx);
-	if (ctx.param<IDataObject>('options', {}).splitPayments) return simple ? simpleSessionPayments(answer) : sessionPayments(answer);
-	return simple ? simpleSession(answer) : answer;
-}
 
 export const get = requestOperation({
 	value: 'get',
@@ -34,5 +24,5 @@ export const get = requestOperation({
 			'Whether to output one item per payment of the session (with the requestId and the session status) instead of one item for the session. A session without payments then outputs no item.',
 		),
 	],
-	output,
+	output: onePerPaymentOutput({ simple: simpleSession, payments: sessionPayments, simplePayments: simpleSessionPayments }),
 });

@@ -2,15 +2,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountFromParameters } from '../../../shared/descriptions/amount';
-import { amountNumber, simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { amountNumber, asObject, simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { outputId } from '../../../shared/schemas/identifiers';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount, notFoundBy } from '../../../shared/operation/words';
 import { transactionActionSchema, TRANSACTION_ACTIONS } from '../../schemas';
 import { internalReferenceProperty, partialAmountProperties } from '../../descriptions/fields';
-
-const asObject = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
 
 /**
  * The answer of an action as a flat record: the platform answers with the payment request (reference,

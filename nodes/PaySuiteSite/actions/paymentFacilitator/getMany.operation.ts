@@ -1,8 +1,7 @@
-import type { INodeParameterResourceLocator } from 'n8n-workflow';
 import { z } from 'zod/v3';
 
 import { filtersCollection } from '../../../shared/descriptions/collections';
-import { optionalLocator } from '../../../shared/descriptions/coreIds';
+import { locatorValue, optionalLocator } from '../../../shared/descriptions/coreIds';
 import { idLocatorProperty } from '../../../shared/descriptions/locator';
 import { SEARCH_PAYMENT_FACILITATORS } from '../../../shared/methods/paymentFacilitators';
 import { listOperation } from '../../../shared/operation/listOperation';
@@ -15,9 +14,9 @@ const filtersSchema = z
 	})
 	.strict();
 
-/** The ID filter is a locator inside the Filters collection: its value is the ID (there is no "By URL"). */
+/** The ID filter is a locator inside the Filters collection: its value is the ID (there is no "By URL"); empty is none. */
 const idOf = (value: unknown): string | undefined => {
-	const id = typeof value === 'object' && value !== null ? (value as INodeParameterResourceLocator).value : value;
+	const id = locatorValue(value);
 	return id === undefined || id === null || String(id).trim() === '' ? undefined : String(id).trim();
 };
 
@@ -37,6 +36,7 @@ export const getMany = listOperation({
 				default: true,
 				description: 'Whether to return only active facilitators (on) or only inactive ones (off)',
 			},
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the facilitator, or part of it' },
 			optionalLocator(
 				idLocatorProperty({
 					displayName: 'Payment Facilitator ID',
@@ -46,7 +46,6 @@ export const getMany = listOperation({
 					searchListMethod: SEARCH_PAYMENT_FACILITATORS,
 				}),
 			),
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the facilitator, or part of it' },
 		]),
 	],
 	filters: (ctx) => {

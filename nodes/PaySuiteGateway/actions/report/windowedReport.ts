@@ -1,0 +1,98 @@
+/** A report split by period: its windows obtained one after the other, turned into one output. */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { outputId } from '../../../shared/schemas/identifiers';
+import type { OperationContext } from '../../../shared/operation/types';
+import { asBuffer, brokenDownload, type ReportDownload } from './reportFile';
+import { ReportFileWriter } from './reportFileWriter';
+import { TsvReportParser } from './reportTsv';
+import { TsvBytes } from './tsvBytes';
+
+/** One window of a report split by period: its report, dates and number of rows. */
+export interface WindowSummary {
+	reportId: number | string;
+	startDate: string;
+	endDate: string;
+	rows: number;
+}
+
+const NEWLINE = Buffer.from('\n');
+
+/**
+ * The windows of one report, added in order as each is obtained, turned into one output as each downloads: the
+ * rows of every window in order, or one TSV file with the header once (each window's body appended to n8n's
+ * binary data as it arrives, never held), or both.
+ */
+export class WindowedReport {
+	private readonly items: INodeExecutionData[] = [];
+	private header: string | undefined;
+	private readonly file: ReportFileWriter;
+	readonly windows: WindowSummary[] = [];
+
+	constructor(private readonly ctx: OperationContext) {
+		this.file = new ReportFileWriter(ctx);
+	}
+
+	private get output(): string {
+		return this.ctx.param<string>('output', 'items');
+	}
+
+	async add(id: string, window: { startDate: string; endDate: string }, download: ReportDownload): Promise<void> {
+		const output = this.output;
+		const parser = output !== 'binary' ? new TsvReportParser() : undefined;
+		const writing = output !== 'items';
+		const bytes = new TsvBytes();
+		const before = this.items.length;
+		const first = this.windows[0]?.reportId ?? outputId(id);
+		this.file.fileName = this.windows.length === 0 ? `report-${first}.tsv` : `report-${first}-to-${outputId(id)}.tsv`;
+		try {
+			for await (const raw of download) {
+				const chunk = asBuffer(raw);
+				const body = bytes.push(chunk);
+				if (parser) for (const row of parser.push(chunk)) this.items.push({ json: row as IDataObject });
+				if (writing && body.length) {
+					// The header once, before the first row of the whole period.
+					if (!this.file.started) await this.file.write(Buffer.from(`${this.header ?? bytes.header}\n`, 'utf8'));
+					await this.file.write(body);
+				}
+			}
+			bytes.end();
+			if (parser) for (const row of parser.end()) this.items.push({ json: row as IDataObject });
+			if (writing && bytes.bodyBytes > 0 && bytes.lastBodyByte !== 10) await this.file.write(NEWLINE);
+		} catch (error) {
+			download.destroy?.();
+			this.file.abort(error as Error);
+			brokenDownload(this.ctx, id, error, parser ? this.items.length - before : bytes.rows);
+		}
+		this.header ??= bytes.header;
+		const rows = parser ? this.items.length - before : bytes.rows;
+		this.windows.push({ reportId: outputId(id), startDate: window.startDate, endDate: window.endDate, rows });
+	}
+
+	/** Stops the file of a period that will not be output (a window failed). */
+	abort(error: Error): void {
+		this.file.abort(error);
+	}
+
+	/** The output of the whole period; `period` as sent, for the summary and the empty item. */
+	async result(period: { startDate: string; endDate: string }): Promise<INodeExecutionData[]> {
+		const rows = this.windows.reduce((sum, window) => sum + window.rows, 0);
+		const output = this.output;
+		if (rows === 0 && this.ctx.param<string>('whenEmpty', 'message') === 'nothing') {
+			this.abort(new Error('No rows: nothing to output'));
+			return [];
+		}
+		const summary: IDataObject = { rows, startDate: period.startDate, endDate: period.endDate };
+		if (this.windows.length === 1) summary.reportId = this.windows[0].reportId;
+		if (rows === 0) summary.message = 'No transactions in this period';
+		summary.windows = this.windows as unknown as IDataObject[];
+		if (output === 'items') return rows === 0 ? [{ json: summary }] : this.items;
+
+		const property = this.ctx.param<string>('binaryPropertyName', 'data') || 'data';
+		const binary = await this.file.finish(() => Buffer.from(`${this.header ?? ''}\n`, 'utf8'));
+		const items: INodeExecutionData[] =
+			rows === 0 || output === 'binary' ? [{ json: { ...summary, bytes: this.file.bytes, columns: this.header ? this.header.split('\t') : [] } }] : this.items;
+		items[0].binary = { [property]: binary };
+		return items;
+	}
+}

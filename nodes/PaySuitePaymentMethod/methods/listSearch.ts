@@ -1,0 +1,56 @@
+/**
+ * The Payment Method node's "From list" search: the chosen merchant's payment methods. The dropdowns of
+ * loadOptions.ts read the same list (the platform lists no catalogue of codes or franchises: it answers with
+ * those the merchant has).
+ */
+import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodeListSearchResult } from 'n8n-workflow';
+
+import { namedEntry, searchListPage } from '../../shared/methods/listSearch';
+
+export const SEARCH_MERCHANT_PAYMENT_METHODS = 'searchMerchantPaymentMethods';
+
+/** The platform's search of a merchant's payment methods, read by the list and the dropdowns. */
+export const SEARCH_PATH = '/core/merchant/payment-methods/search';
+/** The platform's name filter takes 3 to 50 characters: a shorter or longer search lists everything. */
+const NAME_FILTER = { min: 3, max: 50 };
+
+/** The merchant chosen in the panel, as the platform's number (all its digits); a clear error when there is none yet. */
+export function chosenMerchant(this: ILoadOptionsFunctions): number {
+	let value: unknown;
+	try {
+		value = this.getCurrentNodeParameter('merchantId', { extractValue: true });
+	} catch {
+		value = undefined;
+	}
+	const id = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+	if (!/^\d+$/.test(id)) {
+		throw new NodeOperationError(this.getNode(), 'Choose the Merchant ID first', {
+			description: id.startsWith('=')
+				? 'The list needs a fixed Merchant ID: an expression is only known when the workflow runs. Type the ID, or use "By ID" for this field too.'
+				: 'The list shows the payment methods of one merchant: fill in Merchant ID above, then open this list again.',
+		});
+	}
+	// A bigint goes out with all its digits (the transport writes it as a bare integer).
+	return (Number.isSafeInteger(Number(id)) ? Number(id) : BigInt(id)) as number;
+}
+
+/** "Credit card A · CRA (ID 501)": name, code and ID; "disabled" when it is. */
+function methodEntry(method: IDataObject) {
+	const entry = namedEntry(method);
+	const code = typeof method.code === 'string' ? ` · ${method.code}` : '';
+	const name = entry.name.replace(/ \(ID /, `${code} (ID `);
+	return { ...entry, name: method.disabled === true ? `${name} · disabled` : name };
+}
+
+export async function searchMerchantPaymentMethods(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const customerId = chosenMerchant.call(this);
+	const name = filter?.trim() ?? '';
+	const named = name.length >= NAME_FILTER.min && name.length <= NAME_FILTER.max;
+	return searchListPage.call(
+		this,
+		{ api: 'core', path: SEARCH_PATH, body: { customerId, ...(named ? { name } : {}) }, toItem: methodEntry },
+		paginationToken,
+	);
+}
+
+export const listSearch = { [SEARCH_MERCHANT_PAYMENT_METHODS]: searchMerchantPaymentMethods };
