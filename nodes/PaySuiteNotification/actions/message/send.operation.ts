@@ -4,6 +4,7 @@ import { notificationLocaleOptions } from '../../../shared/descriptions/choices'
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import type { OperationContext } from '../../../shared/operation/types';
+import { acceptedMessage } from '../../output';
 import { messageSchema, type MessageBody } from '../../schemas';
 import { siteIdLocator } from '../../descriptions/siteId';
 
@@ -120,5 +121,5 @@ export const send = requestOperation<MessageBody>({
 		};
 	},
 	schema: messageSchema,
-	output: (answer, _ctx, body) => ({ accepted: true, channels: Object.keys(body.channels), status: answer.status }),
+	output: (answer, _ctx, body) => acceptedMessage(answer, body.channels as IDataObject),
 });
