@@ -47,6 +47,8 @@ export interface FaultRule {
 	rate?: number;
 	/** How many matching requests it applies to before it is spent (default: all). */
 	count?: number;
+	/** How many matching requests pass untouched before it applies (default 0): "the second read fails". */
+	skip?: number;
 }
 
 /** mulberry32: a small seeded generator, so that `rate` draws repeat exactly for the same seed and requests. */
@@ -100,6 +102,10 @@ export class Faults {
 			if (rule.method && rule.method.toUpperCase() !== method.toUpperCase()) continue;
 			if (rule.path && !(rule.path.endsWith('*') ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path)) continue;
 			if (rule.count !== undefined && rule.count <= 0) continue;
+			if (rule.skip !== undefined && rule.skip > 0) {
+				rule.skip -= 1;
+				continue;
+			}
 			if (rule.rate !== undefined && this.random() >= rule.rate) continue;
 			if (rule.count !== undefined) rule.count -= 1;
 			return rule;

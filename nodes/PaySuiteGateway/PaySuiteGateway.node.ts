@@ -23,7 +23,9 @@ export class PaySuiteGateway implements INodeType {
 		name: 'paySuiteGateway',
 		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: a new node starts on Get (version 1 kept its first operation, which saved workflows rely on).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Process card payments directly, look up cards, pull transaction reports and validate bank accounts',
 		defaults: { name: 'PaySuite Gateway' },

@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountNumber } from '../shared/descriptions/simplify';
+import { refundColumns } from '../shared/output/refunds';
 
 const objectAt = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
 const orNull = (value: unknown) => (value === undefined ? null : value);
@@ -38,6 +39,7 @@ export function simplifyTransaction(txn: IDataObject): IDataObject {
 		lastDigits: orNull(txn.lastDigits),
 		installments: orNull(credit.installments),
 		refunded: orNull(txn.refunded),
+		...refundColumns(txn),
 	};
 }
 

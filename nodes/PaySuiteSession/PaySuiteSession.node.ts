@@ -22,7 +22,9 @@ export class PaySuiteSession implements INodeType {
 		name: 'paySuiteSession',
 		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: a new node starts on Get (version 1 kept its first operation, which saved workflows rely on).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, get and cancel checkout sessions, refund and act on their payments, and record tickets',
 		defaults: { name: 'PaySuite Session' },

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountNumber, asObject } from '../shared/descriptions/simplify';
+import { refundColumns } from '../shared/output/refunds';
 
 /** The value of a name/value pair list (`processorFields`, a subscription's `instrument`) by its keyword. */
 function pairValue(pairs: unknown, keyword: string): unknown {
@@ -40,6 +41,7 @@ export function simplePayment(payment: IDataObject): IDataObject {
 		authorization: payment.authorization ?? null,
 		receipt: payment.receipt ?? null,
 		refunded: payment.refunded ?? null,
+		...refundColumns(payment),
 	};
 }
 

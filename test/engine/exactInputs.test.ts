@@ -96,7 +96,7 @@ describe('IDs beyond 2^53 are kept exact end to end', () => {
 			{ items: [{ reference: INTERNAL_REFERENCE }] },
 		);
 		expect(refunded.error).toBeUndefined();
-		const [call] = apiCalls();
+		const call = apiCalls().find((entry) => entry.path === '/api/reverse')!;
 		expect(call.path).toBe('/api/reverse');
 		// The sandbox reads an integer beyond 2^53 as a bigint: a quoted or rounded ID would not be this.
 		expect(withoutAuth(call.body)).toEqual({ internalReference: 98765432109876543210n, amount: { currency: 'USD', total: 40 } });

@@ -68,46 +68,47 @@ function errorItem(result: RunResult, nodeName: string): IDataObject {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-describe('a refund is never sent twice', () => {
-	it('a partial refund answered 503 with Retry-After after the platform made it: one refund, and the item says it may have been made', async () => {
+describe('a refund is never sent twice, and a lost answer is settled by reading the payment', () => {
+	it('a partial refund answered 503 with Retry-After after the platform made it: one refund, and the item says it was made', async () => {
 		const { internalReference } = await paidSession();
 		sandbox.setFaults([{ path: '/api/reverse', kind: 'status', status: 503, retryAfter: 0, when: 'after' }]);
 		const result = await session(
 			{ resource: 'transaction', operation: 'refund', internalReference, refundType: 'partial', currency: 'USD', total: 50 },
 			{ continueOnFail: true },
 		);
-		const item = errorItem(result, 'Session');
-		expect(item.error).toBe(
-			`The refund of 50.00 USD on transaction ${internalReference} may have been made: the platform's answer was lost (HTTP 503 with Retry-After: Injected fault) (item 0)`,
+		expect(result.error).toBeUndefined();
+		const [item] = outputJson(result, 'Session');
+		expect(item).toMatchObject({ internalReference, amount: 50, currency: 'USD', paymentAmount: 120.5, refundedAmount: 50, refundableAmount: 70.5, fullyRefunded: false });
+		expect(item.confirmedAfterLostAnswer).toBe(
+			`The refund of 50.00 USD on transaction ${internalReference} was made: the platform's answer was lost (HTTP 503 with Retry-After: Injected fault), and the payment, read again, lists it.`,
 		);
-		expect(item.description).toContain(`Check the refunds of transaction ${internalReference} before refunding again`);
-		expect(item.description).toContain('It was not sent again');
 		expect(callsTo('/api/reverse')).toHaveLength(1);
 		expect(checkout().transactions[String(internalReference)].returned).toBe(50);
 	});
 
-	it('a full refund answered 429 with Retry-After is not sent again either: a busy answer says nothing of what was done', async () => {
+	it('a full refund answered 429 with Retry-After that the platform did not make: not sent again, and the item says nothing was refunded', async () => {
 		const { internalReference } = await paidSession();
 		sandbox.setFaults([{ path: '/api/reverse', kind: 'status', status: 429, retryAfter: 0 }]);
 		const result = await session({ resource: 'transaction', operation: 'refund', internalReference });
 		expect(result.error?.message).toBe(
-			`The full refund of transaction ${internalReference} may have been made: the platform's answer was lost (HTTP 429 with Retry-After: Injected fault) (item 0)`,
+			`The full refund of transaction ${internalReference} was not made: the platform's answer was lost (HTTP 429 with Retry-After: Injected fault), and the payment, read again, lists no new refund (item 0)`,
 		);
+		expect(result.error?.description).toContain('Nothing was refunded. It is safe to run this step again.');
 		expect(callsTo('/api/reverse')).toHaveLength(1);
-		// Here the platform had refused it: nothing was refunded, and running again is for the user to decide.
 		expect(checkout().transactions[String(internalReference)].returned).toBe(0);
 	});
 
-	it('a refund whose answer does not come within the timeout: one refund, the item says so', async () => {
+	it('a refund whose answer does not come within the timeout, made by the platform: one refund, the item says it was made', async () => {
 		const { internalReference } = await paidSession();
 		const saved = requestDefaults.timeoutMs;
 		requestDefaults.timeoutMs = 1000;
 		sandbox.setFaults([{ path: '/api/reverse', kind: 'latency', latencyMs: 2500, when: 'after' }]);
 		try {
 			const result = await session({ resource: 'transaction', operation: 'refund', internalReference });
-			expect(result.error?.message).toBe(
-				`The full refund of transaction ${internalReference} may have been made: the platform's answer was lost (no answer within 1 s) (item 0)`,
-			);
+			expect(result.error).toBeUndefined();
+			const [item] = outputJson(result, 'Session');
+			expect(item).toMatchObject({ amount: 120.5, refundedAmount: 120.5, refundableAmount: 0, fullyRefunded: true });
+			expect(String(item.confirmedAfterLostAnswer)).toMatch(/^The full refund of transaction \d+ was made: the platform's answer was lost \(no answer within 1 s\)/);
 		} finally {
 			requestDefaults.timeoutMs = saved;
 		}
@@ -115,15 +116,30 @@ describe('a refund is never sent twice', () => {
 		expect(checkout().transactions[String(internalReference)].state).toBe('reversed');
 	});
 
-	it('a reversal cut short mid-answer: one reversal, the item says what may have been done', async () => {
+	it('a reversal cut short mid-answer: one reversal, and the item says it was made', async () => {
 		const { internalReference } = await paidSession();
 		sandbox.setFaults([{ path: '/api/transaction', kind: 'truncate' }]);
 		const result = await session({ resource: 'transaction', operation: 'reverse', internalReference, sendAmount: true, currency: 'USD', total: 20 });
-		expect(result.error?.message).toBe(
-			`The reversal of 20.00 USD on transaction ${internalReference} may have been made: the platform's answer was lost (the answer was cut short) (item 0)`,
-		);
+		expect(result.error).toBeUndefined();
+		const [item] = outputJson(result, 'Session');
+		expect(item).toMatchObject({ amount: 20, refundedAmount: 20, refundableAmount: 100.5 });
+		expect(String(item.confirmedAfterLostAnswer)).toContain(`The reversal of 20.00 USD on transaction ${internalReference} was made`);
 		expect(callsTo('/api/transaction')).toHaveLength(1);
 		expect(checkout().transactions[String(internalReference)].returned).toBe(20);
+	});
+
+	it('when the payment cannot be read again either, the item says the refund may have been made and what to check', async () => {
+		const { internalReference } = await paidSession();
+		sandbox.setFaults([
+			{ path: '/api/reverse', kind: 'status', status: 503, retryAfter: 0, when: 'after' },
+			{ path: '/gateway/query', kind: 'status', status: 404, skip: 1 },
+		]);
+		const result = await session({ resource: 'transaction', operation: 'refund', internalReference, refundType: 'partial', currency: 'USD', total: 50 });
+		expect(result.error?.message).toBe(
+			`The refund of 50.00 USD on transaction ${internalReference} may have been made: the platform's answer was lost (HTTP 503 with Retry-After: Injected fault) (item 0)`,
+		);
+		expect(result.error?.description).toContain('PaySuite Gateway > Transaction > Get lists its refunds');
+		expect(callsTo('/api/reverse')).toHaveLength(1);
 	});
 });
 

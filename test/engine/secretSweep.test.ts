@@ -317,7 +317,8 @@ const ENTRIES: Entry[] = [
 		node: SESSION,
 		resource: 'transaction',
 		operation: 'refund',
-		prepare: (f) => ({ parameters: { resource: 'transaction', operation: 'refund', internalReference: byId(f.payment), refundType: 'partial', currency: 'USD', total: 1 } }),
+		// The sweep refunds the same payment on purpose (node, then tool): Allow Repeat.
+		prepare: (f) => ({ parameters: { resource: 'transaction', operation: 'refund', internalReference: byId(f.payment), refundType: 'partial', currency: 'USD', total: 1, options: { allowRepeat: true } } }),
 		refused: { internalReference: byId('={{ 0 }}') },
 	},
 	{
@@ -402,7 +403,8 @@ function declaredOperations(): string[] {
 			for (const resource of resources) for (const option of (property.options ?? []) as Array<{ value: string }>) pairs.push(`${type} ${resource} > ${option.value}`);
 		}
 	}
-	return pairs.sort();
+	// A resource whose default changed with the node version has one selector per version, with the same options.
+	return [...new Set(pairs)].sort();
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -23,6 +23,16 @@ export async function sendRequest<T = IDataObject>(ctx: OperationContext, reques
 	return ctx.sending.oneAtATime(() => sendWriteOnce<T>(ctx, request));
 }
 
+/**
+ * Whether the item's next write is `request` and an earlier try of this node run (n8n's Retry On Fail) already
+ * sent it: sendRequest will give back what happened then, so a check made before sending must not refuse it.
+ */
+export function sentEarlierInThisRun(ctx: OperationContext, request: PaySuiteRequest): boolean {
+	const run = typeof ctx.fn.getExecuteData === 'function' ? (ctx.fn.getExecuteData() as object | undefined) : undefined;
+	if (!run) return false;
+	return writeMemory(run).get(writeSlot(ctx.itemIndex, ctx.sending.writesSent))?.request === requestLabel(request);
+}
+
 /** A plain write, sent unless an earlier try of this node run sent it: then what happened to it then. */
 async function sendWriteOnce<T>(ctx: OperationContext, request: PaySuiteRequest): Promise<PaySuiteResponse<T>> {
 	const { fn, itemIndex } = ctx;

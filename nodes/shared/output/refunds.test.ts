@@ -1,4 +1,4 @@
-import { refundSummary, refundsOf, roundAmount } from './refunds';
+import { refundColumns, refundSummary, refundsOf, roundAmount } from './refunds';
 
 const refund = (internalReference: number, total: number, date = '2026-11-26T16:40:12Z') => ({
 	internalReference,
@@ -46,5 +46,15 @@ describe('refundSummary', () => {
 		expect(roundAmount(120.5 - 20.1, 'USD')).toBe(100.4);
 		expect(roundAmount(1000.4, 'COP')).toBe(1000.4);
 		expect(roundAmount(10.5, 'JPY')).toBe(11);
+	});
+});
+
+describe('refundColumns', () => {
+	it('takes the payment total from a gateway amount or a session AmountConversion', () => {
+		const refunds = [refund(9001, 20)];
+		expect(refundColumns({ amount: { currency: 'USD', total: 120.5 }, refunded: false, refunds })).toMatchObject({ refundedAmount: 20, refundableAmount: 100.5 });
+		expect(
+			refundColumns({ amount: { from: { currency: 'USD', total: 120.5 }, to: { currency: 'USD', total: 120.5 }, factor: 1 }, refunded: false, refunds }),
+		).toMatchObject({ refundedAmount: 20, refundableAmount: 100.5, fullyRefunded: false });
 	});
 });

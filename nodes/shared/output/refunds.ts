@@ -91,3 +91,12 @@ export function refundSummary(transaction: IDataObject, paymentTotal?: number, c
 		refunds,
 	};
 }
+
+/**
+ * The refund columns of a payment as the platform gives it (a session's Transaction or a gateway transaction),
+ * its own amount (or an AmountConversion's `from`) taken as the payment total.
+ */
+export function refundColumns(payment: IDataObject): RefundSummary {
+	const amount = amountOf(payment.amount);
+	return refundSummary(payment, amount.total, amount.currency);
+}

@@ -8,4 +8,6 @@ export const transaction: PaySuiteResource = {
 	name: 'Transaction',
 	description: 'Card payments processed directly by the gateway',
 	operations: [processPayment, get, search],
+	// A new node starts on a read: adding the node never puts a payment on the canvas (version 2 on).
+	defaultOperation: { value: 'get', since: 2 },
 };

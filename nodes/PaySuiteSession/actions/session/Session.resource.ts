@@ -8,4 +8,6 @@ export const session: PaySuiteResource = {
 	name: 'Session',
 	description: 'Checkout sessions: the hosted page where the buyer pays',
 	operations: [create, get, cancel],
+	// A new node starts on a read: adding the node never puts a payment on the canvas (version 2 on).
+	defaultOperation: { value: 'get', since: 2 },
 };

@@ -1,9 +1,22 @@
-import { transactionAction } from './transactionAction';
+import { amountFromParameters } from '../../../shared/descriptions/amount';
+import { repeatOptionsProperty } from '../../../shared/descriptions/repeat';
+import { transactionActionSchema } from '../../schemas';
+import { refundOperation } from './refundFlow';
+import { actionProperties } from './transactionAction';
 
-export const reverse = transactionAction('reverse', {
+export const reverse = refundOperation({
 	value: 'reverse',
 	name: 'Reverse',
 	action: 'Reverse a payment',
-	description: 'Reverse an approved payment or a pre-authorization through the transaction actions',
-	amountWords: 'the amount to reverse, lower than the total for a partial reversal',
+	description:
+		'Reverse an approved payment or a pre-authorization through the transaction actions. Outputs what was given back and what is left. The same reversal within 15 minutes is refused.',
+	noun: 'reversal',
+	path: '/api/transaction',
+	properties: [...actionProperties('the amount to reverse, lower than the total for a partial reversal'), repeatOptionsProperty('reversal')],
+	body: (ctx) => ({
+		action: 'reverse',
+		internalReference: ctx.param('internalReference'),
+		amount: ctx.param<boolean>('sendAmount', false) ? amountFromParameters(ctx) : undefined,
+	}),
+	validate: (ctx, raw) => ctx.validate(transactionActionSchema, raw),
 });

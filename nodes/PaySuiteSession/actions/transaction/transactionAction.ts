@@ -1,5 +1,5 @@
 /** The transaction actions (checkout, reauthorization, reverse): one declaration their operation files share. */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { amountFromParameters } from '../../../shared/descriptions/amount';
 import { amountNumber, asObject, simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
@@ -45,6 +45,22 @@ const LOST_WORDS: Record<(typeof TRANSACTION_ACTIONS)[number], (ref: bigint | nu
 	reverse: (ref, amount) => `The reversal of ${amount || 'the whole amount'} on transaction ${ref} may have been made`,
 };
 
+/** The fields of a transaction action: the transaction, and optionally the amount to act on. */
+export function actionProperties(amountWords: string): INodeProperties[] {
+	return [
+		internalReferenceProperty,
+		{
+			displayName: 'Send Amount',
+			name: 'sendAmount',
+			type: 'boolean',
+			default: false,
+			description: `Whether to send an amount (${amountWords}); without it the platform uses the amount of the transaction`,
+		},
+		...partialAmountProperties({ show: { sendAmount: [true] } }, amountWords),
+		simplifyProperty,
+	];
+}
+
 /** One of the actions of POST /api/transaction on a payment: checkout, reauthorization or reverse. */
 export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[number], labels: ActionLabels): PaySuiteOperation {
 	return requestOperation({
@@ -56,18 +72,7 @@ export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[n
 		path: '/api/transaction',
 		safety: 'write',
 		notFound: notFoundBy('Transaction', internalReferenceProperty),
-		properties: [
-			internalReferenceProperty,
-			{
-				displayName: 'Send Amount',
-				name: 'sendAmount',
-				type: 'boolean',
-				default: false,
-				description: `Whether to send an amount (${labels.amountWords}); without it the platform uses the amount of the transaction`,
-			},
-			...partialAmountProperties({ show: { sendAmount: [true] } }, labels.amountWords),
-			simplifyProperty,
-		],
+		properties: actionProperties(labels.amountWords),
 		body: (ctx) => ({
 			action: platformAction,
 			internalReference: ctx.param('internalReference'),
