@@ -7,6 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { allTimeZones } from '../nodes/shared/schemas/timeZone';
 import { buildAuth, withAuth, type DigestAlgorithm } from '../nodes/shared/transport/signing';
 
 export class PaySuiteApi implements ICredentialType {
@@ -49,6 +50,16 @@ export class PaySuiteApi implements ICredentialType {
 			],
 			default: 'sha256',
 			description: 'Digest used to derive the tranKey from the nonce, the seed and the secret key',
+		},
+		{
+			displayName: 'Site Time Zone',
+			name: 'timeZone',
+			type: 'options',
+			options: allTimeZones().map((zone) => ({ name: zone, value: zone })),
+			default: '',
+			required: true,
+			description: "The time zone of the site on the platform: it reads the times it is sent (a link's expiry, a report's period) on the site's clock, and the nodes show its times in it",
+			hint: "The site's time zone as the platform's back office shows it, such as America/Bogota. The package's sandbox uses America/Bogota.",
 		},
 		{
 			displayName: 'Base URL',

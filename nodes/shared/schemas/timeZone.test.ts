@@ -1,5 +1,5 @@
 import { formatSpaced, parseDateTimeInput } from './dateTime';
-import { allTimeZones, canonicalTimeZone, resolveTimeZone, sentAs, timeZoneOptions, WORKFLOW_TIME_ZONE } from './timeZone';
+import { allTimeZones, canonicalTimeZone, credentialTimeZone, isoInZone, resolveTimeZone, sentAs, timeZoneOptions, WORKFLOW_TIME_ZONE } from './timeZone';
 
 describe('time zones', () => {
 	it('spells a zone canonically and knows an unknown one', () => {
@@ -72,5 +72,22 @@ describe("an instant written as a site's wall-clock time, across daylight-saving
 		const instant = parseDateTimeInput('2026-11-01T02:00:00', 'America/Los_Angeles');
 		expect(instant?.toISOString()).toBe('2026-11-01T10:00:00.000Z');
 		expect(formatSpaced(instant!, 'America/Bogota')).toBe('2026-11-01 05:00:00');
+	});
+});
+
+describe('the site time zone of a credential', () => {
+	it('reads the canonical zone, or nothing for a credential without one', () => {
+		expect(credentialTimeZone({ timeZone: 'america/bogota' })).toBe('America/Bogota');
+		expect(credentialTimeZone({ timeZone: '' })).toBeUndefined();
+		expect(credentialTimeZone({})).toBeUndefined();
+		expect(credentialTimeZone(undefined)).toBeUndefined();
+	});
+
+	it('isoInZone writes the instant with the zone offset', () => {
+		const instant = new Date('2026-12-01T23:00:00Z');
+		expect(isoInZone(instant, 'America/Bogota')).toBe('2026-12-01T18:00:00-05:00');
+		expect(isoInZone(instant, 'UTC')).toBe('2026-12-01T23:00:00+00:00');
+		expect(isoInZone(instant, 'Asia/Kolkata')).toBe('2026-12-02T04:30:00+05:30');
+		expect(isoInZone(new Date('2026-07-01T12:00:00Z'), 'Europe/Madrid')).toBe('2026-07-01T14:00:00+02:00');
 	});
 });

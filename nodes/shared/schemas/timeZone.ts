@@ -2,9 +2,9 @@
  * Time zones for date-times the platform reads without an offset (a payment link's `YYYY-MM-DD HH:MM:SS` is
  * read in the site's time zone): the zone the user chose, the list n8n shows, and a preview of what is sent.
  */
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-import { formatSpaced, parseDateTimeInput } from './dateTime';
+import { formatSpaced, parseDateTimeInput, wallTimeIn } from './dateTime';
 
 /** The option that stands for the workflow's time zone (its settings, or the instance's default). */
 export const WORKFLOW_TIME_ZONE = 'workflow';
@@ -55,4 +55,25 @@ export function timeZoneOptions(workflowZone: string, dateValue: unknown): INode
 		},
 		...allTimeZones().map((zone) => ({ name: zone, value: zone, description: sends(zone) })),
 	];
+}
+
+/** The signed credential's field that holds the site's time zone (the zone the platform reads its times in). */
+export const CREDENTIAL_TIME_ZONE = 'timeZone';
+
+/** The site's time zone a signed credential names, canonical; undefined when it names none (older credentials). */
+export function credentialTimeZone(credentials: IDataObject | undefined): string | undefined {
+	const value = credentials?.[CREDENTIAL_TIME_ZONE];
+	return typeof value === 'string' ? canonicalTimeZone(value) : undefined;
+}
+
+const pad = (value: number, width = 2) => String(Math.abs(value)).padStart(width, '0');
+
+/** ISO 8601 as the clocks of `zone` show the instant, with that zone's offset: `2026-12-01T18:00:00-05:00`. */
+export function isoInZone(date: Date, zone: string): string {
+	const wall = wallTimeIn(date, zone);
+	const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+	const offsetMinutes = Math.round((wallAsUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+	const sign = offsetMinutes < 0 ? '-' : '+';
+	const offset = `${sign}${pad(Math.trunc(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
+	return `${formatSpaced(date, zone).replace(' ', 'T')}${offset}`;
 }
