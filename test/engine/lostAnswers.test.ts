@@ -10,6 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { requestDefaults } from '../../nodes/shared/transport/retry';
 import { outputJson, retryExecution, runNode, type NodeRunOptions, type RunResult } from '../helpers/engine';
 import { sessionCreateParameters } from '../helpers/fixtures';
+import { paidSessionPayment } from '../helpers/payments';
 import { apiCallsOf, control, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({ retryAfterSeconds: 0 }, (box) => {
@@ -47,16 +48,7 @@ const chargesOf = async (reference: string) =>
 
 const paymentSession = (reference: string): IDataObject => sessionCreateParameters({ reference, description: 'Shoes' });
 
-/** A paid session: its requestId and the internal reference of its approved payment. */
-async function paidSession(): Promise<{ requestId: number; internalReference: number }> {
-	const created = await session(paymentSession(unique('PAID')));
-	expect(created.error).toBeUndefined();
-	const requestId = Number(outputJson(created, 'Session')[0].requestId);
-	await control(sandbox, `/__sandbox/sessions/${requestId}/pay`, {});
-	const paid = await session({ resource: 'session', operation: 'get', requestId: String(requestId), options: { splitPayments: true } });
-	sandbox.clearLedger();
-	return { requestId, internalReference: Number(outputJson(paid, 'Session')[0].internalReference) };
-}
+const paidSession = () => paidSessionPayment(sandbox);
 
 /** With Continue On Fail, the one error item of a run. */
 function errorItem(result: RunResult, nodeName: string): IDataObject {

@@ -7,8 +7,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { outputJson, runNode, type NodeRunOptions } from '../helpers/engine';
-import { sessionCreateParameters } from '../helpers/fixtures';
-import { apiCallsOf, control, paySuiteApi, withSandbox } from '../helpers/sandbox';
+import { paidSessionPayment } from '../helpers/payments';
+import { apiCallsOf, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({ retryAfterSeconds: 0 }, (box) => {
 	box.clearLedger();
@@ -22,18 +22,7 @@ const session = (parameters: IDataObject, options: NodeRunOptions = {}) => runNo
 const gateway = (parameters: IDataObject, options: NodeRunOptions = {}) => runNode(GATEWAY, parameters, paySuiteApi(sandbox), options);
 const refundsSent = () => apiCallsOf(sandbox).filter((call) => call.path === '/api/reverse' || call.path === '/api/transaction');
 
-let counter = 0;
-
-/** A paid session of 120.50 USD: its requestId and the internal reference of its approved payment. */
-async function paidSession(): Promise<{ requestId: number; internalReference: number }> {
-	const created = await session(sessionCreateParameters({ reference: `REFUND-${++counter}-${Date.now() % 100000}`, description: 'Shoes' }));
-	expect(created.error).toBeUndefined();
-	const requestId = Number(outputJson(created, 'Session')[0].requestId);
-	await control(sandbox, `/__sandbox/sessions/${requestId}/pay`, {});
-	const paid = await session({ resource: 'session', operation: 'get', requestId: String(requestId), options: { splitPayments: true } });
-	sandbox.clearLedger();
-	return { requestId, internalReference: Number(outputJson(paid, 'Session')[0].internalReference) };
-}
+const paidSession = () => paidSessionPayment(sandbox, 'REFUND');
 
 const partialRefund = (internalReference: number, total: number, options: IDataObject = {}) => ({
 	resource: 'transaction',

@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { outputJson, runNode, type NodeRunOptions } from '../helpers/engine';
-import { sessionCreateParameters } from '../helpers/fixtures';
+import { paidSessionPayment } from '../helpers/payments';
 import { apiCallsOf, control, paySuiteApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({ retryAfterSeconds: 0 }, (box) => {
@@ -29,17 +29,8 @@ const returnedOn = (internalReference: number) =>
 	sandbox.world.slice<CheckoutSlice>('checkout', () => ({ transactions: {} }) as never).transactions[String(internalReference)].returned;
 const refundCalls = () => apiCallsOf(sandbox).filter((call) => call.path === '/api/reverse');
 
-let counter = 0;
 /** A paid session's approved payment of 120.50 USD: its internal reference. */
-async function paidPayment(): Promise<number> {
-	const created = await session(sessionCreateParameters({ reference: `RETRY-${++counter}-${Date.now() % 100000}`, description: 'Shoes' }));
-	expect(created.error).toBeUndefined();
-	const requestId = Number(outputJson(created, 'Session')[0].requestId);
-	await control(sandbox, `/__sandbox/sessions/${requestId}/pay`, {});
-	const paid = await session({ resource: 'session', operation: 'get', requestId: String(requestId), options: { splitPayments: true } });
-	sandbox.clearLedger();
-	return Number(outputJson(paid, 'Session')[0].internalReference);
-}
+const paidPayment = async (): Promise<number> => (await paidSessionPayment(sandbox, 'RETRY')).internalReference;
 
 const partialRefund = { resource: 'transaction', operation: 'refund', internalReference: '={{ $json.ref }}', refundType: 'partial', currency: 'USD', total: 50, simple: false };
 
