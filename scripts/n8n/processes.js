@@ -162,6 +162,23 @@ function runProcess(cmd, args, { cwd, env, timeoutMs = 3 * 60 * 1000, input } = 
 	});
 }
 
+/**
+ * Keeps a child's output (the last megabytes, for error messages), also appended to `logFile` when given.
+ * Resolves { logs(), end() }; end() resolves once the log file is written.
+ */
+function keepOutput(child, { logFile } = {}) {
+	let logs = '';
+	const stream = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
+	const add = (d) => {
+		if (stream) stream.write(d);
+		logs += d;
+		if (logs.length > 2_000_000) logs = logs.slice(-1_000_000);
+	};
+	child.stdout.on('data', add);
+	child.stderr.on('data', add);
+	return { logs: () => logs, add, end: () => new Promise((resolve) => (stream ? stream.end(resolve) : resolve())) };
+}
+
 /** A temporary folder the reaper removes when this process is gone without removing it. */
 function removeWhenGone(folder) {
 	folders.add(folder);
@@ -188,4 +205,4 @@ function removeFolder(folder) {
 	if (folders.delete(folder)) tellReaper({ folderRemoved: folder });
 }
 
-module.exports = { spawnGroup, stopGroup, stopAllGroups, groupEnded, killGroup, runProcess, removeWhenGone, removeFolder, ownerStopsOnParentExit };
+module.exports = { keepOutput, spawnGroup, stopGroup, stopAllGroups, groupEnded, killGroup, runProcess, removeWhenGone, removeFolder, ownerStopsOnParentExit };
