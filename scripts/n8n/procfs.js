@@ -18,10 +18,12 @@ function parseStat(text) {
 	const close = text.lastIndexOf(')');
 	const open = text.indexOf('(');
 	if (open < 0 || close < open) return undefined;
-	const [state, ppid, pgrp, session] = text.slice(close + 2).split(' ');
+	const fields = text.slice(close + 2).split(' ');
+	const [state, ppid, pgrp, session] = fields;
 	const pid = Number(text.slice(0, open).trim());
 	if (!Number.isInteger(pid) || !state) return undefined;
-	return { pid, name: text.slice(open + 1, close), state, ppid: Number(ppid), pgrp: Number(pgrp), session: Number(session) };
+	// startTime (field 22, clock ticks since boot) tells a process from a later one given the same pid.
+	return { pid, name: text.slice(open + 1, close), state, ppid: Number(ppid), pgrp: Number(pgrp), session: Number(session), startTime: Number(fields[19]) };
 }
 
 /** The stat fields of one process, or undefined when it is gone. */

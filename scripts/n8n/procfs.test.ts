@@ -3,7 +3,7 @@ import { spawn } from 'child_process';
 
 const procfs = require('./procfs.js') as {
 	HAS_PROC: boolean;
-	parseStat: (text: string) => { pid: number; name: string; state: string; ppid: number; pgrp: number; session: number } | undefined;
+	parseStat: (text: string) => { pid: number; name: string; state: string; ppid: number; pgrp: number; session: number; startTime: number } | undefined;
 	groupRunning: (pgid: number) => boolean;
 	processRunning: (pid: number) => boolean;
 	parentOf: (pid: number) => number | undefined;
@@ -12,7 +12,7 @@ const procfs = require('./procfs.js') as {
 describe('parseStat', () => {
 	it('reads the fields after the command name, even one holding spaces and parentheses', () => {
 		const line = '4242 (node (worker) 1) S 4200 4242 4100 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 11 0 1234 0 0';
-		expect(procfs.parseStat(line)).toEqual({ pid: 4242, name: 'node (worker) 1', state: 'S', ppid: 4200, pgrp: 4242, session: 4100 });
+		expect(procfs.parseStat(line)).toEqual({ pid: 4242, name: 'node (worker) 1', state: 'S', ppid: 4200, pgrp: 4242, session: 4100, startTime: 1234 });
 	});
 
 	it('knows a zombie by its state, and refuses what is not a stat line', () => {
