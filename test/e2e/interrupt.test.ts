@@ -1,12 +1,12 @@
 /**
  * Interrupting a run ends everything it started (issue 27). A real run starts as a child in a process group of
- * its own: `npm start` (the main job), the e2e harness's n8n under a parent standing for jest, and `npm start --
- * --queue` under `timeout`. Once n8n answers, the run is interrupted one way: SIGINT or SIGTERM to the npm
- * process alone (a service manager's stop), SIGKILL of npm, SIGKILL of the harness's parent, `timeout` ending
- * its command. Then, within a bounded time, no process of the run may be left (zombies aside): neither one that
+ * its own: `npm start` (the main job), the e2e harness's n8n under a parent standing for jest, and the queue
+ * harness's cluster under `timeout`. Once n8n answers, the run is interrupted one way: SIGINT or SIGTERM to the
+ * npm process alone (a service manager's stop), SIGKILL of npm, SIGKILL of the harness's parent, `timeout`
+ * ending its command and group. Then, within a bounded time, no process of the run may be left (zombies aside): neither one that
  * was in its process tree just before (the tree from the npm process down, PostgreSQL's backends included) nor
- * one carrying the run's marker (an environment variable). `npm start` exits 0 on SIGINT and SIGTERM, and a
- * temporary user folder is removed once nothing runs in it.
+ * one carrying the run's marker (an environment variable). `npm start` exits 0 on SIGINT and SIGTERM, and the
+ * temporary folders (user folder, cluster folder) are removed once nothing runs in them.
  *
  * PAYSUITE_E2E_FIGURES=1 prints the time from the signal to the last process gone, per case.
  */
@@ -177,41 +177,53 @@ describeWithDist('interrupting `npm start` ends n8n, its task runner and the san
 	});
 });
 
+/**
+ * A node process standing for a jest worker: it runs `start` (an expression of `h`, the harness module at
+ * `harnessPath`), prints the `ready` object it resolves to as JSON, and stays.
+ */
+function harnessWorker(harnessPath: string, start: string): string {
+	return [
+		"require('ts-node').register({ transpileOnly: true });",
+		`const h = require(${JSON.stringify(harnessPath)});`,
+		`(${start}).then((ready) => { console.log(JSON.stringify({ ready })); setInterval(() => {}, 1000); });`,
+	].join(' ');
+}
+
+/** The `ready` object the worker printed, once it has. */
+function readyOf(run: Run): { url: string; folders: string[] } | undefined {
+	const line = run.output().split('\n').find((l) => l.startsWith('{"ready"'));
+	return line ? JSON.parse(line).ready : undefined;
+}
+
 describeWithDist("SIGKILL of the e2e harness's parent (jest killed while its worker runs n8n)", () => {
 	it("ends the worker, n8n and its task runner, and removes the worker's user folder", async () => {
 		await env.ensureN8n();
 		const folder = caseFolder();
-		// The parent stands for jest, the child for its worker running setupN8n() and startServer() of harness.ts.
-		const worker = [
-			"require('ts-node').register({ transpileOnly: true });",
-			"const h = require('./test/e2e/harness.ts');",
-			'h.setupN8n().then(async (n8n) => { const server = await h.startServer(n8n);',
-			"console.log(JSON.stringify({ ready: server.url, userFolder: n8n.userFolder })); setInterval(() => {}, 1000); });",
-		].join(' ');
-		const parent = `const c = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(worker)}], { stdio: 'inherit' }); setInterval(() => {}, 1000);`;
+		const start = 'h.setupN8n().then(async (n8n) => ({ url: (await h.startServer(n8n)).url, folders: [n8n.userFolder] }))';
+		const worker = harnessWorker('./test/e2e/harness.ts', start);
+		// The parent stands for jest, its child for the worker running setupN8n() and startServer() of harness.ts.
+		const parent = `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(worker)}], { stdio: 'inherit' }); setInterval(() => {}, 1000);`;
 		const run = startRun(process.execPath, ['-e', parent], { TMPDIR: folder }, folder);
-		const ready = () => /"ready":"([^"]+)"/.exec(run.output());
 		try {
-			await interruptAndWait("harness's parent, SIGKILL", run, async () => Boolean(ready()) && answers(ready()![1]), () => process.kill(run.root.pid!, 'SIGKILL'));
-			const { userFolder } = JSON.parse(run.output().slice(run.output().indexOf('{"ready"')).split('\n')[0]);
-			expect(fs.existsSync(userFolder)).toBe(false);
+			await interruptAndWait("harness's parent, SIGKILL", run, async () => Boolean(readyOf(run)) && answers(readyOf(run)!.url), () => process.kill(run.root.pid!, 'SIGKILL'));
+			expect(readyOf(run)!.folders.filter((f) => fs.existsSync(f))).toEqual([]);
 		} finally {
 			fs.rmSync(folder, { recursive: true, force: true });
 		}
 	});
 });
 
-describeOnCluster('interrupt.test.ts (queue mode)')("`timeout` ending `npm start -- --queue`", () => {
-	it('ends main, workers, webhook process, Redis and PostgreSQL, and removes the cluster folder', async () => {
+describeOnCluster('interrupt.test.ts (queue mode)')('`timeout` ending a queue-mode e2e run (`npm run check` under `timeout`)', () => {
+	it('ends main, workers, webhook process, Redis and PostgreSQL, then removes the user folder and the cluster folder', async () => {
 		await env.ensureN8n();
 		const folder = caseFolder();
+		const start = 'h.setupQueue().then((q) => ({ url: q.cluster.main.url, folders: [q.userFolder, q.cluster.dir] }))';
+		// The worker running setupQueue() of queueHarness.ts dies of the SIGTERM (jest's workers do): its reaper ends the rest.
+		const run = startRun('timeout', ['900', process.execPath, '-e', harnessWorker('./test/e2e/queueHarness.ts', start)], { TMPDIR: folder }, folder);
 		try {
-			const [port, sandboxPort, webhookPort] = [await env.freePort(), await env.freePort(), await env.freePort()];
-			const args = ['900', 'npm', 'start', '--', '--queue', '--no-build', '--empty', '--port', String(port), '--sandbox-port', String(sandboxPort), '--webhook-port', String(webhookPort)];
-			const run = startRun('timeout', args, { PAYSUITE_START_DIR: path.join(folder, 'start-user'), TMPDIR: folder }, folder);
 			// SIGALRM is how `timeout` learns that the time is up: it then sends SIGTERM to its command and its whole group.
-			await interruptAndWait('npm start --queue, timeout', run, () => run.output().includes('Press Ctrl-C') && answers(`http://127.0.0.1:${port}`), () => process.kill(run.root.pid!, 'SIGALRM'));
-			expect(fs.readdirSync(folder).filter((name) => name.startsWith('paysuite-queue-'))).toEqual([]);
+			await interruptAndWait('queue harness, timeout', run, async () => Boolean(readyOf(run)) && answers(readyOf(run)!.url), () => process.kill(run.root.pid!, 'SIGALRM'));
+			expect(readyOf(run)!.folders.filter((f) => fs.existsSync(f))).toEqual([]);
 			expect((await run.exited).code).toBe(124);
 		} finally {
 			fs.rmSync(folder, { recursive: true, force: true });
