@@ -20,6 +20,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 
 const { onStopRequest } = require('./n8n/lifecycle');
+const { stopAllGroups } = require('./n8n/processes');
 
 const REPO_DIR = path.resolve(__dirname, '..');
 const args = new Set(process.argv.slice(2));
@@ -49,16 +50,17 @@ async function main() {
 	const paths = await env.ensureN8n();
 	say(`  n8n ${paths.version} at ${paths.dir}`);
 
-	const userFolder = env.createUserFolder('paysuite-demo-');
+	const userFolder = env.createUserFolder('paysuite-demo-', { keep: args.has('--keep') });
 	let sandbox;
 	const cleanUp = async () => {
 		if (sandbox) await sandbox.stop();
 		if (args.has('--keep')) say(`user folder kept: ${userFolder}`);
 		else env.removeUserFolder(userFolder);
 	};
-	// n8n's processes are killed by env.js when this process exits.
+	// A stop request ends n8n and its CLI first (processes.js), then the sandbox and the user folder.
 	onStopRequest(async (reason) => {
 		say(`\nstopping the demo (${reason})...`);
+		await stopAllGroups().catch(() => {});
 		await cleanUp().catch(() => {});
 		process.exit(130);
 	});

@@ -3,12 +3,14 @@
 // `npm run screenshots`: refreshes the pictures in docs/screenshots/ on purpose. The editor test takes them in
 // a real n8n in Chromium; during `npm run check` it writes them to the ignored test-results/screenshots/.
 const path = require('path');
-const { spawnSync } = require('child_process');
+
+const { runChild } = require('./n8n/lifecycle');
 
 const root = path.join(__dirname, '..');
-const run = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--selectProjects', 'e2e', '--', 'test/e2e/editor.test.ts'], {
+runChild(process.execPath, [require.resolve('jest/bin/jest'), '--selectProjects', 'e2e', '--', 'test/e2e/editor.test.ts'], {
 	cwd: root,
-	stdio: 'inherit',
 	env: { ...process.env, PAYSUITE_SCREENSHOTS_DIR: path.join('docs', 'screenshots'), PAYSUITE_REQUIRE_BROWSER: '1' },
-});
-process.exit(run.status ?? 1);
+}).then(
+	(run) => process.exit(run.status ?? 1),
+	() => process.exit(1),
+);

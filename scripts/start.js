@@ -13,7 +13,8 @@
  *  5. imports the two sandbox credentials and the example workflows (an example is imported again only
  *     when its file changed), starts `n8n start` on http://127.0.0.1:5678, creates the owner account on the
  *     first run, checks that every PaySuite node is loaded, and prints what to open;
- *  6. stays up until Ctrl-C (or SIGTERM/SIGHUP to any of its processes), then stops n8n and the sandbox.
+ *  6. stays up until Ctrl-C, SIGTERM or SIGHUP (to npm or to this process) or the end of npm, then stops n8n and
+ *     the sandbox and exits 0; exits 1 when n8n ends on its own or something failed.
  *
  * Options: --build / --no-build, --port N (n8n, default 5678), --sandbox-port N (default 8765),
  * --reset (start from an empty user folder), --empty (the sandbox without its 62 days of past transactions),
@@ -28,6 +29,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 
 const { onStopRequest } = require('./n8n/lifecycle');
+const { stopAllGroups } = require('./n8n/processes');
 
 const REPO_DIR = path.resolve(__dirname, '..');
 const argv = process.argv.slice(2);
@@ -107,22 +109,24 @@ async function loadedNodeCount(client, logFile = path.join(START_DIR, 'logs')) {
 	return count;
 }
 
-async function main() {
-	const t0 = Date.now();
-	buildIfNeeded();
-	const env = require('./n8n/env');
-	const examples = require('./n8n/examples');
-	const tryIt = require('./n8n/tryIt');
+/** What runs: stopped in this order by stopAll(). */
+const running = { server: undefined, cluster: undefined, sandbox: undefined };
+let stopped;
 
-	step('n8n and Node 24 (cached outside the clone; the first run downloads them from the npm registry, several minutes)');
-	const paths = await env.ensureN8n();
-	say(`  n8n ${paths.version} in ${paths.dir}`);
+/** Stops n8n (or the cluster), the sandbox and any command still running, then exits with `code`: once. */
+function stopAll(code) {
+	stopped ??= (async () => {
+		if (running.server) await running.server.stop().catch(() => {});
+		if (running.cluster) await running.cluster.stop().catch(() => {});
+		if (running.sandbox) await running.sandbox.stop().catch(() => {});
+		await stopAllGroups().catch(() => {});
+		process.exit(code);
+	})();
+	return stopped;
+}
 
-	if (flag('reset')) fs.rmSync(START_DIR, { recursive: true, force: true });
-	fs.mkdirSync(path.join(START_DIR, '.n8n', 'nodes'), { recursive: true });
-	step(`installing the packed package into the n8n user folder ${START_DIR}`);
-	await env.packAndInstall(REPO_DIR, START_DIR);
-
+/** The sandbox on SANDBOX_PORT with the demo credentials, its data kept in the user folder. */
+async function startDemoSandbox() {
 	require('ts-node').register({ transpileOnly: true, project: path.join(REPO_DIR, 'tsconfig.json') });
 	const { startSandbox } = require(path.join(REPO_DIR, 'sandbox', 'index.ts'));
 	let sandbox;
@@ -144,134 +148,152 @@ async function main() {
 	}
 	// The sandbox draws a random notification secret; keep a fixed one so the imported credential stays valid.
 	sandbox.credentials.notificationSecret = DEMO.notificationSecret;
-	step(`sandbox listening on ${sandbox.url}`);
+	return sandbox;
+}
 
-	let server;
-	let cluster;
-	let stopping = false;
-	const stopAll = async (code) => {
-		stopping = true;
-		if (server) await server.stop().catch(() => {});
-		if (cluster) await cluster.stop().catch(() => {});
-		await sandbox.stop().catch(() => {});
-		process.exit(code);
-	};
+/** --queue: the cluster on its own database, credentials and examples imported afresh; resolves when a process ends. */
+async function runQueue(t0) {
+	const env = require('./n8n/env');
+	const examples = require('./n8n/examples');
+	const tryIt = require('./n8n/tryIt');
+	const queue = require('./n8n/queue');
+	const { sandbox } = running;
+	const logDir = path.join(START_DIR, 'logs');
+	step('starting n8n in queue mode: Redis and PostgreSQL (Debian packages, installed with apt-get when missing), main, 2 workers, a webhook process');
+	fs.mkdirSync(logDir, { recursive: true });
+	const cluster = await queue.startCluster({ userFolder: START_DIR, mainPort: N8N_PORT, webhookPort: WEBHOOK_PORT, logDir, log: (m) => say(`  ${m}`) });
+	running.cluster = cluster;
+	const client = await env.setupOwnerAndLogin(cluster.main.url, OWNER);
+	step("importing the sandbox credentials and the example workflows into the cluster's database");
+	await env.importCredentials(START_DIR, examples.sandboxCredentials(sandbox.url, { ...sandbox.credentials, ...DEMO }), { env: cluster.env });
+	await env.importWorkflows(START_DIR, examples.loadExamples().map((e) => e.workflow), { env: cluster.env });
+	const nodeCount = await loadedNodeCount(client);
+	say('');
+	say(bold(`n8n in queue mode with the PaySuite nodes is ready (${Math.round((Date.now() - t0) / 1000)} s):`));
+	say(`  Editor        ${bold(cluster.main.url)}`);
+	say(`  Sign in       ${OWNER.email} / ${OWNER.password}`);
+	say(`  Nodes         ${nodeCount} PaySuite nodes loaded`);
+	say(`  Sandbox       ${sandbox.url}`);
+	say(`  Processes     (logs in ${logDir})`);
+	for (const line of cluster.describe()) say(`    ${line}`);
+	say('  Runs          the editor\'s "Execute workflow" and every trigger run on a worker; published triggers receive on the webhook process');
+	say('');
+	for (const line of tryIt.tryItLines({ sandboxUrl: sandbox.url, n8nUrl: cluster.webhooks[0].url, examples: examples.loadExamples() })) say(`  ${line}`);
+	say('');
+	say('Press Ctrl-C to stop the cluster and the sandbox.');
+	// Any process ending on its own ends the cluster (a stop request ends them too: stopAll exits then).
+	const first = await Promise.race(cluster.processes.map((p) => p.exited.then((code) => `${p.name || 'redis or postgres'} exited (${code})`)));
+	if (!stopped) say(`${first}; see ${logDir}`);
+}
+
+/**
+ * The credentials (again only when their data changed: same ids, so workflows keep them) and the examples (when new
+ * or when the file changed since the last import: your edits stay otherwise) into the kept user folder.
+ */
+async function importChanged(env, examples) {
+	const { sandbox } = running;
+	const statePath = path.join(START_DIR, 'paysuite-start.json');
+	const state = readJson(statePath, { credentials: '', examples: {} });
+	const credentials = examples.sandboxCredentials(sandbox.url, { ...sandbox.credentials, ...DEMO });
+	const credHash = sha(JSON.stringify(credentials));
+	if (state.credentials !== credHash) {
+		step('importing the sandbox credentials (PaySuite sandbox, PaySuite onboarding sandbox)');
+		await env.importCredentials(START_DIR, credentials);
+		state.credentials = credHash;
+	}
+	const changed = examples.loadExamples().filter(({ file, workflow }) => state.examples[file] !== sha(JSON.stringify(workflow)));
+	if (changed.length) {
+		step(`importing ${changed.length} example workflow(s) from examples/`);
+		await env.importWorkflows(START_DIR, changed.map((e) => e.workflow));
+		for (const e of changed) state.examples[e.file] = sha(JSON.stringify(e.workflow));
+	}
+	fs.writeFileSync(statePath, JSON.stringify(state, null, 2));
+}
+
+/** `n8n start` on the kept user folder; resolves when n8n ends on its own. */
+async function runRegular(t0) {
+	const env = require('./n8n/env');
+	const examples = require('./n8n/examples');
+	const { restClient } = require('./n8n/rest');
+	await importChanged(env, examples);
+	const logFile = path.join(START_DIR, 'n8n.log');
+	step(`starting n8n on http://127.0.0.1:${N8N_PORT} (log: ${logFile})`);
+	try {
+		running.server = await env.startServer(START_DIR, {
+			port: N8N_PORT,
+			logFile,
+			maxLifetimeMs: Infinity,
+			timeoutMs: 3 * 60 * 1000,
+			env: { N8N_LOG_OUTPUT: 'console', EXECUTIONS_DATA_PRUNE: 'true' },
+		});
+	} catch (e) {
+		throw new Error(`n8n did not start on port ${N8N_PORT}: ${e.message.split('\n')[0]} (is the port taken? use --port N; full log in ${logFile})`);
+	}
+	const client = restClient(running.server.url);
+	const setup = await client.call('POST', '/rest/owner/setup', OWNER);
+	const login = await client.call('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password });
+	const ownerReady = login.status === 200;
+	const nodeCount = ownerReady ? await loadedNodeCount(client, logFile) : 0;
+	printReady({ t0, ownerReady, ownerCreated: setup.status === 200, loginStatus: login.status, nodeCount, examples });
+	const code = await running.server.exited;
+	running.server = undefined;
+	if (!stopped) say(`n8n exited (${code}); see ${logFile}`);
+}
+
+/** What to open, once n8n answers. */
+function printReady({ t0, ownerReady, ownerCreated, loginStatus, nodeCount, examples }) {
+	const { sandbox, server } = running;
+	const tryIt = require('./n8n/tryIt');
+	const c = sandbox.credentials;
+	say('');
+	say(bold(`n8n with the PaySuite nodes is ready (${Math.round((Date.now() - t0) / 1000)} s):`));
+	say(`  Editor        ${bold(server.url)}`);
+	if (ownerReady) {
+		say(`  Sign in       ${OWNER.email} / ${OWNER.password}${ownerCreated ? '  (owner account created now)' : ''}`);
+		say(`  Nodes         ${nodeCount} PaySuite nodes loaded: open the node panel (+) and search "PaySuite"`);
+	} else {
+		say(`  Sign in       the owner account of ${START_DIR} (not the demo one: ${loginStatus}); --reset starts over`);
+	}
+	say(`  Workflows     ${examples.loadExamples().length} examples ("PaySuite: ...", offline twins "PaySuite (offline): ..."), each with a "Try it" manual start`);
+	say(`  Credentials   "PaySuite sandbox" (login ${c.login}) and "PaySuite onboarding sandbox" (token ${DEMO.accessToken})`);
+	say(`  Sandbox       ${sandbox.url}  (control API: ${sandbox.url}/__sandbox/ledger, /__sandbox/routes; docs/sandbox/)`);
+	say(`  Past          ${flag('empty') ? 'none (--empty)' : '62 days of transactions for reports'} (${sandbox.url}/__sandbox/gateway/transactions)`);
+	say('');
+	for (const line of tryIt.tryItLines({ sandboxUrl: sandbox.url, n8nUrl: server.url, examples: examples.loadExamples() })) say(`  ${line}`);
+	say('');
+	say('Press Ctrl-C to stop n8n and the sandbox.');
+}
+
+async function main() {
+	const t0 = Date.now();
+	// From the start: a stop request while installing or packing ends those commands too.
 	onStopRequest((reason) => {
 		say(`\nstopping n8n and the sandbox (${reason})...`);
 		return stopAll(0);
 	});
+	buildIfNeeded();
+	const env = require('./n8n/env');
+	step('n8n and Node 24 (cached outside the clone; the first run downloads them from the npm registry, several minutes)');
+	const paths = await env.ensureN8n();
+	say(`  n8n ${paths.version} in ${paths.dir}`);
 
-	if (QUEUE) {
-		try {
-			step('starting n8n in queue mode: Redis and PostgreSQL (Debian packages, installed with apt-get when missing), main, 2 workers, a webhook process');
-			const queue = require('./n8n/queue');
-			fs.mkdirSync(path.join(START_DIR, 'logs'), { recursive: true });
-			cluster = await queue.startCluster({
-				userFolder: START_DIR,
-				mainPort: N8N_PORT,
-				webhookPort: WEBHOOK_PORT,
-				logDir: path.join(START_DIR, 'logs'),
-				log: (m) => say(`  ${m}`),
-			});
-			const client = await env.setupOwnerAndLogin(cluster.main.url, OWNER);
-			step('importing the sandbox credentials and the example workflows into the cluster\'s database');
-			await env.importCredentials(START_DIR, examples.sandboxCredentials(sandbox.url, { ...sandbox.credentials, ...DEMO }), { env: cluster.env });
-			await env.importWorkflows(START_DIR, examples.loadExamples().map((e) => e.workflow), { env: cluster.env });
-			const nodeCount = await loadedNodeCount(client);
-			say('');
-			say(bold(`n8n in queue mode with the PaySuite nodes is ready (${Math.round((Date.now() - t0) / 1000)} s):`));
-			say(`  Editor        ${bold(cluster.main.url)}`);
-			say(`  Sign in       ${OWNER.email} / ${OWNER.password}`);
-			say(`  Nodes         ${nodeCount} PaySuite nodes loaded`);
-			say(`  Sandbox       ${sandbox.url}`);
-			say(`  Processes     (logs in ${path.join(START_DIR, 'logs')})`);
-			for (const line of cluster.describe()) say(`    ${line}`);
-			say('  Runs          the editor\'s "Execute workflow" and every trigger run on a worker; published triggers receive on the webhook process');
-			say('');
-			for (const line of tryIt.tryItLines({ sandboxUrl: sandbox.url, n8nUrl: cluster.webhooks[0].url, examples: examples.loadExamples() })) say(`  ${line}`);
-			say('');
-			say('Press Ctrl-C to stop the cluster and the sandbox.');
-			// Any process ending on its own ends the cluster (a stop request ends them too: nothing to say then).
-			const first = await Promise.race(cluster.processes.map((p) => p.exited.then((code) => `${p.name || 'redis or postgres'} exited (${code})`)));
-			if (stopping) return;
-			say(`${first}; see ${path.join(START_DIR, 'logs')}`);
-			await stopAll(1);
-		} catch (e) {
-			say(`\x1b[31m${e.message.split('\n')[0]}\x1b[0m (logs in ${path.join(START_DIR, 'logs')})`);
-			await stopAll(1);
-		}
-		return;
-	}
-
+	if (flag('reset')) fs.rmSync(START_DIR, { recursive: true, force: true });
+	fs.mkdirSync(path.join(START_DIR, '.n8n', 'nodes'), { recursive: true });
+	step(`installing the packed package into the n8n user folder ${START_DIR}`);
+	await env.packAndInstall(REPO_DIR, START_DIR);
+	running.sandbox = await startDemoSandbox();
+	step(`sandbox listening on ${running.sandbox.url}`);
 	try {
-		// Credentials: imported again only when their data changed (same ids, so workflows keep them).
-		const statePath = path.join(START_DIR, 'paysuite-start.json');
-		const state = readJson(statePath, { credentials: '', examples: {} });
-		const credentials = examples.sandboxCredentials(sandbox.url, { ...sandbox.credentials, ...DEMO });
-		const credHash = sha(JSON.stringify(credentials));
-		if (state.credentials !== credHash) {
-			step('importing the sandbox credentials (PaySuite sandbox, PaySuite onboarding sandbox)');
-			await env.importCredentials(START_DIR, credentials);
-			state.credentials = credHash;
-		}
-		// Examples: imported when new or when the file changed since the last import (your edits stay otherwise).
-		const changed = examples.loadExamples().filter(({ file, workflow }) => state.examples[file] !== sha(JSON.stringify(workflow)));
-		if (changed.length) {
-			step(`importing ${changed.length} example workflow(s) from examples/`);
-			await env.importWorkflows(START_DIR, changed.map((e) => e.workflow));
-			for (const e of changed) state.examples[e.file] = sha(JSON.stringify(e.workflow));
-		}
-		fs.writeFileSync(statePath, JSON.stringify(state, null, 2));
-
-		step(`starting n8n on http://127.0.0.1:${N8N_PORT} (log: ${path.join(START_DIR, 'n8n.log')})`);
-		try {
-			server = await env.startServer(START_DIR, {
-				port: N8N_PORT,
-				logFile: path.join(START_DIR, 'n8n.log'),
-				maxLifetimeMs: Infinity,
-				timeoutMs: 3 * 60 * 1000,
-				env: { N8N_LOG_OUTPUT: 'console', EXECUTIONS_DATA_PRUNE: 'true' },
-			});
-		} catch (e) {
-			throw new Error(`n8n did not start on port ${N8N_PORT}: ${e.message.split('\n')[0]} (is the port taken? use --port N; full log in ${path.join(START_DIR, 'n8n.log')})`);
-		}
-
-		const client = env.restClient(server.url);
-		const setup = await client.call('POST', '/rest/owner/setup', OWNER);
-		const login = await client.call('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password });
-		const ownerReady = login.status === 200;
-		const nodeCount = ownerReady ? await loadedNodeCount(client, path.join(START_DIR, 'n8n.log')) : 0;
-
-		const c = sandbox.credentials;
-		say('');
-		say(bold(`n8n with the PaySuite nodes is ready (${Math.round((Date.now() - t0) / 1000)} s):`));
-		say(`  Editor        ${bold(server.url)}`);
-		if (ownerReady) {
-			say(`  Sign in       ${OWNER.email} / ${OWNER.password}${setup.status === 200 ? '  (owner account created now)' : ''}`);
-			say(`  Nodes         ${nodeCount} PaySuite nodes loaded: open the node panel (+) and search "PaySuite"`);
-		} else {
-			say(`  Sign in       the owner account of ${START_DIR} (not the demo one: ${login.status}); --reset starts over`);
-		}
-		say(`  Workflows     ${examples.loadExamples().length} examples ("PaySuite: ...", offline twins "PaySuite (offline): ..."), each with a "Try it" manual start`);
-		say(`  Credentials   "PaySuite sandbox" (login ${c.login}) and "PaySuite onboarding sandbox" (token ${DEMO.accessToken})`);
-		say(`  Sandbox       ${sandbox.url}  (control API: ${sandbox.url}/__sandbox/ledger, /__sandbox/routes; docs/sandbox/)`);
-		say(`  Past          ${flag('empty') ? 'none (--empty)' : '62 days of transactions for reports'} (${sandbox.url}/__sandbox/gateway/transactions)`);
-		say('');
-		for (const line of tryIt.tryItLines({ sandboxUrl: sandbox.url, n8nUrl: server.url, examples: examples.loadExamples() })) say(`  ${line}`);
-		say('');
-		say('Press Ctrl-C to stop n8n and the sandbox.');
-		const code = await server.exited;
-		server = undefined;
-		say(`n8n exited (${code}); see ${path.join(START_DIR, 'n8n.log')}`);
-		await stopAll(1);
+		await (QUEUE ? runQueue(t0) : runRegular(t0));
 	} catch (e) {
-		say(`\x1b[31m${e.message}\x1b[0m`);
-		await stopAll(1);
+		if (!stopped) say(`\x1b[31m${QUEUE ? `${e.message.split('\n')[0]}\x1b[0m (logs in ${path.join(START_DIR, 'logs')})` : `${e.message}\x1b[0m`}`);
 	}
+	// Here n8n ended on its own, or something failed (after a stop request, stopAll exits first).
+	await stopAll(1);
 }
 
-main().catch((e) => {
+main().catch(async (e) => {
 	// The message says what failed and what to do; the stack only helps a developer (PAYSUITE_DEBUG=1).
 	console.error(`npm start failed: ${process.env.PAYSUITE_DEBUG ? e.stack : e.message}`);
-	process.exit(1);
+	await stopAll(1);
 });

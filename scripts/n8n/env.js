@@ -1,43 +1,23 @@
 'use strict';
 /**
- * Helpers to drive a real n8n (installed by ./install.js) headlessly. Plain CommonJS, no dependencies;
- * usable from Node scripts and from TS tests via require().
+ * A real n8n (installed by ./install.js) for a run: its user folder with the packed package, its environment,
+ * its CLI (imports), `n8n start`, and the owner account. Plain CommonJS, no dependencies; usable from Node
+ * scripts and from TS tests via require().
  *
- * Every spawned process runs in its own process group with a timeout; the group is killed on timeout
- * and on stop(). n8n always runs with the cached Node 24 binary.
+ * Every process runs in a process group of its own, known to this process's reaper (./processes.js), with a
+ * timeout; n8n always runs with the cached Node 24 binary.
  */
 const fs = require('fs');
 const os = require('os');
 const net = require('net');
 const path = require('path');
 const crypto = require('crypto');
-const { spawn } = require('child_process');
 const install = require('./install');
+const { keepOutput, killGroup, removeFolder, removeWhenGone, runProcess, spawnGroup, stopGroup } = require('./processes');
+const { restClient } = require('./rest');
 
 const ENCRYPTION_KEY = process.env.PAYSUITE_E2E_ENCRYPTION_KEY || 'paysuite-e2e-encryption-key-0123456789';
 const DEFAULT_TIMEOUT_MS = 3 * 60 * 1000;
-
-/** Live process groups we started, killed on process exit as a last resort. */
-const liveGroups = new Set();
-let exitHookInstalled = false;
-function track(child) {
-	liveGroups.add(child.pid);
-	child.on('exit', () => liveGroups.delete(child.pid));
-	if (!exitHookInstalled) {
-		exitHookInstalled = true;
-		process.on('exit', () => {
-			for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
-		});
-	}
-}
-
-function killGroup(pid, signal = 'SIGTERM') {
-	try {
-		process.kill(-pid, signal);
-	} catch {
-		/* already gone */
-	}
-}
 
 /** Paths of the installed n8n (throws when ./install.js has not completed). */
 function n8nPaths() {
@@ -66,16 +46,20 @@ function freePort() {
 	});
 }
 
-/** Creates a fresh, empty n8n user folder (a temporary directory). */
-function createUserFolder(prefix = 'paysuite-n8n-') {
+/**
+ * Creates a fresh, empty n8n user folder (a temporary directory), removed by this process's reaper if we end
+ * without removing it, unless `keep`.
+ */
+function createUserFolder(prefix = 'paysuite-n8n-', { keep = false } = {}) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 	fs.mkdirSync(path.join(dir, '.n8n', 'nodes'), { recursive: true });
+	if (!keep) removeWhenGone(dir);
 	return dir;
 }
 
-/** Removes a user folder made by createUserFolder(). */
+/** Removes a user folder made by createUserFolder(), once no process of ours runs in it. */
 function removeUserFolder(userFolder) {
-	if (userFolder && userFolder.startsWith(os.tmpdir())) fs.rmSync(userFolder, { recursive: true, force: true });
+	if (userFolder && userFolder.startsWith(os.tmpdir())) removeFolder(userFolder);
 }
 
 /** The environment n8n runs with. `extra` overrides. */
@@ -118,38 +102,6 @@ function n8nEnv(userFolder, extra = {}) {
 	delete env.JEST_WORKER_ID;
 	for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
 	return env;
-}
-
-/**
- * Runs a command in its own process group, collecting output, with a timeout.
- * Resolves { exitCode, signal, stdout, stderr, durationMs, timedOut }.
- */
-function runProcess(cmd, args, { cwd, env, timeoutMs = DEFAULT_TIMEOUT_MS, input } = {}) {
-	return new Promise((resolve, reject) => {
-		const started = Date.now();
-		const child = spawn(cmd, args, { cwd, env, stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
-		track(child);
-		let stdout = '';
-		let stderr = '';
-		let timedOut = false;
-		child.stdout.on('data', (d) => (stdout += d));
-		child.stderr.on('data', (d) => (stderr += d));
-		if (input) child.stdin.end(input);
-		const timer = setTimeout(() => {
-			timedOut = true;
-			killGroup(child.pid, 'SIGKILL');
-		}, timeoutMs);
-		child.on('error', (e) => {
-			clearTimeout(timer);
-			reject(e);
-		});
-		child.on('close', (code, signal) => {
-			clearTimeout(timer);
-			// Child processes of the command (task runners) must not outlive it.
-			killGroup(child.pid, 'SIGKILL');
-			resolve({ exitCode: code, signal, stdout, stderr, durationMs: Date.now() - started, timedOut });
-		});
-	});
 }
 
 /** Runs `n8n <args>` with the cached Node 24 against a user folder. */
@@ -197,6 +149,7 @@ async function packAndInstall(repoDir, userFolder) {
 	const started = Date.now();
 	const pkg = JSON.parse(fs.readFileSync(path.join(repoDir, 'package.json'), 'utf8'));
 	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paysuite-pack-'));
+	removeWhenGone(packDir);
 	try {
 		// --ignore-scripts: the caller has built dist/ already (prepack would build it again).
 		const packed = assertOk(
@@ -223,7 +176,7 @@ async function packAndInstall(repoDir, userFolder) {
 		if (!fs.existsSync(path.join(installedDir, 'package.json'))) throw new Error(`package not installed at ${installedDir}`);
 		return { packageName: pkg.name, version: pkg.version, installedDir, durationMs: Date.now() - started };
 	} finally {
-		fs.rmSync(packDir, { recursive: true, force: true });
+		removeFolder(packDir);
 	}
 }
 
@@ -310,87 +263,6 @@ function normalizeWorkflow(wf) {
 	};
 }
 
-/**
- * Extracts the JSON document that `n8n execute --rawOutput` prints after its log lines. Returns undefined
- * when there is none.
- */
-function parseRawOutput(stdout) {
-	const lines = stdout.split('\n');
-	for (let i = 0; i < lines.length; i++) {
-		const t = lines[i].trimStart();
-		if (!(t.startsWith('{') || t.startsWith('['))) continue;
-		const rest = lines.slice(i).join('\n').trim();
-		try {
-			return JSON.parse(rest);
-		} catch {
-			// Maybe trailing log lines after the JSON: try shrinking from the end.
-			for (let j = lines.length; j > i; j--) {
-				try {
-					return JSON.parse(lines.slice(i, j).join('\n'));
-				} catch {
-					/* keep trying */
-				}
-			}
-		}
-	}
-	return undefined;
-}
-
-/**
- * `n8n execute --id=ID --rawOutput`. Resolves { exitCode, signal, crashedOnExit, output, stdout, stderr, durationMs };
- * `output` is the parsed JSON (the run data), undefined if n8n printed none. Exit 1 on node errors.
- */
-async function executeWorkflow(userFolder, id, { timeoutMs = DEFAULT_TIMEOUT_MS, env } = {}) {
-	const res = await runN8n(userFolder, ['execute', `--id=${id}`, '--rawOutput'], { timeoutMs, env });
-	const output = parseRawOutput(res.stdout);
-	let exitCode = res.exitCode;
-	// n8n 2.40.7 on Node 24 here sometimes dies with SIGSEGV while shutting down, AFTER printing the
-	// complete result. Then derive the exit code from the printed run's status (0 success, 1 otherwise).
-	const crashedOnExit = exitCode === null && res.signal === 'SIGSEGV' && !!output && typeof output.status === 'string';
-	if (crashedOnExit) exitCode = output.status === 'success' ? 0 : 1;
-	return { exitCode, signal: res.signal, crashedOnExit, output, stdout: res.stdout, stderr: res.stderr, durationMs: res.durationMs };
-}
-
-/**
- * `n8n execute-batch --ids=a,b,c --output=FILE --snapshot=DIR --retries=0`: one n8n process for many
- * workflows (much faster than one `execute` each). Resolves { exitCode, summary, results, stdout, stderr,
- * durationMs } where summary is n8n's JSON summary and results[i] (same order as ids) is
- * { id, status: 'success' | 'warning' | 'error' | undefined, error?: string, output?: IRun }.
- * n8n writes the full run (`output`) only for SUCCESSFUL executions; for failures only the error message.
- */
-async function executeBatch(userFolder, ids, { timeoutMs = 10 * 60 * 1000, concurrency = 1, env } = {}) {
-	// n8n 2.40.7 silently drops --ids entries without a digit (it filters them with /\d+/).
-	const noDigit = ids.filter((id) => !/\d/.test(id));
-	if (noDigit.length) throw new Error(`execute-batch ignores workflow ids without a digit: ${noDigit.join(', ')}`);
-	const io = fs.mkdtempSync(path.join(userFolder, 'batch-'));
-	const out = path.join(io, 'summary.json');
-	const snapDir = path.join(io, 'snapshots');
-	fs.mkdirSync(snapDir);
-	const res = await runN8n(
-		userFolder,
-		['execute-batch', `--ids=${ids.join(',')}`, `--output=${out}`, `--snapshot=${snapDir}`, `--concurrency=${concurrency}`, '--retries=0'],
-		{ timeoutMs, env },
-	);
-	let summary;
-	try {
-		summary = JSON.parse(fs.readFileSync(out, 'utf8'));
-	} catch {
-		summary = undefined;
-	}
-	const byId = new Map(((summary && summary.executions) || []).map((e) => [e.workflowId, e]));
-	const results = ids.map((id) => {
-		const e = byId.get(id);
-		let output;
-		try {
-			output = JSON.parse(fs.readFileSync(path.join(snapDir, `${id}-snapshot.json`), 'utf8'));
-		} catch {
-			output = undefined;
-		}
-		return { id, status: e ? e.executionStatus : undefined, error: e ? e.error : undefined, output };
-	});
-	return { exitCode: res.exitCode, summary, results, stdout: res.stdout, stderr: res.stderr, durationMs: res.durationMs };
-}
-
 async function waitForReady(url, child, { timeoutMs, getLogs }) {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
@@ -411,92 +283,36 @@ async function waitForReady(url, child, { timeoutMs, getLogs }) {
 /**
  * `n8n start` on 127.0.0.1:port; waits for /healthz/readiness. Resolves
  * { url, port, pid, logs(), stop(), exited }. With `logFile`, n8n's output is appended there too; `nodeArgs` go to
- * Node before n8n's script (`--cpu-prof`...). stop() sends SIGTERM to the process group, SIGKILL after 15 s.
+ * Node before n8n's script (`--cpu-prof`...). stop() sends SIGTERM to the process group, SIGKILL after 15 s, and
+ * resolves once nothing of it runs any more.
  */
 async function startServer(userFolder, { port, env = {}, timeoutMs = 2 * 60 * 1000, maxLifetimeMs = 30 * 60 * 1000, logFile, nodeArgs = [] } = {}) {
 	const p = n8nPaths();
 	port = port || (await freePort());
 	const brokerPort = env.N8N_RUNNERS_BROKER_PORT || String(await freePort());
 	const url = `http://127.0.0.1:${port}`;
-	const child = spawn(p.node24, [...nodeArgs, p.n8nBin, 'start'], {
+	const child = spawnGroup(p.node24, [...nodeArgs, p.n8nBin, 'start'], {
 		cwd: userFolder,
-		env: n8nEnv(userFolder, {
-			N8N_PORT: String(port),
-			N8N_RUNNERS_BROKER_PORT: brokerPort,
-			WEBHOOK_URL: `${url}/`,
-			N8N_EDITOR_BASE_URL: url,
-			...env,
-		}),
+		env: n8nEnv(userFolder, { N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: brokerPort, WEBHOOK_URL: `${url}/`, N8N_EDITOR_BASE_URL: url, ...env }),
 		stdio: ['ignore', 'pipe', 'pipe'],
-		detached: true,
 	});
-	track(child);
-	let logs = '';
-	const logStream = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
-	const add = (d) => {
-		if (logStream) logStream.write(d);
-		logs += d;
-		if (logs.length > 2_000_000) logs = logs.slice(-1_000_000);
-	};
-	child.stdout.on('data', add);
-	child.stderr.on('data', add);
+	const output = keepOutput(child, { logFile });
 	// Hard upper bound on the server's life, in case a test forgets stop().
 	const lifetime = setTimeout(() => killGroup(child.pid, 'SIGKILL'), Math.min(maxLifetimeMs, 2 ** 31 - 1));
 	lifetime.unref();
 	const exited = new Promise((r) => child.on('exit', r));
 	const stop = async () => {
 		clearTimeout(lifetime);
-		if (child.exitCode === null && child.signalCode === null) {
-			killGroup(child.pid, 'SIGTERM');
-			const t = setTimeout(() => killGroup(child.pid, 'SIGKILL'), 15000);
-			await exited;
-			clearTimeout(t);
-		}
-		killGroup(child.pid, 'SIGKILL'); // stray task runners
-		if (logStream) logStream.end();
+		await stopGroup(child, { graceMs: 15000 });
+		await output.end();
 	};
 	try {
-		await waitForReady(url, child, { timeoutMs, getLogs: () => logs });
+		await waitForReady(url, child, { timeoutMs, getLogs: output.logs });
 	} catch (e) {
 		await stop();
 		throw e;
 	}
-	return { url, port, pid: child.pid, logs: () => logs, stop, exited };
-}
-
-/** A tiny cookie-keeping REST client for n8n's internal /rest API. */
-/** The JSON of an answer, or undefined when it is not JSON (an HTML error page, an empty body). */
-function parseJsonOrUndefined(text) {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return undefined;
-	}
-}
-
-function restClient(url) {
-	let cookie = '';
-	const browserId = randomId(20);
-	async function call(method, p, body) {
-		const r = await fetch(`${url}${p}`, {
-			method,
-			headers: {
-				'content-type': 'application/json',
-				'browser-id': browserId,
-				...(cookie ? { cookie } : {}),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-			signal: AbortSignal.timeout(60000),
-		});
-		const setCookie = typeof r.headers.getSetCookie === 'function' ? r.headers.getSetCookie() : [];
-		for (const c of setCookie) {
-			const kv = c.split(';')[0];
-			if (kv.startsWith('n8n-auth=')) cookie = kv;
-		}
-		const text = await r.text();
-		return { status: r.status, json: parseJsonOrUndefined(text), text };
-	}
-	return { call, get cookie() { return cookie; }, browserId };
+	return { url, port, pid: child.pid, logs: output.logs, stop, exited };
 }
 
 const OWNER = {
@@ -525,20 +341,7 @@ async function setupOwnerAndLogin(url, owner = OWNER) {
 	return client;
 }
 
-/**
- * Runs a credential's `test` through the real server: POST /rest/credentials/test.
- * Resolves n8n's answer, e.g. { status: 'OK', message: 'Connection successful!' } or { status: 'Error', message }.
- */
-async function testCredential(client, type, data, { name } = {}) {
-	const r = await client.call('POST', '/rest/credentials/test', {
-		credentials: { id: '', name: name || `${type} (e2e test)`, type, data },
-	});
-	if (r.status !== 200) throw new Error(`credential test request failed: ${r.status} ${r.text}`);
-	return r.json && r.json.data !== undefined ? r.json.data : r.json;
-}
-
 module.exports = {
-	parseJsonOrUndefined,
 	ENCRYPTION_KEY,
 	OWNER,
 	n8nPaths,
@@ -547,7 +350,6 @@ module.exports = {
 	createUserFolder,
 	removeUserFolder,
 	n8nEnv,
-	runProcess,
 	runN8n,
 	runNpm,
 	packAndInstall,
@@ -555,13 +357,6 @@ module.exports = {
 	importWorkflow,
 	importWorkflows,
 	normalizeWorkflow,
-	parseRawOutput,
-	executeWorkflow,
-	executeBatch,
 	startServer,
-	restClient,
 	setupOwnerAndLogin,
-	testCredential,
-	killGroup,
-	track,
 };

@@ -20,6 +20,7 @@ const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const env = require('./env');
+const { parseJsonOrUndefined } = require('./rest');
 
 const REPO_DIR = path.resolve(__dirname, '..', '..');
 const EXAMPLES_DIR = path.join(REPO_DIR, 'examples');
@@ -100,7 +101,7 @@ function signedAuth(login, secretKey) {
 async function postJson(url, body, headers = {}) {
 	const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 	const text = await r.text();
-	const json = env.parseJsonOrUndefined(text);
+	const json = parseJsonOrUndefined(text);
 	if (r.status >= 300) throw new Error(`POST ${url} answered ${r.status}: ${text.slice(0, 300)}`);
 	return json;
 }

@@ -1,20 +1,28 @@
 'use strict';
 /**
- * Stops what `npm start` and `npm run demo` started, whichever process of theirs is told to stop: SIGINT (Ctrl-C),
- * SIGTERM or SIGHUP to this process, or the end of its parent (`kill -TERM` of the npm process ends npm and the
- * shell it runs us in, and nothing would tell us otherwise). n8n runs in a process group of its own, so a signal
- * to the terminal's group reaches it only through us.
+ * Stops what `npm start` and `npm run demo` started, however the run is told to stop: SIGINT (Ctrl-C), SIGTERM or
+ * SIGHUP to this process (npm forwards them: the npm scripts `exec` the node script, so no shell sits between to
+ * swallow them), or the end of its parent (SIGKILL of npm: nothing would tell us otherwise). n8n runs in a
+ * process group of its own, so a signal to the terminal's group reaches it only through us, and we stop it in
+ * order. Should this process die first, its reaper (processes.js) ends what it started.
  */
+const { spawn } = require('child_process');
+
+const { ownerStopsOnParentExit } = require('./processes');
+
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
-/** Calls `stop(reason)` once, on the first signal or when the parent process is gone. Returns a disposer. */
-function onStopRequest(stop, { pollMs = 500 } = {}) {
+/**
+ * Calls `stop(reason)` once, on the first signal or when the parent process is gone. Later signals are ignored
+ * while it stops (a Ctrl-C reaches us twice: from the terminal and forwarded by npm). Returns a disposer.
+ */
+function onStopRequest(stop, { pollMs = 250 } = {}) {
 	let stopping = false;
 	const parent = process.ppid;
 	const fire = (reason) => {
 		if (stopping) return;
 		stopping = true;
-		dispose();
+		clearInterval(watchdog);
 		Promise.resolve(stop(reason)).catch(() => {});
 	};
 	const handlers = SIGNALS.map((signal) => [signal, () => fire(signal)]);
@@ -24,11 +32,39 @@ function onStopRequest(stop, { pollMs = 500 } = {}) {
 		if (process.ppid !== parent) fire('parent exited');
 	}, pollMs);
 	watchdog.unref();
-	function dispose() {
+	ownerStopsOnParentExit();
+	return function dispose() {
 		clearInterval(watchdog);
 		for (const [signal, handler] of handlers) process.off(signal, handler);
-	}
-	return dispose;
+	};
 }
 
-module.exports = { onStopRequest };
+/**
+ * Runs a command (jest, say) as a plain child that sees the terminal, passing on to it every stop request: the
+ * signals, and SIGTERM when our parent is gone. Resolves { status, signal, stopRequest } once it has exited
+ * (`stopRequest`: the reason passed on, if any).
+ */
+function runChild(cmd, args, options = {}) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(cmd, args, { stdio: 'inherit', ...options });
+		let stopRequest;
+		const dispose = onStopRequest((reason) => {
+			stopRequest = reason;
+			try {
+				child.kill(SIGNALS.includes(reason) ? reason : 'SIGTERM');
+			} catch {
+				/* already gone */
+			}
+		});
+		child.on('error', (e) => {
+			dispose();
+			reject(e);
+		});
+		child.on('exit', (status, signal) => {
+			dispose();
+			resolve({ status, signal, stopRequest });
+		});
+	});
+}
+
+module.exports = { onStopRequest, runChild };

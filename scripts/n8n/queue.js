@@ -9,18 +9,20 @@
  *   ...
  *   await cluster.stop();                                  // everything it started, and its temp folder
  *
- * Every process runs in its own process group (env.track): stop() ends them, and so does this process's exit
- * (also on a crash). PostgreSQL runs in the foreground (`postgres`, not `pg_ctl start`) so that it stays in
- * its group; as root it runs as user postgres (initdb refuses root). Plain CommonJS, no dependencies.
+ * Every process runs in its own process group (./processes.js): stop() ends them in order, and this process's
+ * reaper ends them and removes the cluster's folder if this process ends first (a crash, SIGKILL, `timeout`).
+ * PostgreSQL runs in the foreground (`postgres`, not `pg_ctl start`) so that it stays in its group; as root it
+ * runs as user postgres (initdb refuses root). Plain CommonJS, no dependencies.
  */
 const fs = require('fs');
 const net = require('net');
 const os = require('os');
 const path = require('path');
-const { spawn, spawnSync } = require('child_process');
+const { spawnSync } = require('child_process');
 
 const env = require('./env');
 const { aptInstall, aptUnavailable } = require('./apt');
+const { keepOutput, removeFolder, removeWhenGone, spawnGroup, stopGroup } = require('./processes');
 
 const READY_TIMEOUT_MS = 4 * 60 * 1000;
 
@@ -64,33 +66,18 @@ function ensureServices({ log = defaultLog } = {}) {
 	return found;
 }
 
-/** A child in its own process group, tracked so that this process's exit kills it; output kept and optionally logged. */
-function spawnTracked(cmd, args, { env: childEnv, cwd, uid, gid, logFile } = {}) {
-	const child = spawn(cmd, args, { env: childEnv, cwd, uid, gid, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-	env.track(child);
-	let logs = '';
-	const stream = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
-	const add = (d) => {
-		if (stream) stream.write(d);
-		logs += d;
-		if (logs.length > 2_000_000) logs = logs.slice(-1_000_000);
-	};
-	child.stdout.on('data', add);
-	child.stderr.on('data', add);
+/** A service in its own process group (./processes.js), its output kept and optionally logged. */
+function spawnService(cmd, args, { env: childEnv, cwd, uid, gid, logFile } = {}) {
+	const child = spawnGroup(cmd, args, { env: childEnv, cwd, uid, gid, stdio: ['ignore', 'pipe', 'pipe'] });
+	const output = keepOutput(child, { logFile });
 	const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
-	child.on('error', (e) => add(`\n${e.message}\n`));
-	/** Ends the group: `signal` first, SIGKILL after `graceMs`. */
+	child.on('error', (e) => output.add(`\n${e.message}\n`));
+	/** Ends the group: `signal` first, SIGKILL after `graceMs`; resolves once nothing of it runs. */
 	const stop = async (signal = 'SIGTERM', graceMs = 20000) => {
-		if (child.exitCode === null && child.signalCode === null) {
-			env.killGroup(child.pid, signal);
-			const t = setTimeout(() => env.killGroup(child.pid, 'SIGKILL'), graceMs);
-			await exited;
-			clearTimeout(t);
-		}
-		env.killGroup(child.pid, 'SIGKILL'); // stray children (n8n's task runners)
-		if (stream) await new Promise((r) => stream.end(r));
+		await stopGroup(child, { signal, graceMs });
+		await output.end();
 	};
-	return { child, pid: child.pid, logs: () => logs, exited, stop, alive: () => child.exitCode === null && child.signalCode === null };
+	return { child, pid: child.pid, logs: output.logs, exited, stop, alive: () => child.exitCode === null && child.signalCode === null };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -123,7 +110,7 @@ function redisPing(port) {
 async function startRedis(redisServer, dir, logFile) {
 	const port = await env.freePort();
 	fs.mkdirSync(dir, { recursive: true });
-	const proc = spawnTracked(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { logFile });
+	const proc = spawnService(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { cwd: dir, logFile });
 	await waitFor('redis-server', proc, () => redisPing(port), 30000);
 	return { ...proc, port };
 }
@@ -178,7 +165,7 @@ async function startPostgres(binDir, dir, logFile) {
 	});
 	if (init.status !== 0) throw new Error(`initdb failed: ${(init.stderr || init.stdout || '').trim().slice(-2000)}`);
 	const port = await env.freePort();
-	const proc = spawnTracked(
+	const proc = spawnService(
 		path.join(binDir, 'postgres'),
 		['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
 		{ env: pgEnv, cwd: dir, ...user, logFile },
@@ -226,7 +213,7 @@ async function startN8nProcess({ name, command, userFolder, shared, logDir, args
 		N8N_RUNNERS_BROKER_PORT: String(await env.freePort()),
 		QUEUE_HEALTH_CHECK_PORT: String(healthPort),
 	});
-	const proc = spawnTracked(p.node24, [p.n8nBin, command, ...args], { env: processEnv, cwd: userFolder, logFile: logDir && path.join(logDir, `${name}.log`) });
+	const proc = spawnService(p.node24, [p.n8nBin, command, ...args], { env: processEnv, cwd: userFolder, logFile: logDir && path.join(logDir, `${name}.log`) });
 	// A worker answers on its health-check port; main and webhook on their own port.
 	const url = `http://127.0.0.1:${command === 'worker' ? healthPort : port}`;
 	await waitFor(`n8n ${command} (${name})`, proc, async () => (await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) })).ok);
@@ -246,6 +233,7 @@ async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defau
 	const services = ensureServices({ log });
 	const dir = fs.mkdtempSync(path.join(clusterBase(), 'paysuite-queue-'));
 	fs.chmodSync(dir, 0o711); // user postgres must reach its data folder inside
+	if (!keepData) removeWhenGone(dir);
 	const started = [];
 	const cluster = { dir, workers: [], webhooks: [], processes: started };
 	let stopping;
@@ -256,7 +244,7 @@ async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defau
 			await Promise.all(n8nProcesses.map((p) => p.stop('SIGTERM')));
 			if (cluster.redis) await cluster.redis.stop('SIGTERM', 5000);
 			if (cluster.postgres) await cluster.postgres.stop('SIGINT', 10000); // fast shutdown
-			if (!keepData) fs.rmSync(dir, { recursive: true, force: true });
+			if (!keepData) removeFolder(dir);
 		})());
 	try {
 		const logFile = (name) => (logDir ? path.join(logDir, `${name}.log`) : undefined);

