@@ -81,7 +81,7 @@ function pictureName(file) {
 /** The two credentials of the examples, pointing at a sandbox. */
 function sandboxCredentials(sandboxUrl, c) {
 	return [
-		{ ...CREDENTIALS.paySuiteApi, type: 'paySuiteApi', data: { login: c.login, secretKey: c.secretKey, algorithm: 'sha256', baseUrl: sandboxUrl } },
+		{ ...CREDENTIALS.paySuiteApi, type: 'paySuiteApi', data: { login: c.login, secretKey: c.secretKey, algorithm: 'sha256', timeZone: 'America/Bogota', baseUrl: sandboxUrl } },
 		{
 			...CREDENTIALS.paySuiteOnboardingApi,
 			type: 'paySuiteOnboardingApi',

@@ -108,6 +108,25 @@ describe('a refund is never sent twice, and a lost answer is settled by reading 
 		expect(checkout().transactions[String(internalReference)].state).toBe('reversed');
 	});
 
+	it('a refund the platform makes late, after the node stopped waiting: read again a little later, the item says it was made, never "not made"', async () => {
+		const { internalReference } = await paidSession();
+		const saved = requestDefaults.timeoutMs;
+		requestDefaults.timeoutMs = 1000;
+		// The request waits 2.5 s before the platform works on it: at the timeout nothing is refunded yet.
+		sandbox.setFaults([{ path: '/api/reverse', kind: 'latency', latencyMs: 2500, when: 'before' }]);
+		try {
+			const result = await session({ resource: 'transaction', operation: 'refund', internalReference, refundType: 'partial', currency: 'USD', total: 30 });
+			expect(result.error).toBeUndefined();
+			const [item] = outputJson(result, 'Session');
+			expect(item).toMatchObject({ amount: 30, refundedAmount: 30, refundableAmount: 90.5 });
+			expect(String(item.confirmedAfterLostAnswer)).toContain('was made');
+		} finally {
+			requestDefaults.timeoutMs = saved;
+		}
+		expect(callsTo('/api/reverse')).toHaveLength(1);
+		expect(callsTo('/gateway/query').length).toBeGreaterThan(2);
+	});
+
 	it('a reversal cut short mid-answer: one reversal, and the item says it was made', async () => {
 		const { internalReference } = await paidSession();
 		sandbox.setFaults([{ path: '/api/transaction', kind: 'truncate' }]);

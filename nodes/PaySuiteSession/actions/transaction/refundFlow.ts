@@ -6,7 +6,7 @@
  * 4. read the payment again and say what this call gave back, what was refunded in all and what is left;
  * 5. when the answer was lost, that second read says whether the refund was made, or that nothing was refunded.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { sleep, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 
 import { ALLOW_REPEAT_HINT, wantsRepeat } from '../../../shared/descriptions/repeat';
 import { wantsSimplified } from '../../../shared/descriptions/simplify';
@@ -94,35 +94,48 @@ function refundItem(payment: IDataObject, given: RefundRecord | undefined, asked
 	};
 }
 
-/** A lost answer settled by reading the payment: made, not made, or (when the read cannot tell) may have been made. */
+/**
+ * When a lost answer's refund shows: an HTTP answer (even a 5xx or 429) means the platform is done with the
+ * request, so one read tells. Without one (a timeout, a connection lost) the request may still be running
+ * there: the payment is read again a little later before anything is concluded.
+ */
+export const SETTLE_READS_MS = { answered: [0], unanswered: [0, 1_000, 3_000] };
+
+/** The refund of `after` that this call made, if it shows. */
+function madeRefund(body: MoneyBackBody, before: IDataObject, after: IDataObject, givenAgain: boolean): RefundRecord | undefined {
+	const columns = refundColumns(after);
+	// Given again by a later try of Retry On Fail, this try's first read already held the refund: the payment's
+	// recent refunds of that amount tell instead.
+	if (givenAgain) return repeatedRefund(columns.refunds, { amount: body.amount?.total, fullyRefunded: columns.fullyRefunded });
+	return newRefunds(before, after).find((refund) => body.amount === undefined || Math.abs(refund.amount - body.amount.total) < 1e-9);
+}
+
+/** A lost answer settled by reading the payment: made, not made, or (when the reads cannot tell) may have been made. */
 async function settleByRead<Body extends MoneyBackBody>(ctx: OperationContext, spec: RefundFlowSpec<Body>, body: Body, before: IDataObject, error: LostAnswerError): Promise<INodeExecutionData[]> {
 	const what = body.amount ? `The ${spec.noun} of ${formatAmount(body.amount)} on transaction ${body.internalReference}` : `The full ${spec.noun} of transaction ${body.internalReference}`;
+	const answered = error.lostAnswer.httpCode !== undefined;
 	let after: IDataObject | undefined;
-	try {
-		after = await readPayment(ctx, body.internalReference);
-	} catch {
-		after = undefined;
-	}
-	const listed = after !== undefined && Array.isArray(after.refunds);
-	if (after && listed) {
-		// Given again by a later try of Retry On Fail, this try's first read already held the refund: the payment's
-		// recent refunds of that amount tell instead.
-		const made = wasGivenAgain(error)
-			? repeatedRefund(refundColumns(after).refunds, { amount: body.amount?.total, fullyRefunded: refundColumns(after).fullyRefunded })
-			: newRefunds(before, after).find((refund) => body.amount === undefined || Math.abs(refund.amount - body.amount.total) < 1e-9);
+	for (const waitMs of answered ? SETTLE_READS_MS.answered : SETTLE_READS_MS.unanswered) {
+		if (waitMs > 0) await sleep(waitMs);
+		after = await readPayment(ctx, body.internalReference).catch(() => undefined);
+		if (!after || !Array.isArray(after.refunds)) break;
+		const made = madeRefund(body, before, after, wasGivenAgain(error));
 		if (made) {
 			rememberSent(memoryKey(ctx, spec.noun, body), { at: Date.now(), executionId: ctx.fn.getExecutionId?.(), workflowId: ctx.fn.getWorkflow?.().id });
 			const sentence = `${what} was made: the platform's answer was lost (${error.lostAnswer.cause}), and the payment, read again, lists it.`;
 			return toItems({ ...refundItem(after, made, body.amount?.total), [CONFIRMED_KEY]: sentence });
 		}
+	}
+	if (after && Array.isArray(after.refunds) && answered) {
 		return ctx.fail(
 			`${what} was not made: the platform's answer was lost (${error.lostAnswer.cause}), and the payment, read again, lists no new ${spec.noun}`,
 			`Nothing was refunded. It is safe to run this step again. Refunded so far: ${refundColumns(after).refundedAmount} ${refundItem(after, undefined, undefined).currency ?? ''}.`,
 		);
 	}
+	const looked = after && Array.isArray(after.refunds) ? ` Read again ${SETTLE_READS_MS.unanswered.reduce((sum, ms) => sum + ms, 0) / 1000} s later, the payment listed no new ${spec.noun}, but without an answer the platform may still be making it.` : '';
 	return settleLostAnswer(ctx, error, {
 		maybe: `${what} may have been made`,
-		check: `Check transaction ${body.internalReference} before trying again: PaySuite Gateway > Transaction > Get lists its refunds.`,
+		check: `Check transaction ${body.internalReference} before trying again: PaySuite Gateway > Transaction > Get lists its refunds.${looked}`,
 	});
 }
 
