@@ -1,3 +1,5 @@
+import { sleep } from 'n8n-workflow';
+
 import { ByteChannel } from './byteChannel';
 
 describe('ByteChannel', () => {
@@ -30,7 +32,7 @@ describe('ByteChannel', () => {
 		const channel = new ByteChannel(2);
 		let written = false;
 		const writing = channel.write(Buffer.from('abc')).then(() => (written = true));
-		await new Promise((resolve) => setImmediate(resolve));
+		await sleep(5);
 		expect(written).toBe(false);
 		const reader = channel[Symbol.asyncIterator]();
 		expect((await reader.next()).value?.toString()).toBe('abc');
