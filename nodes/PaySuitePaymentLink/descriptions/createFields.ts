@@ -161,11 +161,8 @@ export const createProperties: INodeProperties[] = [
 			default: 'en_US',
 			description: 'Language of the payment page the buyer sees',
 		},
-		{
-			...modifiersProperty,
-			description:
-				'Tax-law modifiers some countries require on a payment (a type and code given by your accountant or the platform); leave empty otherwise',
-		},
+		// The same rows in every node that takes a payment (shared/descriptions/payment.ts).
+		modifiersProperty,
 		{
 			displayName: 'Notification URL',
 			name: 'notificationUrl',
