@@ -9,6 +9,7 @@ export function registerControl(router: Router, control: { faults: Faults; ledge
 		return ok({
 			login: c.login,
 			secretKey: c.secretKey,
+			timeZone: c.timeZone,
 			accessToken: c.accessToken,
 			readOnlyToken: c.readOnlyToken,
 			notificationSecret: c.notificationSecret,

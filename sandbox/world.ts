@@ -76,6 +76,8 @@ export interface SandboxOptions {
 export interface SandboxCredentials {
 	login: string;
 	secretKey: string;
+	/** The site's time zone: what a signed credential's Site Time Zone holds for this sandbox's site. */
+	timeZone: string;
 	accessToken: string;
 	readOnlyToken: string;
 	notificationSecret: string;
@@ -116,6 +118,7 @@ export class SandboxWorld {
 		this.credentials = {
 			login: options.login ?? 'demo-site-login',
 			secretKey: options.secretKey ?? secret(24),
+			timeZone: options.siteTimeZone ?? DEFAULT_SITE_TIME_ZONE,
 			accessToken: options.accessToken ?? `sbx_${secret(24)}`,
 			readOnlyToken: `sbx_ro_${secret(18)}`,
 			notificationSecret: `whsec_${secret(18)}`,

@@ -7,6 +7,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { amountNumber } from '../shared/descriptions/simplify';
 import { refundColumns } from '../shared/output/refunds';
 
+/** The dates of the simplified items, each also as ISO 8601 with the site's offset (`dateIso`, `validUntilIso`). */
+export const GATEWAY_DATES = ['date', 'validUntil'] as const;
+
 const objectAt = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
 const orNull = (value: unknown) => (value === undefined ? null : value);
 

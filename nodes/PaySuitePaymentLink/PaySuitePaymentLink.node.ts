@@ -20,7 +20,10 @@ export class PaySuitePaymentLink implements INodeType {
 		name: 'paySuitePaymentLink',
 		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: Create is valid 14 days unless given a date, reads dates on the credential's Site Time Zone and
+		// simplifies its output (version 1 keeps its fields and what it sends, which saved workflows rely on).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, get and disable payment links',
 		defaults: { name: 'PaySuite Payment Link' },

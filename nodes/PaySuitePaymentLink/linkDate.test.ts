@@ -1,4 +1,4 @@
-import { toLinkDate, toList } from './linkDate';
+import { DEFAULT_VALID_DAYS, expiryAfterDays, toLinkDate, toList } from './linkDate';
 import { linkCreateSchema } from './schemas';
 
 describe('payment link dates', () => {
@@ -63,5 +63,20 @@ describe('payment link create schema', () => {
 		expect(
 			paths({ ...valid, additional: [{ keyword: 'a', value: 1 }, { keyword: 'b', value: 2 }, { keyword: 'a', value: 3 }] }),
 		).toEqual(["additional.2.keyword: 'a' is already used by additional.0; each keyword must be unique within the link"]);
+	});
+});
+
+describe('a link valid for a number of days', () => {
+	it("expires that many days from now at the same time of day on the site's clock", () => {
+		const now = new Date('2026-11-26T17:01:16Z');
+		expect(DEFAULT_VALID_DAYS).toBe(14);
+		// 17:01:16 UTC is 12:01:16 in Bogota.
+		expect(expiryAfterDays(14, now, 'America/Bogota')).toBe('2026-12-10 12:01:16');
+		expect(expiryAfterDays(14, new Date('2026-12-31T03:00:00Z'), 'America/Bogota')).toBe('2027-01-13 22:00:00');
+	});
+
+	it('keeps the time of day across a daylight saving change', () => {
+		// Madrid changes to summer time on 29 March 2026: 10:00 stays 10:00.
+		expect(expiryAfterDays(14, new Date('2026-03-20T09:00:00Z'), 'Europe/Madrid')).toBe('2026-04-03 10:00:00');
 	});
 });

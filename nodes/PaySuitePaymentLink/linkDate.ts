@@ -1,4 +1,4 @@
-import { formatSpaced, parseDateTimeInput } from '../shared/schemas/dateTime';
+import { formatSpaced, parseDateTimeInput, wallTimeIn } from '../shared/schemas/dateTime';
 
 /**
  * The link's `expirationDate` (`YYYY-MM-DD HH:MM:SS`), which the platform reads in the site's time zone.
@@ -11,6 +11,22 @@ export function toLinkDate(value: unknown, workflowZone: string | undefined, sit
 	if (value === undefined || value === null || value === '') return undefined;
 	const date = parseDateTimeInput(value, workflowZone);
 	return date ? formatSpaced(date, siteZone) : value;
+}
+
+/** How long a new link stays valid when the user gives no date (version 2's default). */
+export const DEFAULT_VALID_DAYS = 14;
+
+const pad = (value: number, size = 2) => String(value).padStart(size, '0');
+
+/**
+ * The expiry of a link valid for `days` days from `now`, as the site's clocks show it: the same time of day,
+ * `days` calendar days later (so a change to or from daylight saving time does not move it by an hour).
+ */
+export function expiryAfterDays(days: number, now: Date, siteZone: string): string {
+	const wall = wallTimeIn(now, siteZone);
+	const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + days));
+	const date = `${pad(day.getUTCFullYear(), 4)}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`;
+	return `${date} ${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
 }
 
 /** A comma- or line-separated list as an array of trimmed, non-empty entries; arrays pass through. */

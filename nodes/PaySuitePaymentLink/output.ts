@@ -1,6 +1,34 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountNumber, asObject } from '../shared/descriptions/simplify';
+import { withSiteIso, type SiteClock } from '../shared/operation/siteClock';
+
+/** The dates of a link's outputs, each also as ISO 8601 with the site's offset (`<key>Iso`). */
+export const LINK_DATES = ['expirationDate', 'paymentDate'] as const;
+/** The link's expiry is also given in UTC (`expirationDateUtc`). */
+export const LINK_UTC_DATES = ['expirationDate'] as const;
+
+/**
+ * What Create outputs (version 2): the platform answers only `status`, `id` and `url`, so the link's reference,
+ * amount and expiry come from what was sent. The expiry as sent (the site's clock), with the site's offset and
+ * in UTC, and the zone with where it came from. Simplify off: the answer as it came, with the same expiry fields.
+ */
+export function createdLink(answer: IDataObject, sent: IDataObject, clock: SiteClock, simple: boolean): IDataObject {
+	const expiry = withSiteIso({ expirationDate: sent.expirationDate ?? null }, LINK_DATES, clock.zone, LINK_UTC_DATES);
+	const zone = { siteTimeZone: clock.zone, siteTimeZoneSource: clock.source };
+	if (!simple) return { ...answer, ...expiry, ...zone };
+	const amount = asObject(asObject(sent.payment).amount);
+	return {
+		id: answer.id ?? null,
+		url: answer.url ?? null,
+		reference: sent.reference ?? null,
+		name: sent.name ?? null,
+		amount: amountNumber(amount.total) ?? null,
+		currency: amount.currency ?? null,
+		...expiry,
+		...zone,
+	};
+}
 
 const paymentsOf = (answer: IDataObject): IDataObject[] => (Array.isArray(answer.payments) ? (answer.payments as IDataObject[]) : []);
 

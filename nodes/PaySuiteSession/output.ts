@@ -3,6 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { amountNumber, asObject } from '../shared/descriptions/simplify';
 import { refundColumns } from '../shared/output/refunds';
 
+/** The dates of the simplified items, each also as ISO 8601 with the site's offset (`dateIso`, `expirationIso`...). */
+export const SESSION_DATES = ['date', 'expiration', 'paymentDate', 'validUntil'] as const;
+
 /** The value of a name/value pair list (`processorFields`, a subscription's `instrument`) by its keyword. */
 function pairValue(pairs: unknown, keyword: string): unknown {
 	if (!Array.isArray(pairs)) return undefined;

@@ -4,6 +4,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+/** The site's dates, also as ISO 8601 with the site's own offset (`expirationIso`). */
+export const SITE_DATES = ['expiration'] as const;
+
 const orNull = (value: unknown) => (value === undefined ? null : value);
 
 export function simplifySite(site: IDataObject): IDataObject {

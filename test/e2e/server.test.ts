@@ -122,9 +122,9 @@ describeIfBuilt('e2e: n8n start with the package, its credential tests and its t
 
 	it('credential test of the signed APIs: good credentials pass, a wrong secret or login fails with words', async () => {
 		const c = sandbox.credentials;
-		const base = { login: c.login, secretKey: c.secretKey, algorithm: 'sha256', baseUrl: sandbox.url };
+		const base = { login: c.login, secretKey: c.secretKey, algorithm: 'sha256', timeZone: c.timeZone, baseUrl: sandbox.url };
 		sandbox.clearLedger();
-		expect(await testCredential(server!, 'paySuiteApi', base)).toMatchObject({ status: 'OK' });
+		expect(await testCredential(server!, 'paySuiteApi', base)).toMatchObject({ status: 'OK', message: expect.stringContaining('Site Time Zone: America/Bogota') });
 		const wrongSecret = await testCredential(server!, 'paySuiteApi', { ...base, secretKey: 'not-the-secret-key' });
 		expect(wrongSecret.status).toBe('Error');
 		expect(wrongSecret.message).toMatch(/Wrong secret key: the tranKey did not match/);

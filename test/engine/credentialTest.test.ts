@@ -30,7 +30,7 @@ async function closedPort(): Promise<number> {
 describe('credential tests run as n8n runs them', () => {
 	it('the signed credential: good passes, a wrong secret says so, signed requests really reached the sandbox', async () => {
 		const good = paySuiteApi(sandbox).paySuiteApi;
-		expect(await testSigned(good)).toEqual({ status: 'OK', message: 'Connection successful' });
+		expect(await testSigned(good)).toEqual({ status: 'OK', message: "Connection successful. Site Time Zone: America/Bogota: the nodes read and write the site's times on its clock." });
 		const wrong = await testSigned({ ...good, secretKey: 'not-the-secret-key' });
 		expect(wrong).toEqual({ status: 'Error', message: expect.stringMatching(/^Wrong secret key: the tranKey did not match/) });
 		expect(wrong.message).not.toContain('not-the-secret-key');
@@ -38,6 +38,12 @@ describe('credential tests run as n8n runs them', () => {
 			['/core/tools/payment-facilitator/search', 200, true],
 			['/core/tools/payment-facilitator/search', 401, false],
 		]);
+	});
+
+	it('a credential saved before Site Time Zone existed connects, and the test says that no zone is set', async () => {
+		const older = await testSigned(paySuiteApi(sandbox, { timeZone: '' }).paySuiteApi);
+		expect(older).toEqual({ status: 'Error', message: expect.stringMatching(/^The connection works, but no Site Time Zone is set/) });
+		expect(apiCallsOf(sandbox).map((call) => [call.path, call.status])).toEqual([['/core/tools/payment-facilitator/search', 200]]);
 	});
 
 	it('an address where nothing listens: which URL, and why', async () => {

@@ -530,18 +530,18 @@ describe('Report', () => {
 	const start = new Date(Date.now() - 3600_000).toISOString();
 	const end = new Date(Date.now() + 3600_000).toISOString();
 
-	it('Request sends the filters as ISO date-times and outputs the report id', async () => {
+	it("Request sends the filters as ISO date-times with the site's offset and outputs the report id", async () => {
 		const result = await run({
 			resource: 'report',
 			operation: 'request',
-			startDate: '2025-01-01T00:00:00+00:00',
-			endDate: '2025-01-10T23:59:59Z',
+			startDate: '2025-01-01T05:00:00+00:00',
+			endDate: '2025-01-11T04:59:59Z',
 			filters: { state: ['APPROVED', 'REJECTED'], type: ['AUTH_ONLY'] },
 			options: { callbackUrl: 'http://127.0.0.1:9/report-ready', locale: 'en_US' },
 		});
 		expect(result.error).toBeUndefined();
 		expect(withoutAuth(apiCalls()[0].body)).toEqual({
-			filters: { startDate: '2025-01-01T00:00:00+00:00', endDate: '2025-01-10T23:59:59+00:00', state: ['APPROVED', 'REJECTED'], type: ['AUTH_ONLY'] },
+			filters: { startDate: '2025-01-01T00:00:00-05:00', endDate: '2025-01-10T23:59:59-05:00', state: ['APPROVED', 'REJECTED'], type: ['AUTH_ONLY'] },
 			callbackUrl: 'http://127.0.0.1:9/report-ready',
 			locale: 'en_US',
 		});
@@ -706,7 +706,9 @@ describe('Account Validation', () => {
 			instrument: { token: { token: token.token, subtoken: token.subtoken } },
 			payment: { amount: { currency: 'USD', total: 200 } },
 		});
-		expect(result0(valid)).toEqual({ valid: true, status: 'OK', reason: '00', message: 'The account is valid', date: expect.any(String) });
+		expect(result0(valid)).toEqual({ valid: true, status: 'OK', reason: '00', message: 'The account is valid', date: expect.any(String), dateIso: expect.stringMatching(/-05:00$/) });
+		// The date as the platform gave it, and the same instant with the site's offset (the credential's America/Bogota).
+		expect(Date.parse(String(result0(valid).dateIso))).toBe(Date.parse(String(result0(valid).date)));
 		const tooMuch = await run({ resource: 'accountValidation', operation: 'validateToken', token: token.token, options: { currency: 'USD', total: 300 } });
 		expect(tooMuch.error).toBeUndefined();
 		expect(result0(tooMuch)).toMatchObject({ valid: false, status: 'REJECTED', reason: 'V3' });

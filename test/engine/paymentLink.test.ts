@@ -345,6 +345,9 @@ describe('Payment Link > Get: Simplify', () => {
 			amount: 150000,
 			currency: 'COP',
 			expirationDate: raw.expirationDate,
+			// The expiry on the site's clock (Bogota, UTC-5) with its offset, and in UTC.
+			expirationDateIso: `${String(raw.expirationDate).replace(' ', 'T')}-05:00`,
+			expirationDateUtc: new Date(Date.parse(`${String(raw.expirationDate).replace(' ', 'T')}-05:00`)).toISOString().slice(0, 19) + '+00:00',
 			paymentExpiration: 30,
 			isGeneric: true,
 			totalPayments: 1,
@@ -358,7 +361,10 @@ describe('Payment Link > Get: Simplify', () => {
 			issuerName: paid.issuerName ?? null,
 			lastDigits: paid.lastDigits ?? null,
 			paymentDate: paid.paymentDate ?? null,
+			paymentDateIso: `${String(paid.paymentDate).replace(' ', 'T')}-05:00`,
 		});
+		// The payment was just made: its date on the site's clock is now, give or take the run.
+		expect(Math.abs(Date.parse(String(item.paymentDateIso)) - Date.now())).toBeLessThan(60_000);
 	});
 
 	it('on, with One Item per Payment: each payment flat, with the link id, reference and status', async () => {

@@ -1,8 +1,9 @@
 /**
  * Reports of any length, run by n8n's engine against the sandbox with 62 days of past transactions: Request and
  * Wait splits a long period into windows of at most 10 days, one after the other, and outputs one report; the
- * Period presets use the workflow's time zone; an empty period gives one clear item or none; Request refuses more
- * than 10 days before sending.
+ * Period presets are the site's days (the credential's Site Time Zone, America/Bogota; the workflow's zone for a
+ * credential without one), sent with the site's offset; an empty period gives one clear item or none; Request
+ * refuses more than 10 days before sending.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -13,14 +14,16 @@ import { apiCallsOf, control, paySuiteApi, withoutAuth, withSandbox } from '../h
 const sandbox = withSandbox({ historyDays: 62, retryAfterSeconds: 0, reportPendingPolls: 1 }, 'clearLedger');
 
 const GATEWAY = { name: 'Gateway', type: 'paySuiteGateway', credentialType: 'paySuiteApi' };
-const run = (parameters: IDataObject, options: NodeRunOptions = {}) =>
-	runNode(GATEWAY, { resource: 'report', pollInterval: 0, ...parameters }, paySuiteApi(sandbox), options);
+const run = (parameters: IDataObject, options: NodeRunOptions & { timeZone?: string } = {}) =>
+	runNode(GATEWAY, { resource: 'report', pollInterval: 0, ...parameters }, paySuiteApi(sandbox, { timeZone: options.timeZone }), options);
+const SITE_ZONE = 'America/Bogota';
 
 const DAY = 86_400_000;
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-// The 31 whole UTC days before today: every one of them is in the sandbox's 62 days of history.
-const today = Date.parse(`${utcDay(Date.now())}T00:00:00Z`);
-const MONTH = { startDate: `${utcDay(today - 31 * DAY)}T00:00:00+00:00`, endDate: `${utcDay(today - DAY)}T23:59:59+00:00` };
+const HOUR = 3_600_000;
+/** The site's calendar day of an instant: Bogota is UTC-5 all year. */
+const bogotaDay = (ms: number) => new Date(ms - 5 * HOUR).toISOString().slice(0, 10);
+// The 31 whole days before the site's today: every one of them is in the sandbox's 62 days of history.
+const MONTH = { startDate: `${bogotaDay(Date.now() - 31 * DAY)}T00:00:00-05:00`, endDate: `${bogotaDay(Date.now() - DAY)}T23:59:59-05:00` };
 
 /** The references of the demo site's transactions within the period, in the order the sandbox holds them. */
 async function referencesBetween(startDate: string, endDate: string): Promise<string[]> {
@@ -45,8 +48,9 @@ describe('Request and Wait over 31 days', () => {
 		const result = await run({ operation: 'requestAndWait', startDate: MONTH.startDate, endDate: MONTH.endDate });
 		expect(result.error).toBeUndefined();
 
-		const windows = reportWindows(MONTH.startDate, MONTH.endDate);
+		const windows = reportWindows(MONTH.startDate, MONTH.endDate, SITE_ZONE);
 		expect(windows).toHaveLength(4);
+		expect(windows.every((window) => window.startDate.endsWith('-05:00') && window.endDate.endsWith('-05:00'))).toBe(true);
 		expect(requestedPeriods()).toEqual(windows);
 		for (const window of windows) expect(Date.parse(window.endDate) - Date.parse(window.startDate)).toBeLessThanOrEqual(10 * DAY);
 		// One window at a time: each report is obtained before the next one is asked for.
@@ -73,7 +77,7 @@ describe('Request and Wait over 31 days', () => {
 		const reference = lines[0].split('\t').indexOf('reference');
 		expect(lines.slice(1).map((line) => line.split('\t')[reference])).toEqual(expected);
 		const windows = item.json.windows as IDataObject[];
-		expect(windows.map(({ startDate, endDate }) => ({ startDate, endDate }))).toEqual(reportWindows(MONTH.startDate, MONTH.endDate));
+		expect(windows.map(({ startDate, endDate }) => ({ startDate, endDate }))).toEqual(reportWindows(MONTH.startDate, MONTH.endDate, SITE_ZONE));
 		expect(windows.reduce((sum, window) => sum + Number(window.rows), 0)).toBe(expected.length);
 		expect(item.json).toMatchObject({ rows: expected.length, ...MONTH });
 		expect(item.binary!.data.fileName).toMatch(/^report-\d+-to-\d+\.tsv$/);
@@ -81,24 +85,44 @@ describe('Request and Wait over 31 days', () => {
 });
 
 describe('Period presets', () => {
-	it.each(['yesterday', 'last7Days'] as const)("%s: Request sends the period of the workflow's time zone", async (period) => {
-		const result = await run({ operation: 'request', period }, { timezone: 'Asia/Tokyo' });
+	it("Yesterday asks for the site's yesterday, 00:00:00 to 23:59:59 with the site's offset, whatever the workflow's zone", async () => {
+		const result = await run({ operation: 'request', period: 'yesterday' }, { timezone: 'Asia/Tokyo' });
 		expect(result.error).toBeUndefined();
-		expect(requestedPeriods()).toEqual([presetPeriod(period, new Date(), 'Asia/Tokyo')]);
+		const yesterday = bogotaDay(Date.now() - DAY);
+		expect(requestedPeriods()).toEqual([{ startDate: `${yesterday}T00:00:00-05:00`, endDate: `${yesterday}T23:59:59-05:00` }]);
+	});
+
+	it("Last 7 Days: the site's seven whole days before today", async () => {
+		const result = await run({ operation: 'request', period: 'last7Days' }, { timezone: 'Asia/Tokyo' });
+		expect(result.error).toBeUndefined();
+		expect(requestedPeriods()).toEqual([{ startDate: `${bogotaDay(Date.now() - 7 * DAY)}T00:00:00-05:00`, endDate: `${bogotaDay(Date.now() - DAY)}T23:59:59-05:00` }]);
+	});
+
+	it("with a credential saved before Site Time Zone existed, the workflow's days, as before", async () => {
+		const result = await run({ operation: 'request', period: 'yesterday' }, { timezone: 'Asia/Tokyo', timeZone: '' });
+		expect(result.error).toBeUndefined();
+		expect(requestedPeriods()).toEqual([presetPeriod('yesterday', new Date(), 'Asia/Tokyo')]);
+		expect(requestedPeriods()[0].startDate).toMatch(/T00:00:00\+09:00$/);
+	});
+
+	it('a custom period picked without an offset is on the site\'s clock', async () => {
+		const result = await run({ operation: 'request', startDate: '2026-11-01T00:00:00', endDate: '2026-11-02T23:59:59' }, { timezone: 'Asia/Tokyo' });
+		expect(result.error).toBeUndefined();
+		expect(requestedPeriods()).toEqual([{ startDate: '2026-11-01T00:00:00-05:00', endDate: '2026-11-02T23:59:59-05:00' }]);
 	});
 
 	it('Last Month through Request and Wait: the month before this one, in windows, every row of it', async () => {
-		const result = await run({ operation: 'requestAndWait', period: 'lastMonth' }, { timezone: 'America/Bogota' });
+		const result = await run({ operation: 'requestAndWait', period: 'lastMonth' }, { timezone: 'Asia/Tokyo' });
 		expect(result.error).toBeUndefined();
-		const month = presetPeriod('lastMonth', new Date(), 'America/Bogota');
-		expect(requestedPeriods()).toEqual(reportWindows(month.startDate, month.endDate));
+		const month = presetPeriod('lastMonth', new Date(), SITE_ZONE);
+		expect(requestedPeriods()).toEqual(reportWindows(month.startDate, month.endDate, SITE_ZONE));
 		expect(requestedPeriods().length).toBeGreaterThanOrEqual(3);
 		expect(outputJson(result, 'Gateway').map((row) => row.reference)).toEqual(await referencesBetween(month.startDate, month.endDate));
 	});
 });
 
 describe('An empty period', () => {
-	const EMPTY = { startDate: '2020-03-01T00:00:00+00:00', endDate: '2020-03-05T23:59:59+00:00' };
+	const EMPTY = { startDate: '2020-03-01T00:00:00-05:00', endDate: '2020-03-05T23:59:59-05:00' };
 
 	it('gives one item saying so by default', async () => {
 		const result = await run({ operation: 'requestAndWait', ...EMPTY });

@@ -98,8 +98,28 @@ interface Operation {
 	node: NodeUnderTest;
 	resource: string;
 	operation: string;
-	/** The operation's top-level fields, in panel order. */
+	/** The node version the panel is of (a saved workflow's `typeVersion`). */
+	version: number;
+	/** The operation's top-level fields that this version shows, in panel order. */
 	fields: INodeProperties[];
+}
+
+type VersionCondition = number | { _cnd: Record<string, number> };
+
+/** Whether a field's `@version` condition (n8n's `[1]` or `[{ _cnd: { gte: 2 } }]`) holds for `version`. */
+function versionShows(property: INodeProperties, version: number): boolean {
+	const allowed = property.displayOptions?.show?.['@version'] as VersionCondition[] | undefined;
+	if (!allowed) return true;
+	const tests: Record<string, (limit: number) => boolean> = {
+		eq: (limit) => version === limit,
+		gte: (limit) => version >= limit,
+		gt: (limit) => version > limit,
+		lte: (limit) => version <= limit,
+		lt: (limit) => version < limit,
+	};
+	return allowed.some((entry) =>
+		typeof entry === 'number' ? entry === version : Object.entries(entry._cnd).every(([test, limit]) => tests[test]?.(limit) ?? false),
+	);
 }
 
 const shownFor = (property: INodeProperties, resource: string, operation: string) => {
@@ -119,7 +139,13 @@ function actionOperations(): Operation[] {
 			const selector = properties.find((property) => property.name === 'operation' && (property.displayOptions?.show?.resource as unknown[]).includes(resource.value));
 			for (const operation of selector!.options as Array<{ value: string }>) {
 				const fields = properties.filter((property) => property.name !== 'operation' && shownFor(property, resource.value, operation.value));
-				operations.push({ node, resource: resource.value, operation: operation.value, fields });
+				// Every version of the node whose fields differ for this operation; the first otherwise.
+				const versioned = fields.some((field) => field.displayOptions?.show?.['@version']);
+				const versions = versioned ? [type.description.version].flat() : [1];
+				for (const version of versions) {
+					const own = fields.filter((field) => versionShows(field, version));
+					operations.push({ node, resource: resource.value, operation: operation.value, version, fields: own });
+				}
 			}
 		}
 	}
@@ -130,7 +156,7 @@ function actionOperations(): Operation[] {
 function shown(property: INodeProperties, fields: INodeProperties[], values: IDataObject): boolean {
 	const valueOf = (name: string) => (name in values ? values[name] : fields.find((field) => field.name === name)?.default);
 	const { show = {}, hide = {} } = property.displayOptions ?? {};
-	const conditions = Object.entries(show).filter(([name]) => name !== 'resource' && name !== 'operation');
+	const conditions = Object.entries(show).filter(([name]) => name !== 'resource' && name !== 'operation' && name !== '@version');
 	return (
 		conditions.every(([name, allowed]) => (allowed as unknown[]).includes(valueOf(name))) &&
 		Object.entries(hide).every(([name, hidden]) => !(hidden as unknown[]).includes(valueOf(name)))
@@ -161,7 +187,7 @@ function requiredFilled(operation: Operation, variant: IDataObject): { required:
 
 const credentials = () => ({ ...paySuiteApi(sandbox), ...onboardingApi(sandbox) });
 const apiCalls = () => apiCallsOf(sandbox);
-const label = (operation: Operation) => `${operation.node.name} › ${operation.resource} › ${operation.operation}`;
+const label = (operation: Operation) => `${operation.node.name}${operation.version > 1 ? ` v${operation.version}` : ''} › ${operation.resource} › ${operation.operation}`;
 
 const OPERATIONS = actionOperations();
 
@@ -200,7 +226,7 @@ const NOTHING_TO_CHANGE = / needs at least one field to change \(item 0\)$/;
 describe.each(PANELS)('%s', (_label, operation, variant) => {
 	it('is sent with its required fields filled and every other field at its default', async () => {
 		const { parameters } = requiredFilled(operation, variant);
-		const result = await runNode(operation.node, parameters, credentials());
+		const result = await runNode(operation.node, parameters, credentials(), { typeVersion: operation.version });
 		// The platform may answer anything (an ID that does not exist, a refusal): the item was not refused here.
 		// Refused for another rule (Request of a period longer than the platform reports) is not a missing value.
 		const refused = refusal(result);
@@ -219,7 +245,7 @@ describe.each(PANELS)('%s', (_label, operation, variant) => {
 	it.each(empty.map((field) => [field.displayName, field] as const))('is refused before sending when %s is left empty', async (displayName, field) => {
 		const { parameters } = requiredFilled(operation, variant);
 		parameters[field.name] = emptyValue(field) as IDataObject[string];
-		const result = await runNode(operation.node, parameters, credentials());
+		const result = await runNode(operation.node, parameters, credentials(), { typeVersion: operation.version });
 		expect(apiCalls()).toEqual([]);
 		expect(result.error?.message).toMatch(new RegExp(`^${displayName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |:)`));
 		expect(result.error?.message).toMatch(/\(item 0[;)]/);

@@ -8,6 +8,9 @@ import { expectFieldRefused, outputJson, runNode, runNodeMethod, type NodeRunOpt
 import { sessionCreateParameters } from '../helpers/fixtures';
 import { apiCallsOf, control, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
+/** The same instant written with Bogota's offset (UTC-5 all year), as a simplified item's `<date>Iso`. */
+const onSiteClock = (value: unknown) => new Date(Date.parse(String(value)) - 5 * 3_600_000).toISOString().slice(0, 19) + '-05:00';
+
 const sandbox = withSandbox({}, 'clearLedger');
 
 const SESSION = { name: 'Session', type: 'paySuiteSession', credentialType: 'paySuiteApi' };
@@ -640,11 +643,13 @@ describe('Session > Get: Simplify', () => {
 			reason: status.reason,
 			message: status.message,
 			date: status.date,
+			dateIso: onSiteClock(status.date),
 			reference: 'ORDER-1001',
 			description: 'Two pairs of shoes',
 			amount: 120.5,
 			currency: 'USD',
 			expiration: (raw.request as IDataObject).expiration,
+			expirationIso: onSiteClock((raw.request as IDataObject).expiration),
 			returnUrl: 'https://shop.example.com/return',
 			processUrl: raw.processUrl ?? null,
 			paymentCount: 2,
@@ -657,8 +662,11 @@ describe('Session > Get: Simplify', () => {
 			issuerName: approved.issuerName,
 			lastDigits: '1111',
 			paymentDate: (approved.status as IDataObject).date,
+			paymentDateIso: onSiteClock((approved.status as IDataObject).date),
 			refunded: false,
 		});
+		// The site's offset: the credential's Site Time Zone, America/Bogota.
+		expect(item.dateIso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/);
 		const shown = json(await run({ resource: 'session', operation: 'get', requestId: byId(requestId), includeSecrets: true }))[0];
 		expect(shown.authorization).toBe(approved.authorization);
 	});

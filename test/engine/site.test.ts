@@ -339,10 +339,17 @@ describe('Site > Update Branding, Simplify', () => {
 		const [site] = json(result);
 		expect(site).toMatchObject({ id: sandbox.credentials.siteId, active: true, state: 'ACTIVE', login: sandbox.credentials.login, checkoutVersion: 'v3' });
 		expect(Object.keys(site)).toEqual([
-			'id', 'name', 'displayName', 'active', 'state', 'login', 'merchant', 'currency', 'country', 'language', 'email', 'expiration', 'checkoutVersion',
-			'notificationUrl', 'timezone', 'paymentMethodCodes',
+			'id', 'name', 'displayName', 'active', 'state', 'login', 'merchant', 'currency', 'country', 'language', 'email', 'expiration', 'expirationIso',
+			'checkoutVersion', 'notificationUrl', 'timezone', 'paymentMethodCodes',
 		]);
 		expect(JSON.stringify(site)).not.toContain(sandbox.credentials.secretKey);
+	});
+
+	it("gives the site's expiry as the platform writes it (its own clock) and with its offset (expirationIso)", async () => {
+		const created = json(await run(createSite({ name: 'Expiring shop', additionalFields: { expiration: '2030-01-31T10:00:00+00:00' } })))[0];
+		const result = await run({ resource: 'site', operation: 'updateBranding', siteId: created.siteId ?? created.id, checkoutVersion: 'v3' });
+		expect(result.error).toBeUndefined();
+		expect(json(result)[0]).toMatchObject({ timezone: 'America/Bogota', expiration: '2030-01-31 05:00:00', expirationIso: '2030-01-31T05:00:00-05:00' });
 	});
 
 	it("off: the platform's site read shape", async () => {

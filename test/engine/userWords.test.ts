@@ -197,7 +197,8 @@ async function runOnce(type: INodeType, parameters: INodeParameters): Promise<{ 
 		getWorkflow: () => ({ id: 'words', name: 'words', active: false }),
 		getWorkflowStaticData: () => ({}),
 		getWorkflowDataProxy: () => ({ $runIndex: 0 }),
-		getCredentials: send,
+		// Read before validation (the site's clock, from the credential's Site Time Zone): sending is the HTTP call.
+		getCredentials: async () => ({ login: 'words', secretKey: 'words-secret', algorithm: 'sha256', timeZone: 'America/Bogota', baseUrl: 'http://127.0.0.1:9', accessToken: 'words' }),
 		logger: { debug() {}, info() {}, warn() {}, error() {} },
 		helpers: {
 			constructExecutionMetaData: (items: INodeExecutionData[], meta: { itemData: unknown }) => items.map((item) => ({ ...item, pairedItem: meta.itemData })),

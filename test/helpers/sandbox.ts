@@ -37,12 +37,16 @@ export function withSandbox(options: SandboxOptions = {}, between: BetweenTests 
 /** The ledger without the control calls (`/__sandbox/...`) the tests make themselves. */
 export const apiCallsOf = (sandbox: RunningSandbox): LedgerEntry[] => sandbox.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));
 
-/** `paySuiteApi` credential data for the sandbox's site (sha256), or for another login / secret key. */
-export const paySuiteApi = (sandbox: RunningSandbox, as: { login?: string; secretKey?: string } = {}) => ({
+/**
+ * `paySuiteApi` credential data for the sandbox's site (sha256, Site Time Zone America/Bogota as the site's),
+ * or for another login / secret key / time zone (`timeZone: ''`: a credential saved before the field existed).
+ */
+export const paySuiteApi = (sandbox: RunningSandbox, as: { login?: string; secretKey?: string; timeZone?: string } = {}) => ({
 	paySuiteApi: {
 		login: as.login ?? sandbox.credentials.login,
 		secretKey: as.secretKey ?? sandbox.credentials.secretKey,
 		algorithm: 'sha256',
+		timeZone: as.timeZone ?? sandbox.credentials.timeZone,
 		baseUrl: sandbox.url,
 	},
 });

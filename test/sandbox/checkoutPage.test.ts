@@ -80,6 +80,13 @@ describe('the page of a payment link', () => {
 		expect(page.text).not.toMatch(/<script|<link |src=|https?:\/\/(?!127\.0\.0\.1)/);
 	});
 
+	it("shows the expiry on the site's clock (America/Bogota), to the minute", async () => {
+		const link = await createLink({ expirationDate: `${nextYear}-12-01 18:00:00` });
+		const page = await get(link.url);
+		expect(page.text).toContain(`Valid until ${nextYear}-12-01 18:00 (America/Bogota)`);
+		expect(page.text).not.toContain(`${nextYear}-12-01 18:00:00`);
+	});
+
 	it('pays with the approving card as the control API does, and notifies the link notificationUrl once', async () => {
 		const link = await createLink();
 		const page = await get(link.url);

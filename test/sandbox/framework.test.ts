@@ -271,7 +271,7 @@ describe('faults before or after the work', () => {
 describe('control API', () => {
 	it('tells the demo credentials and answers unknown paths in the platform shape', async () => {
 		const credentials = (await get(`${sandbox.url}/__sandbox/credentials`)).json<Record<string, unknown>>();
-		expect(credentials).toMatchObject({ login: sandbox.credentials.login, secretKey: sandbox.credentials.secretKey, accessToken: sandbox.credentials.accessToken });
+		expect(credentials).toMatchObject({ login: sandbox.credentials.login, secretKey: sandbox.credentials.secretKey, timeZone: 'America/Bogota', accessToken: sandbox.credentials.accessToken });
 		const missing = await post('/no/such/path', {});
 		expect(missing.status).toBe(404);
 		expect(missing.json.status.status).toBe('FAILED');

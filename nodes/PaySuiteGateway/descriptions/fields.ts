@@ -5,12 +5,12 @@
  */
 import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { isoUtcOrAsTyped } from '../../shared/schemas/dateTime';
 import { currencyOptions, localeOptions, transactionStateOptions, transactionTypeOptions } from '../../shared/descriptions/choices';
 import { filtersCollection, optionsCollection } from '../../shared/descriptions/collections';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
+import { clockOf } from '../../shared/operation/siteClock';
 import type { OperationContext } from '../../shared/operation/types';
-import { presetPeriod, type PeriodPreset } from '../actions/report/reportPeriod';
+import { periodDate, presetPeriod, type PeriodPreset } from '../actions/report/reportPeriod';
 
 export const cardNumberProperty: INodeProperties = {
 	displayName: 'Card Number',
@@ -156,12 +156,13 @@ export const reportRequestProperties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Custom', value: 'custom', description: 'From the Start Date to the End Date' },
-			{ name: 'Last 7 Days', value: 'last7Days', description: 'The seven whole days before today' },
-			{ name: 'Last Month', value: 'lastMonth', description: 'The calendar month before this one (more than 10 days: Request and Wait)' },
-			{ name: 'Yesterday', value: 'yesterday', description: 'Yesterday, from 00:00:00 to 23:59:59' },
+			{ name: 'Last 7 Days', value: 'last7Days', description: "The seven whole days before today, on the site's clock" },
+			{ name: 'Last Month', value: 'lastMonth', description: "The calendar month before this one, on the site's clock (more than 10 days: Request and Wait)" },
+			{ name: 'Yesterday', value: 'yesterday', description: "Yesterday on the site's clock, from 00:00:00 to 23:59:59" },
 		],
 		default: 'custom',
-		description: "The period of the report, in the workflow's time zone. The platform reports at most 10 days at once: Request and Wait splits a longer period, Request refuses it.",
+		description:
+			"The period of the report, in the site's days: the credential's Site Time Zone (the workflow's time zone when the credential has none). The platform reports at most 10 days at once: Request and Wait splits a longer period, Request refuses it.",
 	},
 	{
 		displayName: 'Start Date',
@@ -170,7 +171,7 @@ export const reportRequestProperties: INodeProperties[] = [
 		default: '',
 		required: true,
 		displayOptions: customPeriod,
-		description: "Start of the period of the report (the workflow's time zone when no offset is given)",
+		description: "Start of the period of the report, on the site's clock (the credential's Site Time Zone) when no offset is given",
 	},
 	{
 		displayName: 'End Date',
@@ -179,7 +180,7 @@ export const reportRequestProperties: INodeProperties[] = [
 		default: '',
 		required: true,
 		displayOptions: customPeriod,
-		description: 'End of the period of the report (included)',
+		description: "End of the period of the report (included), on the site's clock when no offset is given",
 	},
 	filtersCollection([
 		{
@@ -217,17 +218,20 @@ export const reportRequestProperties: INodeProperties[] = [
  */
 export const reportRequestLabels: Record<string, string> = { 'filters.startDate': 'Start Date', 'filters.endDate': 'End Date', period: 'Period' };
 
-/** The body of POST /gateway/report from the fields above (validated by the caller). */
+/**
+ * The body of POST /gateway/report from the fields above (validated by the caller), its dates the site's days
+ * written with the site's offset (the operation runs on the site's clock: onSiteClock).
+ */
 export function reportRequestBody(ctx: OperationContext): IDataObject {
 	const filters = ctx.param<{ state?: string[]; type?: string[] }>('filters', {});
 	const options = ctx.param<IDataObject>('options', {});
-	const timeZone = ctx.fn.getTimezone();
+	const timeZone = clockOf(ctx).zone;
 	const period = ctx.param<PeriodPreset>('period', 'custom');
 	const preset = period === 'custom' ? undefined : presetPeriod(period, new Date(), timeZone);
 	return {
 		filters: {
-			startDate: preset?.startDate ?? isoUtcOrAsTyped(ctx.param<unknown>('startDate', ''), timeZone),
-			endDate: preset?.endDate ?? isoUtcOrAsTyped(ctx.param<unknown>('endDate', ''), timeZone),
+			startDate: preset?.startDate ?? periodDate(ctx.param<unknown>('startDate', ''), timeZone),
+			endDate: preset?.endDate ?? periodDate(ctx.param<unknown>('endDate', ''), timeZone),
 			state: filters.state?.length ? filters.state : undefined,
 			type: filters.type?.length ? filters.type : undefined,
 		},

@@ -1,4 +1,4 @@
-import { bearerVerdict, checkBaseUrl, signedVerdict, unreachableWords } from './credentialTest';
+import { bearerVerdict, checkBaseUrl, signedVerdict, siteClockVerdict, unreachableWords } from './credentialTest';
 
 const URL_ = 'https://api.example.com';
 const code = (value: string) => Object.assign(new Error(`connect ${value}`), { code: value });
@@ -37,5 +37,25 @@ describe('credential test words', () => {
 		expect(bearerVerdict(URL_, 403, {}).message).toMatch(/lacks the permission/);
 		expect(bearerVerdict(URL_, 200, '<!doctype html>').status).toBe('Error');
 		expect(bearerVerdict(URL_, 200, { id: 7 }).status).toBe('OK');
+	});
+});
+
+describe("what the signed credential's test says of the site's clock", () => {
+	const connected = { status: 'OK' as const, message: 'Connection successful' };
+	it('names the zone that is set', () => {
+		expect(siteClockVerdict(connected, { timeZone: 'America/Bogota' })).toEqual({
+			status: 'OK',
+			message: "Connection successful. Site Time Zone: America/Bogota: the nodes read and write the site's times on its clock.",
+		});
+	});
+
+	it('says that none is set, or that it is not a zone, as an error the dialog shows', () => {
+		expect(siteClockVerdict(connected, {})).toEqual({ status: 'Error', message: expect.stringMatching(/^The connection works, but no Site Time Zone is set: choose the site's time zone/) });
+		expect(siteClockVerdict(connected, { timeZone: 'Bogota' }).message).toMatch(/^The connection works, but the Site Time Zone 'Bogota' is not a time zone name/);
+	});
+
+	it('leaves a failed connection as it is', () => {
+		const failed = { status: 'Error' as const, message: 'Unknown login' };
+		expect(siteClockVerdict(failed, {})).toBe(failed);
 	});
 });

@@ -12,6 +12,7 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
+import { credentialTimeZone } from '../schemas/timeZone';
 import { describeAuthFailure } from './authReasons';
 import { buildAuth, type DigestAlgorithm } from './signing';
 import { baseUrlFor } from './credentials';
@@ -75,6 +76,22 @@ export function signedVerdict(url: string, statusCode: number, body: unknown): I
 	return failed(`The platform refused these credentials${words}: check the Login, the Secret Key and the Base URL.`);
 }
 
+/**
+ * A signed credential that connects, with what it says of the site's clock. n8n's dialog shows only an error's
+ * words, so a credential without a Site Time Zone (saved before the field existed) fails the test saying so:
+ * the nodes would take each workflow's zone for the site's times. Pure.
+ */
+export function siteClockVerdict(connected: INodeCredentialTestResult, data: IDataObject): INodeCredentialTestResult {
+	if (connected.status !== 'OK') return connected;
+	const zone = credentialTimeZone(data);
+	if (zone) return { status: 'OK', message: `Connection successful. Site Time Zone: ${zone}: the nodes read and write the site's times on its clock.` };
+	const typed = typeof data.timeZone === 'string' ? data.timeZone.trim() : '';
+	if (typed) return failed(`The connection works, but the Site Time Zone '${typed}' is not a time zone name: choose the site's zone in the list, such as America/Bogota.`);
+	return failed(
+		"The connection works, but no Site Time Zone is set: choose the site's time zone, as the platform's back office shows it (such as America/Bogota). Until then the nodes take each workflow's time zone for the site's times (a link's expiry, a report's days), hours off when the two differ.",
+	);
+}
+
 /** The verdict on the onboarding API's answer to GET /api/user. Pure. */
 export function bearerVerdict(url: string, statusCode: number, body: unknown): INodeCredentialTestResult {
 	if (statusCode === 401) return failed('The access token is not valid or has expired: check the Access Token of the credential, or ask for a new one.');
@@ -107,7 +124,7 @@ export async function paySuiteApiTest(this: ICredentialTestFunctions, credential
 	const uri = `${base.url}/core/tools/payment-facilitator/search`;
 	const auth = buildAuth(String(data.login ?? ''), String(data.secretKey ?? ''), (data.algorithm as DigestAlgorithm) ?? 'sha256');
 	const answer = await send(this, base.url, { method: 'POST', uri, body: { pagination: { perPage: 1, currentPage: 1 }, auth } });
-	return 'unreachable' in answer ? failed(answer.unreachable) : signedVerdict(base.url, answer.statusCode, answer.body);
+	return 'unreachable' in answer ? failed(answer.unreachable) : siteClockVerdict(signedVerdict(base.url, answer.statusCode, answer.body), data as IDataObject);
 }
 
 /** GET /api/user: any valid token may read it. */

@@ -1,10 +1,11 @@
 /** The site read shape: what the core API answers for a site (update branding, the control API's site view). */
 import type { SandboxApp } from '../../http';
+import { wallClockText } from '../../wallClock';
 import type { SiteRecord } from '../../world';
 import { configurationOf, merchantOf, state } from './state';
 
-/** `YYYY-MM-DD HH:MM:SS` in UTC, as the platform writes a site's expiry dates. */
-const spaced = (iso: string | undefined) => (iso ? new Date(iso).toISOString().slice(0, 19).replace('T', ' ') : null);
+/** `YYYY-MM-DD HH:MM:SS` on the site's clock (its time zone), as the platform writes a site's wall-clock dates. */
+const spaced = (iso: string | undefined, zone: string) => (iso ? wallClockText(Date.parse(iso), zone) : null);
 
 /** The site's payment methods as the read shape lists them: the site's own values over its merchant method's. */
 const siteServices = (app: SandboxApp, site: SiteRecord) =>
@@ -51,7 +52,7 @@ export const siteReadShape = (app: SandboxApp, site: SiteRecord) => {
 		country: merchant?.country ?? 'US',
 		locale: language,
 		locales: [language],
-		expireOn: spaced(site.expiresAt),
+		expireOn: spaced(site.expiresAt, site.timezone ?? app.world.siteTimeZone),
 		logoUrl: branding.logoUrl ?? `${app.url()}/__sandbox/assets/logo.png`,
 		cssUrl: `${app.url()}/__sandbox/assets/site.css`,
 		analyticsCode: integration.analyticsCode ?? null,
@@ -62,7 +63,7 @@ export const siteReadShape = (app: SandboxApp, site: SiteRecord) => {
 		md5Hash: configuration.md5Hash ?? 'sandbox-md5-hash',
 		// "Access token for the onboarding system": the sandbox's own, so that a read carries every secret it can.
 		onboardingToken: app.world.credentials.accessToken,
-		credentials: [{ login: site.login, tranKey: site.secretKey, expireOn: spaced(site.credentialsExpireAt) }],
+		credentials: [{ login: site.login, tranKey: site.secretKey, expireOn: spaced(site.credentialsExpireAt, site.timezone ?? app.world.siteTimeZone) }],
 		integrations: {},
 		payerFields: ['name', 'surname', 'email', 'mobile', 'document', 'documentType'],
 		allowWallet: integration.allowWallet ?? false,

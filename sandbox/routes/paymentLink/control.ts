@@ -93,7 +93,7 @@ export async function payLink(
 		receipt: transaction.receipt,
 		franchise: card.franchise,
 		paymentMethod: transaction.paymentMethod,
-		paymentDate: spaced(new Date()),
+		paymentDate: spaced(new Date(), link.timeZone),
 		internalReference: transaction.internalReference,
 		authorization: transaction.authorization,
 		issuerName: card.issuerName,

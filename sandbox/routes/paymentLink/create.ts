@@ -98,7 +98,7 @@ export function register(app: SandboxApp): void {
 				receiverEmails: body.receiverEmails ?? [],
 				additional: body.additional ?? [],
 				payments: [],
-				createdAt: spaced(new Date(now)),
+				createdAt: spaced(new Date(now), timeZone),
 			};
 			links[String(id)] = link;
 			return answer(201, 'The payment link was created', { id, url: link.url });

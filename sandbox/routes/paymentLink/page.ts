@@ -10,7 +10,8 @@ import type { SandboxApp, SandboxRequest, SandboxResponse } from '../../http';
 import { idKey } from '../../json';
 import { pageAnswers, refusalMessage } from '../checkout/page';
 import { linkPayRefusal, payLink } from './control';
-import { allowedPayments, linkStatus, state, type LinkRecord } from './state';
+import { wallClockText } from '../../wallClock';
+import { allowedPayments, linkDateMs, linkStatus, state, type LinkRecord } from './state';
 
 export function register(app: SandboxApp): void {
 	app.router.get('/payment-link/:id/:key', (request, app) => {
@@ -51,9 +52,18 @@ function facts(link: LinkRecord): PageFacts {
 		details: [
 			`Status: ${linkStatus(link)}`,
 			`Approved payments: ${approved}${allowed === null ? '' : ` of ${allowed}`}`,
-			`Valid until ${link.expirationDate} (${link.timeZone})`,
+			`Valid until ${validUntil(link)} (${link.timeZone})`,
 		],
 	};
+}
+
+/**
+ * The link's expiry as a buyer reads it: its `expirationDate` read on the site's clock (the zone the link was
+ * created in), to the minute, such as `2026-12-01 18:00`.
+ */
+function validUntil(link: LinkRecord): string {
+	const at = linkDateMs(link.expirationDate, link.timeZone);
+	return at === undefined ? link.expirationDate : wallClockText(at, link.timeZone).slice(0, 16);
 }
 
 /** The page of a link that takes no payment (disabled, expired, fully paid), or undefined. */

@@ -4,7 +4,7 @@
  */
 import { notFound, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../../http';
 import { idKey, type Id } from '../../json';
-import { wallClockMs } from '../../wallClock';
+import { wallClockMs, wallClockText } from '../../wallClock';
 
 // ---------------------------------------------------------------------------------------------------------
 // State
@@ -76,7 +76,8 @@ export function linkDateMs(value: string, timeZone = 'UTC'): number | undefined 
 	return wallClockMs(value, timeZone);
 }
 
-export const spaced = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
+/** An instant as the platform writes a link's dates (`paymentDate`): `YYYY-MM-DD HH:MM:SS` on the site's clock. */
+export const spaced = (at: Date, timeZone: string) => wallClockText(at.getTime(), timeZone);
 
 export function linkStatus(link: LinkRecord, now = Date.now()): 'ACTIVE' | 'INACTIVE' | 'EXPIRED' {
 	if (link.disabled) return 'INACTIVE';

@@ -2,11 +2,12 @@ import { currencyOptions } from '../../../shared/descriptions/choices';
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { requestOperation } from '../../../shared/operation/requestOperation';
+import { onSiteClock } from '../../../shared/operation/siteClock';
 import { localeOption, tokenFromParameters, tokenProperties } from '../../descriptions/fields';
 import { validatorValidateSchema, type ValidatorValidateBody } from '../../schemas';
-import { simplifyTokenValidation } from '../../output';
+import { GATEWAY_DATES, simplifyTokenValidation } from '../../output';
 
-export const validateToken = requestOperation<ValidatorValidateBody>({
+const validateTokenDeclared = requestOperation<ValidatorValidateBody>({
 	value: 'validateToken',
 	name: 'Validate Token',
 	action: 'Validate an account token',
@@ -45,3 +46,6 @@ export const validateToken = requestOperation<ValidatorValidateBody>({
 	schema: validatorValidateSchema,
 	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifyTokenValidation(answer) : answer),
 });
+
+/** With Simplify on, each date also as ISO 8601 with the site's offset. */
+export const validateToken = onSiteClock(validateTokenDeclared, { dates: GATEWAY_DATES });

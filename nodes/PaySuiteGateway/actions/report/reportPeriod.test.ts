@@ -1,21 +1,24 @@
-import { isLongerThanPlatformAllows, presetPeriod, reportWindows } from './reportPeriod';
+import { isLongerThanPlatformAllows, periodDate, presetPeriod, reportWindows } from './reportPeriod';
 
 // 2025-03-15 10:30 in Bogota (UTC-5): the fixed clock of every preset below.
 const NOW = new Date('2025-03-15T15:30:00Z');
 
 describe('presetPeriod', () => {
 	it.each([
-		['yesterday', 'America/Bogota', '2025-03-14T05:00:00+00:00', '2025-03-15T04:59:59+00:00'],
-		['last7Days', 'America/Bogota', '2025-03-08T05:00:00+00:00', '2025-03-15T04:59:59+00:00'],
-		['lastMonth', 'America/Bogota', '2025-02-01T05:00:00+00:00', '2025-03-01T04:59:59+00:00'],
-		['yesterday', 'Asia/Tokyo', '2025-03-14T15:00:00+00:00', '2025-03-15T14:59:59+00:00'],
+		['yesterday', 'America/Bogota', '2025-03-14T00:00:00-05:00', '2025-03-14T23:59:59-05:00'],
+		['last7Days', 'America/Bogota', '2025-03-08T00:00:00-05:00', '2025-03-14T23:59:59-05:00'],
+		['lastMonth', 'America/Bogota', '2025-02-01T00:00:00-05:00', '2025-02-28T23:59:59-05:00'],
+		['yesterday', 'Asia/Tokyo', '2025-03-15T00:00:00+09:00', '2025-03-15T23:59:59+09:00'],
 		['yesterday', 'UTC', '2025-03-14T00:00:00+00:00', '2025-03-14T23:59:59+00:00'],
 	] as const)('%s in %s', (preset, zone, startDate, endDate) => {
 		expect(presetPeriod(preset, NOW, zone)).toEqual({ startDate, endDate });
 	});
 
 	it('Yesterday is the time zone\'s yesterday, not UTC\'s: 01:00 UTC is still the day before in Bogota', () => {
-		expect(presetPeriod('yesterday', new Date('2025-03-15T01:00:00Z'), 'America/Bogota').startDate).toBe('2025-03-13T05:00:00+00:00');
+		expect(presetPeriod('yesterday', new Date('2025-03-15T01:00:00Z'), 'America/Bogota')).toEqual({
+			startDate: '2025-03-13T00:00:00-05:00',
+			endDate: '2025-03-13T23:59:59-05:00',
+		});
 	});
 
 	it('Last Month in January is December of the year before; a leap February has 29 days', () => {
@@ -26,9 +29,17 @@ describe('presetPeriod', () => {
 	it('Last Month across a daylight saving change keeps each end at the local midnight', () => {
 		// Berlin: UTC+1 on 1 March, UTC+2 from 30 March.
 		expect(presetPeriod('lastMonth', new Date('2025-04-10T12:00:00Z'), 'Europe/Berlin')).toEqual({
-			startDate: '2025-02-28T23:00:00+00:00',
-			endDate: '2025-03-31T21:59:59+00:00',
+			startDate: '2025-03-01T00:00:00+01:00',
+			endDate: '2025-03-31T23:59:59+02:00',
 		});
+	});
+});
+
+describe('periodDate', () => {
+	it("reads a picked date on the site's clock and writes every date with the site's offset", () => {
+		expect(periodDate('2025-03-14T00:00:00', 'America/Bogota')).toBe('2025-03-14T00:00:00-05:00');
+		expect(periodDate('2025-03-14T05:00:00Z', 'America/Bogota')).toBe('2025-03-14T00:00:00-05:00');
+		expect(periodDate('yesterday', 'America/Bogota')).toBe('yesterday');
 	});
 });
 
@@ -36,6 +47,13 @@ describe('reportWindows', () => {
 	it('keeps a period of 10 days or less as one window, its dates as given', () => {
 		expect(reportWindows('2025-01-01T00:00:00+00:00', '2025-01-11T00:00:00+00:00')).toEqual([
 			{ startDate: '2025-01-01T00:00:00+00:00', endDate: '2025-01-11T00:00:00+00:00' },
+		]);
+	});
+
+	it("writes the windows of a split period with the site's offset", () => {
+		expect(reportWindows('2025-01-01T00:00:00-05:00', '2025-01-12T23:59:59-05:00', 'America/Bogota')).toEqual([
+			{ startDate: '2025-01-01T00:00:00-05:00', endDate: '2025-01-10T23:59:59-05:00' },
+			{ startDate: '2025-01-11T00:00:00-05:00', endDate: '2025-01-12T23:59:59-05:00' },
 		]);
 	});
 

@@ -1,9 +1,11 @@
 /**
- * A report's period: the presets (Yesterday, Last 7 Days, Last Month) as instants of the workflow's time zone,
- * and the split of a long period into the windows the platform accepts (it refuses more than 10 days at once).
- * Pure: the clock and the time zone are arguments, so the unit test beside it fixes both.
+ * A report's period: the presets (Yesterday, Last 7 Days, Last Month) as the site's days (its clock: the
+ * credential's Site Time Zone), and the split of a long period into the windows the platform accepts (it refuses
+ * more than 10 days at once). Every date is written with the site's offset, so `2026-11-25T00:00:00-05:00` reads
+ * as the site's midnight. Pure: the clock and the time zone are arguments, so the unit test beside it fixes both.
  */
-import { formatIsoUtc, instantOfWallTime, wallTimeIn } from '../../../shared/schemas/dateTime';
+import { instantOfWallTime, parseDateTimeInput, wallTimeIn } from '../../../shared/schemas/dateTime';
+import { isoInZone } from '../../../shared/schemas/timeZone';
 
 /** The longest period the platform reports at once (HTTP 400, reason BR beyond it). */
 export const MAX_REPORT_DAYS = 10;
@@ -20,7 +22,17 @@ export interface ReportWindow {
 function calendarDays(first: { year: number; month: number; day: number }, last: { year: number; month: number; day: number }, timeZone: string): ReportWindow {
 	const start = instantOfWallTime({ ...first, hour: 0, minute: 0, second: 0 }, timeZone);
 	const end = instantOfWallTime({ ...last, hour: 23, minute: 59, second: 59 }, timeZone);
-	return { startDate: formatIsoUtc(start), endDate: formatIsoUtc(end) };
+	return { startDate: isoInZone(start, timeZone), endDate: isoInZone(end, timeZone) };
+}
+
+/**
+ * A date the user gave for a custom period, with the site's offset: a date-time without an offset (the date
+ * picker's) is the site's clock, one with an offset is that instant. What is not a date-time is handed back for
+ * validation to name.
+ */
+export function periodDate(value: unknown, timeZone: string): unknown {
+	const instant = parseDateTimeInput(value, timeZone);
+	return instant ? isoInZone(instant, timeZone) : value;
 }
 
 /** The calendar date `days` days from a date (month and year lengths handled by Date.UTC). */
@@ -51,9 +63,10 @@ export function isLongerThanPlatformAllows(startDate: string, endDate: string): 
 /**
  * Consecutive windows of at most 10 days covering the period, in order: each starts where the last one ended
  * plus one second (the dates are whole seconds and both ends are included), so no transaction is in two windows.
- * A period the platform accepts as it is stays one window, its dates as given.
+ * A period the platform accepts as it is stays one window, its dates as given; split, each date is written with
+ * the offset of `timeZone` (the site's).
  */
-export function reportWindows(startDate: string, endDate: string, maxDays = MAX_REPORT_DAYS): ReportWindow[] {
+export function reportWindows(startDate: string, endDate: string, timeZone = 'UTC', maxDays = MAX_REPORT_DAYS): ReportWindow[] {
 	const start = Date.parse(startDate);
 	const end = Date.parse(endDate);
 	const span = maxDays * DAY_MS;
@@ -61,7 +74,7 @@ export function reportWindows(startDate: string, endDate: string, maxDays = MAX_
 	const windows: ReportWindow[] = [];
 	for (let from = start; from <= end; from += span) {
 		const to = Math.min(from + span - 1000, end);
-		windows.push({ startDate: formatIsoUtc(new Date(from)), endDate: formatIsoUtc(new Date(to)) });
+		windows.push({ startDate: isoInZone(new Date(from), timeZone), endDate: isoInZone(new Date(to), timeZone) });
 	}
 	return windows;
 }

@@ -1,4 +1,5 @@
 import { requestOperation } from '../../../shared/operation/requestOperation';
+import { onSiteClock } from '../../../shared/operation/siteClock';
 import { reportRequestBody, reportRequestLabels, reportRequestProperties } from '../../descriptions/fields';
 import { reportSchema, type ReportBody } from '../../schemas';
 import { isLongerThanPlatformAllows } from './reportPeriod';
@@ -15,7 +16,7 @@ const withinPlatformLimit = reportSchema.superRefine((body, issues) => {
 	});
 });
 
-export const request = requestOperation<ReportBody>({
+const requestReport = requestOperation<ReportBody>({
 	value: 'request',
 	name: 'Request',
 	action: 'Request a transaction report',
@@ -29,3 +30,6 @@ export const request = requestOperation<ReportBody>({
 	body: reportRequestBody,
 	schema: withinPlatformLimit,
 });
+
+/** On the site's clock: the period's days are the site's. */
+export const request = onSiteClock(requestReport);

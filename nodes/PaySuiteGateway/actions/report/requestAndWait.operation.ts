@@ -5,6 +5,7 @@ import { compact } from '../../../shared/operation/compact';
 import { pollOrFail } from '../../../shared/operation/pollingOperation';
 import { intervalProperty, timeoutProperty } from '../../../shared/operation/properties';
 import { sendRequest } from '../../../shared/operation/send';
+import { clockOf, onSiteClock } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { reportOutputProperties, reportRequestBody, reportRequestLabels, reportRequestProperties, reportWhenEmptyProperty } from '../../descriptions/fields';
 import { reportSchema, type ReportBody } from '../../schemas';
@@ -32,7 +33,8 @@ async function requestReport(ctx: OperationContext, body: ReportBody): Promise<s
 	return id.digits;
 }
 
-export const requestAndWait: PaySuiteOperation = {
+/** On the site's clock: the period's days and its windows are the site's. */
+export const requestAndWait: PaySuiteOperation = onSiteClock({
 	value: 'requestAndWait',
 	name: 'Request and Wait',
 	action: 'Request a transaction report and wait for it',
@@ -47,7 +49,7 @@ export const requestAndWait: PaySuiteOperation = {
 		// One window at a time: the platform works on one report of ours at once, and the rows come out in order.
 		let complete = false;
 		try {
-			for (const window of reportWindows(body.filters.startDate, body.filters.endDate)) {
+			for (const window of reportWindows(body.filters.startDate, body.filters.endDate, clockOf(ctx).zone)) {
 				const id = await requestReport(ctx, { ...body, filters: { ...body.filters, ...window } });
 				// Read as it downloads, before the next window is asked for.
 				await report.add(id, window, await pollOrFail(ctx, reportPolling, id, timing));
@@ -59,4 +61,4 @@ export const requestAndWait: PaySuiteOperation = {
 		}
 		return report.result(body.filters);
 	},
-};
+});

@@ -3,13 +3,14 @@ import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/
 import { internalReferenceLocator } from '../../../shared/methods/transactions';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
+import { onSiteClock } from '../../../shared/operation/siteClock';
 import { localeOption } from '../../descriptions/fields';
 import { querySchema, type QueryBody } from '../../schemas';
-import { simplifyTransaction } from '../../output';
+import { GATEWAY_DATES, simplifyTransaction } from '../../output';
 
 const internalReference = internalReferenceLocator();
 
-export const get = requestOperation<QueryBody>({
+const getTransaction = requestOperation<QueryBody>({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a transaction',
@@ -28,3 +29,6 @@ export const get = requestOperation<QueryBody>({
 	schema: querySchema,
 	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifyTransaction(answer) : answer),
 });
+
+/** With Simplify on, each date also as ISO 8601 with the site's offset. */
+export const get = onSiteClock(getTransaction, { dates: GATEWAY_DATES });

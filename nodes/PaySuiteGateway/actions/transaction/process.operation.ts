@@ -24,6 +24,7 @@ import { deriveIdempotenceKey } from '../../processIdempotenceKey';
 import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
 import { keyValueMap, keyValueProperties, metadataProperties } from '../../../shared/descriptions/metadata';
+import { onSiteClock } from '../../../shared/operation/siteClock';
 import {
 	amountDetailsProperty,
 	dispersionProperty,
@@ -39,7 +40,7 @@ import {
 	shippingProperty,
 	taxesProperty,
 } from '../../../shared/descriptions/payment';
-import { simplifyTransaction } from '../../output';
+import { GATEWAY_DATES, simplifyTransaction } from '../../output';
 
 /** A JSON parameter of a collection, parsed; undefined when it is not set or empty. */
 function optionalJson(ctx: OperationContext, name: string): unknown {
@@ -81,7 +82,7 @@ function processBody(ctx: OperationContext): IDataObject {
 	});
 }
 
-export const processPayment: PaySuiteOperation = {
+const processDeclared: PaySuiteOperation = {
 	value: 'process',
 	name: 'Process',
 	action: 'Process a card payment',
@@ -214,3 +215,6 @@ export const processPayment: PaySuiteOperation = {
 		);
 	},
 };
+
+/** With Simplify on, each date also as ISO 8601 with the site's offset. */
+export const processPayment = onSiteClock(processDeclared, { dates: GATEWAY_DATES });

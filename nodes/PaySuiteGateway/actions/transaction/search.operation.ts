@@ -3,8 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { requestOperation } from '../../../shared/operation/requestOperation';
+import { onSiteClock } from '../../../shared/operation/siteClock';
 import { searchSchema, type SearchBody } from '../../schemas';
-import { simplifyTransaction } from '../../output';
+import { GATEWAY_DATES, simplifyTransaction } from '../../output';
 
 /** The spec does not show the answer's fields: the first list of transactions found in it, if any. */
 function transactionList(answer: IDataObject): IDataObject[] | undefined {
@@ -15,7 +16,7 @@ function transactionList(answer: IDataObject): IDataObject[] | undefined {
 	return undefined;
 }
 
-export const search = requestOperation<SearchBody>({
+const searchTransactions = requestOperation<SearchBody>({
 	value: 'search',
 	name: 'Search',
 	action: 'Search transactions by reference and amount',
@@ -59,3 +60,6 @@ export const search = requestOperation<SearchBody>({
 		return wantsSimplified(ctx) ? found.map(simplifyTransaction) : found;
 	},
 });
+
+/** With Simplify on, each date also as ISO 8601 with the site's offset. */
+export const search = onSiteClock(searchTransactions, { dates: GATEWAY_DATES });

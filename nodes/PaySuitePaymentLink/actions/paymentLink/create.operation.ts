@@ -1,19 +1,23 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
-import { localeOptions } from '../../../shared/descriptions/choices';
-import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
-import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/descriptions/nameValuePairs';
+import { amountFromParameters } from '../../../shared/descriptions/amount';
+import { toNameValuePairs } from '../../../shared/descriptions/nameValuePairs';
+import { modifiersOf, modifiersProperty, partsReader, paymentPartsLabels } from '../../../shared/descriptions/payment';
+import { wantsSimplified } from '../../../shared/descriptions/simplify';
 import { compact } from '../../../shared/operation/compact';
 import { toItems } from '../../../shared/operation/items';
-import { sendWrite } from '../../../shared/operation/lostAnswer';
+import { sendWrite, type LostAnswerWords } from '../../../shared/operation/lostAnswer';
+import { CREDENTIAL_TIME_ZONE_OPTION, siteClock, type SiteClock } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { resolveTimeZone, sentAs, WORKFLOW_TIME_ZONE } from '../../../shared/schemas/timeZone';
-import { modifiersOf, modifiersProperty, partsReader, paymentPartsLabels } from '../../../shared/descriptions/payment';
-import { toLinkDate, toList } from '../../linkDate';
+import { createProperties } from '../../descriptions/createFields';
+import { DEFAULT_VALID_DAYS, expiryAfterDays, toLinkDate, toList } from '../../linkDate';
+import { createdLink } from '../../output';
 import { linkCreateSchema } from '../../schemas';
 
-function linkBody(ctx: OperationContext, workflowZone: string, siteZone: string): IDataObject {
+const SITE_TIME_ZONE = 'Site Time Zone Name or ID';
+
+function linkBody(ctx: OperationContext, expirationDate: unknown): IDataObject {
 	const extra = ctx.param<IDataObject>('additionalFields', {});
 	const modifiers = modifiersOf(extra, 'additionalFields', partsReader(ctx));
 	return {
@@ -25,7 +29,7 @@ function linkBody(ctx: OperationContext, workflowZone: string, siteZone: string)
 			amount: amountFromParameters(ctx),
 			modifiers,
 		},
-		expirationDate: toLinkDate(ctx.param('expirationDate', ''), workflowZone, siteZone) as string | undefined,
+		expirationDate: expirationDate as string | undefined,
 		paymentExpiration: ctx.param('paymentExpiration'),
 		paymentsAllowed: extra.paymentsAllowed,
 		isGeneric: extra.isGeneric,
@@ -37,124 +41,54 @@ function linkBody(ctx: OperationContext, workflowZone: string, siteZone: string)
 	};
 }
 
+// The platform offers no search of links by reference, so a lost answer can only be reported.
+const lostLink = (body: IDataObject): LostAnswerWords => ({
+	maybe: `A payment link with reference ${String(body.reference ?? '')} may have been created`,
+	check: "Look for it in the platform's back office before creating another: two links with the same reference could both be paid.",
+});
+
+/** Version 1: a required date read in the workflow's zone, written in the node's Site Time Zone (the workflow's by default). */
+async function createVersion1(ctx: OperationContext) {
+	const workflowZone = ctx.fn.getTimezone();
+	const site = resolveTimeZone(ctx.param('siteTimeZone', WORKFLOW_TIME_ZONE), workflowZone);
+	if ('error' in site) return ctx.fail(`${SITE_TIME_ZONE} ${site.error}`, "Choose the site's time zone in the list: the platform reads the expiration date in it.");
+	const siteZone = site.zone;
+	const expiration = toLinkDate(ctx.param('expirationDate', ''), workflowZone, siteZone);
+	const body = ctx.validate(linkCreateSchema(siteZone), compact(linkBody(ctx, expiration))) as IDataObject;
+	return sendWrite<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, lostLink(body), (answer) =>
+		// What the platform was sent, with the zone it reads it in: the instant is checkable at a glance.
+		toItems({ ...answer, expirationSentAs: sentAs(String(body.expirationDate), siteZone) }),
+	);
+}
+
+/** The expiry version 2 sends: N days from now, or the date given, both on the site's clock. */
+function expiryOnSiteClock(ctx: OperationContext, clock: SiteClock): unknown {
+	if (ctx.param<string>('validity', 'days') === 'date') return toLinkDate(ctx.param('expirationDate', ''), clock.zone, clock.zone);
+	const days = ctx.param<unknown>('validDays', DEFAULT_VALID_DAYS);
+	if (typeof days !== 'number' || !Number.isInteger(days) || days < 1) {
+		return ctx.fail(`Days must be a whole number of days, 1 or more; got '${String(days)}'`, 'Set how many days the link takes payments, such as 14.');
+	}
+	return expiryAfterDays(days, new Date(), clock.zone);
+}
+
+/** Version 2: valid for 14 days unless told otherwise, every date on the site's clock (the credential's zone). */
+async function createVersion2(ctx: OperationContext) {
+	const clock = await siteClock(ctx, ctx.param('siteTimeZone', CREDENTIAL_TIME_ZONE_OPTION), SITE_TIME_ZONE);
+	const body = ctx.validate(linkCreateSchema(clock.zone), compact(linkBody(ctx, expiryOnSiteClock(ctx, clock)))) as IDataObject;
+	const simple = wantsSimplified(ctx);
+	return sendWrite<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, lostLink(body), (answer) =>
+		toItems(createdLink(answer, body, clock, simple)),
+	);
+}
+
 export const create: PaySuiteOperation = {
 	value: 'create',
 	name: 'Create',
 	action: 'Create a payment link',
 	description: 'Create a payment link to send to buyers. Sent once: if its answer is lost, the item fails saying what to check.',
 	fieldLabels: paymentPartsLabels('Additional Fields', [modifiersProperty]),
-	properties: [
-		{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Name of the link' },
-		{
-			displayName: 'Reference',
-			name: 'reference',
-			type: 'string',
-			default: '',
-			required: true,
-			description: 'Your unique reference of the link (1 to 32 characters)',
-		},
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			default: '',
-			required: true,
-			description: 'What is paid, shown to the buyer (1 to 255 characters)',
-		},
-		...amountProperties({ amount: 'Amount of each payment' }),
-		{
-			displayName: 'Expiration Date',
-			name: 'expirationDate',
-			type: 'dateTime',
-			default: '',
-			required: true,
-			description:
-				"When the link stops accepting payments; later than now. A date without an offset (as the picker gives) is the workflow's time zone; it is sent as the site's clocks show it (see Site Time Zone).",
-		},
-		{
-			displayName: 'Site Time Zone Name or ID',
-			name: 'siteTimeZone',
-			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getSiteTimeZones', loadOptionsDependsOn: ['expirationDate'] },
-			default: WORKFLOW_TIME_ZONE,
-			description:
-				'The time zone of the site. The platform reads the expiration (YYYY-MM-DD HH:MM:SS, no offset) in it, so it must be the site\'s zone, not yours: each option shows what it sends. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			hint: "Must be the site's time zone (ask the platform or see the site's configuration). The output's expirationSentAs shows what was sent.",
-		},
-		{
-			displayName: 'Payment Expiration (Minutes)',
-			name: 'paymentExpiration',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 30,
-			required: true,
-			description: 'Minutes the buyer has to finish each checkout opened from the link',
-		},
-		additionalFieldsCollection([
-			nameValuePairsProperty('additional', 'Additional Data', 'Extra fields of the link; each keyword may appear only once'),
-			{
-				displayName: 'Is Generic',
-				name: 'isGeneric',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the same link may be paid again and again until the allowed number of approved payments',
-			},
-			{
-				displayName: 'Language',
-				name: 'locale',
-				type: 'options',
-				options: localeOptions,
-				default: 'en_US',
-				description: 'Language of the link page',
-			},
-			modifiersProperty,
-			{
-				displayName: 'Notification URL',
-				name: 'notificationUrl',
-				type: 'string',
-				default: '',
-				description: 'URL notified of payments made through the link and of its expiration',
-			},
-			{
-				displayName: 'Payment Methods',
-				name: 'paymentMethod',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. visa,master',
-				description: 'Codes of the payment methods to offer, separated by commas; only methods enabled on the site',
-			},
-			{
-				displayName: 'Payments Allowed',
-				name: 'paymentsAllowed',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 1,
-				description: 'How many payments the link accepts; unlimited when not set',
-			},
-			{
-				displayName: 'Receiver Emails',
-				name: 'receiverEmails',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. name@example.com, other@example.com',
-				description: 'Addresses the link is sent to after it is created, separated by commas',
-			},
-		]),
-	],
+	properties: createProperties,
 	async execute(ctx) {
-		const workflowZone = ctx.fn.getTimezone();
-		const site = resolveTimeZone(ctx.param('siteTimeZone', WORKFLOW_TIME_ZONE), workflowZone);
-		if ('error' in site) return ctx.fail(`Site Time Zone Name or ID ${site.error}`, 'Choose the site\'s time zone in the list: the platform reads the expiration date in it.');
-		const siteZone = site.zone;
-		const body = ctx.validate(linkCreateSchema(siteZone), compact(linkBody(ctx, workflowZone, siteZone)));
-		// The platform offers no search of links by reference, so a lost answer can only be reported.
-		const lost = {
-			maybe: `A payment link with reference ${String((body as IDataObject).reference ?? '')} may have been created`,
-			check: "Look for it in the platform's back office before creating another: two links with the same reference could both be paid.",
-		};
-		return sendWrite<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body: body as IDataObject }, lost, (answer) =>
-			// What the platform was sent, with the zone it reads it in: the instant is checkable at a glance.
-			toItems({ ...answer, expirationSentAs: sentAs(String((body as IDataObject).expirationDate), siteZone) }),
-		);
+		return ctx.node.typeVersion < 2 ? createVersion1(ctx) : createVersion2(ctx);
 	},
 };

@@ -4,6 +4,7 @@ import { amountProperties } from '../../../shared/descriptions/amount';
 import { localeOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation/requestOperation';
+import { clockOf, onSiteClock } from '../../../shared/operation/siteClock';
 import type { OperationContext } from '../../../shared/operation/types';
 import { formatAmount } from '../../../shared/operation/words';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/descriptions/nameValuePairs';
@@ -58,7 +59,7 @@ function sessionBody(ctx: OperationContext): IDataObject {
 					}
 				: undefined,
 		fields: toNameValuePairs(extra.fields),
-		expiration: resolveExpiration(extra.expiration, ctx.fn.getTimezone(), Date.now()),
+		expiration: resolveExpiration(extra.expiration, clockOf(ctx).zone, Date.now()),
 		ipAddress: ctx.param<string>('ipAddress', ''),
 		userAgent: ctx.param<string>('userAgent', ''),
 		returnUrl: ctx.param<string>('returnUrl', ''),
@@ -72,7 +73,7 @@ function sessionBody(ctx: OperationContext): IDataObject {
 	};
 }
 
-export const create = requestOperation<SessionCreateBody>({
+const createSession = requestOperation<SessionCreateBody>({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a checkout session',
@@ -202,7 +203,7 @@ export const create = requestOperation<SessionCreateBody>({
 				type: 'dateTime',
 				default: '',
 				description:
-					'When the session expires; the buyer must finish before it. At least 5 minutes from now. Empty: 60 minutes from now.',
+					"When the session expires; the buyer must finish before it. At least 5 minutes from now. Empty: 60 minutes from now. A date picked without an offset is on the site's clock (the credential's Site Time Zone).",
 			},
 			nameValuePairsProperty('fields', 'Fields', 'Extra data stored with the session'),
 			itemsProperty,
@@ -268,3 +269,6 @@ export const create = requestOperation<SessionCreateBody>({
 		};
 	},
 });
+
+/** On the site's clock: an expiration picked without an offset is the site's time. */
+export const create = onSiteClock(createSession);

@@ -4,10 +4,11 @@ import { pathId } from '../../../shared/schemas/identifiers';
 import { includeSecretsProperty } from '../../../shared/operation/properties';
 import { notFoundBy } from '../../../shared/operation/words';
 import { requestOperation } from '../../../shared/operation/requestOperation';
+import { onSiteClock } from '../../../shared/operation/siteClock';
 import { requestIdProperty } from '../../descriptions/fields';
-import { sessionPayments, simpleSession, simpleSessionPayments } from '../../output';
+import { SESSION_DATES, sessionPayments, simpleSession, simpleSessionPayments } from '../../output';
 
-export const get = requestOperation({
+const getSession = requestOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a checkout session',
@@ -26,3 +27,6 @@ export const get = requestOperation({
 	],
 	output: onePerPaymentOutput({ simple: simpleSession, payments: sessionPayments, simplePayments: simpleSessionPayments }),
 });
+
+/** With Simplify on, each date also as ISO 8601 with the site's offset. */
+export const get = onSiteClock(getSession, { dates: SESSION_DATES });

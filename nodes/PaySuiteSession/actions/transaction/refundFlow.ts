@@ -22,8 +22,9 @@ import { refundColumns, roundAmount, type RefundRecord } from '../../../shared/o
 import { LostAnswerError } from '../../../shared/transport/failures';
 import { asNodeError } from '../../../shared/transport/nodeErrors';
 import type { PaySuiteRequest } from '../../../shared/transport/types';
+import { onSiteClock } from '../../../shared/operation/siteClock';
 import { internalReferenceProperty } from '../../descriptions/fields';
-import { simplePayment } from '../../output';
+import { SESSION_DATES, simplePayment } from '../../output';
 
 interface MoneyBackBody {
 	internalReference: bigint | number | string;
@@ -139,9 +140,12 @@ async function settleByRead<Body extends MoneyBackBody>(ctx: OperationContext, s
 	});
 }
 
-/** An operation that gives money back once: Refund, or the Reverse transaction action. */
+/**
+ * An operation that gives money back once: Refund, or the Reverse transaction action. Simplified, the payment's
+ * date is also given with the site's offset (`dateIso`).
+ */
 export function refundOperation<Body extends MoneyBackBody>(spec: RefundFlowSpec<Body>): PaySuiteOperation {
-	return {
+	return onSiteClock({
 		...labelsOf(spec),
 		properties: spec.properties,
 		async execute(ctx) {
@@ -172,5 +176,5 @@ export function refundOperation<Body extends MoneyBackBody>(spec: RefundFlowSpec
 			const given = after ? newRefunds(before, after).pop() : undefined;
 			return toItems(refundItem(after ?? before, given, body.amount?.total));
 		},
-	};
+	}, { dates: SESSION_DATES });
 }
