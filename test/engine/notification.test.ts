@@ -1,13 +1,18 @@
 /**
  * The PaySuite Notification node run by n8n's real engine against the sandbox: the body the sandbox received
- * for each channel, the one-way output, and that bad input fails the item before anything is sent.
+ * for each channel, the one-way output, that bad input fails the item before anything is sent, and that the same
+ * message within 15 minutes is refused (this process's memory, or the workflow's static data as another n8n
+ * process saved it) unless Options › Allow Repeat is on.
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { forgetSent, STORED_WRITES_KEY } from '../../nodes/shared/operation/repeatGuard';
 import { expectFieldRefused, runNode, type NodeRunOptions } from '../helpers/engine';
 import { apiCallsOf, onboardingApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox();
+// Each test is a new decision to send: what an earlier test sent is not a repeat.
+beforeEach(forgetSent);
 
 const NOTIFICATION = { name: 'Notification', type: 'paySuiteNotification', credentialType: 'paySuiteOnboardingApi' };
 const run = (parameters: IDataObject, options: NodeRunOptions & { token?: string } = {}) =>
@@ -115,5 +120,77 @@ describe('Message → Send', () => {
 		expect(result.error?.message).toMatch(/^The access token was refused: .* Check the Access Token of the credential/);
 		expect(result.error?.httpCode).toBe('401');
 		expect(await messages()).toEqual([]);
+	});
+});
+
+describe('the same message again within 15 minutes', () => {
+	const welcome = { message: 'Your store is ready', channels: { sms: { phoneNumber: '+573001112233', shortMessage: 'Store ready' }, ...email } };
+
+	it('is refused with nothing sent (a re-run step or workflow), naming when and which execution sent it', async () => {
+		const first = await run(welcome, { executionId: 'exec-41' });
+		expect(first.error).toBeUndefined();
+		const again = await run(welcome, { executionId: 'exec-42' });
+		expect(again.error?.message).toBe('Not sent: the same message (SMS, e-mail) was already sent less than a minute ago, by execution exec-41 of workflow engine-test (item 0)');
+		expect(again.error?.description).toBe(
+			'Nothing was sent. The same message (same credential, channels, recipients and text) within 15 minutes is refused, so that re-running a step or a ' +
+				'workflow never sends it twice. To send it again on purpose, turn on Options > Allow Repeat of this node.',
+		);
+		expect(apiCalls()).toHaveLength(1);
+		expect(await messages()).toHaveLength(1);
+	});
+
+	it('is sent again with Options › Allow Repeat on', async () => {
+		await run(welcome);
+		const again = await run({ ...welcome, options: { allowRepeat: true } });
+		expect(again.error).toBeUndefined();
+		expect(again.output('Notification')[0].json).toMatchObject({ accepted: true });
+		expect(apiCalls()).toHaveLength(2);
+		expect(await messages()).toHaveLength(2);
+	});
+
+	it('another text, recipient or channel is another message', async () => {
+		await run(welcome);
+		expect((await run({ ...welcome, message: 'Your store is open' })).error).toBeUndefined();
+		expect((await run({ ...welcome, channels: { ...welcome.channels, email: { email: 'other@acme.example.com', subject: 'Welcome' } } })).error).toBeUndefined();
+		expect((await run({ ...welcome, channels: email })).error).toBeUndefined();
+		expect(apiCalls()).toHaveLength(4);
+	});
+
+	it('two identical items of one run: the second is refused, the first sent', async () => {
+		const result = await run({ message: '={{ $json.text }}', channels: email }, { items: [{ text: 'Paid' }, { text: 'Paid' }], continueOnFail: true });
+		const items = result.output('Notification').map((item) => item.json);
+		expect(items[0]).toMatchObject({ accepted: true });
+		expect(items[1].error).toMatch(/^Not sent: the same message \(e-mail\) was already sent less than a minute ago, by execution engine-test-execution/);
+		expect(apiCalls()).toHaveLength(1);
+	});
+
+	it("the workflow's static data keeps only a hash and a time per message, and another n8n process reading it refuses the repeat", async () => {
+		const staticData = {};
+		const first = await run(welcome, { executionId: 'exec-on-worker-1', staticData });
+		expect(first.error).toBeUndefined();
+		// As n8n saves it in its database after a production run (manual runs are not saved).
+		const saved = JSON.parse(JSON.stringify(first.workflow.staticData)) as IDataObject;
+		const records = (saved.global as IDataObject)[STORED_WRITES_KEY] as Record<string, [number, string]>;
+		expect(Object.entries(records)).toEqual([[expect.stringMatching(/^[A-Za-z0-9_-]{16}$/), [expect.any(Number), 'exec-on-worker-1']]]);
+		expect(Math.abs(Object.values(records)[0][0] - Date.now() / 1000)).toBeLessThan(60);
+		expect(JSON.stringify(saved)).not.toMatch(/store|\+5730|acme|Welcome/i);
+
+		forgetSent(); // another process: only the database is shared
+		const again = await run(welcome, { executionId: 'exec-on-worker-2', staticData: saved });
+		expect(again.error?.message).toBe('Not sent: the same message (SMS, e-mail) was already sent less than a minute ago, by execution exec-on-worker-1 (item 0)');
+		expect(apiCalls()).toHaveLength(1);
+
+		forgetSent();
+		const later = { global: { [STORED_WRITES_KEY]: { [Object.keys(records)[0]]: [Math.floor(Date.now() / 1000) - 16 * 60, 'exec-old'] } } };
+		const afterWindow = await run(welcome, { staticData: later });
+		expect(afterWindow.error).toBeUndefined();
+		// The record older than 15 minutes was dropped; the new one replaces it.
+		expect(Object.values((afterWindow.workflow.staticData.global as IDataObject)[STORED_WRITES_KEY] as object)).toEqual([[expect.any(Number), 'engine-test-execution']]);
+	});
+
+	it('a refused message is not remembered: after a failure, the same message is sent', async () => {
+		expect((await run(welcome, { token: 'sbx_nope_000000' })).error?.httpCode).toBe('401');
+		expect((await run(welcome)).error).toBeUndefined();
+		expect(await messages()).toHaveLength(1);
 	});
 });
