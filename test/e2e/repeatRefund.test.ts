@@ -7,8 +7,8 @@
  *  - Manual Trigger → Session › Refund (partial 20.00 of a 120.50 payment) → a later step, executed twice that
  *    way: one `/api/reverse` in the sandbox's ledger, and the second execution stores the refusal; with Options ›
  *    Allow Repeat on, two refunds.
- *  - Manual Trigger → Notification › Send → a later step, executed twice: one message, one refusal (this
- *    process's memory: a manual run's static data is never saved); with Allow Repeat, two.
+ *  - Manual Trigger → Notification › Send → a later step, executed twice: one message, one refusal naming the
+ *    execution that sent it (this process's memory); with Allow Repeat, two.
  * Needs `npm run build` first (skips itself otherwise). PAYSUITE_E2E_FIGURES=1 prints the timings.
  */
 import { startSandbox, type RunningSandbox } from '../../sandbox';

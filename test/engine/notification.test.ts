@@ -1,18 +1,48 @@
 /**
  * The PaySuite Notification node run by n8n's real engine against the sandbox: the body the sandbox received
  * for each channel, the one-way output, that bad input fails the item before anything is sent, and that the same
- * message within 15 minutes is refused (this process's memory, or the workflow's static data as another n8n
- * process saved it) unless Options › Allow Repeat is on.
+ * message within 15 minutes is refused (this process's memory, or n8n's deduplication record of the node as
+ * another n8n process left it) unless Options › Allow Repeat is on. n8n keeps that record in its database
+ * (n8n's ProcessedDataManager); here an in-memory one with the same rules stands in for it.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { DataDeduplicationService } from 'n8n-core';
+import type { DeduplicationItemTypes, DeduplicationScope, ICheckProcessedContextData, IDataDeduplicator, IDataObject } from 'n8n-workflow';
 
-import { forgetSent, STORED_WRITES_KEY } from '../../nodes/shared/operation/repeatGuard';
+import { forgetSent } from '../../nodes/shared/operation/repeatGuard';
 import { expectFieldRefused, runNode, type NodeRunOptions } from '../helpers/engine';
 import { apiCallsOf, onboardingApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox();
+
+/** n8n's deduplication record ('entries' mode) as its database keeps it: per workflow, and per node for scope 'node'. */
+class RecordOfProcessed implements IDataDeduplicator {
+	readonly entries = new Map<string, DeduplicationItemTypes[]>();
+	private slot = (scope: DeduplicationScope, data: ICheckProcessedContextData) => `${data.workflow.id}|${scope === 'node' ? `n:${data.node!.id}` : ''}`;
+	async checkProcessedAndRecord(items: DeduplicationItemTypes[], scope: DeduplicationScope, data: ICheckProcessedContextData, options: { maxEntries?: number }) {
+		const kept = this.entries.get(this.slot(scope, data)) ?? [];
+		const found = { new: items.filter((item) => !kept.includes(item)), processed: items.filter((item) => kept.includes(item)) };
+		const next = [...kept, ...found.new];
+		this.entries.set(this.slot(scope, data), options.maxEntries ? next.slice(-options.maxEntries) : next);
+		return found;
+	}
+	async removeProcessed(items: DeduplicationItemTypes[], scope: DeduplicationScope, data: ICheckProcessedContextData) {
+		this.entries.set(this.slot(scope, data), (this.entries.get(this.slot(scope, data)) ?? []).filter((item) => !items.includes(item)));
+	}
+	async clearAllProcessedItems() {
+		this.entries.clear();
+	}
+	async getProcessedDataCount() {
+		return [...this.entries.values()].flat().length;
+	}
+}
+const database = new RecordOfProcessed();
+beforeAll(() => DataDeduplicationService.init(database));
+
 // Each test is a new decision to send: what an earlier test sent is not a repeat.
-beforeEach(forgetSent);
+beforeEach(() => {
+	forgetSent();
+	database.entries.clear();
+});
 
 const NOTIFICATION = { name: 'Notification', type: 'paySuiteNotification', credentialType: 'paySuiteOnboardingApi' };
 const run = (parameters: IDataObject, options: NodeRunOptions & { token?: string } = {}) =>
@@ -164,32 +194,42 @@ describe('the same message again within 15 minutes', () => {
 		expect(apiCalls()).toHaveLength(1);
 	});
 
-	it("the workflow's static data keeps only a hash and a time per message, and another n8n process reading it refuses the repeat", async () => {
-		const staticData = {};
-		const first = await run(welcome, { executionId: 'exec-on-worker-1', staticData });
+	it("another n8n process (a worker) finds the message in n8n's record: a key per minute, nothing readable", async () => {
+		const first = await run(welcome, { executionId: 'exec-on-worker-1' });
 		expect(first.error).toBeUndefined();
-		// As n8n saves it in its database after a production run (manual runs are not saved).
-		const saved = JSON.parse(JSON.stringify(first.workflow.staticData)) as IDataObject;
-		const records = (saved.global as IDataObject)[STORED_WRITES_KEY] as Record<string, [number, string]>;
-		expect(Object.entries(records)).toEqual([[expect.stringMatching(/^[A-Za-z0-9_-]{16}$/), [expect.any(Number), 'exec-on-worker-1']]]);
-		expect(Math.abs(Object.values(records)[0][0] - Date.now() / 1000)).toBeLessThan(60);
-		expect(JSON.stringify(saved)).not.toMatch(/store|\+5730|acme|Welcome/i);
+		// One key, the current minute's: the check's earlier minutes were taken back.
+		const [[slot, keys]] = [...database.entries];
+		expect(slot).toBe('engine-test|n:node-0');
+		expect(keys).toEqual([expect.stringMatching(new RegExp(`^[A-Za-z0-9_-]{16}@${Math.floor(Date.now() / 60_000)}$`))]);
+		expect(JSON.stringify([...database.entries])).not.toMatch(/store|\+5730|acme|Welcome/i);
 
 		forgetSent(); // another process: only the database is shared
-		const again = await run(welcome, { executionId: 'exec-on-worker-2', staticData: saved });
-		expect(again.error?.message).toBe('Not sent: the same message (SMS, e-mail) was already sent less than a minute ago, by execution exec-on-worker-1 (item 0)');
+		const again = await run(welcome, { executionId: 'exec-on-worker-2' });
+		expect(again.error?.message).toBe('Not sent: the same message (SMS, e-mail) was already sent within the last minute (item 0)');
+		expect(again.error?.description).toContain('To send it again on purpose, turn on Options > Allow Repeat of this node.');
 		expect(apiCalls()).toHaveLength(1);
+		// The refusal took back what its check recorded.
+		expect([...database.entries.values()][0]).toEqual(keys);
 
 		forgetSent();
-		const later = { global: { [STORED_WRITES_KEY]: { [Object.keys(records)[0]]: [Math.floor(Date.now() / 1000) - 16 * 60, 'exec-old'] } } };
-		const afterWindow = await run(welcome, { staticData: later });
-		expect(afterWindow.error).toBeUndefined();
-		// The record older than 15 minutes was dropped; the new one replaces it.
-		expect(Object.values((afterWindow.workflow.staticData.global as IDataObject)[STORED_WRITES_KEY] as object)).toEqual([[expect.any(Number), 'engine-test-execution']]);
+		const allowed = await run({ ...welcome, options: { allowRepeat: true } });
+		expect(allowed.error).toBeUndefined();
+		expect(apiCalls()).toHaveLength(2);
 	});
 
-	it('a refused message is not remembered: after a failure, the same message is sent', async () => {
+	it('sent 16 minutes ago (as the record says) is not a repeat', async () => {
+		const minute = Math.floor(Date.now() / 60_000);
+		await run(welcome);
+		const [[slot, [key]]] = [...database.entries];
+		database.entries.set(slot, [String(key).replace(/@\d+$/, `@${minute - 16}`)]);
+		forgetSent();
+		expect((await run(welcome)).error).toBeUndefined();
+		expect(apiCalls()).toHaveLength(2);
+	});
+
+	it('a refused message is not remembered, here or in the record: after a failure, the same message is sent', async () => {
 		expect((await run(welcome, { token: 'sbx_nope_000000' })).error?.httpCode).toBe('401');
+		expect([...database.entries.values()].flat()).toEqual([]);
 		expect((await run(welcome)).error).toBeUndefined();
 		expect(await messages()).toHaveLength(1);
 	});

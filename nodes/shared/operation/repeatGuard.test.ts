@@ -2,15 +2,13 @@ import type { RefundRecord } from '../output/refunds';
 import {
 	agoText,
 	forgetSent,
-	MAX_STORED_WRITES,
 	rememberSent,
 	repeatedRefund,
 	REPEAT_WINDOW_MS,
+	minuteKeys,
+	minuteOf,
 	sentRecently,
-	storedRecently,
-	storedWritesWithin,
-	STORED_WRITES_KEY,
-	storeSent,
+	sentWhenText,
 	writeKey,
 } from './repeatGuard';
 
@@ -58,37 +56,28 @@ describe('sentRecently', () => {
 	});
 });
 
-describe("the workflow's static data", () => {
-	const seconds = (ms: number) => Math.floor(ms / 1000);
-
+describe("the record in n8n's database", () => {
 	it('names a write by a short hash of its parts, the same for the same parts', () => {
 		expect(writeKey(['message', 'cred-1', '{"message":"Hi"}'])).toMatch(/^[A-Za-z0-9_-]{16}$/);
 		expect(writeKey(['message', 'cred-1', '{"message":"Hi"}'])).toBe(writeKey(['message', 'cred-1', '{"message":"Hi"}']));
 		expect(writeKey(['message', 'cred-2', '{"message":"Hi"}'])).not.toBe(writeKey(['message', 'cred-1', '{"message":"Hi"}']));
 	});
 
-	it('keeps a write for the window with its execution, then forgets it', () => {
-		const store: Record<string, unknown> = {};
-		storeSent(store, 'k', { at: NOW, executionId: '57' });
-		expect(store[STORED_WRITES_KEY]).toEqual({ k: [seconds(NOW), '57'] });
-		expect(storedRecently(store, 'k', NOW + 60_000)).toEqual({ at: seconds(NOW) * 1000, executionId: '57' });
-		expect(storedRecently(store, 'k', NOW + REPEAT_WINDOW_MS + 1000)).toBeUndefined();
-		expect(storedRecently(store, 'other', NOW)).toBeUndefined();
+	it('a check looks for the key in each minute of the window: sent in minute m, found up to minute m + 15', () => {
+		const minute = Math.floor(NOW / 60_000);
+		const keys = minuteKeys('k', NOW);
+		expect(keys).toHaveLength(16);
+		expect(keys[15]).toBe(`k@${minute}`);
+		expect(keys[0]).toBe(`k@${minute - 15}`);
+		expect(minuteOf(keys[15])).toBe(minute * 60_000);
+		// 15 minutes and 59 seconds later the minute it was sent in is still looked for; 16 minutes later, no more.
+		expect(minuteKeys('k', NOW + 15 * 60_000)).toContain(`k@${minute}`);
+		expect(minuteKeys('k', (minute + 16) * 60_000)).not.toContain(`k@${minute}`);
 	});
 
-	it('drops what left the window at each write, and keeps at most the newest MAX_STORED_WRITES', () => {
-		const store: Record<string, unknown> = { [STORED_WRITES_KEY]: { old: [seconds(NOW - REPEAT_WINDOW_MS) - 5, '1'], recent: [seconds(NOW) - 60, '2'] } };
-		storeSent(store, 'new', { at: NOW });
-		expect(store[STORED_WRITES_KEY]).toEqual({ recent: [seconds(NOW) - 60, '2'], new: [seconds(NOW), ''] });
-		const many = Object.fromEntries(Array.from({ length: MAX_STORED_WRITES + 10 }, (_, i) => [`k${i}`, [seconds(NOW) - Math.floor(i / 2), '']]));
-		const kept = storedWritesWithin(many, NOW);
-		expect(Object.keys(kept)).toHaveLength(MAX_STORED_WRITES);
-		expect(kept).toHaveProperty('k0');
-		expect(kept).not.toHaveProperty(`k${MAX_STORED_WRITES}`);
-	});
-
-	it('ignores what is not its own shape (a hand-edited or older static data)', () => {
-		expect(storedWritesWithin('x', NOW)).toEqual({});
-		expect(storedWritesWithin({ a: 5, b: ['x', ''], c: [seconds(NOW), '1'] }, NOW)).toEqual({ c: [seconds(NOW), '1'] });
+	it('says when, to the minute, what the database recorded', () => {
+		expect(sentWhenText({ at: NOW - 20_000, approximate: true }, NOW)).toBe('within the last minute');
+		expect(sentWhenText({ at: NOW - 4 * 60_000 - 1, approximate: true }, NOW)).toBe('within the last 5 minutes');
+		expect(sentWhenText({ at: NOW - 4 * 60_000 }, NOW)).toBe('4 minutes ago');
 	});
 });

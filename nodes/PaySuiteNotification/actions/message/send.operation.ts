@@ -4,7 +4,7 @@ import { notificationLocaleOptions } from '../../../shared/descriptions/choices'
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { ALLOW_REPEAT_HINT, repeatOptionsProperty } from '../../../shared/descriptions/repeat';
 import { compact } from '../../../shared/operation/compact';
-import { agoText, sendUnlessRepeated, writeKey, type SentWrite } from '../../../shared/operation/repeatGuard';
+import { sendUnlessRepeated, sentWhenText, writeKey, type SentWrite } from '../../../shared/operation/repeatGuard';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { canonicalJson } from '../../../shared/transport/canonicalJson';
@@ -60,7 +60,7 @@ function refuseRepeat(ctx: OperationContext, body: IDataObject, earlier: SentWri
 	const channels = Object.keys((body.channels as IDataObject | undefined) ?? {}).map((name) => CHANNEL_NAMES[name] ?? name);
 	const by = earlier.executionId ? `, by execution ${earlier.executionId}${earlier.workflowId ? ` of workflow ${earlier.workflowId}` : ''}` : '';
 	return ctx.fail(
-		`Not sent: the same message (${channels.join(', ')}) was already sent ${agoText(earlier.at)}${by}`,
+		`Not sent: the same message (${channels.join(', ')}) was already sent ${sentWhenText(earlier)}${by}`,
 		'Nothing was sent. The same message (same credential, channels, recipients and text) within 15 minutes is refused, ' +
 			'so that re-running a step or a workflow never sends it twice. ' +
 			`To send it again on purpose, ${ALLOW_REPEAT_HINT}.`,
@@ -151,7 +151,8 @@ const message = requestOperation<MessageBody>({
 
 /**
  * Send, refusing the same message within 15 minutes: the platform keeps no record of messages to read, so the
- * memory is n8n's own (sendUnlessRepeated). The key is a hash of the credential and the body, nothing readable.
+ * memory is n8n's own (sendUnlessRepeated). The key is a hash of the credential and the body: nothing readable
+ * is kept.
  */
 export const send: PaySuiteOperation = {
 	...message,
