@@ -173,8 +173,6 @@ export interface RunOptions {
 	executionId?: string;
 	/** The workflow's time zone setting (default: none, so n8n's default zone). */
 	timezone?: string;
-	/** The workflow's static data as n8n loads it from its database (default: none). */
-	staticData?: IDataObject;
 }
 
 export interface RunResult {
@@ -225,7 +223,6 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 		active: false,
 		nodeTypes: nodeTypesRegistry({ testItems: new TestItems(), ...packageNodeTypes() }),
 		settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
-		staticData: options.staticData,
 	});
 
 	const reads: CredentialReads = {};
@@ -279,7 +276,6 @@ export interface NodeRunOptions {
 	executionId?: string;
 	timezone?: string;
 	retry?: TestNode['retry'];
-	staticData?: IDataObject;
 }
 
 /** Runs a workflow of the start node and one node of this package with the given parameters. */
@@ -292,7 +288,6 @@ export function runNode(node: NodeUnderTest, parameters: IDataObject, credential
 		credentials,
 		executionId: options.executionId,
 		timezone: options.timezone,
-		staticData: options.staticData,
 	});
 }
 
