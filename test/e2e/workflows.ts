@@ -222,3 +222,56 @@ export function triggerWorkflow(kind: TriggerKind, creds: Creds, captureUrl: str
 export function webhookPath(kind: TriggerKind): string {
 	return `/webhook/${WEBHOOK_IDS[kind]}/${kind}`;
 }
+
+/** A paid 120.50 USD payment: session create → the buyer pays in the sandbox → get, one item per payment. */
+export function paidPaymentWorkflow(creds: Creds, sandboxUrl: string, reference: string, id = 'psE2ePaidPayment'): E2eWorkflow {
+	const session = sessionWorkflow(creds, sandboxUrl, reference);
+	const [, create, pay, get] = session.nodes;
+	return line(id, `E2E paid payment ${reference}`, [start(), create, pay, { ...get, parameters: { ...get.parameters, simple: true } }]);
+}
+
+/** The internal reference of the paid payment a paidPaymentWorkflow run made (its stored run). */
+export const paidInternalReference = (run: any): string => String(run.resultData.runData['Get Session'][0].data.main[0][0].json.internalReference);
+
+/** Session › Transaction › Refund of a partial 20.00 USD, its Options as given. */
+export function partialRefundNode(creds: Creds, internalReference: string, options: Record<string, unknown> = {}): WorkflowNode {
+	return {
+		name: 'Refund',
+		type: nodeType('paySuiteSession'),
+		typeVersion: 2,
+		credentials: api(creds),
+		parameters: { resource: 'transaction', operation: 'refund', internalReference: byId(internalReference), refundType: 'partial', currency: 'USD', total: 20, options },
+	};
+}
+
+/** A No Operation node: the later step a user runs with Execute step. */
+export const laterStep = (name = 'After Refund'): WorkflowNode => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} });
+
+/** Manual start → Session › Refund (partial 20.00 USD of `internalReference`) → a later step. */
+export function refundThenLaterStep(id: string, creds: Creds, internalReference: string, options: Record<string, unknown> = {}): E2eWorkflow {
+	return line(id, `E2E refund then a later step ${id}`, [start(), partialRefundNode(creds, internalReference, options), laterStep()]);
+}
+
+/** Notification › Send of one e-mail and SMS, its Options as given. */
+export function messageNode(creds: Creds, message: string, options: Record<string, unknown> = {}): WorkflowNode {
+	const { parameters, ...send } = notificationWorkflow(creds).nodes[1];
+	return { ...send, parameters: { ...parameters, message, options } };
+}
+
+/** Manual start → Notification › Send → a later step. */
+export function messageThenLaterStep(id: string, creds: Creds, message: string, options: Record<string, unknown> = {}): E2eWorkflow {
+	return line(id, `E2E message then a later step ${id}`, [start(), messageNode(creds, message, options), laterStep('After Send')]);
+}
+
+/** n8n's Webhook node (v2) on `path`, answering with the last node's output once the run has ended. */
+export function webhookStart(path: string, webhookId: string): WorkflowNode {
+	return { name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId, parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} } };
+}
+
+/**
+ * The editor's *Execute step* on `nodeName` when nothing before it has run data (a new session, or its input
+ * cleared): the body n8n 2.40.7's editor posts to `POST /rest/workflows/:id/run` (useRunWorkflow.ts: no
+ * `runData`, no `triggerToStartFrom`, `destinationNode` inclusive). n8n then runs the workflow from its trigger
+ * to that node: every node before it runs again.
+ */
+export const executeStepBody = (workflowId: string, nodeName: string) => ({ workflowId, startNodes: [], destinationNode: { nodeName, mode: 'inclusive' } });

@@ -1,13 +1,48 @@
 /**
  * The PaySuite Notification node run by n8n's real engine against the sandbox: the body the sandbox received
- * for each channel, the one-way output, and that bad input fails the item before anything is sent.
+ * for each channel, the one-way output, that bad input fails the item before anything is sent, and that the same
+ * message within 15 minutes is refused (this process's memory, or n8n's deduplication record of the node as
+ * another n8n process left it) unless Options › Allow Repeat is on. n8n keeps that record in its database
+ * (n8n's ProcessedDataManager); here an in-memory one with the same rules stands in for it.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { DataDeduplicationService } from 'n8n-core';
+import type { DeduplicationItemTypes, DeduplicationScope, ICheckProcessedContextData, IDataDeduplicator, IDataObject } from 'n8n-workflow';
 
+import { forgetSent } from '../../nodes/shared/operation/repeatGuard';
 import { expectFieldRefused, runNode, type NodeRunOptions } from '../helpers/engine';
 import { apiCallsOf, onboardingApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox();
+
+/** n8n's deduplication record ('entries' mode) as its database keeps it: per workflow, and per node for scope 'node'. */
+class RecordOfProcessed implements IDataDeduplicator {
+	readonly entries = new Map<string, DeduplicationItemTypes[]>();
+	private slot = (scope: DeduplicationScope, data: ICheckProcessedContextData) => `${data.workflow.id}|${scope === 'node' ? `n:${data.node!.id}` : ''}`;
+	async checkProcessedAndRecord(items: DeduplicationItemTypes[], scope: DeduplicationScope, data: ICheckProcessedContextData, options: { maxEntries?: number }) {
+		const kept = this.entries.get(this.slot(scope, data)) ?? [];
+		const found = { new: items.filter((item) => !kept.includes(item)), processed: items.filter((item) => kept.includes(item)) };
+		const next = [...kept, ...found.new];
+		this.entries.set(this.slot(scope, data), options.maxEntries ? next.slice(-options.maxEntries) : next);
+		return found;
+	}
+	async removeProcessed(items: DeduplicationItemTypes[], scope: DeduplicationScope, data: ICheckProcessedContextData) {
+		this.entries.set(this.slot(scope, data), (this.entries.get(this.slot(scope, data)) ?? []).filter((item) => !items.includes(item)));
+	}
+	async clearAllProcessedItems() {
+		this.entries.clear();
+	}
+	async getProcessedDataCount() {
+		return [...this.entries.values()].flat().length;
+	}
+}
+const database = new RecordOfProcessed();
+beforeAll(() => DataDeduplicationService.init(database));
+
+// Each test is a new decision to send: what an earlier test sent is not a repeat.
+beforeEach(() => {
+	forgetSent();
+	database.entries.clear();
+});
 
 const NOTIFICATION = { name: 'Notification', type: 'paySuiteNotification', credentialType: 'paySuiteOnboardingApi' };
 const run = (parameters: IDataObject, options: NodeRunOptions & { token?: string } = {}) =>
@@ -115,5 +150,87 @@ describe('Message → Send', () => {
 		expect(result.error?.message).toMatch(/^The access token was refused: .* Check the Access Token of the credential/);
 		expect(result.error?.httpCode).toBe('401');
 		expect(await messages()).toEqual([]);
+	});
+});
+
+describe('the same message again within 15 minutes', () => {
+	const welcome = { message: 'Your store is ready', channels: { sms: { phoneNumber: '+573001112233', shortMessage: 'Store ready' }, ...email } };
+
+	it('is refused with nothing sent (a re-run step or workflow), naming when and which execution sent it', async () => {
+		const first = await run(welcome, { executionId: 'exec-41' });
+		expect(first.error).toBeUndefined();
+		const again = await run(welcome, { executionId: 'exec-42' });
+		expect(again.error?.message).toBe('Not sent: the same message (SMS, e-mail) was already sent less than a minute ago, by execution exec-41 of workflow engine-test (item 0)');
+		expect(again.error?.description).toBe(
+			'Nothing was sent. The same message (same credential, channels, recipients and text) within 15 minutes is refused, so that re-running a step or a ' +
+				'workflow never sends it twice. To send it again on purpose, turn on Options > Allow Repeat of this node.',
+		);
+		expect(apiCalls()).toHaveLength(1);
+		expect(await messages()).toHaveLength(1);
+	});
+
+	it('is sent again with Options › Allow Repeat on', async () => {
+		await run(welcome);
+		const again = await run({ ...welcome, options: { allowRepeat: true } });
+		expect(again.error).toBeUndefined();
+		expect(again.output('Notification')[0].json).toMatchObject({ accepted: true });
+		expect(apiCalls()).toHaveLength(2);
+		expect(await messages()).toHaveLength(2);
+	});
+
+	it('another text, recipient or channel is another message', async () => {
+		await run(welcome);
+		expect((await run({ ...welcome, message: 'Your store is open' })).error).toBeUndefined();
+		expect((await run({ ...welcome, channels: { ...welcome.channels, email: { email: 'other@acme.example.com', subject: 'Welcome' } } })).error).toBeUndefined();
+		expect((await run({ ...welcome, channels: email })).error).toBeUndefined();
+		expect(apiCalls()).toHaveLength(4);
+	});
+
+	it('two identical items of one run: the second is refused, the first sent', async () => {
+		const result = await run({ message: '={{ $json.text }}', channels: email }, { items: [{ text: 'Paid' }, { text: 'Paid' }], continueOnFail: true });
+		const items = result.output('Notification').map((item) => item.json);
+		expect(items[0]).toMatchObject({ accepted: true });
+		expect(items[1].error).toMatch(/^Not sent: the same message \(e-mail\) was already sent less than a minute ago, by execution engine-test-execution/);
+		expect(apiCalls()).toHaveLength(1);
+	});
+
+	it("another n8n process (a worker) finds the message in n8n's record: a key per minute, nothing readable", async () => {
+		const first = await run(welcome, { executionId: 'exec-on-worker-1' });
+		expect(first.error).toBeUndefined();
+		// One key, the current minute's: the check's earlier minutes were taken back.
+		const [[slot, keys]] = [...database.entries];
+		expect(slot).toBe('engine-test|n:node-0');
+		expect(keys).toEqual([expect.stringMatching(new RegExp(`^[A-Za-z0-9_-]{16}@${Math.floor(Date.now() / 60_000)}$`))]);
+		expect(JSON.stringify([...database.entries])).not.toMatch(/store|\+5730|acme|Welcome/i);
+
+		forgetSent(); // another process: only the database is shared
+		const again = await run(welcome, { executionId: 'exec-on-worker-2' });
+		expect(again.error?.message).toBe('Not sent: the same message (SMS, e-mail) was already sent within the last minute (item 0)');
+		expect(again.error?.description).toContain('To send it again on purpose, turn on Options > Allow Repeat of this node.');
+		expect(apiCalls()).toHaveLength(1);
+		// The refusal took back what its check recorded.
+		expect([...database.entries.values()][0]).toEqual(keys);
+
+		forgetSent();
+		const allowed = await run({ ...welcome, options: { allowRepeat: true } });
+		expect(allowed.error).toBeUndefined();
+		expect(apiCalls()).toHaveLength(2);
+	});
+
+	it('sent 16 minutes ago (as the record says) is not a repeat', async () => {
+		const minute = Math.floor(Date.now() / 60_000);
+		await run(welcome);
+		const [[slot, [key]]] = [...database.entries];
+		database.entries.set(slot, [String(key).replace(/@\d+$/, `@${minute - 16}`)]);
+		forgetSent();
+		expect((await run(welcome)).error).toBeUndefined();
+		expect(apiCalls()).toHaveLength(2);
+	});
+
+	it('a refused message is not remembered, here or in the record: after a failure, the same message is sent', async () => {
+		expect((await run(welcome, { token: 'sbx_nope_000000' })).error?.httpCode).toBe('401');
+		expect([...database.entries.values()].flat()).toEqual([]);
+		expect((await run(welcome)).error).toBeUndefined();
+		expect(await messages()).toHaveLength(1);
 	});
 });

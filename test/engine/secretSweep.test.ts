@@ -15,6 +15,7 @@ import type { IDataObject, INodeProperties, IRun } from 'n8n-workflow';
 
 import { expectedTranKey } from '../../sandbox/auth';
 import type { LedgerEntry } from '../../sandbox';
+import { forgetSent } from '../../nodes/shared/operation/repeatGuard';
 import { requestDefaults } from '../../nodes/shared/transport/retry';
 import { outputJson, runNode, type RunResult, type TestCredentials } from '../helpers/engine';
 import { merchantCreateParameters, sessionCreateParameters } from '../helpers/fixtures';
@@ -89,6 +90,8 @@ interface RunSpec extends Prepared {
 
 async function exec(kind: NodeKind, spec: RunSpec): Promise<{ result: RunResult; calls: LedgerEntry[]; failures: string[] }> {
 	takeCalls();
+	// Every run here sends on purpose what an earlier one sent: the repeat guard's memory starts empty.
+	forgetSent();
 	const result = await runNode({ ...kind, type: spec.asTool ? `${kind.type}Tool` : kind.type }, spec.parameters, spec.credentials ?? goodCredentials(), {
 		items: spec.items,
 		continueOnFail: spec.continueOnFail,

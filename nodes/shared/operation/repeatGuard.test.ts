@@ -1,5 +1,16 @@
 import type { RefundRecord } from '../output/refunds';
-import { agoText, forgetSent, rememberSent, repeatedRefund, REPEAT_WINDOW_MS, sentRecently } from './repeatGuard';
+import {
+	agoText,
+	forgetSent,
+	rememberSent,
+	repeatedRefund,
+	REPEAT_WINDOW_MS,
+	minuteKeys,
+	minuteOf,
+	sentRecently,
+	sentWhenText,
+	writeKey,
+} from './repeatGuard';
 
 const NOW = Date.parse('2026-11-26T17:00:00Z');
 const refund = (amount: number, minutesAgo: number, status: string | null = 'APPROVED'): RefundRecord => ({
@@ -42,5 +53,31 @@ describe('sentRecently', () => {
 		expect(agoText(NOW - 30_000, NOW)).toBe('less than a minute ago');
 		expect(agoText(NOW - 60_000, NOW)).toBe('1 minute ago');
 		expect(agoText(NOW - 4 * 60_000, NOW)).toBe('4 minutes ago');
+	});
+});
+
+describe("the record in n8n's database", () => {
+	it('names a write by a short hash of its parts, the same for the same parts', () => {
+		expect(writeKey(['message', 'cred-1', '{"message":"Hi"}'])).toMatch(/^[A-Za-z0-9_-]{16}$/);
+		expect(writeKey(['message', 'cred-1', '{"message":"Hi"}'])).toBe(writeKey(['message', 'cred-1', '{"message":"Hi"}']));
+		expect(writeKey(['message', 'cred-2', '{"message":"Hi"}'])).not.toBe(writeKey(['message', 'cred-1', '{"message":"Hi"}']));
+	});
+
+	it('a check looks for the key in each minute of the window: sent in minute m, found up to minute m + 15', () => {
+		const minute = Math.floor(NOW / 60_000);
+		const keys = minuteKeys('k', NOW);
+		expect(keys).toHaveLength(16);
+		expect(keys[15]).toBe(`k@${minute}`);
+		expect(keys[0]).toBe(`k@${minute - 15}`);
+		expect(minuteOf(keys[15])).toBe(minute * 60_000);
+		// 15 minutes and 59 seconds later the minute it was sent in is still looked for; 16 minutes later, no more.
+		expect(minuteKeys('k', NOW + 15 * 60_000)).toContain(`k@${minute}`);
+		expect(minuteKeys('k', (minute + 16) * 60_000)).not.toContain(`k@${minute}`);
+	});
+
+	it('says when, to the minute, what the database recorded', () => {
+		expect(sentWhenText({ at: NOW - 20_000, approximate: true }, NOW)).toBe('within the last minute');
+		expect(sentWhenText({ at: NOW - 4 * 60_000 - 1, approximate: true }, NOW)).toBe('within the last 5 minutes');
+		expect(sentWhenText({ at: NOW - 4 * 60_000 }, NOW)).toBe('4 minutes ago');
 	});
 });

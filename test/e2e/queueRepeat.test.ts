@@ -1,0 +1,226 @@
+/**
+ * No surprise repeats on n8n's queue mode: Redis, PostgreSQL, a main, 2 workers and a webhook process
+ * (queueHarness.ts), n8n 2.40.7, against the sandbox.
+ *  - Refund: a published workflow Webhook → Session › Refund (partial 20.00 of a 120.50 payment, the payment's
+ *    internal reference in the call's body) → a later step. The same call twice, one after the other: two
+ *    production executions on the workers, one refund and one refusal (the payment's refunds on the platform are
+ *    the memory every worker reads). Two copies at the same moment, on several payments: what happens is
+ *    counted, not assumed (each execution and each `/api/reverse` matched, the order of the sandbox's reads and
+ *    refunds kept for docs/scaling.md).
+ *  - Notification › Send: a published workflow Webhook → Send. The same message twice, one after the other: one
+ *    sent, one refused, whichever worker runs each (n8n's deduplication record of the node, in PostgreSQL), and
+ *    the workflow's static data left alone.
+ *  - The editor's Execute step twice (manual runs, which OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS sends to the
+ *    workers): a refund once and a message once, whichever workers run them.
+ * PAYSUITE_E2E_FIGURES=1 prints timings and the order of events. Needs `npm run build` first.
+ */
+import { randomUUID } from 'crypto';
+
+import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
+import { storedRun, until } from './harness';
+import { addSandboxCredentials, describeOnCluster, finishedExecution, importWorkflows, processesThatRan, runOnCluster, setupQueue, teardownQueue, type QueueHandle } from './queueHarness';
+import {
+	executeStepBody,
+	laterStep,
+	messageNode,
+	messageThenLaterStep,
+	paidInternalReference,
+	paidPaymentWorkflow,
+	partialRefundNode,
+	refundThenLaterStep,
+	webhookStart,
+	type E2eWorkflow,
+} from './workflows';
+
+const describeIfBuilt = describeOnCluster('e2e queue repeat test');
+
+const SIMULTANEOUS_ROUNDS = 5;
+/** The payment to refund: the internal reference in the webhook call's body. */
+const FROM_CALL = '={{ $json.body.internalReference }}';
+const WAIT_MS = 3 * 60_000;
+
+/** An execution as the main stores it, once ended: its status, its run, the processes that started it. */
+interface Ended {
+	id: string;
+	status: string;
+	run: any;
+	ranOn: string[];
+}
+
+describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (main, 2 workers, webhook process)', () => {
+	let sandbox: RunningSandbox;
+	let q: QueueHandle | undefined;
+	let creds: Record<string, { id: string; name: string }>;
+	const payments: string[] = [];
+	const figures: string[] = [];
+
+	beforeAll(async () => {
+		const began = Date.now();
+		sandbox = await startSandbox({ port: 0, processPendingPolls: 0, retryAfterSeconds: 0 });
+		q = await setupQueue({ workers: 2, webhooks: 1 });
+		figures.push(`cluster up: ${Date.now() - began} ms`);
+		creds = await addSandboxCredentials(q, sandbox);
+		// Paid payments of 120.50 USD, one per case: 1 sequential, SIMULTANEOUS_ROUNDS at once, 1 for Execute step.
+		const setups = Array.from({ length: SIMULTANEOUS_ROUNDS + 2 }, (_, i) => paidPaymentWorkflow(creds, sandbox.url, `QREPEAT-${i}-${Date.now() % 100000}`, `psE2eQPaid${i}`));
+		await importWorkflows(q, setups);
+		for (const setup of setups) {
+			const paid = await runOnCluster(q, setup.id);
+			expect(paid.status).toBe('success');
+			payments.push(paidInternalReference(paid.output.data));
+		}
+	});
+
+	afterAll(async () => {
+		if (process.env.PAYSUITE_E2E_FIGURES) console.log(figures.join('\n'));
+		await teardownQueue(q);
+		await sandbox?.stop();
+	});
+
+	const rest = (method: string, path: string, body?: unknown) => q!.rest.call(method, path, body);
+
+	/** Saves and publishes a workflow (the editor's Save and Publish); answers its id once the webhook process serves `path`. */
+	async function publish(name: string, nodes: E2eWorkflow['nodes'], path: string): Promise<string> {
+		const placed = nodes.map((node, i) => ({ position: [i * 240, 0] as [number, number], ...node }));
+		const connections = Object.fromEntries(placed.slice(0, -1).map((node, i) => [node.name, { main: [[{ node: placed[i + 1].name, type: 'main', index: 0 }]] }]));
+		const saved = await rest('POST', '/rest/workflows', { name, nodes: placed, connections, settings: { executionOrder: 'v1' } });
+		expect(saved.status).toBe(200);
+		const { id, versionId } = saved.json.data as { id: string; versionId: string };
+		expect((await rest('POST', `/rest/workflows/${id}/activate`, { versionId })).status).toBe(200);
+		// A preflight call lists the methods the webhook process serves at a path: POST once it knows the workflow.
+		await until(
+			`the webhook process to serve ${path}`,
+			async () => {
+				const preflight = await fetch(webhookUrl(path), { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1' } });
+				return preflight.headers.get('access-control-allow-methods')?.includes('POST') ? true : undefined;
+			},
+			WAIT_MS,
+		);
+		return id;
+	}
+
+	const webhookUrl = (path: string) => `${q!.cluster.webhooks[0].url}/webhook/${path}`;
+	/** A production call of the webhook; its run has ended when it is answered (the Webhook node answers with the last node). */
+	const call = async (path: string, body: unknown) => {
+		const answer = await fetch(webhookUrl(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		// 200 with the last node's item, or n8n's 500 when the run ended in error: anything else started no run.
+		expect([200, 500]).toContain(answer.status);
+		return answer.status;
+	};
+
+	/** The workflow's executions once `count` of them have ended, oldest first. */
+	async function ended(workflowId: string, count: number): Promise<Ended[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const listed = await until(
+			`${count} ended execution(s) of workflow ${workflowId}`,
+			async () => {
+				const results = (await rest('GET', `/rest/executions?filter=${filter}`)).json?.data?.results as Array<{ id: string; status: string }> | undefined;
+				return results && results.length >= count && results.every((e) => ['success', 'error', 'crashed'].includes(e.status)) ? results : undefined;
+			},
+			WAIT_MS,
+		);
+		const all = await Promise.all(listed.map(async (e) => ({ id: e.id, status: e.status, run: storedRun(await finishedExecution(q!, e.id)), ranOn: processesThatRan(q!, e.id) })));
+		return all.sort((a, b) => Number(a.id) - Number(b.id));
+	}
+
+	const refundError = (e: Ended, node = 'Refund') => e.run.resultData.runData[node]?.[0]?.error?.message as string | undefined;
+	const ledgerOf = (internalReference: string): LedgerEntry[] =>
+		sandbox.ledger().filter((entry) => ['/api/reverse', '/gateway/query'].includes(entry.path) && String(entry.body?.internalReference) === internalReference);
+	const refundsOf = (internalReference: string) => ledgerOf(internalReference).filter((entry) => entry.path === '/api/reverse');
+	/** The sandbox's reads (Q) and refunds (R) of a payment, in the order they arrived: "QQRRQQ". */
+	const order = (internalReference: string) => ledgerOf(internalReference).map((entry) => (entry.path === '/api/reverse' ? 'R' : 'Q')).join('');
+
+	it('a refund sent twice as production executions: one refund, one refusal, run by the workers', async () => {
+		const path = `repeat-refund-${randomUUID().slice(0, 8)}`;
+		const refund = partialRefundNode(creds, FROM_CALL);
+		const workflowId = await publish('Queue repeat refund', [webhookStart(path, randomUUID()), refund, laterStep()], path);
+		const [internalReference] = payments;
+		const began = Date.now();
+		const statuses = [await call(path, { internalReference }), await call(path, { internalReference })];
+		figures.push(`refund, two production calls one after the other: ${Date.now() - began} ms, answers ${statuses.join(', ')}`);
+		const [first, second] = await ended(workflowId, 2);
+		figures.push(`  ${first.id} ${first.status} on ${first.ranOn}; ${second.id} ${second.status} on ${second.ranOn}`);
+
+		expect([first.status, second.status]).toEqual(['success', 'error']);
+		for (const e of [first, second]) expect(e.ranOn).toEqual([expect.stringMatching(/^worker-\d$/)]);
+		// The worker that made the refund names its execution; another worker knows it from the platform only.
+		const by = first.ranOn[0] === second.ranOn[0] ? `, by execution ${first.id} of workflow ${workflowId}` : '';
+		expect(refundError(second)).toMatch(
+			new RegExp(`^Not sent: A refund of 20\\.00 USD of transaction ${internalReference} was already made less than a minute ago \\(.+, refund \\d+${by}\\) \\(item 0\\)$`),
+		);
+		expect(refundsOf(internalReference)).toHaveLength(1);
+	});
+
+	it('two copies at the same moment: counted, each execution matched to what the sandbox received', async () => {
+		const path = `repeat-refund-at-once-${randomUUID().slice(0, 8)}`;
+		const refund = partialRefundNode(creds, FROM_CALL);
+		const workflowId = await publish('Queue repeat refund at once', [webhookStart(path, randomUUID()), refund, laterStep()], path);
+		const rounds = payments.slice(1, 1 + SIMULTANEOUS_ROUNDS);
+		for (const internalReference of rounds) await Promise.all([call(path, { internalReference }), call(path, { internalReference })]);
+		const executions = await ended(workflowId, 2 * rounds.length);
+		let twice = 0;
+		for (const internalReference of rounds) {
+			const mine = executions.filter((e) => JSON.stringify(e.run.resultData.runData.Webhook[0].data.main[0][0].json.body) === JSON.stringify({ internalReference }));
+			expect(mine).toHaveLength(2);
+			const succeeded = mine.filter((e) => e.status === 'success');
+			// Every refund the sandbox made is an execution that says it made it, and a refused copy sent nothing.
+			expect(refundsOf(internalReference)).toHaveLength(succeeded.length);
+			expect(succeeded.length).toBeGreaterThanOrEqual(1);
+			for (const refused of mine.filter((e) => e.status !== 'success')) expect(refundError(refused)).toMatch(/^Not sent: A refund of 20\.00 USD/);
+			if (succeeded.length === 2) twice++;
+			// What each refund's item says after the re-read that follows it: the refunds the payment lists then.
+			const seen = succeeded.map((e) => e.run.resultData.runData['After Refund'][0].data.main[0][0].json.refundedAmount);
+			figures.push(`  at once, payment ${internalReference}: ${succeeded.length} refund(s), order ${order(internalReference)}, workers ${mine.map((e) => e.ranOn[0]).join('+')}, refundedAmount after each: ${seen.join(', ')}`);
+		}
+		figures.push(`refund, two copies at the same moment: refunded twice in ${twice} of ${rounds.length} rounds`);
+	});
+
+	it('a message sent twice as production executions: one sent, one refused, whichever workers run them', async () => {
+		const path = `repeat-message-${randomUUID().slice(0, 8)}`;
+		const send = messageNode(creds, '={{ $json.body.text }}');
+		const workflowId = await publish('Queue repeat message', [webhookStart(path, randomUUID()), send], path);
+		const texts = [1, 2, 3].map((n) => `Your order ${n} has shipped (${Date.now()})`);
+		for (const text of texts) for (let copy = 0; copy < 2; copy++) await call(path, { text });
+		const executions = await ended(workflowId, 2 * texts.length);
+		const messages = ((await (await fetch(`${sandbox.url}/__sandbox/onboarding/messages`)).json()) as { messages: Array<{ body: { message: string } }> }).messages;
+		let acrossWorkers = 0;
+		for (const [n, text] of texts.entries()) {
+			const [first, second] = executions.slice(2 * n, 2 * n + 2);
+			expect([first.status, second.status]).toEqual(['success', 'error']);
+			// The worker that sent it names its execution; the other knows it from n8n's record, to the minute.
+			const when = first.ranOn[0] === second.ranOn[0] ? `less than a minute ago, by execution ${first.id} of workflow ${workflowId}` : 'within the last (minute|2 minutes)';
+			expect(refundError(second, 'Send')).toMatch(new RegExp(`^Not sent: the same message \\(SMS, e-mail\\) was already sent ${when} \\(item 0\\)$`));
+			expect(messages.filter((m) => m.body.message === text)).toHaveLength(1);
+			if (first.ranOn[0] !== second.ranOn[0]) acrossWorkers++;
+			figures.push(`  message ${n + 1}: ${first.id} on ${first.ranOn}, ${second.id} (refused) on ${second.ranOn}`);
+		}
+		figures.push(`message, two production calls one after the other (3 messages): refused across workers in ${acrossWorkers} of 3`);
+		// The memory is not the workflow's static data: a worker starts each new execution without it (n8n 2.40.7).
+		expect((await rest('GET', `/rest/workflows/${workflowId}`)).json.data.staticData).toBeNull();
+	});
+
+	it("the editor's Execute step twice on the workers: a refund once, a message once", async () => {
+		const internalReference = payments[1 + SIMULTANEOUS_ROUNDS];
+		const refundFlow = refundThenLaterStep('psE2eQRefundStep', creds, internalReference);
+		const text = `Your refund is on its way (${Date.now()})`;
+		const messageFlow = messageThenLaterStep('psE2eQMessageStep', creds, text);
+		await importWorkflows(q!, [refundFlow, messageFlow]);
+		const step = async (workflowId: string, node: string) => {
+			const started = await rest('POST', `/rest/workflows/${workflowId}/run`, executeStepBody(workflowId, node));
+			expect(started.status).toBe(200);
+			const id = String(started.json.data.executionId);
+			const execution = await finishedExecution(q!, id);
+			return { id, status: execution.status as string, run: storedRun(execution), ranOn: processesThatRan(q!, id) };
+		};
+		const refunds = [await step(refundFlow.id, 'After Refund'), await step(refundFlow.id, 'After Refund')];
+		expect(refunds.map((e) => e.status)).toEqual(['success', 'error']);
+		expect(refundError(refunds[1])).toMatch(/^Not sent: A refund of 20\.00 USD/);
+		expect(refundsOf(internalReference)).toHaveLength(1);
+
+		const sends = [await step(messageFlow.id, 'After Send'), await step(messageFlow.id, 'After Send')];
+		const sent = ((await (await fetch(`${sandbox.url}/__sandbox/onboarding/messages`)).json()) as { messages: Array<{ body: { message: string } }> }).messages.filter((m) => m.body.message === text);
+		expect(sends.map((e) => e.status)).toEqual(['success', 'error']);
+		expect(refundError(sends[1], 'Send')).toMatch(/^Not sent: the same message \(SMS, e-mail\) was already sent /);
+		expect(sent).toHaveLength(1);
+		figures.push(`Execute step twice: refund on ${refunds.map((e) => e.ranOn).join(', ')} (1 refund); message on ${sends.map((e) => e.ranOn).join(', ')} (${sent.length} sent)`);
+	});
+});
