@@ -117,4 +117,18 @@ describe('no surprise repeats', () => {
 		expect(again.error?.message).toMatch(/^Not sent: A reversal of 10\.00 USD of transaction \d+ was already made/);
 		expect(refundsSent()).toHaveLength(1);
 	});
+
+	it('two copies sent at the same moment both pass the check (a gap the docs state): each item then warns that the payment was refunded twice', async () => {
+		const { internalReference } = await paidSession();
+		// Each refund waits 0.5 s before the platform makes it: both copies have read the payment by then.
+		sandbox.setFaults([{ path: '/api/reverse', kind: 'latency', latencyMs: 500, when: 'before' }]);
+		const [first, second] = await Promise.all([session(partialRefund(internalReference, 20)), session(partialRefund(internalReference, 20))]);
+		expect(refundsSent()).toHaveLength(2);
+		for (const result of [first, second]) {
+			const [item] = outputJson(result, 'Session');
+			expect(item.refundedAmount).toBe(40);
+			expect(String(item.warning)).toMatch(/^2 refunds of 20 USD were made on this payment at the same moment \(\d+, \d+\): another run sent the same refund\./);
+		}
+	});
 });
+

@@ -141,6 +141,15 @@ async function settleByRead<Body extends MoneyBackBody>(ctx: OperationContext, s
 }
 
 /**
+ * Two copies of one refund sent at the same moment (queue-mode workers, for instance) can both pass the check
+ * before either is made; the read after sending shows it, and the item says so.
+ */
+function simultaneousWarning(noun: string, refunds: RefundRecord[]): string {
+	const ids = refunds.map((refund) => refund.internalReference).join(', ');
+	return `${refunds.length} ${noun}s of ${refunds[0].amount} ${refunds[0].currency ?? ''} were made on this payment at the same moment (${ids}): another run sent the same ${noun}. Check the payment and give back the extra one if it was not meant.`;
+}
+
+/**
  * An operation that gives money back once: Refund, or the Reverse transaction action. Simplified, the payment's
  * date is also given with the site's offset (`dateIso`).
  */
@@ -173,8 +182,10 @@ export function refundOperation<Body extends MoneyBackBody>(spec: RefundFlowSpec
 			rememberSent(memoryKey(ctx, spec.noun, body), { at: Date.now(), executionId: ctx.fn.getExecutionId?.(), workflowId: ctx.fn.getWorkflow?.().id });
 			if (!wantsSimplified(ctx)) return toItems(spec.raw ? spec.raw(answer) : answer);
 			const after = await readPayment(ctx, body.internalReference).catch(() => undefined);
-			const given = after ? newRefunds(before, after).pop() : undefined;
-			return toItems(refundItem(after ?? before, given, body.amount?.total));
+			const added = after ? newRefunds(before, after) : [];
+			const item = refundItem(after ?? before, added[added.length - 1], body.amount?.total);
+			const doubles = added.filter((refund) => body.amount === undefined || Math.abs(refund.amount - body.amount.total) < 1e-9);
+			return toItems(doubles.length > 1 ? { ...item, warning: simultaneousWarning(spec.noun, doubles) } : item);
 		},
 	}, { dates: SESSION_DATES });
 }
