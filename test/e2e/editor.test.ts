@@ -24,7 +24,20 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectedTranKey } from '../../sandbox/auth';
-import { canvasIssues, dropdownOptions, executeStep, openNodePanel, pickFromList, signedCaller, type PanelNode, type SignedCaller } from './editorPanels';
+import {
+	canvasIssues,
+	declaredTexts,
+	dropdownOptions,
+	executeStep,
+	openNodePanel,
+	pickFromList,
+	readingProblems,
+	shownLines,
+	shownTexts,
+	signedCaller,
+	type PanelNode,
+	type SignedCaller,
+} from './editorPanels';
 import { addSandboxCredentials, distExists, N8nHandle, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, teardownN8n, type ServerHandle } from './harness';
 
 const { findChromium, CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
@@ -97,6 +110,8 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 	let light: BrowserContext;
 	let page: Page;
 	let startOnlyWorkflow: string;
+	/** The node types as this n8n serves them to the editor (what the panel renders). */
+	let servedTypes: Array<{ name: string; displayName: string; properties: any[] }>;
 	let credentials: Record<string, { id: string; name: string }>;
 
 	async function signIn(context: BrowserContext): Promise<Page> {
@@ -137,6 +152,8 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 			settings: { executionOrder: 'v1' },
 		});
 		startOnlyWorkflow = saved.json.data.id;
+		const types = await server.rest.call('GET', '/types/nodes.json');
+		servedTypes = JSON.parse(types.text);
 		const { chromium: playwright } = await import('playwright-core');
 		browser = await playwright.launch({ executablePath: chromium.path, args: CHROMIUM_ARGS });
 		light = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
@@ -187,6 +204,24 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		expect(await page.locator('[data-test-id="node-credentials-empty-state"]').count()).toBe(0);
 		// No parameter of the fresh node shows an issue.
 		expect(await page.locator('[data-test-id="node-parameters"] [data-test-id="parameter-issues"]').count()).toBe(0);
+		// Every notice, hint and description reads as the node means it: its lines apart, no HTML shown as text.
+		const served = servedTypes.find((type) => type.name === `${PACKAGE_NAME}.${node.name}`)!;
+		const shown = await shownTexts(page);
+		expect(shown.filter((text) => text.kind === 'description').length).toBeGreaterThan(0);
+		expect(shown.flatMap((text) => readingProblems(text, declaredTexts(served.properties)))).toEqual([]);
+		if (node.trigger) {
+			// The set-up notice: steps on lines of their own, the buttons this n8n shows, the node's page one click away.
+			const setUp = shownLines(shown.find((text) => text.kind === 'notice')!.text);
+			expect(setUp.length).toBeGreaterThanOrEqual(4);
+			expect(setUp.join('\n')).toMatch(/Webhook URLs/);
+			expect(setUp.join('\n')).toMatch(/Execute step/);
+			expect(setUp.join('\n')).not.toMatch(/Listen for test event|curl /);
+			expect(await page.locator('[data-test-id="ndv"] [data-test-id="node-execute-button"]', { hasText: 'Execute step' }).count()).toBeGreaterThan(0);
+			expect(await page.locator('[data-test-id="ndv"]').innerText()).toContain('Webhook URLs');
+			const link = page.locator('[data-test-id="node-parameters"] .notice a').first();
+			expect(await link.getAttribute('href')).toMatch(new RegExp(`/docs/nodes/${node.name.replace(/^paySuite/, '').replace(/Trigger$/, '').toLowerCase()}-trigger\\.md`));
+			expect(await link.getAttribute('target')).toBe('_blank');
+		}
 		// The panel's header shows the node icon (the light SVG).
 		await iconsLoaded(page, '[data-test-id="ndv"] img');
 		const srcs = await page.$$eval('[data-test-id="ndv"] img', (imgs) => imgs.map((i) => (i as HTMLImageElement).src));
