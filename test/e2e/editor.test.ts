@@ -231,6 +231,27 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		expect(fs.statSync(path.join(SHOTS, `${node.name}.png`)).size).toBeGreaterThan(10_000);
 	});
 
+	it('the Checkout Trigger: Include Secrets only with Simplify off from version 2, its hint naming the token; at version 1 as before', async () => {
+		const checkout = (typeVersion: number, parameters: Record<string, unknown>) => ({ ...panelNode('paySuiteCheckoutTrigger', parameters), typeVersion, trigger: true });
+		const served = servedTypes.find((type) => type.name === `${PACKAGE_NAME}.paySuiteCheckoutTrigger`)!;
+		// Each parameter's name, the first line of its label.
+		const labels = async () => (await page.locator('[data-test-id="node-parameters"] [data-test-id="input-label"]:visible').allInnerTexts()).map((text) => text.split('\n')[0]);
+		await openNodePanel(page, server!, checkout(2, { simple: false }));
+		expect((await labels()).map((label) => label.trim())).toEqual(expect.arrayContaining(['Simplify', 'Include Secrets']));
+		const shown = await shownTexts(page);
+		expect(shown.flatMap((text) => readingProblems(text, declaredTexts(served.properties)))).toEqual([]);
+		expect(shown.filter((text) => text.kind === 'hint').map((text) => text.text)).toEqual(
+			expect.arrayContaining([expect.stringMatching(/^Off: a subscription session's token and subtoken .* are output as "\[hidden: turn on Include Secrets\]"/)]),
+		);
+		await page.locator('[data-test-id="ndv"]').screenshot({ path: path.join(SHOTS, 'checkout-trigger-full-delivery.png'), animations: 'disabled' });
+		await openNodePanel(page, server!, checkout(2, {}));
+		expect((await labels()).map((label) => label.trim())).not.toContain('Include Secrets');
+		await openNodePanel(page, server!, checkout(1, {}));
+		const atVersion1 = (await labels()).map((label) => label.trim());
+		expect(atVersion1).toContain('Include Secrets');
+		expect(atVersion1).not.toContain('Simplify');
+	});
+
 	it('searching "report" in the node panel offers the PaySuite Gateway and its report actions', async () => {
 		// People search for the job, not the node's name: the Gateway's codex lists "report" among its aliases.
 		await page.goto(`${server!.url}/workflow/${startOnlyWorkflow}`);

@@ -4,7 +4,7 @@
  * resource locator's "From list", search it and pick an entry, open a dropdown and read its options, run the
  * node ("Execute step"). Selectors are n8n 2.40.7's own test ids.
  */
-import { randomBytes } from 'crypto';
+import { randomBytes, randomUUID } from 'crypto';
 import type { Page } from 'playwright-core';
 
 import type { ServerHandle } from './harness';
@@ -13,17 +13,20 @@ export interface PanelNode {
 	type: string;
 	parameters: Record<string, unknown>;
 	credentials: Record<string, { id: string; name: string }>;
+	/** Its type version (default 1). */
+	typeVersion?: number;
+	/** A trigger: the workflow's only node, with a webhook ID. */
+	trigger?: boolean;
 }
 
-/** Saves a workflow Start → the node (named "Node") and opens the node's panel in the editor. */
+/** Saves a workflow Start → the node (named "Node"), or the trigger alone, and opens the node's panel in the editor. */
 export async function openNodePanel(page: Page, server: ServerHandle, node: PanelNode, name = 'Editor check'): Promise<string> {
+	const own = { id: 'node-1', name: 'Node', type: node.type, typeVersion: node.typeVersion ?? 1, parameters: node.parameters, credentials: node.credentials };
+	const start = { id: 'start-1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 	const saved = await server.rest.call('POST', '/rest/workflows', {
 		name,
-		nodes: [
-			{ id: 'start-1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ id: 'node-1', name: 'Node', type: node.type, typeVersion: 1, position: [260, 0], parameters: node.parameters, credentials: node.credentials },
-		],
-		connections: { Start: { main: [[{ node: 'Node', type: 'main', index: 0 }]] } },
+		nodes: node.trigger ? [{ ...own, position: [0, 0], webhookId: randomUUID() }] : [start, { ...own, position: [260, 0] }],
+		connections: node.trigger ? {} : { Start: { main: [[{ node: 'Node', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	});
 	if (saved.status !== 200) throw new Error(`saving the workflow failed: ${saved.status} ${saved.text}`);
