@@ -4,14 +4,14 @@
  * it and in ISO 8601 in the site's time zone; off, the full delivery of version 1. Version 2 also reads a body
  * n8n left unread (n8n reads it before the node only for some content types from version 2 on).
  */
-import { buildAuth } from '../../nodes/shared/transport/signing';
 import { onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
+import { platformRecords } from './triggerFixtures';
 import { startTriggerServer, type TriggerServer } from './triggerHarness';
 import { expectAcknowledged, webhookCalls } from './webhookCalls';
 
 const sandbox = withSandbox({ processPendingPolls: 0, retryAfterSeconds: 0 });
 const { post, fire, postRaw } = webhookCalls(sandbox);
-const signed = (path: string, body: Record<string, unknown> = {}) => post(path, { ...body, auth: buildAuth(sandbox.credentials.login, sandbox.credentials.secretKey) });
+const { signed, paidSession, subscribedSession, merchantBody } = platformRecords(sandbox);
 
 const SITE_ZONE = 'America/Bogota';
 /** The signed credential, naming the site's time zone (older credentials name none). */
@@ -32,24 +32,10 @@ const flat = (item: Record<string, unknown>) => Object.entries(item).filter(([, 
 
 const payer = { name: 'Ana', surname: 'Gomez', email: 'ana@example.com', document: '1020304050', documentType: 'CC', mobile: '+573001112233' };
 
-async function paidSession(reference: string, extra: Record<string, unknown> = {}): Promise<number> {
-	const created = await signed('/api/session', {
-		payment: { reference, description: 'Order', amount: { currency: 'USD', total: 120.5 } },
-		returnUrl: 'https://shop.example.com/return',
-		ipAddress: '127.0.0.1',
-		userAgent: 'jest',
-		...extra,
-	});
-	expect(created.status).toBe(200);
-	const requestId = created.json.requestId as number;
-	expect((await post(`/__sandbox/sessions/${requestId}/pay`, {})).status).toBe(200);
-	return requestId;
-}
-
 describe('PaySuite Checkout Trigger, version 2', () => {
 	it('Simplify (the default): one flat item with one status and one amount, the payer, the payment and ISO dates in the site zone', () =>
 		serve('paySuiteCheckoutTrigger', {}, siteCredential(), async (trigger) => {
-			const requestId = await paidSession('ORDER-2001', { payer });
+			const requestId = await paidSession('ORDER-2001', 'APPROVED', { payer });
 			const session = (await signed(`/api/session/${requestId}`)).json;
 			const [payment] = session.payment;
 			expectAcknowledged(await fire(trigger, 'checkout', { requestId }), `Notification of session ${requestId} received`);
@@ -107,31 +93,20 @@ describe('PaySuite Checkout Trigger, version 2', () => {
 		}));
 
 	it("a subscription session's token is never in the simplified item, and hidden in the full one unless Include Secrets is on", async () => {
-		const subscribed = async (reference: string) => {
-			const created = await signed('/api/session', {
-				subscription: { reference, description: 'Monthly plan' },
-				returnUrl: 'https://shop.example.com/return',
-				ipAddress: '127.0.0.1',
-				userAgent: 'jest',
-			});
-			const requestId = created.json.requestId as number;
-			expect((await post(`/__sandbox/sessions/${requestId}/pay`, {})).status).toBe(200);
-			return requestId;
-		};
 		const tokenOf = (item: any) => item.subscription.instrument.find((pair: { keyword: string }) => pair.keyword === 'token')?.value;
 		let token = '';
 		await serve('paySuiteCheckoutTrigger', { simple: false, includeSecrets: true }, siteCredential(), async (trigger) => {
-			await fire(trigger, 'checkout', { requestId: await subscribed('SUB-2001') });
+			await fire(trigger, 'checkout', { requestId: await subscribedSession('SUB-2001') });
 			token = tokenOf(itemOf(trigger)[0]);
 			expect(token).toMatch(/^[0-9a-f]{64}$/);
 		});
 		await serve('paySuiteCheckoutTrigger', { simple: false }, siteCredential(), async (trigger) => {
-			await fire(trigger, 'checkout', { requestId: await subscribed('SUB-2002') });
+			await fire(trigger, 'checkout', { requestId: await subscribedSession('SUB-2002') });
 			expect(tokenOf(itemOf(trigger)[0])).toBe('[hidden: turn on Include Secrets]');
 		});
 		// Include Secrets left on from before, Simplify back on: the flat item has no token.
 		await serve('paySuiteCheckoutTrigger', { includeSecrets: true }, siteCredential(), async (trigger) => {
-			await fire(trigger, 'checkout', { requestId: await subscribed('SUB-2003') });
+			await fire(trigger, 'checkout', { requestId: await subscribedSession('SUB-2003') });
 			const [item] = itemOf(trigger);
 			expect(item).toMatchObject({ status: 'APPROVED', reference: 'SUB-2003' });
 			expect(JSON.stringify(item)).not.toMatch(/token|[0-9a-f]{64}/i);
@@ -197,17 +172,7 @@ describe('PaySuite Onboarding Trigger, version 2', () => {
 	async function finishedProcess(mcc: string): Promise<string> {
 		const answer = await post(
 			'/api/merchants',
-			{
-				name: 'Acme Holdings S.A.S.',
-				brand: 'Acme',
-				mcc,
-				languages: ['es'],
-				currencies: ['USD'],
-				document: { type: 'NIT', number: '900123456' },
-				address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
-				legalRepresentative: { name: 'Ana', surname: 'López', document: '52123456', documentType: 'CC' },
-				control: { seller: 'direct' },
-			},
+			merchantBody({ mcc }),
 			{ authorization: `Bearer ${sandbox.credentials.accessToken}`, 'idempotency-key': `trigger-v2-key-${++keys}-0123456789` },
 		);
 		expect(answer.status).toBe(202);
