@@ -6,6 +6,10 @@
  * to docs/screenshots/ instead, on purpose), and checks that
  *  - each node's icon is shown, in the light and in the dark theme (each with its own SVG);
  *  - no parameter of a freshly added node shows an issue;
+ *  - every notice and hint of its panel and every parameter's description (its tooltip) reads as the node
+ *    declares it: no HTML shown as text, no lines run together, as many lines as declared (n8n's notice keeps
+ *    only a, ul and li); a trigger's set-up notice shows its steps apart, names the buttons this n8n shows and
+ *    links to the node's page;
  *  - the sandbox credential is picked for the node on its own;
  *  - every resource locator's "From list" shows the sandbox's records, narrows to what is searched, and the
  *    entry picked runs the node; every dropdown of a closed set (and every list loaded from the platform) opens
@@ -446,7 +450,8 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 					id: 'trigger-1',
 					name: 'Paid Checkout',
 					type: `${PACKAGE_NAME}.paySuiteCheckoutTrigger`,
-					typeVersion: 1,
+					// The version a person adding the trigger now gets: Simplify on.
+					typeVersion: 2,
 					position: [0, 0],
 					webhookId,
 					parameters: { statuses: ['APPROVED'], options: {} },
@@ -517,6 +522,9 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		const run = await server!.rest.call('GET', `/rest/executions/${runs[0].id}`);
 		expect(run.status).toBe(200);
 		expect(String(run.json.data.data)).toContain(reference);
+		// The simplified item (its ISO date), not the full delivery (which says how it was signed).
+		expect(String(run.json.data.data)).toMatch(/"dateIso"/);
+		expect(String(run.json.data.data)).not.toMatch(/"signatureAlgorithm"/);
 	});
 
 	/** Dropdowns of closed sets and lists loaded from the platform: [node, parameters, field, an option it shows, at least]. */
