@@ -9,22 +9,23 @@ import {
 import { chosenOrAll, receiveDelivery, type DeliveryDeclaration } from '../shared/webhooks/delivery';
 import { manualRegistration, webhookAnswer } from '../shared/webhooks/reply';
 import { credentialTest } from '../shared/transport/credentialTest';
+import { outputTimeZone, simplifiedOutput, TRIGGER_VERSIONS, withSiteTimeZone, type WithSiteTimeZone } from '../shared/webhooks/simplify';
 import { autopayTriggerProperties } from './descriptions/fields';
-import { autopayItem } from './output';
+import { autopayItem, simpleAutopayItem } from './output';
 import { checkAutopayEvent, type AutopayDelivery } from './schemas';
 
 /** An autopay event: signed in its body; the workflow gets the event itself. */
-const autopayDelivery: DeliveryDeclaration<AutopayDelivery> = {
+const autopayDelivery: DeliveryDeclaration<WithSiteTimeZone<AutopayDelivery>> = {
 	signature: {
 		covers: 'fields',
 		credentialType: 'paySuiteApi',
-		check: (body, credentials) => checkAutopayEvent(body, String(credentials.secretKey ?? '')),
+		check: (body, credentials) => withSiteTimeZone(checkAutopayEvent(body, String(credentials.secretKey ?? '')), credentials),
 	},
 	// What the signature covers names the delivery: the platform sends it again as it was.
 	identity: ({ event: { signed } }) => [signed.id, signed.type, signed.date],
 	received: ({ event: { signed } }) => `Event ${signed.type} received`,
 	wanted: (fn, { event: { signed } }) => chosenOrAll(fn.getNodeParameter('events', []) as string[], signed.type),
-	output: (_fn, event) => autopayItem(event),
+	output: (fn, event) => (simplifiedOutput(fn) ? simpleAutopayItem(event, outputTimeZone(fn, event.siteTimeZone)) : autopayItem(event)),
 };
 
 export class PaySuiteAutopayTrigger implements INodeType {
@@ -33,7 +34,7 @@ export class PaySuiteAutopayTrigger implements INodeType {
 		name: 'paySuiteAutopayTrigger',
 		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		...TRIGGER_VERSIONS,
 		subtitle: '={{"Autopay events: " + ($parameter["events"].length ? $parameter["events"].join(", ") : "all")}}',
 		description: 'Starts the workflow when the platform sends an autopay event (created, updated, charge failed, canceled)',
 		defaults: { name: 'PaySuite Autopay Trigger' },

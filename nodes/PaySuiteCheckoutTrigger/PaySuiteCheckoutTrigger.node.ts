@@ -10,21 +10,25 @@ import {
 import { chosenOrAll, receiveDelivery, type DeliveryDeclaration } from '../shared/webhooks/delivery';
 import { manualRegistration, webhookAnswer } from '../shared/webhooks/reply';
 import { credentialTest } from '../shared/transport/credentialTest';
+import { outputTimeZone, simplifiedOutput, TRIGGER_VERSIONS, withSiteTimeZone, type WithSiteTimeZone } from '../shared/webhooks/simplify';
 import { checkoutTriggerProperties, type CheckoutTriggerOptions } from './descriptions/fields';
 import { readSession } from './lookup';
-import { checkoutItem, sessionStatusOf } from './output';
+import { checkoutItem, sessionStatusOf, simpleCheckoutItem } from './output';
 import { checkCheckoutNotification, type CheckoutDelivery } from './schemas';
 
 /** A checkout notification: signed in its body; the workflow gets the session it names, read from the platform. */
-const checkoutDelivery: DeliveryDeclaration<CheckoutDelivery, IDataObject> = {
+const checkoutDelivery: DeliveryDeclaration<WithSiteTimeZone<CheckoutDelivery>, IDataObject> = {
 	signature: {
 		covers: 'fields',
 		credentialType: 'paySuiteApi',
 		check: (body, credentials, fn) =>
-			checkCheckoutNotification(
-				body,
-				String(credentials.secretKey ?? ''),
-				(fn.getNodeParameter('options', {}) as CheckoutTriggerOptions).acceptSha1 !== false,
+			withSiteTimeZone(
+				checkCheckoutNotification(
+					body,
+					String(credentials.secretKey ?? ''),
+					(fn.getNodeParameter('options', {}) as CheckoutTriggerOptions).acceptSha1 !== false,
+				),
+				credentials,
 			),
 	},
 	// What the signature covers names the delivery: the platform sends it again as it was.
@@ -32,7 +36,10 @@ const checkoutDelivery: DeliveryDeclaration<CheckoutDelivery, IDataObject> = {
 	received: ({ notification: { signed } }) => `Notification of session ${signed.requestId} received`,
 	lookup: readSession,
 	wanted: (fn, _notification, session) => chosenOrAll(fn.getNodeParameter('statuses', []) as string[], sessionStatusOf(session)),
-	output: (fn, notification, session) => checkoutItem(session, notification, fn.getNodeParameter('includeSecrets', false) === true),
+	output: (fn, notification, session) =>
+		simplifiedOutput(fn)
+			? simpleCheckoutItem(session, outputTimeZone(fn, notification.siteTimeZone))
+			: checkoutItem(session, notification, fn.getNodeParameter('includeSecrets', false) === true),
 };
 
 export class PaySuiteCheckoutTrigger implements INodeType {
@@ -41,7 +48,7 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 		name: 'paySuiteCheckoutTrigger',
 		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		...TRIGGER_VERSIONS,
 		subtitle: 'Checkout session notification',
 		description:
 			'Starts the workflow when the platform notifies a checkout session result, with the session and its payments read from the platform',

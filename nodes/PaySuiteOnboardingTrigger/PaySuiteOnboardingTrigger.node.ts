@@ -11,9 +11,10 @@ import { headerValue } from '../shared/transport/answerBody';
 import { receiveDelivery, type DeliveryDeclaration, type SignedBytes } from '../shared/webhooks/delivery';
 import { manualRegistration, webhookAnswer } from '../shared/webhooks/reply';
 import { credentialTest } from '../shared/transport/credentialTest';
+import { simplifiedOutput, TRIGGER_VERSIONS } from '../shared/webhooks/simplify';
 import { onboardingTriggerProperties, type OnboardingTriggerOptions } from './descriptions/fields';
 import { readFinalProcess } from './lookup';
-import { matchesProcessFilters, processItem } from './output';
+import { matchesProcessFilters, processItem, simpleProcessItem } from './output';
 import { checkNotificationSignature, readProcessNotification, type NotificationSignature, type ProcessDelivery } from './schemas';
 
 /** The X-Signature header over the raw body, checked before the body is read (unless Verify Signature is off). */
@@ -43,7 +44,9 @@ const onboardingDelivery: DeliveryDeclaration<ProcessDelivery, IDataObject> = {
 			actions: fn.getNodeParameter('actions', []) as string[],
 			outcomes: fn.getNodeParameter('outcomes', []) as string[],
 		}),
-	output: (_fn, notification, process) => processItem(process, notification),
+	// The onboarding credential names no site time zone: dates are written in the workflow's.
+	output: (fn, notification, process) =>
+		simplifiedOutput(fn) ? simpleProcessItem(process, notification, fn.getTimezone()) : processItem(process, notification),
 };
 
 export class PaySuiteOnboardingTrigger implements INodeType {
@@ -52,7 +55,7 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 		name: 'paySuiteOnboardingTrigger',
 		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		...TRIGGER_VERSIONS,
 		subtitle: 'Merchant process finished',
 		description:
 			'Starts the workflow when a merchant create or update process finishes, with the result read from the platform',

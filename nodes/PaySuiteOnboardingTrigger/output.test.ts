@@ -1,4 +1,4 @@
-import { matchesProcessFilters, outcomeOf, processItem } from './output';
+import { matchesProcessFilters, outcomeOf, processItem, simpleProcessItem } from './output';
 
 describe('outcome and filters', () => {
 	const succeeded = { action: 'merchant.create', status: { status: 'OK' } };
@@ -35,5 +35,36 @@ describe('processItem', () => {
 		});
 		expect(processItem(process, { ok: true, processId: 'a1b2', signature: { ok: true } })).toEqual({ ...process, outcome: 'succeeded', signatureVerified: true });
 		expect(processItem(process, { ok: true, processId: 'a1b2' })).toEqual({ ...process, outcome: 'succeeded', signatureVerified: false });
+	});
+});
+
+describe('simpleProcessItem', () => {
+	const delivery = { ok: true as const, processId: 'a1b2', signature: { ok: true as const } };
+
+	it('flattens a finished process: outcome, merchant ID, one status, the date in ISO 8601', () => {
+		const process = { processId: 'a1b2', action: 'merchant.create', status: { status: 'OK', reason: null, message: null, date: '2024-05-01T15:00:00+00:00' }, result: { merchantId: 7 } };
+		expect(simpleProcessItem(process, delivery, 'UTC')).toEqual({
+			processId: 'a1b2',
+			action: 'merchant.create',
+			outcome: 'succeeded',
+			merchantId: 7,
+			status: 'OK',
+			reason: null,
+			message: null,
+			failure: null,
+			date: '2024-05-01T15:00:00+00:00',
+			dateIso: '2024-05-01T15:00:00+00:00',
+			signatureVerified: true,
+		});
+	});
+
+	it('says what failed in words', () => {
+		const process = { processId: 'a1b2', action: 'merchant.create', status: { status: 'FAILED' }, result: null, errors: { mcc: ['is not in the catalog'] } };
+		expect(simpleProcessItem(process, { ok: true, processId: 'a1b2' }, 'UTC')).toMatchObject({
+			outcome: 'failed',
+			merchantId: null,
+			failure: 'Process a1b2 (merchant.create) ended FAILED with errors in mcc. mcc: is not in the catalog',
+			signatureVerified: false,
+		});
 	});
 });

@@ -1,8 +1,10 @@
 /** The item a finished onboarding process starts a run with, and the filters on it. Pure. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { processSucceeded } from '../shared/schemas/onboardingProcess';
+import { asObject } from '../shared/descriptions/simplify';
+import { describeProcessFailure, processSucceeded } from '../shared/schemas/onboardingProcess';
 import { chosenOrAll } from '../shared/webhooks/delivery';
+import { datesWithIso } from '../shared/webhooks/simplify';
 import type { ProcessDelivery } from './schemas';
 
 type ProcessOutcome = 'succeeded' | 'failed';
@@ -30,5 +32,27 @@ export function processItem(process: IDataObject, { signature }: ProcessDelivery
 		outcome: outcomeOf(process),
 		signatureVerified: signature !== undefined,
 		...(signature?.keyId ? { signatureKeyId: signature.keyId } : {}),
+	};
+}
+
+/**
+ * The finished process as one flat item (Simplify): its outcome, the merchant it registered, the platform's status,
+ * what failed in words (null when it succeeded), the date as the platform gave it and in ISO 8601 in `zone`.
+ */
+export function simpleProcessItem(process: IDataObject, { signature }: ProcessDelivery, zone: string): IDataObject {
+	const status = asObject(process.status);
+	const outcome = outcomeOf(process);
+	const failure = outcome === 'failed' ? describeProcessFailure(process) : undefined;
+	return {
+		processId: process.processId ?? null,
+		action: process.action ?? null,
+		outcome,
+		merchantId: asObject(process.result).merchantId ?? null,
+		status: status.status ?? null,
+		reason: status.reason ?? null,
+		message: status.message ?? null,
+		failure: failure ? `${failure.message}. ${failure.description}` : null,
+		...datesWithIso({ date: status.date }, zone),
+		signatureVerified: signature !== undefined,
 	};
 }

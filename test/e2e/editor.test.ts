@@ -6,6 +6,10 @@
  * to docs/screenshots/ instead, on purpose), and checks that
  *  - each node's icon is shown, in the light and in the dark theme (each with its own SVG);
  *  - no parameter of a freshly added node shows an issue;
+ *  - every notice and hint of its panel and every parameter's description (its tooltip) reads as the node
+ *    declares it: no HTML shown as text, no lines run together, as many lines as declared (n8n's notice keeps
+ *    only a, ul and li); a trigger's set-up notice shows its steps apart, names the buttons this n8n shows and
+ *    links to the node's page;
  *  - the sandbox credential is picked for the node on its own;
  *  - every resource locator's "From list" shows the sandbox's records, narrows to what is searched, and the
  *    entry picked runs the node; every dropdown of a closed set (and every list loaded from the platform) opens
@@ -24,7 +28,20 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectedTranKey } from '../../sandbox/auth';
-import { canvasIssues, dropdownOptions, executeStep, openNodePanel, pickFromList, signedCaller, type PanelNode, type SignedCaller } from './editorPanels';
+import {
+	canvasIssues,
+	declaredTexts,
+	dropdownOptions,
+	executeStep,
+	openNodePanel,
+	pickFromList,
+	readingProblems,
+	shownLines,
+	shownTexts,
+	signedCaller,
+	type PanelNode,
+	type SignedCaller,
+} from './editorPanels';
 import { addSandboxCredentials, distExists, N8nHandle, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, teardownN8n, type ServerHandle } from './harness';
 
 const { findChromium, CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
@@ -97,6 +114,8 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 	let light: BrowserContext;
 	let page: Page;
 	let startOnlyWorkflow: string;
+	/** The node types as this n8n serves them to the editor (what the panel renders). */
+	let servedTypes: Array<{ name: string; displayName: string; properties: any[] }>;
 	let credentials: Record<string, { id: string; name: string }>;
 
 	async function signIn(context: BrowserContext): Promise<Page> {
@@ -137,6 +156,8 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 			settings: { executionOrder: 'v1' },
 		});
 		startOnlyWorkflow = saved.json.data.id;
+		const types = await server.rest.call('GET', '/types/nodes.json');
+		servedTypes = JSON.parse(types.text);
 		const { chromium: playwright } = await import('playwright-core');
 		browser = await playwright.launch({ executablePath: chromium.path, args: CHROMIUM_ARGS });
 		light = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
@@ -187,6 +208,24 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		expect(await page.locator('[data-test-id="node-credentials-empty-state"]').count()).toBe(0);
 		// No parameter of the fresh node shows an issue.
 		expect(await page.locator('[data-test-id="node-parameters"] [data-test-id="parameter-issues"]').count()).toBe(0);
+		// Every notice, hint and description reads as the node means it: its lines apart, no HTML shown as text.
+		const served = servedTypes.find((type) => type.name === `${PACKAGE_NAME}.${node.name}`)!;
+		const shown = await shownTexts(page);
+		expect(shown.filter((text) => text.kind === 'description').length).toBeGreaterThan(0);
+		expect(shown.flatMap((text) => readingProblems(text, declaredTexts(served.properties)))).toEqual([]);
+		if (node.trigger) {
+			// The set-up notice: steps on lines of their own, the buttons this n8n shows, the node's page one click away.
+			const setUp = shownLines(shown.find((text) => text.kind === 'notice')!.text);
+			expect(setUp.length).toBeGreaterThanOrEqual(4);
+			expect(setUp.join('\n')).toMatch(/Webhook URLs/);
+			expect(setUp.join('\n')).toMatch(/Execute step/);
+			expect(setUp.join('\n')).not.toMatch(/Listen for test event|curl /);
+			expect(await page.locator('[data-test-id="ndv"] [data-test-id="node-execute-button"]', { hasText: 'Execute step' }).count()).toBeGreaterThan(0);
+			expect(await page.locator('[data-test-id="ndv"]').innerText()).toContain('Webhook URLs');
+			const link = page.locator('[data-test-id="node-parameters"] .notice a').first();
+			expect(await link.getAttribute('href')).toMatch(new RegExp(`/docs/nodes/${node.name.replace(/^paySuite/, '').replace(/Trigger$/, '').toLowerCase()}-trigger\\.md`));
+			expect(await link.getAttribute('target')).toBe('_blank');
+		}
 		// The panel's header shows the node icon (the light SVG).
 		await iconsLoaded(page, '[data-test-id="ndv"] img');
 		const srcs = await page.$$eval('[data-test-id="ndv"] img', (imgs) => imgs.map((i) => (i as HTMLImageElement).src));
@@ -194,6 +233,27 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		await page.waitForTimeout(300); // let the panel's open animation settle before the picture
 		await ndv.screenshot({ path: path.join(SHOTS, `${node.name}.png`), animations: 'disabled' });
 		expect(fs.statSync(path.join(SHOTS, `${node.name}.png`)).size).toBeGreaterThan(10_000);
+	});
+
+	it('the Checkout Trigger: Include Secrets only with Simplify off from version 2, its hint naming the token; at version 1 as before', async () => {
+		const checkout = (typeVersion: number, parameters: Record<string, unknown>) => ({ ...panelNode('paySuiteCheckoutTrigger', parameters), typeVersion, trigger: true });
+		const served = servedTypes.find((type) => type.name === `${PACKAGE_NAME}.paySuiteCheckoutTrigger`)!;
+		// Each parameter's name, the first line of its label.
+		const labels = async () => (await page.locator('[data-test-id="node-parameters"] [data-test-id="input-label"]:visible').allInnerTexts()).map((text) => text.split('\n')[0]);
+		await openNodePanel(page, server!, checkout(2, { simple: false }));
+		expect((await labels()).map((label) => label.trim())).toEqual(expect.arrayContaining(['Simplify', 'Include Secrets']));
+		const shown = await shownTexts(page);
+		expect(shown.flatMap((text) => readingProblems(text, declaredTexts(served.properties)))).toEqual([]);
+		expect(shown.filter((text) => text.kind === 'hint').map((text) => text.text)).toEqual(
+			expect.arrayContaining([expect.stringMatching(/^Off: a subscription session's token and subtoken .* are output as "\[hidden: turn on Include Secrets\]"/)]),
+		);
+		await page.locator('[data-test-id="ndv"]').screenshot({ path: path.join(SHOTS, 'checkout-trigger-full-delivery.png'), animations: 'disabled' });
+		await openNodePanel(page, server!, checkout(2, {}));
+		expect((await labels()).map((label) => label.trim())).not.toContain('Include Secrets');
+		await openNodePanel(page, server!, checkout(1, {}));
+		const atVersion1 = (await labels()).map((label) => label.trim());
+		expect(atVersion1).toContain('Include Secrets');
+		expect(atVersion1).not.toContain('Simplify');
 	});
 
 	it('searching "report" in the node panel offers the PaySuite Gateway and its report actions', async () => {
@@ -390,7 +450,8 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 					id: 'trigger-1',
 					name: 'Paid Checkout',
 					type: `${PACKAGE_NAME}.paySuiteCheckoutTrigger`,
-					typeVersion: 1,
+					// The version a person adding the trigger now gets: Simplify on.
+					typeVersion: 2,
 					position: [0, 0],
 					webhookId,
 					parameters: { statuses: ['APPROVED'], options: {} },
@@ -461,6 +522,9 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		const run = await server!.rest.call('GET', `/rest/executions/${runs[0].id}`);
 		expect(run.status).toBe(200);
 		expect(String(run.json.data.data)).toContain(reference);
+		// The simplified item (its ISO date), not the full delivery (which says how it was signed).
+		expect(String(run.json.data.data)).toMatch(/"dateIso"/);
+		expect(String(run.json.data.data)).not.toMatch(/"signatureAlgorithm"/);
 	});
 
 	/** Dropdowns of closed sets and lists loaded from the platform: [node, parameters, field, an option it shows, at least]. */

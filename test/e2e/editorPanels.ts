@@ -4,7 +4,7 @@
  * resource locator's "From list", search it and pick an entry, open a dropdown and read its options, run the
  * node ("Execute step"). Selectors are n8n 2.40.7's own test ids.
  */
-import { randomBytes } from 'crypto';
+import { randomBytes, randomUUID } from 'crypto';
 import type { Page } from 'playwright-core';
 
 import type { ServerHandle } from './harness';
@@ -13,17 +13,20 @@ export interface PanelNode {
 	type: string;
 	parameters: Record<string, unknown>;
 	credentials: Record<string, { id: string; name: string }>;
+	/** Its type version (default 1). */
+	typeVersion?: number;
+	/** A trigger: the workflow's only node, with a webhook ID. */
+	trigger?: boolean;
 }
 
-/** Saves a workflow Start → the node (named "Node") and opens the node's panel in the editor. */
+/** Saves a workflow Start → the node (named "Node"), or the trigger alone, and opens the node's panel in the editor. */
 export async function openNodePanel(page: Page, server: ServerHandle, node: PanelNode, name = 'Editor check'): Promise<string> {
+	const own = { id: 'node-1', name: 'Node', type: node.type, typeVersion: node.typeVersion ?? 1, parameters: node.parameters, credentials: node.credentials };
+	const start = { id: 'start-1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 	const saved = await server.rest.call('POST', '/rest/workflows', {
 		name,
-		nodes: [
-			{ id: 'start-1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ id: 'node-1', name: 'Node', type: node.type, typeVersion: 1, position: [260, 0], parameters: node.parameters, credentials: node.credentials },
-		],
-		connections: { Start: { main: [[{ node: 'Node', type: 'main', index: 0 }]] } },
+		nodes: node.trigger ? [{ ...own, position: [0, 0], webhookId: randomUUID() }] : [start, { ...own, position: [260, 0] }],
+		connections: node.trigger ? {} : { Start: { main: [[{ node: 'Node', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	});
 	if (saved.status !== 200) throw new Error(`saving the workflow failed: ${saved.status} ${saved.text}`);
@@ -160,4 +163,101 @@ export async function canvasIssues(page: Page, nodes: Array<{ id: string; name: 
 		await tooltip.waitFor({ state: 'hidden', timeout: 10_000 });
 	}
 	return shown;
+}
+
+/** A notice, a hint or a description as the open panel shows it. */
+export interface ShownText {
+	kind: 'notice' | 'hint' | 'description';
+	/** What the reader sees (innerText: one line per rendered line break or block). */
+	text: string;
+}
+
+/**
+ * Every notice and hint the open panel shows, and the description of each parameter shown (its tooltip, read by
+ * hovering the label's help icon as a person does).
+ */
+export async function shownTexts(page: Page): Promise<ShownText[]> {
+	const panel = page.locator('[data-test-id="node-parameters"]');
+	const notices = await panel.locator('.notice:visible').allInnerTexts();
+	// A hint with HTML has no test id of its own: it is the text block under the parameter's input.
+	const hints = await panel.locator('[data-test-id="parameter-input-hint"]:visible, [data-test-id="parameter-item"] div.n8n-text > div:visible').allInnerTexts();
+	const descriptions: string[] = [];
+	const labels = panel.locator('[data-test-id="input-label"]:visible');
+	for (let i = 0; i < (await labels.count()); i++) {
+		const label = labels.nth(i);
+		await label.hover();
+		const help = label.locator('[data-icon="circle-help"]').first();
+		if (!(await help.count()) || !(await help.isVisible())) continue;
+		await help.hover();
+		const tooltip = page.locator('[data-test-id="tooltip-content"]:visible').first();
+		await tooltip.waitFor({ timeout: 5_000 });
+		descriptions.push(await tooltip.innerText());
+		await page.mouse.move(0, 0);
+		await tooltip.waitFor({ state: 'hidden', timeout: 5_000 });
+	}
+	return [
+		...notices.map((text) => ({ kind: 'notice' as const, text })),
+		...hints.map((text) => ({ kind: 'hint' as const, text })),
+		...descriptions.map((text) => ({ kind: 'description' as const, text })),
+	];
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The lines a text the node declares (HTML allowed) is meant to show: one per line break, list entry or block. */
+export function declaredLines(html: string): string[] {
+	return html
+		.split(/<br\s*\/?>|<\/?(?:ul|ol|li|p|div|h[1-6])\b[^>]*>/i)
+		.map((part) => squeeze(part.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_all, name: string) => ENTITIES[name])))
+		.filter(Boolean);
+}
+
+/** The lines a text shows, as read on the screen. */
+export const shownLines = (text: string): string[] => text.split('\n').map(squeeze).filter(Boolean);
+
+/** Every notice, hint and description a node type declares (nested collections too), by its text without spaces. */
+export function declaredTexts(properties: any[]): Map<string, string[]> {
+	const found = new Map<string, string[]>();
+	const add = (html: unknown) => {
+		if (typeof html !== 'string' || !html) return;
+		const lines = declaredLines(html);
+		found.set(lines.join('').replace(/\s+/g, ''), lines);
+	};
+	const walk = (list: any[]) => {
+		for (const property of list ?? []) {
+			if (property.type === 'notice') add(property.displayName);
+			add(property.hint);
+			add(property.description);
+			if (property.values) walk(property.values);
+			if (property.type === 'collection' || property.type === 'fixedCollection') walk(property.options);
+		}
+	};
+	walk(properties);
+	return found;
+}
+
+/**
+ * Why a text the panel shows cannot be read as the node means it: HTML shown as text (a tag, an entity), lines run
+ * together (a sentence glued to the next, a list number glued to the word before it), or fewer lines than the
+ * declaration has (its line breaks dropped by the editor). Empty when it reads well.
+ */
+export function readingProblems(shown: ShownText, declared: Map<string, string[]>): string[] {
+	const problems: string[] = [];
+	const where = `${shown.kind} "${squeeze(shown.text).slice(0, 60)}…"`;
+	const tag = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/i.exec(shown.text);
+	if (tag) problems.push(`${where} shows HTML as text: ${tag[0]}`);
+	const entity = /&(?:[a-z]+|#\d+);/i.exec(shown.text);
+	if (entity) problems.push(`${where} shows an HTML entity as text: ${entity[0]}`);
+	const lines = shownLines(shown.text);
+	for (const line of lines) {
+		// "once.Try", "Fields).3.", "platform1. Open": what a dropped line break leaves.
+		const glued = /[a-z][.!?:][A-Z][a-z]|[a-z)][.!?]\d|[a-z]{3}\d\.\s/.exec(line);
+		if (glued) problems.push(`${where} runs lines together at "${line.slice(Math.max(0, glued.index - 15), glued.index + 15)}"`);
+	}
+	const meant = declared.get(lines.join('').replace(/\s+/g, ''));
+	if (meant && meant.length !== lines.length) {
+		problems.push(`${where} shows ${lines.length} line(s) where the node declares ${meant.length}: ${JSON.stringify(meant.map((l) => l.slice(0, 30)))}`);
+	}
+	return problems;
 }

@@ -6,11 +6,13 @@
  *    Approved) is acknowledged without a run;
  *  - Report › Request and Wait over 31 days asks the sandbox for windows of at most 10 days, contiguous and in
  *    order, and outputs every transaction of the 31 days once;
- *  - "Listen for test event" (the editor's manual run from a trigger) receives the event the trigger panel's own
- *    sandbox command sends to the test URL.
+ *  - "Execute step" (the editor's manual run from a trigger) receives the event the sandbox command of the
+ *    trigger's page (docs/nodes/, which its panel's notice links to) sends to the test URL.
  * Needs `npm run build` first (skips itself otherwise).
  */
 import { execFile } from 'child_process';
+import { readFileSync } from 'fs';
+import * as path from 'path';
 import { promisify } from 'util';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
@@ -22,6 +24,7 @@ import {
 	nodeType,
 	setupN8n,
 	startServer,
+	REPO_DIR,
 	storedRun,
 	teardownN8n,
 	until,
@@ -96,7 +99,7 @@ describeIfBuilt('e2e: the jobs, end to end in a running n8n', () => {
 		expect(published.status).toBe(200);
 	}
 
-	/** A click on "Execute workflow" from this trigger (a Manual Trigger), or "Listen for test event" (a webhook trigger). */
+	/** A click on "Execute workflow" from this trigger (a Manual Trigger), or "Execute step" on a webhook trigger. */
 	async function runFrom(workflowId: string, trigger: string): Promise<{ executionId?: string; waitingForWebhook?: boolean }> {
 		const workflowData = (await rest('GET', `/rest/workflows/${workflowId}`)).json.data;
 		const started = await rest('POST', `/rest/workflows/${workflowId}/run`, { workflowData, triggerToStartFrom: { name: trigger } });
@@ -327,21 +330,20 @@ describeIfBuilt('e2e: the jobs, end to end in a running n8n', () => {
 		expect(new Set(rows).size).toBe(rows.length);
 	});
 
-	/** The sandbox command a trigger's panel tells the user to run, as n8n serves the panel to the editor. */
-	async function noticeCommand(type: string): Promise<string> {
-		const types = (await rest('GET', '/types/nodes.json')).json as Array<{ name: string; properties: Array<{ name: string; displayName: string }> }>;
-		const notice = types.find((entry) => entry.name === nodeType(type))!.properties.find((property) => property.name === 'webhookNotice')!;
-		return /<code>(.*?)<\/code>/.exec(notice.displayName)![1];
+	/** The sandbox command a trigger's page tells the user to run (the page its panel's notice links to). */
+	function pageCommand(page: string): string {
+		const text = readFileSync(path.join(REPO_DIR, 'docs', 'nodes', `${page}.md`), 'utf8');
+		return /`(curl <Base URL>\/__sandbox\/webhooks\/[^`]+)`/.exec(text)![1];
 	}
 
-	/** Runs a panel's command in a shell, its placeholders replaced as the user would. */
+	/** Runs a page's command in a shell, its placeholders replaced as the user would. */
 	async function runCommand(command: string, values: Record<string, string>): Promise<any> {
 		let line = command;
 		for (const [placeholder, value] of Object.entries(values)) {
 			expect(line).toContain(placeholder);
 			line = line.split(placeholder).join(value);
 		}
-		expect(line).not.toMatch(/\([A-Z][\w ]+\)/);
+		expect(line).not.toMatch(/<[A-Z][\w ]+>/);
 		// Exactly the line the user pastes into a terminal (curl prints the sandbox's answer, its progress goes to stderr).
 		const { stdout } = await promisify(execFile)('sh', ['-c', line]);
 		return JSON.parse(stdout);
@@ -350,20 +352,20 @@ describeIfBuilt('e2e: the jobs, end to end in a running n8n', () => {
 	it.each([
 		['Autopay', 'paySuiteAutopayTrigger', 'autopay', { events: [] }],
 		['Checkout', 'paySuiteCheckoutTrigger', 'checkout', { statuses: [], options: {} }],
-	] as const)('"Listen for test event" on the %s Trigger receives the event its panel\'s sandbox command sends', async (kind, type, path, parameters) => {
+	] as const)('"Execute step" on the %s Trigger receives the event the sandbox command of its page sends', async (kind, type, webhookPath, parameters) => {
 		const webhookId = `b0c1e2e0-0000-4000-8000-0000000${kind === 'Autopay' ? 'a' : 'c'}1017`;
 		const triggerName = `PaySuite ${kind} Trigger`;
 		const workflow = await save(`Listen: ${kind}`, [{ name: triggerName, type: nodeType(type), webhookId, credentials: api(), parameters }]);
 		expect(await runFrom(workflow.id, triggerName)).toEqual({ waitingForWebhook: true });
 
-		const testUrl = `${server!.url}/webhook-test/${webhookId}/${path}`;
-		const values: Record<string, string> = { '(Base URL)': sandbox.url, '(Test URL)': testUrl };
+		const testUrl = `${server!.url}/webhook-test/${webhookId}/${webhookPath}`;
+		const values: Record<string, string> = { '<Base URL>': sandbox.url, '<Test URL>': testUrl };
 		let requestId: number | undefined;
 		if (kind === 'Checkout') {
 			requestId = await examples.paidSession(sandbox.url, sandbox.credentials, 'LISTEN-1017', 25);
-			values['(Request ID)'] = String(requestId);
+			values['<Request ID>'] = String(requestId);
 		}
-		const answer = await runCommand(await noticeCommand(type), values);
+		const answer = await runCommand(pageCommand(`${kind.toLowerCase()}-trigger`), values);
 		expect(answer.delivery).toMatchObject({ status: 200 });
 
 		const [execution] = await finishedExecutions(workflow.id, 1);

@@ -90,6 +90,20 @@ export interface TriggerServerOptions {
 	parameters?: INodeParameters;
 	/** Credential data by credential type. */
 	credentials: TestCredentials;
+	/** The node's type version (default 1, what the older tests were written for). */
+	typeVersion?: number;
+	/** The workflow's time zone (its settings), default UTC. */
+	timezone?: string;
+}
+
+/**
+ * Whether n8n 2.40.7 reads and parses the body before the node runs (parseRequestBody): always for a start node at
+ * type version 1, from version 2 only for JSON, text, form and XML content types. Otherwise the node finds no
+ * `rawBody` and reads it itself (`readRawBody`).
+ */
+function n8nReadsBody(typeVersion: number, contentType: string): boolean {
+	if (typeVersion === 1) return true;
+	return /^(application\/json|text\/plain|application\/x-www-form-urlencoded)/.test(contentType) || /[/+]xml$/.test(contentType);
 }
 
 function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -154,7 +168,7 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 		id: 'trigger',
 		name: 'Trigger',
 		type: options.type,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		webhookId: '3f0c6f1e-2a4b-4c1d-9e8f-000000000001',
 		parameters: options.parameters ?? {},
@@ -173,7 +187,7 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 			active: true,
 			nodeTypes,
 			staticData,
-			settings: { executionOrder: 'v1' },
+			settings: { executionOrder: 'v1', ...(options.timezone ? { timezone: options.timezone } : {}) },
 		});
 
 	let executions = 0;
@@ -195,7 +209,11 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 			}
 		}
 		// What n8n's webhook server gives the node: the parsed body, the raw bytes, query and path parameters.
-		Object.assign(incoming, { rawBody, body, query: Object.fromEntries(url.searchParams), params: {} });
+		const contentType = String(incoming.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+		const request = incoming as IncomingMessage & { rawBody?: Buffer };
+		const read = n8nReadsBody(trigger.typeVersion, contentType);
+		Object.assign(incoming, read ? { rawBody, body } : { body: {}, readRawBody: async () => void (request.rawBody = rawBody) });
+		Object.assign(incoming, { query: Object.fromEntries(url.searchParams), params: {} });
 
 		// n8n loads the workflow's static data from its database for each call.
 		const loaded = JSON.parse(JSON.stringify(savedStaticData)) as IDataObject;

@@ -7,8 +7,8 @@
  * call of the corpus (forged, stale, huge, deeply nested, wrong types, empty, not JSON...) gets its exact answer
  * and starts no run.
  */
-import { buildAuth } from '../../nodes/shared/transport/signing';
 import { apiCallsOf, onboardingApi as onboardingApiOf, paySuiteApi as paySuiteApiOf, withSandbox } from '../helpers/sandbox';
+import { platformRecords } from './triggerFixtures';
 import { startTriggerServer, type TriggerServer } from './triggerHarness';
 import {
 	DAY_MS,
@@ -29,9 +29,7 @@ const sandbox = withSandbox({ processPendingPolls: 0, retryAfterSeconds: 0 });
 
 const { post, fire, postRaw } = webhookCalls(sandbox);
 
-/** A signed call of the checkout API (to set up sessions), as a merchant's server would make it. */
-const signed = (path: string, body: Record<string, unknown> = {}) =>
-	post(path, { ...body, auth: buildAuth(sandbox.credentials.login, sandbox.credentials.secretKey) });
+const { signed, paidSession, subscribedSession, merchantBody } = platformRecords(sandbox);
 
 const paySuiteApi = (secretKey?: string) => paySuiteApiOf(sandbox, { secretKey });
 const onboardingApi = (notificationSecret?: string) => onboardingApiOf(sandbox, { notificationSecret });
@@ -156,19 +154,6 @@ describe('PaySuite Checkout Trigger', () => {
 	const checkout = (parameters: Record<string, unknown>, body: (trigger: TriggerServer) => Promise<void>, secretKey?: string) =>
 		serve('paySuiteCheckoutTrigger', parameters, paySuiteApi(secretKey), body);
 
-	async function paidSession(reference: string, status: 'APPROVED' | 'REJECTED' = 'APPROVED'): Promise<number> {
-		const created = await signed('/api/session', {
-			payment: { reference, description: 'Order', amount: { currency: 'USD', total: 120 } },
-			returnUrl: 'https://shop.example.com/return',
-			ipAddress: '127.0.0.1',
-			userAgent: 'jest',
-		});
-		expect(created.status).toBe(200);
-		const requestId = created.json.requestId as number;
-		const paid = await post(`/__sandbox/sessions/${requestId}/pay`, { status });
-		expect(paid.status).toBe(200);
-		return requestId;
-	}
 	const sessionQueries = (requestId: number) => sandbox.ledger().filter((entry) => entry.path === `/api/session/${requestId}`);
 
 	it('acknowledges a signed notification byte for byte and runs once with the session the platform reports', () =>
@@ -197,29 +182,17 @@ describe('PaySuite Checkout Trigger', () => {
 		}));
 
 	it("a subscription session's token and subtoken only with Include Secrets", async () => {
-		const subscribed = async (reference: string) => {
-			const created = await signed('/api/session', {
-				subscription: { reference, description: 'Monthly plan' },
-				returnUrl: 'https://shop.example.com/return',
-				ipAddress: '127.0.0.1',
-				userAgent: 'jest',
-			});
-			expect(created.status).toBe(200);
-			const requestId = created.json.requestId as number;
-			expect((await post(`/__sandbox/sessions/${requestId}/pay`, {})).status).toBe(200);
-			return requestId;
-		};
 		const pairsOf = (trigger: TriggerServer) =>
 			((trigger.output(trigger.runs()[0], 'Received')[0].json.subscription as { instrument: Array<{ keyword: string; value: unknown }> }).instrument);
 		const tokenOf = (pairs: Array<{ keyword: string; value: unknown }>) => pairs.find((pair) => pair.keyword === 'token')?.value;
 		let token: unknown;
 		await checkout({ includeSecrets: true }, async (trigger) => {
-			await fire(trigger, 'checkout', { requestId: await subscribed('SUB-SECRET-1') });
+			await fire(trigger, 'checkout', { requestId: await subscribedSession('SUB-SECRET-1') });
 			token = tokenOf(pairsOf(trigger));
 			expect(token).toEqual(expect.stringMatching(/^[0-9a-f]{64}$/));
 		});
 		await checkout({}, async (trigger) => {
-			await fire(trigger, 'checkout', { requestId: await subscribed('SUB-SECRET-2') });
+			await fire(trigger, 'checkout', { requestId: await subscribedSession('SUB-SECRET-2') });
 			const pairs = pairsOf(trigger);
 			expect(tokenOf(pairs)).toBe('[hidden: turn on Include Secrets]');
 			expect(pairs.find((pair) => pair.keyword === 'subtoken')?.value).toBe('[hidden: turn on Include Secrets]');
@@ -344,19 +317,6 @@ describe('PaySuite Onboarding Trigger', () => {
 		serve('paySuiteOnboardingTrigger', parameters, onboardingApi(notificationSecret), body);
 
 	let keys = 0;
-	const merchant = (overrides: Record<string, unknown> = {}) => ({
-		name: 'Acme Holdings S.A.S.',
-		brand: 'Acme',
-		mcc: '5411',
-		languages: ['es'],
-		currencies: ['USD'],
-		document: { type: 'NIT', number: '900123456' },
-		address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
-		legalRepresentative: { name: 'Ana', surname: 'López', document: '52123456', documentType: 'CC' },
-		control: { seller: 'direct' },
-		...overrides,
-	});
-
 	async function createMerchant(body: Record<string, unknown>): Promise<string> {
 		const answer = await post('/api/merchants', body, {
 			authorization: `Bearer ${sandbox.credentials.accessToken}`,
@@ -374,14 +334,14 @@ describe('PaySuite Onboarding Trigger', () => {
 	}
 
 	const finished = async () => {
-		const processId = await createMerchant(merchant());
+		const processId = await createMerchant(merchantBody());
 		await finish(processId);
 		return processId;
 	};
 
 	it('the notification the sandbox sends when a process finishes is acknowledged byte for byte and runs once with the queried result', () =>
 		onboarding({}, async (trigger) => {
-			const processId = await createMerchant(merchant({ notification: { url: trigger.url } }));
+			const processId = await createMerchant(merchantBody({ notification: { url: trigger.url } }));
 			const final = await finish(processId);
 			// The sandbox delivers in the background; wait until the trigger got it and its run finished.
 			for (let i = 0; i < 200 && trigger.calls.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
@@ -515,7 +475,7 @@ describe('PaySuite Onboarding Trigger', () => {
 		onboarding({ options: { waitSeconds: 0 } }, async (trigger) => {
 			sandbox.world.options.processPendingPolls = 5;
 			try {
-				const processId = await createMerchant(merchant());
+				const processId = await createMerchant(merchantBody());
 				const pending = await fire(trigger, 'onboarding', { processId });
 				expectRefused(pending, 503, 'XP', 'The process is not final yet');
 				expect(trigger.runs()).toHaveLength(0);
@@ -538,7 +498,7 @@ describe('PaySuite Onboarding Trigger', () => {
 			expect(trigger.runs()).toHaveLength(0);
 			expect(recordsOf(trigger)).toEqual([]);
 			// An MCC outside the catalog fails the process (HTTP 200 on the query, status FAILED).
-			const bad = await createMerchant(merchant({ mcc: '0000' }));
+			const bad = await createMerchant(merchantBody({ mcc: '0000' }));
 			const final = await finish(bad);
 			expect(final.status.status).toBe('FAILED');
 			expect((await fire(trigger, 'onboarding', { processId: bad })).status).toBe(200);

@@ -1,7 +1,8 @@
 /** The Autopay Trigger's panel: how to set it up, what the signature covers, and which events start the workflow. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { sandboxCommand, webhookUrlNotice } from '../../shared/webhooks/reply';
+import { webhookSetupNotice } from '../../shared/webhooks/setupNotice';
+import { triggerSimplifyProperty } from '../../shared/webhooks/simplify';
 import { AUTOPAY_EVENT_TYPES } from '../schemas';
 
 const EVENT_NAMES: Record<(typeof AUTOPAY_EVENT_TYPES)[number], { name: string; description: string }> = {
@@ -12,14 +13,15 @@ const EVENT_NAMES: Record<(typeof AUTOPAY_EVENT_TYPES)[number], { name: string; 
 };
 
 export const autopayTriggerProperties: INodeProperties[] = [
-	webhookUrlNotice({
+	webhookSetupNotice({
+		page: 'autopay-trigger',
 		register:
-			"Give it to the platform as the <b>autopay webhook URL</b> of the site whose secret key is in the credential. No node or API call sets it: ask the platform's support or use its autopay set-up.",
-		sandbox: `${sandboxCommand('/__sandbox/webhooks/autopay', '{"url": "(Test URL)", "type": "AUTOPAY_TRANSACTION_FAILED"}')} (or another event type).`,
+			"Give it to the platform as the autopay webhook URL of the site whose secret key is in the credential. No node or API call sets it: ask the platform's support or use its autopay set-up.",
+		tryIt: 'have the platform send an autopay event to it',
 	}),
 	{
 		displayName:
-			'The signature covers only the event\'s ID, type and date (output under "signed"). Its reference and additional data are output under "unsigned": anyone who copied an event can change them and keep its signature, so do not rely on them alone.',
+			"The signature covers only the event's ID, type and date. Its reference and additional data are not signed: anyone who copied an event can change them and keep its signature, so do not rely on them alone.",
 		name: 'unsignedNotice',
 		type: 'notice',
 		default: '',
@@ -33,4 +35,5 @@ export const autopayTriggerProperties: INodeProperties[] = [
 		description:
 			'Which events start the workflow. Leave empty for all. Other events are still acknowledged, so the platform does not send them again.',
 	},
+	triggerSimplifyProperty('the event as received, split into what its signature covers (signed) and the rest (unsigned)'),
 ];

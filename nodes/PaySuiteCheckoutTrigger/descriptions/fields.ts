@@ -2,8 +2,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../shared/descriptions/collections';
-import { includeSecretsProperty } from '../../shared/operation/properties';
-import { sandboxCommand, webhookUrlNotice } from '../../shared/webhooks/reply';
+import { webhookSetupNotice } from '../../shared/webhooks/setupNotice';
+import { triggerIncludeSecretsProperties, triggerSimplifyProperty } from '../../shared/webhooks/simplify';
 import { SESSION_STATUSES } from './sessionStatuses';
 
 /** The parameter `options`. */
@@ -12,10 +12,11 @@ export interface CheckoutTriggerOptions {
 }
 
 export const checkoutTriggerProperties: INodeProperties[] = [
-	webhookUrlNotice({
+	webhookSetupNotice({
+		page: 'checkout-trigger',
 		register:
-			"Paste it as the site's <b>Notification URL</b> (every checkout of the site is notified there): <b>PaySuite Site</b> node, Site › Update All › Integration › Notification URL, for the site whose login is in the credential. For one payment link only: the <b>Notification URL</b> of Payment Link › Create (Additional Fields).",
-		sandbox: `${sandboxCommand('/__sandbox/webhooks/checkout', '{"url": "(Test URL)", "requestId": (Request ID)}')}, with the Request ID of a session made with PaySuite Session › Create. Or set the URL as above and pay a session's Process URL or a link's URL in the browser with a test card.`,
+			"Paste it as the site's Notification URL (PaySuite Site node: Site › Update All › Integration › Notification URL), for the site whose login is in the credential. For one payment link only: Payment Link › Create › Additional Fields › Notification URL.",
+		tryIt: 'pay a session or a payment link whose notifications go to the Test URL',
 	}),
 	{
 		displayName: 'Statuses',
@@ -25,11 +26,8 @@ export const checkoutTriggerProperties: INodeProperties[] = [
 		default: [],
 		description: 'Which session statuses (as the platform reports them when queried) start the workflow. Leave empty for all.',
 	},
-	{
-		...includeSecretsProperty,
-		description:
-			'Whether to output the token and subtoken of a subscription session as the platform reports them (to charge it later). Off: each is replaced by "[hidden: turn on Include Secrets]". Executions store their output, so turn it on only when the next node needs them.',
-	},
+	triggerSimplifyProperty('the session as the platform reports it (its request, every payment, a subscription) with the notification'),
+	...triggerIncludeSecretsProperties("a subscription session's token and subtoken (what charges the registered card again)"),
 	optionsCollection([
 		{
 			displayName: 'Accept Legacy SHA-1 Signatures',

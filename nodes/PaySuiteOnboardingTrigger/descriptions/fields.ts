@@ -2,7 +2,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../shared/descriptions/collections';
-import { sandboxCommand, webhookUrlNotice } from '../../shared/webhooks/reply';
+import { webhookSetupNotice } from '../../shared/webhooks/setupNotice';
+import { triggerSimplifyProperty } from '../../shared/webhooks/simplify';
 
 /** The parameter `options`. */
 export interface OnboardingTriggerOptions {
@@ -82,12 +83,14 @@ const options: INodeProperties = optionsCollection([
 ]);
 
 export const onboardingTriggerProperties: INodeProperties[] = [
-	webhookUrlNotice({
+	webhookSetupNotice({
+		page: 'onboarding-trigger',
 		register:
-			'Paste it into the <b>Notification URL</b> of each merchant write: <b>PaySuite Merchant</b> node, Merchant › Create or Update. The platform calls it once the process is final.',
-		sandbox: `create a merchant with PaySuite Merchant › Create and the Test URL as its Notification URL: the sandbox calls it when the process is final. Or ${sandboxCommand('/__sandbox/webhooks/onboarding', '{"url": "(Test URL)", "processId": "(process ID)"}')}. The credential needs the sandbox's Notification Secret, shown at (Base URL)/__sandbox/credentials.`,
+			'Paste it as the Notification URL of each merchant write: PaySuite Merchant node, Merchant › Create or Update. The platform calls it once the process is final.',
+		tryIt: 'create a merchant with PaySuite Merchant › Create and the Test URL as its Notification URL',
 	}),
 	...signatureProperties,
 	...filterProperties,
+	triggerSimplifyProperty('the process as the platform reports it (its result and errors as objects) with its outcome'),
 	options,
 ];

@@ -104,7 +104,7 @@ async function readDelivery<Delivery extends Accepted>(
 	fn: IWebhookFunctions,
 	rule: SignedFields<Delivery> | SignedBytes<Delivery, Accepted>,
 ): Promise<Delivery | Refused> {
-	const raw = rawBodyOf(fn);
+	const raw = await rawBodyOf(fn);
 	if (rule.covers === 'fields') {
 		const parsed = parseJsonBody(raw);
 		if (!parsed.ok) return parsed;

@@ -7,7 +7,6 @@
 import type {
 	IDataObject,
 	IHookFunctions,
-	INodeProperties,
 	IWebhookDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
@@ -156,9 +155,14 @@ export async function answerFailures(
 	}
 }
 
-/** The body exactly as it arrived (signatures are computed over these bytes). */
-export function rawBodyOf(fn: IWebhookFunctions): Buffer {
-	const request = fn.getRequestObject() as { rawBody?: unknown; body?: unknown };
+/**
+ * The body exactly as it arrived (signatures are computed over these bytes). n8n reads it for a trigger at type
+ * version 1 whatever its content type; from version 2 only for JSON, text, form and XML content types, so it is
+ * read here when n8n has not.
+ */
+export async function rawBodyOf(fn: IWebhookFunctions): Promise<Buffer> {
+	const request = fn.getRequestObject() as { rawBody?: unknown; body?: unknown; readRawBody?: () => Promise<void> };
+	if (request.rawBody === undefined && typeof request.readRawBody === 'function') await request.readRawBody();
 	if (Buffer.isBuffer(request.rawBody)) return request.rawBody;
 	if (typeof request.rawBody === 'string') return Buffer.from(request.rawBody, 'utf8');
 	// Without the raw bytes, the parsed body is the closest we have.
@@ -208,45 +212,6 @@ export function parseJsonBody(raw: Buffer): { ok: true; body: IDataObject } | ({
 	} catch {
 		return notObject;
 	}
-}
-
-/**
- * A copy-paste command that fires a sandbox test event (its control API, docs/sandbox/events.md), with the
- * placeholders a user replaces; the panel names no HTTP method, so the command is curl's.
- */
-export function sandboxCommand(path: string, body: string): string {
-	return `run <code>curl (Base URL)${path} -H 'content-type: application/json' -d '${body}'</code>, with the sandbox's address of the credential as Base URL (e.g. http://127.0.0.1:8765)`;
-}
-
-/** Where a trigger's URL goes on the platform, and how to fire a test event at it with the sandbox. */
-export interface WebhookSetup {
-	/** The second step, after copying the URL: where to paste it, named as the user finds it. */
-	register: string;
-	/** What to do, once "Listen for test event" is clicked, to get a test event from the sandbox. */
-	sandbox: string;
-}
-
-/**
- * The notice at the top of every trigger: the platform cannot be told its URL by API, so the user registers it
- * by hand. n8n shows both URLs itself ("Webhook URLs", above the parameters); the notice says what to do with
- * them, in steps, and how to see it work against the sandbox before the real platform is set up.
- */
-export function webhookUrlNotice({ register, sandbox }: WebhookSetup): INodeProperties {
-	return {
-		displayName: [
-			'<b>Set up on the platform</b>',
-			'1. Open <b>Webhook URLs</b> above and copy the <b>Production URL</b> (while you build: the <b>Test URL</b>, then click <b>Listen for test event</b>).',
-			`2. ${register}`,
-			'3. Publish the workflow: each call the platform makes then runs it once.',
-			'',
-			`<b>Try it with the sandbox</b>: click <b>Listen for test event</b>, then ${sandbox}`,
-			'',
-			'The trigger checks every call: a refused one gets HTTP 4xx, and a delivery already received is acknowledged again, in both cases without running the workflow.',
-		].join('<br>'),
-		name: 'webhookNotice',
-		type: 'notice',
-		default: '',
-	};
 }
 
 /**

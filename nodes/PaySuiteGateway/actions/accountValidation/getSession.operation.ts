@@ -20,7 +20,7 @@ const getValidationSession = requestOperation<ValidatorQueryBody>({
 	properties: [
 		validationSessionLocator,
 		simplifyProperty,
-		{ ...includeSecretsProperty, description: 'Whether to output the token and subtoken of the validated account as they are (to charge it later with Gateway > Process). Off: each is replaced by "[hidden: turn on Include Secrets]". Executions store their output, so turn it on only when the next node needs them. Never on when the node is used as an AI tool.' },
+		{ ...includeSecretsProperty, description: 'Whether to output the token and subtoken of the validated account as they are (to charge it later with Gateway > Process). Off: each is replaced by "[hidden: turn on Include Secrets]". Executions store their output, so turn it on only when the next node needs them. Never on when the node is used as an AI tool.', hint: 'Off: the validated account\'s token and subtoken are output as "[hidden: turn on Include Secrets]".' },
 	],
 	body: (ctx) => ({ requestId: String(ctx.param<string>('requestId', '') ?? '').trim() }),
 	schema: validatorQuerySchema,

@@ -23,7 +23,7 @@ export const get = requestOperation({
 	properties: [
 		merchantIdLocator,
 		{ ...simplifyProperty, description: 'Whether to output one flat record (ids, names, counts; never a credential) instead of the whole merchant. Applies to the Merchant output.' },
-		includeSecretsProperty,
+		{ ...includeSecretsProperty, hint: 'Off: each site\'s transactional key (tranKey) and the passwords and keys in its payment methods\' and integrations\' settings are output as "[hidden: turn on Include Secrets]".' },
 		optionsCollection([
 			{
 				displayName: 'Output',

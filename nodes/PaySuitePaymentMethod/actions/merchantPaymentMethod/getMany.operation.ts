@@ -25,7 +25,7 @@ const search = listOperation<MerchantPaymentMethodSearch>({
 	properties: [
 		merchantIdProperty,
 		simplifyProperty,
-		includeSecretsProperty,
+		{ ...includeSecretsProperty, hint: 'Off: the provider passwords and keys in each payment method\'s settings are output as "[hidden: turn on Include Secrets]".' },
 		filtersCollection([
 			{
 				displayName: 'Code Name or ID',

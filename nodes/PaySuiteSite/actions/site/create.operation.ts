@@ -16,7 +16,7 @@ export const create = requestOperation<SiteCreateBody>({
 		merchantIdProperty,
 		{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, description: 'Site name' },
 		...siteWriteProperties('create'),
-		includeSecretsProperty,
+		{ ...includeSecretsProperty, hint: 'Off: the new site\'s transactional key (tranKey) is output as "[hidden: turn on Include Secrets]".' },
 	],
 	body: (ctx) => ({ data: siteData(ctx, 'create') }),
 	schema: siteCreateSchema,

@@ -22,7 +22,7 @@ const updateBrandingDeclared = requestOperation<SiteUpdateBrandingBody>({
 		brandingProperty,
 		{ ...checkoutVersionProperty, description: 'Redirect checkout version, such as v3 or v4; leave empty to keep it' },
 		simplifyProperty,
-		includeSecretsProperty,
+		{ ...includeSecretsProperty, hint: 'Off: the site\'s transactional keys (tranKey) and the passwords and keys in its services\' settings are output as "[hidden: turn on Include Secrets]".' },
 	],
 	body: (ctx) => ({
 		id: ctx.param('siteId'),
