@@ -1,7 +1,7 @@
 /** The item a checkout notification starts a run with: the session read from the platform, and the notification. Pure. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { simpleSession } from '../PaySuiteSession/output';
+import { simpleSession } from '../shared/output/session';
 import { asObject } from '../shared/descriptions/simplify';
 import { hideSecrets } from '../shared/transport/redact';
 import { datesWithIso } from '../shared/webhooks/simplify';

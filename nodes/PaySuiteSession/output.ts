@@ -1,105 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { amountNumber, asObject } from '../shared/descriptions/simplify';
-import { refundColumns } from '../shared/output/refunds';
+import { asObject } from '../shared/descriptions/simplify';
+import { simplePayment } from '../shared/output/session';
 
 /** The dates of the simplified items, each also as ISO 8601 with the site's offset (`dateIso`, `expirationIso`...). */
 export const SESSION_DATES = ['date', 'expiration', 'paymentDate', 'validUntil'] as const;
-
-/** The value of a name/value pair list (`processorFields`, a subscription's `instrument`) by its keyword. */
-function pairValue(pairs: unknown, keyword: string): unknown {
-	if (!Array.isArray(pairs)) return undefined;
-	return (pairs as IDataObject[]).find((pair) => pair?.keyword === keyword)?.value;
-}
 
 /** One item per payment of a queried session, each with the session's requestId and status. */
 export function sessionPayments(answer: IDataObject): IDataObject[] {
 	const payments = Array.isArray(answer.payment) ? (answer.payment as IDataObject[]) : [];
 	return payments.map((payment) => ({ requestId: answer.requestId, sessionStatus: answer.status, ...payment }));
-}
-
-/**
- * A payment (the spec's Transaction of a session or a refund) as a flat record: its state, amount as a number,
- * and what identifies it at the bank. Missing values are null, so every item has the same columns.
- */
-export function simplePayment(payment: IDataObject): IDataObject {
-	const status = asObject(payment.status);
-	const conversion = asObject(payment.amount);
-	// The amount is an AmountConversion {from, to, factor}; `from` is what the buyer was charged.
-	const amount = conversion.from ? asObject(conversion.from) : conversion;
-	return {
-		internalReference: payment.internalReference ?? null,
-		status: status.status ?? null,
-		reason: status.reason ?? null,
-		message: status.message ?? null,
-		date: status.date ?? null,
-		reference: payment.reference ?? null,
-		amount: amountNumber(amount.total) ?? null,
-		currency: amount.currency ?? null,
-		paymentMethod: payment.paymentMethod ?? null,
-		paymentMethodName: payment.paymentMethodName ?? null,
-		franchise: payment.franchise ?? null,
-		issuerName: payment.issuerName ?? null,
-		lastDigits: payment.lastDigits ?? pairValue(payment.processorFields, 'lastDigits') ?? null,
-		authorization: payment.authorization ?? null,
-		receipt: payment.receipt ?? null,
-		refunded: payment.refunded ?? null,
-		...refundColumns(payment),
-	};
-}
-
-/** The latest approved payment of a list, if any. */
-function latestApproved(payments: IDataObject[]): IDataObject | undefined {
-	return [...payments].reverse().find((payment) => asObject(payment.status).status === 'APPROVED');
-}
-
-/**
- * A queried session as one flat record: the session's state, what was asked (reference, amount), and the latest
- * approved payment (or, for a subscription, the registered payment method).
- */
-export function simpleSession(answer: IDataObject): IDataObject {
-	const status = asObject(answer.status);
-	const request = asObject(answer.request);
-	const asked = asObject(request.payment);
-	const subscriptionRequest = asObject(request.subscription);
-	const askedAmount = asObject(asked.amount);
-	const payments = Array.isArray(answer.payment) ? (answer.payment as IDataObject[]) : [];
-	const approved = latestApproved(payments);
-	const paid = approved ? simplePayment(approved) : undefined;
-	const subscription = asObject(answer.subscription);
-	const instrument = subscription.instrument;
-	return {
-		requestId: answer.requestId ?? null,
-		status: status.status ?? null,
-		reason: status.reason ?? null,
-		message: status.message ?? null,
-		date: status.date ?? null,
-		reference: asked.reference ?? subscriptionRequest.reference ?? null,
-		description: asked.description ?? subscriptionRequest.description ?? null,
-		amount: amountNumber(askedAmount.total) ?? null,
-		currency: askedAmount.currency ?? null,
-		expiration: request.expiration ?? null,
-		returnUrl: request.returnUrl ?? null,
-		processUrl: answer.processUrl ?? null,
-		paymentCount: payments.length,
-		internalReference: paid?.internalReference ?? null,
-		authorization: paid?.authorization ?? null,
-		receipt: paid?.receipt ?? null,
-		paymentMethod: paid?.paymentMethod ?? null,
-		franchise: paid?.franchise ?? pairValue(instrument, 'franchise') ?? null,
-		issuerName: paid?.issuerName ?? pairValue(instrument, 'issuerName') ?? null,
-		lastDigits: paid?.lastDigits ?? pairValue(instrument, 'lastDigits') ?? null,
-		paymentDate: paid?.date ?? null,
-		refunded: paid?.refunded ?? null,
-		...(Object.keys(subscription).length
-			? {
-					subscriptionStatus: asObject(subscription.status).status ?? null,
-					token: pairValue(instrument, 'token') ?? null,
-					subtoken: pairValue(instrument, 'subtoken') ?? null,
-					validUntil: pairValue(instrument, 'validUntil') ?? null,
-				}
-			: {}),
-	};
 }
 
 /** One simplified item per payment: the payment with the session's requestId and status. */

@@ -3,8 +3,8 @@
  * simulator and the scripts; every node folder laid out the same way.
  */
 import { execFileSync } from 'child_process';
-import { existsSync, readdirSync, statSync } from 'fs';
-import { join } from 'path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
+import { dirname, join, sep } from 'path';
 
 import { oversizes, oversizesOfFile } from '../helpers/codeShape';
 
@@ -56,4 +56,21 @@ describe('node folders', () => {
 		const operations = tracked(`nodes/${folder}/*.operation.ts`);
 		for (const file of operations) expect(file).toMatch(new RegExp(`^nodes/${folder}/actions/[a-zA-Z]+/[a-zA-Z]+\\.operation\\.ts$`));
 	});
+
+	it('no node folder imports another node folder (what two nodes share lives in nodes/shared/)', () => {
+		const crossings: string[] = [];
+		for (const file of tracked('nodes/PaySuite*')) {
+			if (!file.endsWith('.ts')) continue;
+			const own = file.split('/')[1];
+			const text = readFileSync(join(ROOT, file), 'utf8');
+			for (const [, specifier] of text.matchAll(/from '([^']+)'/g)) {
+				if (!specifier.startsWith('.')) continue;
+				const target = join(dirname(file), specifier).split(sep).join('/');
+				const folder = /^nodes\/(PaySuite[^/]+)\//.exec(target)?.[1];
+				if (folder && folder !== own) crossings.push(`${file} imports ${specifier}`);
+			}
+		}
+		expect(crossings).toEqual([]);
+	});
 });
+

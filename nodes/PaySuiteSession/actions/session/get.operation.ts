@@ -6,7 +6,8 @@ import { notFoundBy } from '../../../shared/operation/words';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { onSiteClock } from '../../../shared/operation/siteClock';
 import { requestIdProperty } from '../../descriptions/fields';
-import { SESSION_DATES, sessionPayments, simpleSession, simpleSessionPayments } from '../../output';
+import { simpleSession } from '../../../shared/output/session';
+import { SESSION_DATES, sessionPayments, simpleSessionPayments } from '../../output';
 
 const getSession = requestOperation({
 	value: 'get',

@@ -24,7 +24,8 @@ import { asNodeError } from '../../../shared/transport/nodeErrors';
 import type { PaySuiteRequest } from '../../../shared/transport/types';
 import { onSiteClock } from '../../../shared/operation/siteClock';
 import { internalReferenceProperty } from '../../descriptions/fields';
-import { SESSION_DATES, simplePayment } from '../../output';
+import { simplePayment } from '../../../shared/output/session';
+import { SESSION_DATES } from '../../output';
 
 interface MoneyBackBody {
 	internalReference: bigint | number | string;
