@@ -14,8 +14,12 @@ const { post, fire, postRaw } = webhookCalls(sandbox);
 const { signed, paidSession, subscribedSession, merchantBody } = platformRecords(sandbox);
 
 const SITE_ZONE = 'America/Bogota';
-/** The signed credential, naming the site's time zone (older credentials name none). */
-const siteCredential = (timeZone: string | undefined = SITE_ZONE) => ({ paySuiteApi: { ...paySuiteApi(sandbox).paySuiteApi, ...(timeZone ? { timeZone } : {}) } });
+/** The signed credential, naming the site's time zone, or (an older credential) none. */
+const siteCredential = (timeZone: string | undefined = SITE_ZONE) => {
+	const withoutZone: Record<string, unknown> = { ...paySuiteApi(sandbox).paySuiteApi };
+	delete withoutZone.timeZone;
+	return { paySuiteApi: { ...withoutZone, ...(timeZone ? { timeZone } : {}) } };
+};
 
 async function serve(type: string, parameters: Record<string, unknown>, credentials: Record<string, any>, body: (trigger: TriggerServer) => Promise<void>, timezone?: string) {
 	const trigger = await startTriggerServer({ type, parameters: parameters as never, credentials, typeVersion: 2, timezone });
