@@ -106,4 +106,14 @@ export async function fetchTestEvent(rest: Rest, workflowId: string): Promise<{ 
 	return { items, ms, status: execution.status };
 }
 
+/** Fetch Test Event succeeds within 10 s with up to 10 approved transactions as sample items. */
+export async function expectSampleItemsWithin10s(rest: Rest, workflowId: string): Promise<void> {
+	const { items, ms, status } = await fetchTestEvent(rest, workflowId);
+	expect(status).toBe('success');
+	expect(items.length).toBeGreaterThan(0);
+	expect(items.length).toBeLessThanOrEqual(10);
+	for (const item of items) expect(item.json).toMatchObject({ status: 'APPROVED', internal_reference: expect.any(Number) });
+	expect(ms).toBeLessThan(10_000);
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
