@@ -142,12 +142,12 @@ describe('a workflow off for 12 days', () => {
 			parameters: { statuses: ['APPROVED'] },
 			credentials: { paySuiteApi: { ...paySuiteApi(history).paySuiteApi, timeZone: 'America/Bogota' } },
 		});
-		const offSince = Date.now() - 12 * DAY_MS;
+		const offSince = Math.floor((Date.now() - 12 * DAY_MS) / 1000) * 1000;
 		approved.restart({ transactionPoll: { version: 1, since: offSince, cursor: offSince, seen: {} } });
 		const items = [...(await approved.poll()), ...(await approved.poll()), ...(await approved.poll())];
 		const { transactions } = await control(history, '/__sandbox/gateway/transactions');
 		const expected = (transactions as IDataObject[])
-			.filter((txn) => (txn.status as IDataObject).status === 'APPROVED' && Date.parse(String(txn.transactionDate)) >= Math.floor(offSince / 1000) * 1000)
+			.filter((txn) => (txn.status as IDataObject).status === 'APPROVED' && Date.parse(String(txn.transactionDate)) >= offSince)
 			.sort((a, b) => Date.parse(String(a.transactionDate)) - Date.parse(String(b.transactionDate)))
 			.map((txn) => txn.internalReference);
 		expect(expected.length).toBeGreaterThan(5);
