@@ -103,8 +103,7 @@ function generatedRow(report: ReportRecord, index: number): Row {
 		amount,
 		tax,
 		payment_method: ['CRA', 'CRB', 'DBC'][index % 3],
-		// Unique across reports: each report's generated rows are transactions of their own.
-		internal_reference: 900_000_000 + (Number(report.id) % 1000) * 1_000_000 + index,
+		internal_reference: 900_000_000 + index,
 		status,
 		reason: status === 'APPROVED' ? '00' : status === 'REJECTED' ? '05' : '?-',
 		merchant: 'Demo merchant',
