@@ -43,6 +43,11 @@ export interface SandboxOptions {
 	 * callbackUrl is also ready by itself after reportPendingPolls × retryAfterSeconds seconds.
 	 */
 	reportPendingPolls?: number;
+	/**
+	 * Seconds a report takes to be generated after it is asked for, as the platform's do: until then obtain answers
+	 * 425, after that it answers the report (reportPendingPolls is then not counted). Default: unset, the count above.
+	 */
+	reportReadySeconds?: number;
 	/** Rows of a generated report when the site has fewer transactions than that (default: the transactions). */
 	reportRows?: number;
 	/**

@@ -1,5 +1,5 @@
 /**
- * "Report parser, 1M rows (items)": the package's report parser (nodes/PaySuiteGateway/actions/report/reportTsv.ts) against a bare
+ * "Report parser, 1M rows (items)": the package's report parser (nodes/shared/reports/reportTsv.ts) against a bare
  * split and readline over the same TSV (29 columns, as the sandbox writes them with the type column), and the
  * binary output's memory (nodes/PaySuiteGateway/actions/report/windowedReport.ts) at 100k and 1M rows.
  *
@@ -69,7 +69,7 @@ async function child(mode: Mode, rows: number): Promise<ChildResult> {
 	// The binary output reads a download made as it goes; the others a file made before the clock starts.
 	const chunks = mode === 'binary output' ? undefined : [...tsvChunks(rows)];
 	// Loaded (and compiled) before the clock starts.
-	const { TsvReportParser } = await import('../../nodes/PaySuiteGateway/actions/report/reportTsv');
+	const { TsvReportParser } = await import('../../nodes/shared/reports/reportTsv');
 	const { WindowedReport } = await import('../../nodes/PaySuiteGateway/actions/report/windowedReport');
 	gc();
 	const baseline = process.memoryUsage().rss / 1024 / 1024;

@@ -65,7 +65,7 @@ function ratioText(result: BenchResult): string {
 }
 
 /** Order of the issue's table; cases it does not name come after, by id. */
-const ORDER = ['itemTime', 'inFlight', 'reportParser', 'reportRequestAndWait', 'trigger', 'signing'];
+const ORDER = ['itemTime', 'inFlight', 'reportParser', 'reportRequestAndWait', 'trigger', 'transactionPoll', 'signing'];
 export function byIssueOrder<T extends { id: string }>(list: T[]): T[] {
 	const rank = (id: string) => (ORDER.includes(id) ? ORDER.indexOf(id) : ORDER.length);
 	return [...list].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));

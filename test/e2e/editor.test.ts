@@ -172,9 +172,9 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		await sandbox?.stop();
 	});
 
-	it('finds the ten nodes the package declares', () => {
-		expect(NODES.map((n) => n.name)).toHaveLength(10);
-		expect(NODES.filter((n) => n.trigger)).toHaveLength(3);
+	it('finds the eleven nodes the package declares', () => {
+		expect(NODES.map((n) => n.name)).toHaveLength(11);
+		expect(NODES.filter((n) => n.trigger)).toHaveLength(4);
 	});
 
 	it.each(NODES.map((n) => [n.displayName, n] as const))('adds %s from the node panel: icon shown, no parameter issue, screenshot saved', async (_label, node) => {
@@ -301,10 +301,10 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		const check = async (p: Page, file: string, icon: string) => {
 			await p.goto(`${server!.url}/workflow/${id}`);
 			await p.waitForSelector('[data-test-id="canvas-node"]');
-			expect(await p.locator('[data-test-id="canvas-node"]').count()).toBe(10);
+			expect(await p.locator('[data-test-id="canvas-node"]').count()).toBe(11);
 			await iconsLoaded(p, canvasIcons);
 			const srcs = await p.$$eval(canvasIcons, (imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname));
-			expect(srcs).toHaveLength(10);
+			expect(srcs).toHaveLength(11);
 			expect(new Set(srcs)).toEqual(new Set([`/icons/${PACKAGE_NAME}/dist/icons/${icon}`]));
 			// The action nodes here have their required fields empty, so the canvas marks them: proof that the
 			// selector the examples' check relies on finds issues when there are some.
@@ -558,7 +558,7 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		const served = (JSON.parse(types.text) as Array<{ name: string; displayName: string; properties: any[] }>).filter(
 			(type) => type.name.startsWith(`${PACKAGE_NAME}.`) && !type.name.endsWith('Tool'),
 		);
-		expect(served.length).toBe(10);
+		expect(served.length).toBe(11);
 		const found = new Set<string>();
 		for (const type of served) {
 			const node = type.displayName.replace(/^PaySuite /, '');

@@ -75,11 +75,13 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 
 	it('ships the agreed examples, each with one manual "Try it" start and the credentials the demo imports', () => {
 		expect(EXAMPLES.map((e) => `${e.kind} ${e.file}`)).toEqual([
+			'realNodes approved-payment-to-hubspot.json',
 			'runnable autopay-failure-alert.json',
 			'realNodes autopay-failure-to-slack.json',
 			'realNodes daily-report-to-google-sheets.json',
 			'runnable daily-transaction-report.json',
 			'runnable merchant-onboarding.json',
+			'offline offline/approved-payment-to-data-table.json',
 			'offline offline/autopay-failure-to-data-table.json',
 			'offline offline/daily-report-to-data-table.json',
 			'offline offline/paid-checkout-to-data-table.json',

@@ -113,7 +113,7 @@ describeIfBuilt('e2e: n8n start with the package, its credential tests and its t
 		expect(nodes.status).toBe(200);
 		const listed = new Set((nodes.json as Array<{ name: string }>).map((n) => n.name));
 		const expected = pkg.n8n.nodes.map((f) => `${PACKAGE_NAME}.${declaredName(f, 'node')}`);
-		expect(expected).toHaveLength(10);
+		expect(expected).toHaveLength(11);
 		expect(expected.filter((n) => !listed.has(n))).toEqual([]);
 		const credentials = await server!.rest.call('GET', '/types/credentials.json');
 		const listedCreds = new Set((credentials.json as Array<{ name: string }>).map((n) => n.name));

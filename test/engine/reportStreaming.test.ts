@@ -9,7 +9,7 @@ import type { AddressInfo } from 'net';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseTsvChunks } from '../../nodes/PaySuiteGateway/actions/report/reportTsv';
+import { parseTsvChunks } from '../../nodes/shared/reports/reportTsv';
 import { outputJson, runNode } from '../helpers/engine';
 import { control, paySuiteApi, withSandbox } from '../helpers/sandbox';
 

@@ -28,18 +28,34 @@ function safeZone(timeZone: string | undefined): string {
 	}
 }
 
+/**
+ * One formatter per time zone, made once: building an Intl.DateTimeFormat costs far more than using it, and a
+ * report of thousands of rows writes each row's dates in the site's zone.
+ */
+const wallFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function wallFormatter(timeZone: string | undefined): Intl.DateTimeFormat {
+	const key = timeZone ?? '';
+	let formatter = wallFormatters.get(key);
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat('en-US', {
+			timeZone: safeZone(timeZone),
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+		wallFormatters.set(key, formatter);
+	}
+	return formatter;
+}
+
 /** The wall-clock time of an instant in a time zone. */
 export function wallTimeIn(date: Date, timeZone?: string): WallTime {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone: safeZone(timeZone),
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	}).formatToParts(date);
+	const parts = wallFormatter(timeZone).formatToParts(date);
 	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
 	return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour') % 24, minute: part('minute'), second: part('second') };
 }

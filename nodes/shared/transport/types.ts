@@ -4,6 +4,7 @@ import type {
 	IHookFunctions,
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -60,8 +61,8 @@ export interface PaySuiteResponse<T = IDataObject> {
 	body: T;
 }
 
-/** n8n's context objects that may send a request: a node run, a webhook call, an editor lookup, a trigger's hook. */
-export type PaySuiteContext = IExecuteFunctions | IWebhookFunctions | ILoadOptionsFunctions | IHookFunctions;
+/** n8n's context objects that may send a request: a node run, a webhook call, an editor lookup, a trigger's hook, a poll. */
+export type PaySuiteContext = IExecuteFunctions | IWebhookFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
 
 /** A request's safety as given, else what its method says: a GET is a read, anything else a plain write. */
 export const safetyOf = (request: Pick<PaySuiteRequest, 'method' | 'safety'>): RequestSafety =>

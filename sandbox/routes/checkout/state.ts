@@ -9,6 +9,7 @@ import { z } from 'zod/v3';
 import { notFound, refuse, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse, type StatusBlock } from '../../http';
 import { idKey, type Id } from '../../json';
 import { id, object, text } from '../../rules';
+import { recordRefundTransaction } from '../gateway/refundTransaction';
 import { state as gatewayState } from '../gateway/state';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -222,5 +223,6 @@ export function recordRefund(app: SandboxApp, found: { txn: TransactionState; pa
 	payment.refunds = [...(payment.refunds ?? []), refund];
 	const gatewayCopy = gatewayState(app).transactions[String(payment.internalReference)];
 	if (gatewayCopy) gatewayCopy.view = { ...gatewayCopy.view, refunded: payment.refunded, refunds: [...payment.refunds] };
+	recordRefundTransaction(app, payment.internalReference, refund);
 	return refund;
 }

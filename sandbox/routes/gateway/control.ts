@@ -1,8 +1,15 @@
 /** `/__sandbox/gateway/...`: what a test or a demo needs that the spec's endpoints do not offer. */
 import { createHash, randomBytes } from 'crypto';
 
-import { notFound, ok, type SandboxApp } from '../../http';
+import { isoNow, notFound, ok, refuse, statusBlock, type SandboxApp } from '../../http';
 import { digits, reportReady, state, type TokenInfo } from './state';
+
+/** The reason and message of each status a pending transaction may settle in. */
+const SETTLED: Record<string, [string, string]> = {
+	APPROVED: ['00', 'Approved'],
+	REJECTED: ['05', 'Declined by the issuer'],
+	FAILED: ['XA', 'The processor did not answer'],
+};
 
 export function register(app: SandboxApp): void {
 	// The user finishes a validation session: a token is issued with the given balance and activity.
@@ -39,6 +46,22 @@ export function register(app: SandboxApp): void {
 			transactions: Object.values(state(app).transactions).map((txn) => ({ siteLogin: txn.siteLogin, idempotenceKey: txn.idempotenceKey ?? null, ...txn.view })),
 		}),
 	);
+
+	// A pending transaction is settled, as the processor does later: its status and date move, its transaction date
+	// stays. Reports generated from now on show it with its new status.
+	app.router.post('/__sandbox/gateway/transactions/:internalReference/status', (request, app) => {
+		const txn = state(app).transactions[request.params.internalReference];
+		if (!txn) return notFound(`The transaction ${request.params.internalReference}`);
+		const wanted = String((request.body as { status?: unknown } | undefined)?.status ?? '');
+		const outcome = SETTLED[wanted];
+		if (!outcome) return refuse(400, 'XN', 'Invalid status: must be APPROVED, REJECTED or FAILED', { errors: { status: ['must be APPROVED, REJECTED or FAILED'] } });
+		if (txn.view.status?.status !== 'PENDING') return refuse(409, 'XT', `The transaction ${request.params.internalReference} is not pending`);
+		const approved = wanted === 'APPROVED';
+		const status = statusBlock(wanted, outcome[0], outcome[1]);
+		txn.view = { ...txn.view, status, date: isoNow(), authorization: approved ? digits(6) : null, receipt: approved ? digits(12) : null };
+		app.world.save();
+		return ok({ transaction: txn.view });
+	});
 
 	// A report becomes ready at once, whatever reportPendingPolls says.
 	app.router.post('/__sandbox/gateway/reports/:id/ready', (request, app) => {

@@ -40,6 +40,10 @@ export interface ReportRecord {
 	/** When the report became ready (the control endpoint, the obtain that found it ready, or its callback timer). */
 	readyAt?: string;
 	createdAt: string;
+	/** When it was asked for, in milliseconds (option reportReadySeconds counts from it). */
+	createdAtMs?: number;
+	/** The rows of the site's own transactions, as the report was generated (at its first obtain once ready). */
+	lines?: string[];
 }
 
 export interface ValidationRecord {

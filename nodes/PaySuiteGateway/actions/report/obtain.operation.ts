@@ -3,7 +3,8 @@ import { toItems } from '../../../shared/operation/items';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { reportIdLocator, reportOutputProperties } from '../../descriptions/fields';
 import { obtainSchema } from '../../schemas';
-import { obtainReport, reportItems } from './reportFile';
+import { obtainReport } from '../../../shared/reports/obtainReport';
+import { reportItems } from './reportFile';
 
 export const obtain: PaySuiteOperation = {
 	value: 'obtain',

@@ -1,65 +1,14 @@
 /** Obtaining a report (once, or until it is ready) and turning its TSV into items, a binary file, or both, as it downloads. */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { sendRequest } from '../../../shared/operation/send';
 
 import { outputId } from '../../../shared/schemas/identifiers';
 import type { OperationContext } from '../../../shared/operation/types';
 import type { Polling } from '../../../shared/operation/pollingOperation';
-import { timedOutWords, type PollOutcome } from '../../../shared/operation/polling';
-import { TsvReportParser, TsvLineTooLongError } from './reportTsv';
+import { timedOutWords } from '../../../shared/operation/polling';
+import { TsvReportParser, TsvLineTooLongError } from '../../../shared/reports/reportTsv';
 import { TsvBytes } from './tsvBytes';
 import { ReportFileWriter } from './reportFileWriter';
-import { headerValue } from '../../../shared/transport/answerBody';
-import { retryAfterSeconds } from '../../../shared/transport/retry';
-
-/** A ready report's file as it downloads: its (decompressed) bytes, chunk by chunk. Read once. */
-export type ReportDownload = AsyncIterable<Buffer | Uint8Array | string> & { destroy?(error?: Error): void };
-
-async function readAll(download: ReportDownload): Promise<Buffer> {
-	const chunks: Buffer[] = [];
-	for await (const chunk of download) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-	return Buffer.concat(chunks);
-}
-
-/**
- * One call of /gateway/report/obtain for the report whose ID has these digits: done with the file as it
- * downloads (n8n's HTTP client undoes the gzip as the bytes arrive), or pending with the platform's "not
- * ready" answer (HTTP 425).
- */
-export async function obtainReport(ctx: OperationContext, id: string): Promise<PollOutcome<ReportDownload, IDataObject>> {
-	const response = await sendRequest<ReportDownload | IDataObject>(ctx, {
-		api: 'gateway',
-		path: '/gateway/report/obtain',
-		safety: 'read',
-		// A bigint: sent as a bare integer with all its digits.
-		body: { id: BigInt(id) } as unknown as IDataObject,
-		headers: { Accept: 'text/tab-separated-values, text/plain, application/json', 'Accept-Encoding': 'gzip' },
-		encoding: 'stream',
-		passThroughStatuses: [425],
-		notFound: { what: `Report ${id}`, field: 'Report ID' },
-	});
-	if (response.statusCode === 425) {
-		const answer = response.body && typeof response.body === 'object' && !Buffer.isBuffer(response.body) ? (response.body as IDataObject) : {};
-		return { done: false, value: answer, retryAfterSeconds: retryAfterSeconds(headerValue(response.headers, 'retry-after')) };
-	}
-	const download = response.body as ReportDownload;
-	const type = headerValue(response.headers, 'content-type') ?? '';
-	if (/json/i.test(type)) {
-		let answer: IDataObject = {};
-		try {
-			answer = JSON.parse((await readAll(download)).toString('utf8')) as IDataObject;
-		} catch {
-			answer = {};
-		}
-		const status = (answer.status ?? {}) as IDataObject;
-		const words = [status.status, status.message].filter((part) => part !== undefined && part !== null && part !== '').map(String).join(': ');
-		ctx.fail(
-			`The platform sent a message instead of the report ${id}${words ? ` (${words})` : ''}`,
-			`Get it again later with Report > Obtain and the report ID ${id}; if it keeps happening, request the report again.`,
-		);
-	}
-	return { done: true, value: download };
-}
+import { obtainReport, type ReportDownload } from '../../../shared/reports/obtainReport';
 
 /** Waiting for a report: Obtain again until it is ready; at the timeout, the item fails naming the report. */
 export const reportPolling: Polling<string, ReportDownload, IDataObject> = {

@@ -1,4 +1,4 @@
-import { TsvLineTooLongError } from './reportTsv';
+import { TsvLineTooLongError } from '../../../shared/reports/reportTsv';
 import { TsvBytes } from './tsvBytes';
 
 /** The file pushed in chunks of `size` bytes, then ended. */

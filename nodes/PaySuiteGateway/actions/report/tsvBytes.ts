@@ -1,5 +1,5 @@
 /** Counting the rows of a TSV file as its bytes arrive (for the output's summary when no row is parsed). */
-import { TsvLineTooLongError } from './reportTsv';
+import { TsvLineTooLongError } from '../../../shared/reports/reportTsv';
 
 /**
  * The header line and the body of a TSV file as its bytes arrive, the body's rows counted (lines that are not

@@ -3,9 +3,10 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { outputId } from '../../../shared/schemas/identifiers';
 import type { OperationContext } from '../../../shared/operation/types';
-import { asBuffer, brokenDownload, type ReportDownload } from './reportFile';
+import type { ReportDownload } from '../../../shared/reports/obtainReport';
+import { asBuffer, brokenDownload } from './reportFile';
 import { ReportFileWriter } from './reportFileWriter';
-import { TsvReportParser } from './reportTsv';
+import { TsvReportParser } from '../../../shared/reports/reportTsv';
 import { TsvBytes } from './tsvBytes';
 
 /** One window of a report split by period: its report, dates and number of rows. */

@@ -127,14 +127,18 @@ function generatedRow(report: ReportRecord, index: number): Row {
 	};
 }
 
-/** The report's TSV: the spec's columns in order, `type` last and only when the type filter was used. */
-function reportTsv(app: SandboxApp, report: ReportRecord): string {
+/** The report's columns: the spec's in order, `type` last and only when the type filter was used. */
+const columnsOf = (report: ReportRecord): string[] => [...REPORT_COLUMNS, ...(report.filters.type?.length ? ['type'] : [])];
+const cell = (value: unknown) => String(value ?? '').replace(/[\t\r\n]+/g, ' ');
+
+/**
+ * The lines of the site's own transactions within the report's period and filters, in the order they happened:
+ * payments of every channel (gateway, checkout page, links) and refunds, each with its status at this moment.
+ */
+function ownLines(app: SandboxApp, report: ReportRecord): string[] {
 	const start = Date.parse(report.filters.startDate);
 	const end = Date.parse(report.filters.endDate);
-	const withType = Boolean(report.filters.type?.length);
-	const columns: string[] = [...REPORT_COLUMNS, ...(withType ? ['type'] : [])];
-	const clean = (value: unknown) => String(value ?? '').replace(/[\t\r\n]+/g, ' ');
-	const lines: string[] = [columns.join('\t')];
+	const columns = columnsOf(report);
 	const own = Object.values(state(app).transactions).filter((txn) => {
 		if (txn.siteLogin !== report.siteLogin) return false;
 		const at = Date.parse(txn.view.transactionDate);
@@ -143,16 +147,44 @@ function reportTsv(app: SandboxApp, report: ReportRecord): string {
 		if (report.filters.type?.length && !report.filters.type.includes(txn.view.type)) return false;
 		return true;
 	});
-	own.forEach((txn, index) => {
+	own.sort((a, b) => Date.parse(a.view.transactionDate) - Date.parse(b.view.transactionDate) || Number(a.view.internalReference) - Number(b.view.internalReference));
+	return own.map((txn, index) => {
 		const row = transactionRow(txn, index);
-		lines.push(columns.map((column) => clean(row[column as keyof Row])).join('\t'));
+		return columns.map((column) => cell(row[column as keyof Row])).join('\t');
 	});
+}
+
+/** The report's TSV: its own transactions as they were when it was generated, then generated rows up to reportRows. */
+function reportTsv(app: SandboxApp, report: ReportRecord): string {
+	const columns = columnsOf(report);
+	// Generated once: obtaining a ready report again gives the same rows, as the platform's file does.
+	report.lines ??= ownLines(app, report);
+	const lines: string[] = [columns.join('\t'), ...report.lines];
 	const wanted = app.world.options.reportRows ?? 0;
-	for (let index = own.length; index < wanted; index++) {
+	for (let index = report.lines.length; index < wanted; index++) {
 		const row = generatedRow(report, index);
-		lines.push(columns.map((column) => clean(row[column as keyof Row])).join('\t'));
+		lines.push(columns.map((column) => cell(row[column as keyof Row])).join('\t'));
 	}
 	return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Whether the report is still being generated: for reportReadySeconds after it was asked for when that option is
+ * set, else for its first reportPendingPolls obtains. A report made ready (control endpoint, callback) is not.
+ */
+function stillGenerating(app: SandboxApp, report: ReportRecord): boolean {
+	if (report.readyAt || report.forcedReady) return false;
+	const seconds = app.world.options.reportReadySeconds;
+	if (seconds !== undefined) return Date.now() - (report.createdAtMs ?? Date.parse(report.createdAt)) < seconds * 1000;
+	return report.obtains <= app.world.options.reportPendingPolls;
+}
+
+/** Seconds to announce in Retry-After: what is left of reportReadySeconds, else the option retryAfterSeconds. */
+function retryAfter(app: SandboxApp, report: ReportRecord): number {
+	const seconds = app.world.options.reportReadySeconds;
+	if (seconds === undefined) return app.world.options.retryAfterSeconds;
+	const left = seconds * 1000 - (Date.now() - (report.createdAtMs ?? Date.parse(report.createdAt)));
+	return Math.max(0, Math.ceil(left / 1000));
 }
 
 export function register(app: SandboxApp): void {
@@ -164,10 +196,10 @@ export function register(app: SandboxApp): void {
 			const report = state(app).reports[String(checked.value.id)];
 			if (!report || report.siteLogin !== request.site!.login) return notFound(`The report ${checked.value.id}`);
 			report.obtains += 1;
-			if (!report.readyAt && !report.forcedReady && report.obtains <= app.world.options.reportPendingPolls) {
+			if (stillGenerating(app, report)) {
 				return {
 					status: 425,
-					headers: { 'retry-after': String(app.world.options.retryAfterSeconds) },
+					headers: { 'retry-after': String(retryAfter(app, report)) },
 					body: { status: statusBlock('PENDING', '?5', 'The report is being generated; ask again later'), id: report.id },
 				};
 			}

@@ -1,0 +1,21 @@
+import { transactionItem } from './output';
+
+const row = { id: 4, date: '2026-11-26T15:00:00+00:00', transaction_date: '2026-11-26 10:00:00', internal_reference: 500001, status: 'APPROVED', amount: 12.5, refunded: false, batch_number: 1, line_number: 4 };
+
+describe('transactionItem', () => {
+	it("simplified: the row's columns, dates on the site's clock with its offset, without the file's row numbers", () => {
+		expect(transactionItem(row, { simplify: true, timeZone: 'America/Bogota' })).toEqual({
+			date: '2026-11-26T10:00:00-05:00',
+			transaction_date: '2026-11-26T10:00:00-05:00',
+			internal_reference: 500001,
+			status: 'APPROVED',
+			amount: 12.5,
+			refunded: false,
+		});
+	});
+
+	it('otherwise the row as the report gives it; a status change adds the status it had', () => {
+		expect(transactionItem(row, { simplify: false, timeZone: 'America/Bogota' }, 'PENDING')).toEqual({ ...row, previous_status: 'PENDING' });
+		expect(transactionItem(row, { simplify: true, timeZone: 'UTC' }, null)).toMatchObject({ previous_status: null, date: '2026-11-26T15:00:00+00:00' });
+	});
+});

@@ -1,0 +1,72 @@
+/**
+ * Which report rows start the workflow: each transaction once in each status it is seen in (New Transactions),
+ * or once when a pending one is seen settled (Status Changed). Pure: it reads and updates the state's memory.
+ */
+import type { ReportRow } from '../shared/reports/reportTsv';
+import { parseDateTimeInput } from '../shared/schemas/dateTime';
+import type { PollState } from './pollState';
+
+export type TriggerOn = 'newTransaction' | 'statusChanged';
+
+export interface SelectionRules {
+	triggerOn: TriggerOn;
+	/** Statuses that start the workflow; empty: all. */
+	statuses: string[];
+	/** The site's time zone, for a report date written without an offset. */
+	timeZone: string;
+}
+
+/** A row that starts the workflow, with when it happened and, for a status change, the status it had. */
+export interface Selected {
+	row: ReportRow;
+	at: number;
+	key: string;
+	/** The status before a change; null in sample data, where no earlier status is known. */
+	previousStatus?: string | null;
+}
+
+/** The key a transaction is remembered by: its internal reference (else what identifies the row). */
+export function transactionKey(row: ReportRow): string {
+	const reference = row.internal_reference;
+	if (reference !== null && reference !== undefined && reference !== '') return String(reference);
+	return `${String(row.reference ?? '')} ${String(row.transaction_date ?? row.date ?? '')} ${String(row.amount ?? '')}`;
+}
+
+/** When the transaction happened: its transaction date, else its date; NaN when neither reads as a date. */
+export function happenedAt(row: ReportRow, timeZone: string): number {
+	for (const value of [row.transaction_date, row.date]) {
+		const date = parseDateTimeInput(value, timeZone);
+		if (date) return date.getTime();
+	}
+	return Number.NaN;
+}
+
+/**
+ * The rows that start the workflow, in the order they happened, the state's memory updated with every row seen
+ * (whether it starts the workflow or not).
+ */
+export function selectRows(rows: Iterable<ReportRow>, state: PollState, rules: SelectionRules): Selected[] {
+	const wanted = rules.statuses.length ? new Set(rules.statuses) : undefined;
+	const selected: Selected[] = [];
+	for (const row of rows) {
+		const key = transactionKey(row);
+		const status = String(row.status ?? '');
+		const happened = happenedAt(row, rules.timeZone);
+		// A row without a readable date is remembered as of the start, so it is forgotten with the overlap.
+		const at = Number.isNaN(happened) ? state.since : happened;
+		const before = state.seen[key];
+		state.seen[key] = [status, at];
+		if (before && before[0] === status) continue;
+		if (wanted && !wanted.has(status)) continue;
+		if (rules.triggerOn === 'statusChanged') {
+			if (before) selected.push({ row, at, key, previousStatus: before[0] });
+			continue;
+		}
+		// New Transactions: one that happened before the trigger started is not new, unless its status moved since.
+		if (!before && at < state.since) continue;
+		selected.push({ row, at, key });
+	}
+	return selected.sort(byTime);
+}
+
+export const byTime = (a: Selected, b: Selected): number => a.at - b.at || a.key.localeCompare(b.key, 'en', { numeric: true });
