@@ -38,6 +38,7 @@ const TWINS = {
 	'paid-checkout-to-pipedrive.json': 'offline/paid-checkout-to-data-table.json',
 	'daily-report-to-google-sheets.json': 'offline/daily-report-to-data-table.json',
 	'autopay-failure-to-slack.json': 'offline/autopay-failure-to-data-table.json',
+	'approved-payment-to-hubspot.json': 'offline/approved-payment-to-data-table.json',
 };
 
 /** Examples run twice in a row: the second run shows that it adds no duplicate. */
