@@ -161,6 +161,8 @@ export interface TestNode {
 	continueOnFail?: boolean;
 	/** n8n's node settings Retry On Fail, Max Tries and Wait Between Tries (ms). */
 	retry?: { maxTries: number; waitBetweenTries?: number };
+	/** The node's type version (default 1, as a workflow saved before any later version). */
+	typeVersion?: number;
 }
 
 export interface RunOptions {
@@ -204,7 +206,7 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 			id: `node-${index}`,
 			name: spec.name,
 			type: spec.type,
-			typeVersion: 1,
+			typeVersion: spec.typeVersion ?? 1,
 			position: [200 * (index + 1), 0],
 			parameters: spec.parameters ?? {},
 			credentials: Object.fromEntries((spec.credentials ?? []).map((type) => [type, { id: type, name: type }])),
@@ -276,6 +278,7 @@ export interface NodeRunOptions {
 	executionId?: string;
 	timezone?: string;
 	retry?: TestNode['retry'];
+	typeVersion?: number;
 }
 
 /** Runs a workflow of the start node and one node of this package with the given parameters. */
@@ -283,7 +286,15 @@ export function runNode(node: NodeUnderTest, parameters: IDataObject, credential
 	return runWorkflow({
 		items: options.items,
 		nodes: [
-			{ name: node.name, type: node.type, credentials: [node.credentialType], continueOnFail: options.continueOnFail, retry: options.retry, parameters: parameters as never },
+			{
+				name: node.name,
+				type: node.type,
+				credentials: [node.credentialType],
+				continueOnFail: options.continueOnFail,
+				retry: options.retry,
+				typeVersion: options.typeVersion,
+				parameters: parameters as never,
+			},
 		],
 		credentials,
 		executionId: options.executionId,
