@@ -39,7 +39,7 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PaySuite Checkout Trigger',
 		name: 'paySuiteCheckoutTrigger',
-		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		icon: { light: 'file:../../icons/checkout-trigger.svg', dark: 'file:../../icons/checkout-trigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: 'Checkout session notification',

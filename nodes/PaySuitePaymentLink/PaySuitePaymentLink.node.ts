@@ -18,7 +18,7 @@ export class PaySuitePaymentLink implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PaySuite Payment Link',
 		name: 'paySuitePaymentLink',
-		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		icon: { light: 'file:../../icons/payment-link.svg', dark: 'file:../../icons/payment-link.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

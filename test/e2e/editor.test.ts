@@ -73,6 +73,8 @@ interface NodeInfo {
 	displayName: string;
 	trigger: boolean;
 	credential: string;
+	/** The file names of its light and dark icons under icons/. */
+	icon: { light: string; dark: string };
 }
 
 /** What the built package declares, read from its compiled files. */
@@ -85,6 +87,7 @@ const NODES: NodeInfo[] = distExists()
 				displayName: description.displayName,
 				trigger: (description.group ?? []).includes('trigger'),
 				credential: description.credentials?.[0]?.name,
+				icon: { light: path.basename(description.icon.light), dark: path.basename(description.icon.dark) },
 			};
 		})
 	: [];
@@ -187,10 +190,10 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		expect(await page.locator('[data-test-id="node-credentials-empty-state"]').count()).toBe(0);
 		// No parameter of the fresh node shows an issue.
 		expect(await page.locator('[data-test-id="node-parameters"] [data-test-id="parameter-issues"]').count()).toBe(0);
-		// The panel's header shows the node icon (the light SVG).
+		// The panel's header shows the node's own icon (its light SVG).
 		await iconsLoaded(page, '[data-test-id="ndv"] img');
 		const srcs = await page.$$eval('[data-test-id="ndv"] img', (imgs) => imgs.map((i) => (i as HTMLImageElement).src));
-		expect(srcs.some((s) => s.endsWith(`/icons/${PACKAGE_NAME}/dist/icons/paysuite.svg`))).toBe(true);
+		expect(srcs.some((s) => s.endsWith(`/icons/${PACKAGE_NAME}/dist/icons/${node.icon.light}`))).toBe(true);
 		await page.waitForTimeout(300); // let the panel's open animation settle before the picture
 		await ndv.screenshot({ path: path.join(SHOTS, `${node.name}.png`), animations: 'disabled' });
 		expect(fs.statSync(path.join(SHOTS, `${node.name}.png`)).size).toBeGreaterThan(10_000);
@@ -238,14 +241,16 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		expect(saved.status).toBe(200);
 		const id = saved.json.data.id;
 		const canvasIcons = '[data-test-id="canvas-node"] img';
-		const check = async (p: Page, file: string, icon: string) => {
+		const check = async (p: Page, file: string, theme: 'light' | 'dark') => {
 			await p.goto(`${server!.url}/workflow/${id}`);
 			await p.waitForSelector('[data-test-id="canvas-node"]');
 			expect(await p.locator('[data-test-id="canvas-node"]').count()).toBe(10);
 			await iconsLoaded(p, canvasIcons);
 			const srcs = await p.$$eval(canvasIcons, (imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname));
 			expect(srcs).toHaveLength(10);
-			expect(new Set(srcs)).toEqual(new Set([`/icons/${PACKAGE_NAME}/dist/icons/${icon}`]));
+			// Each node its own icon, in the theme's version.
+			expect(new Set(srcs)).toEqual(new Set(NODES.map((n) => `/icons/${PACKAGE_NAME}/dist/icons/${n.icon[theme]}`)));
+			expect(new Set(srcs).size).toBe(10);
 			// The action nodes here have their required fields empty, so the canvas marks them: proof that the
 			// selector the examples' check relies on finds issues when there are some.
 			expect(await p.locator('[data-test-id="canvas-node"] [data-test-id="node-issues"]').count()).toBe(NODES.filter((n) => !n.trigger).length);
@@ -253,10 +258,10 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 			await p.waitForTimeout(500);
 			await p.screenshot({ path: path.join(SHOTS, file), animations: 'disabled' });
 		};
-		await check(page, 'all-nodes-light.png', 'paysuite.svg');
+		await check(page, 'all-nodes-light.png', 'light');
 		const dark = await browser!.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
 		try {
-			await check(await signIn(dark), 'all-nodes-dark.png', 'paysuite.dark.svg');
+			await check(await signIn(dark), 'all-nodes-dark.png', 'dark');
 		} finally {
 			await dark.close();
 		}
