@@ -24,18 +24,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectedTranKey } from '../../sandbox/auth';
-import { canvasIssues, dropdownOptions, executeStep, openNodePanel, pickFromList, signedCaller, type PanelNode, type SignedCaller } from './editorPanels';
+import { canvasIssues, dropdownOptions, editorChromium, executeStep, openNodePanel, pickFromList, signedCaller, signIn as signInAs, type PanelNode, type SignedCaller } from './editorPanels';
 import { addSandboxCredentials, distExists, N8nHandle, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, teardownN8n, type ServerHandle } from './harness';
 
-const { findChromium, CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
+const { CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
 const env = require('../../scripts/n8n/env.js');
 
-const chromium = distExists() ? findChromium() : { path: undefined, reason: 'dist/ does not exist; run `npm run build` first' };
-// A machine where Chromium cannot be had (no apt-get, no root, no Debian mirror) skips this file, saying why;
-// PAYSUITE_REQUIRE_BROWSER=1 makes that a failure instead.
-const requireBrowser = Boolean(process.env.PAYSUITE_REQUIRE_BROWSER);
-if (!chromium.path) console.warn(`e2e editor test ${requireBrowser ? 'FAILS' : 'SKIPPED'}: ${chromium.reason}`);
-const describeIfBrowser = chromium.path || requireBrowser ? describe : describe.skip;
+const chromium = editorChromium('editor test');
+const { describeIfBrowser } = chromium;
 
 // The check leaves the tree as it found it: pictures go to an ignored folder unless `npm run screenshots` asks.
 const SHOTS = path.resolve(REPO_DIR, process.env.PAYSUITE_SCREENSHOTS_DIR || path.join('test-results', 'screenshots'));
@@ -102,15 +98,7 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 	let startOnlyWorkflow: string;
 	let credentials: Record<string, { id: string; name: string }>;
 
-	async function signIn(context: BrowserContext): Promise<Page> {
-		const p = await context.newPage();
-		await p.goto(`${server!.url}/signin`);
-		await p.fill('#emailOrLdapLoginId', env.OWNER.email);
-		await p.fill('#password', env.OWNER.password);
-		await p.click('[data-test-id="form-submit-button"]');
-		await p.waitForURL(/\/home\//, { timeout: 60_000 });
-		return p;
-	}
+	const signIn = (context: BrowserContext) => signInAs(context, server!.url);
 
 	const iconsLoaded = (p: Page, selector: string) =>
 		p.waitForFunction(

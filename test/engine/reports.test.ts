@@ -87,10 +87,11 @@ describe('The file of a version 3 node: CSV', () => {
 		return { item, binary: item.binary!.data, text: Buffer.from(item.binary!.data.data, 'base64').toString('utf8') };
 	};
 
-	it('over 31 days: one CSV (text/csv, .csv), its header once, holding every cell of the TSV a version 1 node gets', async () => {
+	it('over 31 days: one CSV (.csv, typed text/plain for the viewer), its header once, holding every cell of the TSV a version 1 node gets', async () => {
 		const csv = fileOf(await run({ operation: 'requestAndWait', ...MONTH, output: 'binary' }, { typeVersion: 3 }));
 		const tsv = fileOf(await run({ operation: 'requestAndWait', ...MONTH, output: 'binary' }, { typeVersion: 1 }));
-		expect(csv.binary.mimeType).toBe('text/csv');
+		expect(csv.binary.mimeType).toBe('text/plain');
+		expect(csv.text.startsWith('\uFEFFid,date,')).toBe(true);
 		expect(csv.binary.fileName).toMatch(/^report-\d+-to-\d+\.csv$/);
 		expect(csv.binary.fileExtension).toBe('csv');
 		expect(tsv.binary.mimeType).toBe('text/tab-separated-values');
@@ -119,7 +120,7 @@ describe('The file of a version 3 node: CSV', () => {
 		const both = await run({ operation: 'obtain', reportId, output: 'both' }, { typeVersion: 3 });
 		const rows = outputJson(both, 'Gateway');
 		const { binary, text } = fileOf(both);
-		expect(binary.mimeType).toBe('text/csv');
+		expect(binary.mimeType).toBe('text/plain');
 		expect(binary.fileName).toBe(`report-${reportId.value}.csv`);
 		const records = readCsv(text);
 		expect(records).toHaveLength(rows.length + 1);

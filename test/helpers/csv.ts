@@ -1,9 +1,11 @@
 /**
  * A reader of CSV records as RFC 4180 defines them (fields separated by commas, records ended by CRLF, a
  * field between double quotes may hold commas, line breaks and doubled quotes), written from the RFC, not from
- * the package's writer: tests read back what the report's CSV holds.
+ * the package's writer: tests read back what the report's CSV holds. A byte-order mark first is the file's
+ * encoding, not part of its first field.
  */
-export function readCsv(csv: string): string[][] {
+export function readCsv(text: string): string[][] {
+	const csv = text.replace(/^\uFEFF/, '');
 	const records: string[][] = [];
 	let record: string[] = [];
 	let field = '';

@@ -257,7 +257,7 @@ const reportFileFormatProperty = (defaultFormat: 'csv' | 'tsv', versions: Displa
 		{
 			name: 'CSV',
 			value: 'csv',
-			description: 'Comma-separated (.csv, text/csv): opens in n8n\'s file viewer and in spreadsheets; every cell as the platform sent it',
+			description: "Comma-separated (.csv): shown by n8n's file viewer, opened by spreadsheets; every cell as the platform sent it",
 		},
 		{ name: 'TSV', value: 'tsv', description: "Tab-separated (.tsv): the platform's own file, byte for byte" },
 	],

@@ -14,7 +14,7 @@ function convert(tsv: string, size: number): string {
 
 describe('the report as CSV', () => {
 	it('one record per line, ended by CRLF, commas for tabs', () => {
-		expect(convert('id\treference\tamount\n1\tORDER-1\t120.50\n', 64)).toBe('id,reference,amount\r\n1,ORDER-1,120.50\r\n');
+		expect(convert('id\treference\tamount\n1\tORDER-1\t120.50\n', 64)).toBe('\uFEFFid,reference,amount\r\n1,ORDER-1,120.50\r\n');
 	});
 
 	it('quotes a field holding a comma, a double quote or a carriage return, its quotes doubled (RFC 4180)', () => {
@@ -36,19 +36,26 @@ describe('the report as CSV', () => {
 
 	it('the same file whatever the chunk boundaries (inside a character, between \\r and \\n)', () => {
 		const tsv = 'id\tname\r\n1\tJosé, "Pepe"\r\n\r\n2\tÑandú\r\n3\tlast line without a break';
-		const expected = 'id,name\r\n1,"José, ""Pepe"""\r\n2,Ñandú\r\n3,last line without a break\r\n';
+		const expected = '\uFEFFid,name\r\n1,"José, ""Pepe"""\r\n2,Ñandú\r\n3,last line without a break\r\n';
 		for (const size of [1, 2, 3, 5, 7, 64]) expect(convert(tsv, size)).toBe(expected);
 		expect(tsvToCsv(Buffer.from(tsv))).toEqual(Buffer.from(expected));
 	});
 
+	it("starts with UTF-8's byte-order mark, once, so that spreadsheets and n8n's viewer read accents right", () => {
+		const csv = tsvToCsv(Buffer.from('name\nJosé\n'));
+		expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+		expect(csv.subarray(3).toString('utf8')).toBe('name\r\nJosé\r\n');
+		expect(csv.indexOf(Buffer.from([0xef, 0xbb, 0xbf]), 1)).toBe(-1);
+	});
+
 	it('drops empty lines, and an empty file stays empty', () => {
-		expect(convert('a\tb\n\n\r\n1\t2\n\n', 4)).toBe('a,b\r\n1,2\r\n');
+		expect(convert('a\tb\n\n\r\n1\t2\n\n', 4)).toBe('\uFEFFa,b\r\n1,2\r\n');
 		expect(convert('', 4)).toBe('');
 	});
 
 	it('goes on after end (the next window of a period)', () => {
 		const converter = new TsvToCsv();
-		expect(converter.push(Buffer.from('id\n1')).toString()).toBe('id\r\n');
+		expect(converter.push(Buffer.from('id\n1')).toString()).toBe('\uFEFFid\r\n');
 		expect(converter.end().toString()).toBe('1\r\n');
 		expect(converter.push(Buffer.from('2\n')).toString()).toBe('2\r\n');
 		expect(converter.end().toString()).toBe('');

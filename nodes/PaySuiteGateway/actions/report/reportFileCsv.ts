@@ -2,7 +2,9 @@
  * The report's file as CSV (RFC 4180), written from the platform's tab-separated bytes as they arrive: each
  * line becomes a record ended by CRLF, each tab a comma, and a field holding a comma, a double quote or a
  * carriage return goes between double quotes (its quotes doubled). Every cell keeps its characters as sent:
- * IDs keep all their digits, amounts their decimals; nothing is parsed. Empty lines are dropped. Works on bytes:
+ * IDs keep all their digits, amounts their decimals; nothing is parsed. Empty lines are dropped. The file
+ * starts with UTF-8's byte-order mark: without it, spreadsheets and n8n's file viewer read the UTF-8 of names
+ * such as "José" as other characters ("JosÃ©"). Works on bytes:
  * tab, comma, quote and line breaks are single bytes that never occur inside a UTF-8 multi-byte character, so a
  * chunk may end anywhere. Pure: nothing here knows about n8n.
  */
@@ -14,6 +16,8 @@ const CR = 13;
 const QUOTE = 34;
 const COMMA = 44;
 const CRLF = Buffer.from('\r\n');
+/** UTF-8's byte-order mark, first in the file. */
+export const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** The longest line held while waiting for its end (as the row parser's limit). */
 const MAX_LINE_BYTES = 1024 * 1024;
 
@@ -62,6 +66,7 @@ export function csvRecord(line: Buffer): Buffer {
 export class TsvToCsv {
 	private readonly pending: Buffer[] = [];
 	private pendingBytes = 0;
+	private started = false;
 
 	push(chunk: Buffer): Buffer {
 		const out: Buffer[] = [];
@@ -95,6 +100,8 @@ export class TsvToCsv {
 
 	private record(out: Buffer[], line: Buffer): void {
 		if (line.length === 0) return;
+		if (!this.started) out.push(UTF8_BOM);
+		this.started = true;
 		out.push(csvRecord(line), CRLF);
 	}
 }

@@ -8,12 +8,13 @@ import { TsvToCsv, tsvToCsv } from './reportFileCsv';
 type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
 /**
- * The file formats of the report's file. CSV is what n8n's binary viewer opens (n8n 2.40.7 lets it show
- * text/csv, not text/tab-separated-values) and what spreadsheets open on a double click; TSV is the platform's
- * own file, byte for byte.
+ * The file formats of the report's file. CSV (`.csv`) is what spreadsheets open on a double click, typed
+ * text/plain so that n8n's binary viewer shows it: n8n 2.40.7's server lets it view text/plain and text/csv
+ * (not text/tab-separated-values), and its viewer puts the file in a frame, where Chromium shows text/plain but
+ * downloads text/csv instead. TSV is the platform's own file, byte for byte.
  */
 export const REPORT_FILE_FORMATS = {
-	csv: { extension: 'csv', mimeType: 'text/csv' },
+	csv: { extension: 'csv', mimeType: 'text/plain' },
 	tsv: { extension: 'tsv', mimeType: 'text/tab-separated-values' },
 } as const;
 
