@@ -156,9 +156,10 @@ describeIfBrowser('e2e: finding the PaySuite nodes and reading their files in th
 	});
 
 	it("a version 3 Gateway's report file is CSV and n8n's viewer opens it; a version 1 node's TSV is refused", async () => {
-		const period = { startDate: new Date(Date.now() - 3 * DAY).toISOString(), endDate: new Date(Date.now() - DAY).toISOString() };
+		const period = { startDate: new Date(Date.now() - 6 * DAY).toISOString(), endDate: new Date(Date.now() - DAY).toISOString() };
 		const report = { resource: 'report', operation: 'requestAndWait', ...period, output: 'binary', pollInterval: 0 };
 		const csvItem = await runAndReadFirstItem(await saveWorkflow('Report CSV', 'paySuiteGateway', 3, report));
+		expect(Number(csvItem.json.rows)).toBeGreaterThan(0);
 		const csv = csvItem.binary.data;
 		expect(csv).toMatchObject({ mimeType: 'text/plain', fileName: expect.stringMatching(/^report-\d+\.csv$/) });
 		const viewed = await viewFile(csv);
