@@ -32,7 +32,7 @@ export class PaySuiteAutopayTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PaySuite Autopay Trigger',
 		name: 'paySuiteAutopayTrigger',
-		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		icon: { light: 'file:../../icons/autopay-trigger.svg', dark: 'file:../../icons/autopay-trigger.dark.svg' },
 		group: ['trigger'],
 		...TRIGGER_VERSIONS,
 		subtitle: '={{"Autopay events: " + ($parameter["events"].length ? $parameter["events"].join(", ") : "all")}}',

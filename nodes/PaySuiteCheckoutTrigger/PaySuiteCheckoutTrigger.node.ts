@@ -46,7 +46,7 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PaySuite Checkout Trigger',
 		name: 'paySuiteCheckoutTrigger',
-		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		icon: { light: 'file:../../icons/checkout-trigger.svg', dark: 'file:../../icons/checkout-trigger.dark.svg' },
 		group: ['trigger'],
 		...TRIGGER_VERSIONS,
 		subtitle: 'Checkout session notification',

@@ -21,11 +21,12 @@ export class PaySuiteGateway implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PaySuite Gateway',
 		name: 'paySuiteGateway',
-		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		icon: { light: 'file:../../icons/gateway.svg', dark: 'file:../../icons/gateway.dark.svg' },
 		group: ['transform'],
 		// 2: a new node starts on Get (version 1 kept its first operation, which saved workflows rely on).
-		version: [1, 2],
-		defaultVersion: 2,
+		// 3: a report's file is CSV unless File Format says TSV (versions 1 and 2 keep TSV).
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Process card payments directly, look up cards, pull transaction reports and validate bank accounts',
 		defaults: { name: 'PaySuite Gateway' },

@@ -20,7 +20,7 @@ export class PaySuiteMerchant implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PaySuite Merchant',
 		name: 'paySuiteMerchant',
-		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		icon: { light: 'file:../../icons/merchant.svg', dark: 'file:../../icons/merchant.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

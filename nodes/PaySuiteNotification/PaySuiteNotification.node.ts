@@ -17,7 +17,7 @@ export class PaySuiteNotification implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PaySuite Notification',
 		name: 'paySuiteNotification',
-		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		icon: { light: 'file:../../icons/notification.svg', dark: 'file:../../icons/notification.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -53,7 +53,7 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PaySuite Onboarding Trigger',
 		name: 'paySuiteOnboardingTrigger',
-		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		icon: { light: 'file:../../icons/onboarding-trigger.svg', dark: 'file:../../icons/onboarding-trigger.dark.svg' },
 		group: ['trigger'],
 		...TRIGGER_VERSIONS,
 		subtitle: 'Merchant process finished',

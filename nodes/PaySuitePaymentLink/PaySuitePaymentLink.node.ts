@@ -18,7 +18,7 @@ export class PaySuitePaymentLink implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PaySuite Payment Link',
 		name: 'paySuitePaymentLink',
-		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		icon: { light: 'file:../../icons/payment-link.svg', dark: 'file:../../icons/payment-link.dark.svg' },
 		group: ['transform'],
 		// 2: Create is valid 14 days unless given a date, reads dates on the credential's Site Time Zone and
 		// simplifies its output (version 1 keeps its fields and what it sends, which saved workflows rely on).

@@ -20,7 +20,7 @@ export class PaySuitePaymentMethod implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PaySuite Payment Method',
 		name: 'paySuitePaymentMethod',
-		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		icon: { light: 'file:../../icons/payment-method.svg', dark: 'file:../../icons/payment-method.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

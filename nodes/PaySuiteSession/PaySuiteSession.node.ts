@@ -20,7 +20,7 @@ export class PaySuiteSession implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PaySuite Session',
 		name: 'paySuiteSession',
-		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		icon: { light: 'file:../../icons/session.svg', dark: 'file:../../icons/session.dark.svg' },
 		group: ['transform'],
 		// 2: a new node starts on Get (version 1 kept its first operation, which saved workflows rely on).
 		version: [1, 2],

@@ -19,7 +19,7 @@ export class PaySuiteSite implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PaySuite Site',
 		name: 'paySuiteSite',
-		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		icon: { light: 'file:../../icons/site.svg', dark: 'file:../../icons/site.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

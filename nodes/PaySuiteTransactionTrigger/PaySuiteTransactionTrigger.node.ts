@@ -8,7 +8,7 @@ export class PaySuiteTransactionTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PaySuite Transaction Trigger',
 		name: 'paySuiteTransactionTrigger',
-		icon: { light: 'file:../../icons/paysuite.svg', dark: 'file:../../icons/paysuite.dark.svg' },
+		icon: { light: 'file:../../icons/transaction-trigger.svg', dark: 'file:../../icons/transaction-trigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["triggerOn"] === "statusChanged" ? "Status changed" : "New transactions"}}',

@@ -32,6 +32,7 @@ import {
 	canvasIssues,
 	declaredTexts,
 	dropdownOptions,
+	editorChromium,
 	executeStep,
 	openNodePanel,
 	pickFromList,
@@ -39,20 +40,17 @@ import {
 	shownLines,
 	shownTexts,
 	signedCaller,
+	signIn as signInAs,
 	type PanelNode,
 	type SignedCaller,
 } from './editorPanels';
 import { addSandboxCredentials, distExists, N8nHandle, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, teardownN8n, type ServerHandle } from './harness';
 
-const { findChromium, CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
+const { CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
 const env = require('../../scripts/n8n/env.js');
 
-const chromium = distExists() ? findChromium() : { path: undefined, reason: 'dist/ does not exist; run `npm run build` first' };
-// A machine where Chromium cannot be had (no apt-get, no root, no Debian mirror) skips this file, saying why;
-// PAYSUITE_REQUIRE_BROWSER=1 makes that a failure instead.
-const requireBrowser = Boolean(process.env.PAYSUITE_REQUIRE_BROWSER);
-if (!chromium.path) console.warn(`e2e editor test ${requireBrowser ? 'FAILS' : 'SKIPPED'}: ${chromium.reason}`);
-const describeIfBrowser = chromium.path || requireBrowser ? describe : describe.skip;
+const chromium = editorChromium('editor test');
+const { describeIfBrowser } = chromium;
 
 // The check leaves the tree as it found it: pictures go to an ignored folder unless `npm run screenshots` asks.
 const SHOTS = path.resolve(REPO_DIR, process.env.PAYSUITE_SCREENSHOTS_DIR || path.join('test-results', 'screenshots'));
@@ -90,6 +88,8 @@ interface NodeInfo {
 	displayName: string;
 	trigger: boolean;
 	credential: string;
+	/** The file names of its light and dark icons under icons/. */
+	icon: { light: string; dark: string };
 }
 
 /** What the built package declares, read from its compiled files. */
@@ -102,6 +102,7 @@ const NODES: NodeInfo[] = distExists()
 				displayName: description.displayName,
 				trigger: (description.group ?? []).includes('trigger'),
 				credential: description.credentials?.[0]?.name,
+				icon: { light: path.basename(description.icon.light), dark: path.basename(description.icon.dark) },
 			};
 		})
 	: [];
@@ -118,15 +119,7 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 	let servedTypes: Array<{ name: string; displayName: string; properties: any[] }>;
 	let credentials: Record<string, { id: string; name: string }>;
 
-	async function signIn(context: BrowserContext): Promise<Page> {
-		const p = await context.newPage();
-		await p.goto(`${server!.url}/signin`);
-		await p.fill('#emailOrLdapLoginId', env.OWNER.email);
-		await p.fill('#password', env.OWNER.password);
-		await p.click('[data-test-id="form-submit-button"]');
-		await p.waitForURL(/\/home\//, { timeout: 60_000 });
-		return p;
-	}
+	const signIn = (context: BrowserContext) => signInAs(context, server!.url);
 
 	const iconsLoaded = (p: Page, selector: string) =>
 		p.waitForFunction(
@@ -226,10 +219,10 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 			expect(await link.getAttribute('href')).toMatch(new RegExp(`/docs/nodes/${node.name.replace(/^paySuite/, '').replace(/Trigger$/, '').toLowerCase()}-trigger\\.md`));
 			expect(await link.getAttribute('target')).toBe('_blank');
 		}
-		// The panel's header shows the node icon (the light SVG).
+		// The panel's header shows the node's own icon (its light SVG).
 		await iconsLoaded(page, '[data-test-id="ndv"] img');
 		const srcs = await page.$$eval('[data-test-id="ndv"] img', (imgs) => imgs.map((i) => (i as HTMLImageElement).src));
-		expect(srcs.some((s) => s.endsWith(`/icons/${PACKAGE_NAME}/dist/icons/paysuite.svg`))).toBe(true);
+		expect(srcs.some((s) => s.endsWith(`/icons/${PACKAGE_NAME}/dist/icons/${node.icon.light}`))).toBe(true);
 		await page.waitForTimeout(300); // let the panel's open animation settle before the picture
 		await ndv.screenshot({ path: path.join(SHOTS, `${node.name}.png`), animations: 'disabled' });
 		expect(fs.statSync(path.join(SHOTS, `${node.name}.png`)).size).toBeGreaterThan(10_000);
@@ -298,14 +291,16 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		expect(saved.status).toBe(200);
 		const id = saved.json.data.id;
 		const canvasIcons = '[data-test-id="canvas-node"] img';
-		const check = async (p: Page, file: string, icon: string) => {
+		const check = async (p: Page, file: string, theme: 'light' | 'dark') => {
 			await p.goto(`${server!.url}/workflow/${id}`);
 			await p.waitForSelector('[data-test-id="canvas-node"]');
 			expect(await p.locator('[data-test-id="canvas-node"]').count()).toBe(11);
 			await iconsLoaded(p, canvasIcons);
 			const srcs = await p.$$eval(canvasIcons, (imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname));
-			expect(srcs).toHaveLength(11);
-			expect(new Set(srcs)).toEqual(new Set([`/icons/${PACKAGE_NAME}/dist/icons/${icon}`]));
+			expect(srcs).toHaveLength(NODES.length);
+			// Each node its own icon, in the theme's version.
+			expect(new Set(srcs)).toEqual(new Set(NODES.map((n) => `/icons/${PACKAGE_NAME}/dist/icons/${n.icon[theme]}`)));
+			expect(new Set(srcs).size).toBe(NODES.length);
 			// The action nodes here have their required fields empty, so the canvas marks them: proof that the
 			// selector the examples' check relies on finds issues when there are some.
 			expect(await p.locator('[data-test-id="canvas-node"] [data-test-id="node-issues"]').count()).toBe(NODES.filter((n) => !n.trigger).length);
@@ -313,10 +308,10 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 			await p.waitForTimeout(500);
 			await p.screenshot({ path: path.join(SHOTS, file), animations: 'disabled' });
 		};
-		await check(page, 'all-nodes-light.png', 'paysuite.svg');
+		await check(page, 'all-nodes-light.png', 'light');
 		const dark = await browser!.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
 		try {
-			await check(await signIn(dark), 'all-nodes-dark.png', 'paysuite.dark.svg');
+			await check(await signIn(dark), 'all-nodes-dark.png', 'dark');
 		} finally {
 			await dark.close();
 		}

@@ -5,9 +5,34 @@
  * node ("Execute step"). Selectors are n8n 2.40.7's own test ids.
  */
 import { randomBytes, randomUUID } from 'crypto';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
-import type { ServerHandle } from './harness';
+import { distExists, type ServerHandle } from './harness';
+
+const { findChromium } = require('../../scripts/n8n/chromium.js');
+const env = require('../../scripts/n8n/env.js');
+
+/**
+ * The Chromium of an editor test file, or why there is none. A machine where Chromium cannot be had (no
+ * apt-get, no root, no Debian mirror) skips the file, saying why; PAYSUITE_REQUIRE_BROWSER=1 makes that a failure.
+ */
+export function editorChromium(label: string): { path?: string; reason?: string; describeIfBrowser: jest.Describe } {
+	const chromium: { path?: string; reason?: string } = distExists() ? findChromium() : { path: undefined, reason: 'dist/ does not exist; run `npm run build` first' };
+	const requireBrowser = Boolean(process.env.PAYSUITE_REQUIRE_BROWSER);
+	if (!chromium.path) console.warn(`e2e ${label} ${requireBrowser ? 'FAILS' : 'SKIPPED'}: ${chromium.reason}`);
+	return { ...chromium, describeIfBrowser: chromium.path || requireBrowser ? describe : describe.skip };
+}
+
+/** A new page of this browser context, signed in as the owner, on n8n's home page. */
+export async function signIn(context: BrowserContext, serverUrl: string): Promise<Page> {
+	const page = await context.newPage();
+	await page.goto(`${serverUrl}/signin`);
+	await page.fill('#emailOrLdapLoginId', env.OWNER.email);
+	await page.fill('#password', env.OWNER.password);
+	await page.click('[data-test-id="form-submit-button"]');
+	await page.waitForURL(/\/home\//, { timeout: 60_000 });
+	return page;
+}
 
 export interface PanelNode {
 	type: string;

@@ -26,7 +26,24 @@ describe('default operations', () => {
 	it('a new Gateway node starts on Transaction › Get; a version 1 node keeps Process', () => {
 		expect(defaultsOf(new PaySuiteGateway(), 2)).toEqual({ resource: 'transaction', operation: 'get' });
 		expect(defaultsOf(new PaySuiteGateway(), 1)).toEqual({ resource: 'transaction', operation: 'process' });
-		expect(new PaySuiteGateway().description.defaultVersion).toBe(2);
+		expect(defaultsOf(new PaySuiteGateway(), 3)).toEqual({ resource: 'transaction', operation: 'get' });
+		expect(new PaySuiteGateway().description.defaultVersion).toBe(3);
+	});
+
+	it.each([
+		[1, 'tsv'],
+		[2, 'tsv'],
+		[3, 'csv'],
+	])("a Gateway report's file at version %i is %s when the workflow sets no File Format", (typeVersion, format) => {
+		const gateway = new PaySuiteGateway();
+		for (const operation of ['obtain', 'requestAndWait']) {
+			for (const output of ['binary', 'both']) {
+				const saved = { resource: 'report', operation, output };
+				const node = { id: 'n', name: 'N', type: gateway.description.name, typeVersion, position: [0, 0] as [number, number], parameters: saved };
+				const parameters = NodeHelpers.getNodeParameters(gateway.description.properties, saved, true, false, node, gateway.description);
+				expect(parameters?.fileFormat).toBe(format);
+			}
+		}
 	});
 
 	it('a new Session node starts on Session › Get; a version 1 node keeps Create', () => {

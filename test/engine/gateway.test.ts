@@ -502,8 +502,8 @@ describe('Transaction > Get and Search', () => {
 	});
 
 	it('Internal Reference From list: a text without amount and currency says what to type, and sends nothing', async () => {
-		await expect(searchTransactions(reference)).rejects.toThrow('Type the payment reference, its amount and currency, such as ORDER-1001 50000 COP');
-		await expect(searchTransactions(undefined)).rejects.toThrow('Type the payment reference');
+		await expect(searchTransactions(reference)).rejects.toThrow('The amount and currency are missing. Type the reference, amount and currency, e.g. ORDER1001 50000 COP');
+		await expect(searchTransactions(undefined)).rejects.toThrow('Type the reference, amount and currency');
 		expect(apiCalls()).toEqual([]);
 	});
 

@@ -147,3 +147,64 @@ describe('every list the editor loads from a node', () => {
 		}
 	});
 });
+
+/**
+ * What n8n 2.40.7's editor shows of a list's error under "Could not load list": the thrown error's message only
+ * (the server answers a NodeOperationError with its message, no description), split at every dash (or, without
+ * one, between sentences) and joined with spaces, dropping a part that says "check your credentials". Source:
+ * the editor's ResourceLocator.vue, the list's catch block, as the 2.40.7 bundle runs it.
+ */
+function shownUnderCouldNotLoadList(message: string): string {
+	const parts = /[-–—]/.test(message) ? message.split(/\s*[-–—]\s*/) : message.split(/(?<=[.!?])\s+/);
+	return parts
+		.filter((part) => (part.trim() ? !/check\s+(your\s+)?credentials?/i.test(part) : false))
+		.join(' ')
+		.trim();
+}
+
+describe('a list that cannot load says what to type, as the editor shows it', () => {
+	const hintOf = (type: string, operation: string) => {
+		const description = packageNodeTypes()[type].description;
+		const field = description.properties.find((p) => p.name === 'internalReference' && p.displayOptions?.show?.operation?.includes(operation));
+		return String(field?.hint ?? '');
+	};
+
+	it.each([
+		['Gateway', 'paySuiteGateway', 'get', 'ORDER-1001', 'The amount and currency are missing. Type the reference, amount and currency, e.g. ORDER1001 50000 COP'],
+		['Session', 'paySuiteSession', 'refund', 'ORDER-1001 50000', 'The currency is missing. Type the reference, amount and currency, e.g. ORDER1001 50000 COP'],
+		['Session', 'paySuiteSession', 'refund', 'ORDER-1001 COP', 'The amount is missing. Type the reference, amount and currency, e.g. ORDER1001 50000 COP'],
+	])("%s Internal Reference (%s, %s), %j typed: the message names what is missing, with the hint's example", async (name, type, operation, typed, shown) => {
+		const thrown = await runNodeMethod<INodeListSearchResult>('listSearch', 'searchTransactions', {
+			node: signed(name, type),
+			parameters: { resource: 'transaction', operation },
+			credentials: paySuiteApi(sandbox),
+			filter: typed,
+		}).then(
+			() => undefined,
+			(error: Error) => error,
+		);
+		expect(thrown).toBeInstanceOf(Error);
+		expect(shownUnderCouldNotLoadList(thrown!.message)).toBe(shown);
+		// The field's hint shows the same example, character for character.
+		const hint = hintOf(type, operation);
+		expect(hint).toBe('From List: type the reference, amount and currency, e.g. ORDER1001 50000 COP');
+		expect(shown).toContain(hint.replace(/^From List: type/, 'Type'));
+	});
+
+	it('Payment Method From list without a merchant says to choose it first, and why', async () => {
+		const thrown = await runNodeMethod<INodeListSearchResult>('listSearch', 'searchMerchantPaymentMethods', {
+			node: signed('Method', 'paySuitePaymentMethod'),
+			parameters: { resource: 'merchantPaymentMethod', operation: 'update' },
+			credentials: paySuiteApi(sandbox),
+		}).then(
+			() => undefined,
+			(error: Error) => error,
+		);
+		expect(shownUnderCouldNotLoadList(thrown!.message)).toBe('Choose the Merchant ID first: the list shows the payment methods of that merchant.');
+	});
+
+	it("the editor's rule is what this test thinks: a dash in a message reads as a space", () => {
+		expect(shownUnderCouldNotLoadList('such as ORDER-1001 50000 COP')).toBe('such as ORDER 1001 50000 COP');
+		expect(shownUnderCouldNotLoadList('Refused. Check your credentials. Try again.')).toBe('Refused. Try again.');
+	});
+});

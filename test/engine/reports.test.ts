@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { presetPeriod, reportWindows } from '../../nodes/PaySuiteGateway/actions/report/reportPeriod';
 import { expectFieldRefused, outputJson, runNode, type NodeRunOptions } from '../helpers/engine';
+import { readCsv } from '../helpers/csv';
 import { apiCallsOf, control, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox({ historyDays: 62, retryAfterSeconds: 0, reportPendingPolls: 1 }, 'clearLedger');
@@ -81,6 +82,57 @@ describe('Request and Wait over 31 days', () => {
 		expect(windows.reduce((sum, window) => sum + Number(window.rows), 0)).toBe(expected.length);
 		expect(item.json).toMatchObject({ rows: expected.length, ...MONTH });
 		expect(item.binary!.data.fileName).toMatch(/^report-\d+-to-\d+\.tsv$/);
+	});
+});
+
+describe('The file of a version 3 node: CSV', () => {
+	const fileOf = (result: Awaited<ReturnType<typeof run>>) => {
+		const [item] = result.output('Gateway');
+		return { item, binary: item.binary!.data, text: Buffer.from(item.binary!.data.data, 'base64').toString('utf8') };
+	};
+
+	it('over 31 days: one CSV (.csv, typed text/plain for the viewer), its header once, holding every cell of the TSV a version 1 node gets', async () => {
+		const csv = fileOf(await run({ operation: 'requestAndWait', ...MONTH, output: 'binary' }, { typeVersion: 3 }));
+		const tsv = fileOf(await run({ operation: 'requestAndWait', ...MONTH, output: 'binary' }, { typeVersion: 1 }));
+		expect(csv.binary.mimeType).toBe('text/plain');
+		expect(csv.text.startsWith('\uFEFFid,date,')).toBe(true);
+		expect(csv.binary.fileName).toMatch(/^report-\d+-to-\d+\.csv$/);
+		expect(csv.binary.fileExtension).toBe('csv');
+		expect(tsv.binary.mimeType).toBe('text/tab-separated-values');
+		expect(tsv.binary.fileName).toMatch(/^report-\d+-to-\d+\.tsv$/);
+
+		const records = readCsv(csv.text);
+		const lines = tsv.text.split('\n').filter((line) => line !== '').map((line) => line.replace(/\r$/, '').split('\t'));
+		const expected = await referencesBetween(MONTH.startDate, MONTH.endDate);
+		expect(records).toHaveLength(expected.length + 1);
+		expect(records[0].slice(0, 4)).toEqual(['id', 'date', 'transaction_date', 'reference']);
+		expect(records.filter((record) => record[0] === 'id')).toHaveLength(1);
+		// The same cells, character for character: IDs with every digit, amounts with their decimals.
+		expect(records).toEqual(lines);
+		const internalReference = records[0].indexOf('internal_reference');
+		expect(records.slice(1).every((record) => /^\d+$/.test(record[internalReference]))).toBe(true);
+		expect(records.slice(1).map((record) => record[records[0].indexOf('reference')])).toEqual(expected);
+		// The summary counts the bytes of the file as written.
+		expect(csv.item.json).toMatchObject({ rows: expected.length, bytes: Buffer.byteLength(csv.text) });
+	});
+
+	it('Obtain with Both: one item per row, the first holding the CSV; File Format TSV keeps the platform file', async () => {
+		const requested = await run({ operation: 'request', startDate: MONTH.startDate, endDate: utcDay(today - 22 * DAY) + 'T23:59:59+00:00' });
+		const reportId = { __rl: true, mode: 'id', value: String(requested.output('Gateway')[0].json.id) };
+		// The sandbox answers 425 once, then the file.
+		await run({ operation: 'obtain', reportId }, { typeVersion: 3 });
+		const both = await run({ operation: 'obtain', reportId, output: 'both' }, { typeVersion: 3 });
+		const rows = outputJson(both, 'Gateway');
+		const { binary, text } = fileOf(both);
+		expect(binary.mimeType).toBe('text/plain');
+		expect(binary.fileName).toBe(`report-${reportId.value}.csv`);
+		const records = readCsv(text);
+		expect(records).toHaveLength(rows.length + 1);
+		expect(records.slice(1).map((record) => record[records[0].indexOf('reference')])).toEqual(rows.map((row) => row.reference));
+
+		const asTsv = await run({ operation: 'obtain', reportId, output: 'binary', fileFormat: 'tsv' }, { typeVersion: 3 });
+		expect(fileOf(asTsv).binary.mimeType).toBe('text/tab-separated-values');
+		expect(fileOf(asTsv).text.split('\n')[0].split('\t')).toEqual(records[0]);
 	});
 });
 

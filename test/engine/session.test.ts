@@ -762,7 +762,7 @@ describe('Internal Reference: From list', () => {
 	});
 
 	it('says how to type the search when the box holds no amount and currency', async () => {
-		await expect(search('ORDER-1001')).rejects.toThrow(/Type the payment reference, its amount and currency/);
+		await expect(search('ORDER-1001')).rejects.toThrow('The amount and currency are missing. Type the reference, amount and currency, e.g. ORDER1001 50000 COP');
 	});
 
 	it('says the credential is wrong when the platform refuses it', async () => {

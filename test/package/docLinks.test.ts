@@ -5,7 +5,9 @@
  * written would open GitHub's 404. package.json's other addresses (homepage, bugs) are the same repository's:
  * one address, `repository.url`, which npm's provenance check compares with the repository that publishes.
  */
-import type { ICredentialType } from 'n8n-workflow';
+import * as fs from 'fs';
+
+import type { ICredentialType, INodeType } from 'n8n-workflow';
 
 // Read through require: the community scanner forbids fs and path under nodes/, test files included.
 const pkg = require('../../package.json') as {
@@ -43,6 +45,24 @@ const NODE_LINKS = pkg.n8n.nodes.map((built) => {
 	return [base, codex.resources.primaryDocumentation[0].url] as const;
 });
 
+/** Each credential's display name, by its type name. */
+const CREDENTIAL_NAMES: Record<string, string> = Object.fromEntries(
+	pkg.n8n.credentials.map((built) => {
+		const base = baseOf(built);
+		const credential = new (require(`../../credentials/${base}.credentials.ts`) as Record<string, new () => ICredentialType>)[base]();
+		return [credential.name, credential.displayName];
+	}),
+);
+
+/** Each node's credential links (its codex) and the display names of the credentials it declares, in order. */
+const NODE_CREDENTIAL_LINKS = pkg.n8n.nodes.map((built) => {
+	const base = baseOf(built);
+	const codex = require(`../../nodes/${base}/${base}.node.json`) as { resources: { credentialDocumentation?: Array<{ url: string }> } };
+	const node = new (require(`../../nodes/${base}/${base}.node.ts`) as Record<string, new () => INodeType>)[base]();
+	const declared = (node.description.credentials ?? []).map((credential) => CREDENTIAL_NAMES[credential.name]);
+	return [base, (codex.resources.credentialDocumentation ?? []).map((link) => link.url), declared] as const;
+});
+
 const CREDENTIAL_LINKS = pkg.n8n.credentials.map((built) => {
 	const base = baseOf(built);
 	const mod = require(`../../credentials/${base}.credentials.ts`) as Record<string, new () => ICredentialType>;
@@ -64,6 +84,20 @@ describe('documentation links', () => {
 	it.each(CREDENTIAL_LINKS)("%s's link opens docs/credentials.md", (_base, url) => {
 		expect(repositoryFileOf(url ?? '')).toBe('docs/credentials.md');
 		expect(exists('docs/credentials.md')).toBe(true);
+	});
+
+	it.each(NODE_CREDENTIAL_LINKS)("%s's credential links open the section of each credential it uses in docs/credentials.md", (_base, links, credentialNames) => {
+		const headings = fs
+			.readFileSync(require.resolve('../../docs/credentials.md'), 'utf8')
+			.split('\n')
+			.filter((line) => line.startsWith('## '))
+			.map((line) => line.slice(3).trim());
+		// GitHub's anchor of a heading: lower case, punctuation dropped, spaces as dashes.
+		const anchorOf = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+		expect(links.map((url) => repositoryFileOf(url.replace(/#.*$/, '')))).toEqual(links.map(() => 'docs/credentials.md'));
+		const sections = links.map((url) => headings.find((heading) => anchorOf(heading) === url.replace(/^.*#/, '')));
+		// One link per credential the node declares, each to the section named after that credential.
+		expect(sections.map((heading) => heading?.replace(/ \(.*\)$/, ''))).toEqual(credentialNames);
 	});
 
 	it("package.json's homepage and bugs are that repository's README and issues", () => {

@@ -3,7 +3,7 @@
  * token, the reference, the language, the options of the card lookups, and the report request and its output.
  * The amount is in shared/descriptions/amount, the Person in shared/descriptions/person.
  */
-import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { DisplayCondition, IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { currencyOptions, localeOptions, transactionStateOptions, transactionTypeOptions } from '../../shared/descriptions/choices';
 import { filtersCollection, optionsCollection } from '../../shared/descriptions/collections';
@@ -249,6 +249,27 @@ export const reportIdLocator = idLocatorProperty({
 	hint: 'The ID is in the output of Report › Request (its ID field)',
 });
 
+/**
+ * The File Format of the report's file, one field per range of node versions: version 3 starts on CSV (n8n's
+ * binary viewer shows it, spreadsheets open it), versions 1 and 2 keep the TSV their saved workflows got.
+ */
+const reportFileFormatProperty = (defaultFormat: 'csv' | 'tsv', versions: DisplayCondition): INodeProperties => ({
+	displayName: 'File Format',
+	name: 'fileFormat',
+	type: 'options',
+	options: [
+		{
+			name: 'CSV',
+			value: 'csv',
+			description: "Comma-separated (.csv): shown by n8n's file viewer, opened by spreadsheets; every cell as the platform sent it",
+		},
+		{ name: 'TSV', value: 'tsv', description: "Tab-separated (.tsv): the platform's own file, byte for byte" },
+	],
+	default: defaultFormat,
+	displayOptions: { show: { output: ['binary', 'both'], '@version': [versions] } },
+	description: 'The format of the file',
+});
+
 export const reportOutputProperties: INodeProperties[] = [
 	{
 		displayName: 'Output',
@@ -256,20 +277,22 @@ export const reportOutputProperties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'One Item per Row', value: 'items', description: "Each row as an item, keyed by the report's column names" },
-			{ name: 'Binary File', value: 'binary', description: 'One item holding the TSV file' },
-			{ name: 'Both', value: 'both', description: 'One item per row; the first one also holds the TSV file' },
+			{ name: 'Binary File', value: 'binary', description: 'One item holding the report as a file (CSV or TSV: see File Format)' },
+			{ name: 'Both', value: 'both', description: 'One item per row; the first one also holds the file' },
 		],
 		default: 'items',
 		description: 'What to output once the report is ready',
 		hint: 'For a large report (tens of thousands of rows or more), choose Binary File: it is saved as it downloads and stays small in memory, while one item per row keeps every row in memory',
 	},
+	reportFileFormatProperty('tsv', { _cnd: { lt: 3 } }),
+	reportFileFormatProperty('csv', { _cnd: { gte: 3 } }),
 	{
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
 		type: 'string',
 		default: 'data',
 		displayOptions: { show: { output: ['binary', 'both'] } },
-		description: 'Name of the binary field that holds the TSV file',
+		description: 'Name of the binary field that holds the file',
 	},
 ];
 

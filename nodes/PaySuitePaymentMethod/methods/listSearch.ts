@@ -24,11 +24,13 @@ export function chosenMerchant(this: ILoadOptionsFunctions): number {
 	}
 	const id = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 	if (!/^\d+$/.test(id)) {
-		throw new NodeOperationError(this.getNode(), 'Choose the Merchant ID first', {
-			description: id.startsWith('=')
-				? 'The list needs a fixed Merchant ID: an expression is only known when the workflow runs. Type the ID, or use "By ID" for this field too.'
-				: 'The list shows the payment methods of one merchant: fill in Merchant ID above, then open this list again.',
-		});
+		// n8n's list shows the message alone (not the description): it says all there is to do.
+		throw new NodeOperationError(
+			this.getNode(),
+			id.startsWith('=')
+				? 'Choose the Merchant ID first as a fixed ID: an expression is only known when the workflow runs. Type the ID, or use By ID for this field too.'
+				: 'Choose the Merchant ID first: the list shows the payment methods of that merchant.',
+		);
 	}
 	// A bigint goes out with all its digits (the transport writes it as a bare integer).
 	return (Number.isSafeInteger(Number(id)) ? Number(id) : BigInt(id)) as number;

@@ -18,6 +18,8 @@ export interface IdLocator {
 	searchListMethod?: string;
 	/** Whether the list needs the search box filled (the platform lists only what matches a search). */
 	searchFilterRequired?: boolean;
+	/** What "From list" shows before a pick, when the list needs something typed: an example of it. */
+	listPlaceholder?: string;
 	/** A link that holds the ID: an example, and a regular expression whose one group is the ID. */
 	url?: { example: string; regex: string; what: string };
 	/**
@@ -51,7 +53,7 @@ export function idLocatorProperty(locator: IdLocator): INodeProperties {
 							displayName: 'From List',
 							name: 'list',
 							type: 'list' as const,
-							placeholder: `Select ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}...`,
+							placeholder: locator.listPlaceholder ?? `Select ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}...`,
 							typeOptions: {
 								searchListMethod,
 								searchable: true,

@@ -11,7 +11,7 @@ export const obtain: PaySuiteOperation = {
 	name: 'Obtain',
 	action: 'Obtain a transaction report',
 	description:
-		'Get a requested report: one item per row (numbers as numbers), the TSV file, or both. While the report is not ready, one item with ready false and the platform status.',
+		'Get a requested report: one item per row (numbers as numbers), the file (CSV or TSV), or both. While the report is not ready, one item with ready false and the platform status.',
 	properties: [
 		reportIdLocator,
 		...reportOutputProperties,

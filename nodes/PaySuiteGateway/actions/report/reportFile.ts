@@ -1,4 +1,4 @@
-/** Obtaining a report (once, or until it is ready) and turning its TSV into items, a binary file, or both, as it downloads. */
+/** Obtaining a report (once, or until it is ready) and turning its TSV into items, a file (CSV or TSV), or both, as it downloads. */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { outputId } from '../../../shared/schemas/identifiers';
@@ -7,7 +7,7 @@ import type { Polling } from '../../../shared/operation/pollingOperation';
 import { timedOutWords } from '../../../shared/operation/polling';
 import { TsvReportParser, TsvLineTooLongError } from '../../../shared/reports/reportTsv';
 import { TsvBytes } from './tsvBytes';
-import { ReportFileWriter } from './reportFileWriter';
+import { ReportFileWriter, reportFileFormat } from './reportFileWriter';
 import { obtainReport, type ReportDownload } from '../../../shared/reports/obtainReport';
 
 /** Waiting for a report: Obtain again until it is ready; at the timeout, the item fails naming the report. */
@@ -37,13 +37,13 @@ export function brokenDownload(ctx: OperationContext, id: string, error: unknown
 	);
 }
 
-/** The item(s) of a ready report, read as it downloads: rows as items, the file as it came (written as it arrives), or both. */
+/** The item(s) of a ready report, read as it downloads: rows as items, its file (written as it arrives), or both. */
 export async function reportItems(ctx: OperationContext, id: string, download: ReportDownload): Promise<INodeExecutionData[]> {
 	const output = ctx.param<string>('output', 'items');
 	const items: INodeExecutionData[] = [];
 	const parser = output !== 'binary' ? new TsvReportParser() : undefined;
-	const file = output !== 'items' ? new ReportFileWriter(ctx) : undefined;
-	if (file) file.fileName = `report-${id}.tsv`;
+	const file = output !== 'items' ? new ReportFileWriter(ctx, reportFileFormat(ctx)) : undefined;
+	if (file) file.baseName = `report-${id}`;
 	const bytes = new TsvBytes();
 	try {
 		for await (const raw of download) {

@@ -1,38 +1,78 @@
-/** The report's TSV file, handed to n8n's binary data while it is written. */
+/** The report's file (CSV or TSV), handed to n8n's binary data while it is written. */
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
 import type { OperationContext } from '../../../shared/operation/types';
 import { ByteChannel } from './byteChannel';
+import { TsvToCsv, tsvToCsv } from './reportFileCsv';
 
 type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
 /**
- * The TSV file of the output, handed to n8n's binary data as a stream while it is written: in n8n's filesystem
- * mode (the default of n8n 2) it goes to disk as it comes, so the node never holds the file; n8n's memory and
- * database modes collect the stream into one buffer, as before. Started at the first bytes, so that an output
- * that ends up empty (When Empty: Output Nothing) stores nothing.
+ * The file formats of the report's file. CSV (`.csv`) is what spreadsheets open on a double click, typed
+ * text/plain so that n8n's binary viewer shows it: n8n 2.40.7's server lets it view text/plain and text/csv
+ * (not text/tab-separated-values), and its viewer puts the file in a frame, where Chromium shows text/plain but
+ * downloads text/csv instead. TSV is the platform's own file, byte for byte.
+ */
+export const REPORT_FILE_FORMATS = {
+	csv: { extension: 'csv', mimeType: 'text/plain' },
+	tsv: { extension: 'tsv', mimeType: 'text/tab-separated-values' },
+} as const;
+
+export type ReportFileFormat = keyof typeof REPORT_FILE_FORMATS;
+
+/** The File Format parameter's value, TSV for anything else (a workflow saved before the parameter existed). */
+export function reportFileFormat(ctx: OperationContext): ReportFileFormat {
+	return ctx.param<string>('fileFormat', 'tsv') === 'csv' ? 'csv' : 'tsv';
+}
+
+/**
+ * The report's file, handed to n8n's binary data as a stream while it is written: in n8n's filesystem mode
+ * (the default of n8n 2) it goes to disk as it comes, so the node never holds the file; n8n's memory and
+ * database modes collect the stream into one buffer, as before. It is given the platform's TSV bytes and
+ * writes them in its format (CSV converted line by line as they come). Started at the first bytes, so that an
+ * output that ends up empty (When Empty: Output Nothing) stores nothing.
  */
 export class ReportFileWriter {
 	private stream?: ByteChannel;
 	private stored?: Promise<IBinaryData>;
 	private failure?: Error;
+	private readonly csv?: TsvToCsv;
+	/** Bytes of the file as written (after conversion). */
 	bytes = 0;
 
-	/** The file's name: n8n is given it when the file starts, and the item gets the final one (known at the end). */
-	fileName = 'report.tsv';
+	/** The file's name without its extension: n8n is given it when the file starts, the item the final one. */
+	baseName = 'report';
 
-	constructor(private readonly ctx: OperationContext) {}
+	constructor(
+		private readonly ctx: OperationContext,
+		readonly format: ReportFileFormat = 'tsv',
+	) {
+		if (format === 'csv') this.csv = new TsvToCsv();
+	}
+
+	get fileName(): string {
+		return `${this.baseName}.${REPORT_FILE_FORMATS[this.format].extension}`;
+	}
+
+	private get mimeType(): string {
+		return REPORT_FILE_FORMATS[this.format].mimeType;
+	}
 
 	get started(): boolean {
 		return this.stream !== undefined;
 	}
 
-	async write(chunk: Buffer): Promise<void> {
+	/** Writes these bytes of the platform's TSV, in the file's format. */
+	async write(tsv: Buffer): Promise<void> {
+		await this.writeOut(this.csv ? this.csv.push(tsv) : tsv);
+	}
+
+	private async writeOut(chunk: Buffer): Promise<void> {
 		if (chunk.length === 0) return;
 		if (!this.stream) {
 			const stream = new ByteChannel();
 			this.stream = stream;
-			this.stored = this.ctx.fn.helpers.prepareBinaryData(stream as unknown as BinarySource, this.fileName, 'text/tab-separated-values');
+			this.stored = this.ctx.fn.helpers.prepareBinaryData(stream as unknown as BinarySource, this.fileName, this.mimeType);
 			// Kept to be raised at the next write or at the end, never left unhandled.
 			this.stored.catch((error: Error) => {
 				this.failure = error;
@@ -45,12 +85,13 @@ export class ReportFileWriter {
 		await this.stream.write(chunk);
 	}
 
-	/** The file, its last bytes written; `whole` is the file when nothing was streamed. */
+	/** The file, its last bytes written; `whole` is the TSV file when nothing was streamed. */
 	async finish(whole: () => Buffer): Promise<IBinaryData> {
+		if (this.csv) await this.writeOut(this.csv.end());
 		if (!this.stream || !this.stored) {
-			const file = whole();
+			const file = this.csv ? tsvToCsv(whole()) : whole();
 			this.bytes = file.length;
-			return await this.ctx.fn.helpers.prepareBinaryData(file, this.fileName, 'text/tab-separated-values');
+			return await this.ctx.fn.helpers.prepareBinaryData(file, this.fileName, this.mimeType);
 		}
 		this.stream.end();
 		const binary = await this.stored;

@@ -4,9 +4,9 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { outputId } from '../../../shared/schemas/identifiers';
 import type { OperationContext } from '../../../shared/operation/types';
 import type { ReportDownload } from '../../../shared/reports/obtainReport';
-import { asBuffer, brokenDownload } from './reportFile';
-import { ReportFileWriter } from './reportFileWriter';
 import { TsvReportParser } from '../../../shared/reports/reportTsv';
+import { asBuffer, brokenDownload } from './reportFile';
+import { ReportFileWriter, reportFileFormat } from './reportFileWriter';
 import { TsvBytes } from './tsvBytes';
 
 /** One window of a report split by period: its report, dates and number of rows. */
@@ -21,8 +21,8 @@ const NEWLINE = Buffer.from('\n');
 
 /**
  * The windows of one report, added in order as each is obtained, turned into one output as each downloads: the
- * rows of every window in order, or one TSV file with the header once (each window's body appended to n8n's
- * binary data as it arrives, never held), or both.
+ * rows of every window in order, or one file with the header once (each window's body appended to n8n's
+ * binary data as it arrives, never held; CSV or TSV), or both.
  */
 export class WindowedReport {
 	private readonly items: INodeExecutionData[] = [];
@@ -31,7 +31,7 @@ export class WindowedReport {
 	readonly windows: WindowSummary[] = [];
 
 	constructor(private readonly ctx: OperationContext) {
-		this.file = new ReportFileWriter(ctx);
+		this.file = new ReportFileWriter(ctx, reportFileFormat(ctx));
 	}
 
 	private get output(): string {
@@ -45,7 +45,7 @@ export class WindowedReport {
 		const bytes = new TsvBytes();
 		const before = this.items.length;
 		const first = this.windows[0]?.reportId ?? outputId(id);
-		this.file.fileName = this.windows.length === 0 ? `report-${first}.tsv` : `report-${first}-to-${outputId(id)}.tsv`;
+		this.file.baseName = this.windows.length === 0 ? `report-${first}` : `report-${first}-to-${outputId(id)}`;
 		try {
 			for await (const raw of download) {
 				const chunk = asBuffer(raw);
