@@ -117,7 +117,7 @@ describe('The file of a version 3 node: CSV', () => {
 	});
 
 	it('Obtain with Both: one item per row, the first holding the CSV; File Format TSV keeps the platform file', async () => {
-		const requested = await run({ operation: 'request', startDate: MONTH.startDate, endDate: utcDay(today - 22 * DAY) + 'T23:59:59+00:00' });
+		const requested = await run({ operation: 'request', startDate: MONTH.startDate, endDate: `${bogotaDay(Date.now() - 22 * DAY)}T23:59:59-05:00` });
 		const reportId = { __rl: true, mode: 'id', value: String(requested.output('Gateway')[0].json.id) };
 		// The sandbox answers 425 once, then the file.
 		await run({ operation: 'obtain', reportId }, { typeVersion: 3 });

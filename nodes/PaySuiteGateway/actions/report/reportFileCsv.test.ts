@@ -1,4 +1,4 @@
-import { TsvLineTooLongError } from './reportTsv';
+import { TsvLineTooLongError } from '../../../shared/reports/reportTsv';
 import { csvRecord, TsvToCsv, tsvToCsv } from './reportFileCsv';
 import { readCsv } from '../../../../test/helpers/csv';
 

@@ -8,7 +8,7 @@
  * tab, comma, quote and line breaks are single bytes that never occur inside a UTF-8 multi-byte character, so a
  * chunk may end anywhere. Pure: nothing here knows about n8n.
  */
-import { TsvLineTooLongError } from './reportTsv';
+import { TsvLineTooLongError } from '../../../shared/reports/reportTsv';
 
 const TAB = 9;
 const LF = 10;
