@@ -137,9 +137,10 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 		expect(rows.length).toBeGreaterThanOrEqual(4);
 		const [file] = examples.nodeBinaries(r.output, 'Spreadsheet (CSV)');
 		expect(file.data).toMatchObject({ mimeType: 'text/csv', fileName: expect.stringMatching(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/) });
-		const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+		// Yesterday on the site's clock (the sandbox credential's Site Time Zone, America/Bogota: UTC-5, no DST).
+		const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date(Date.now() - 86_400_000));
 		const reports = r.runs[0].calls.filter((e) => e.path === '/gateway/report');
-		expect(reports.map((e) => (e.body as any).filters)).toEqual([{ startDate: `${yesterday}T00:00:00+00:00`, endDate: `${yesterday}T23:59:59+00:00` }].map((f) => expect.objectContaining(f)));
+		expect(reports.map((e) => (e.body as any).filters)).toEqual([{ startDate: `${yesterday}T00:00:00-05:00`, endDate: `${yesterday}T23:59:59-05:00` }].map((f) => expect.objectContaining(f)));
 	});
 
 	it('payment link for a deal: the link is created from the deal and e-mailed to the customer', () => {
