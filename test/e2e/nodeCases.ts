@@ -148,7 +148,8 @@ export const NODE_CASES: NodeCase[] = [
 			for (const row of rows) expect(Object.keys(row).length).toBeGreaterThan(1);
 			const report = calls(/^\/gateway\/report/);
 			expect(report[0]).toMatchObject({ method: 'POST', path: '/gateway/report', status: 200 });
-			expect(withoutAuth(report[0].body).rest).toMatchObject({ filters: { startDate: `${ctx.day}T00:00:00+00:00`, endDate: `${ctx.day}T23:59:59+00:00` } });
+			// The day is read on the site's clock: the sandbox credential names America/Bogota (UTC-5).
+			expect(withoutAuth(report[0].body).rest).toMatchObject({ filters: { startDate: `${ctx.day}T00:00:00-05:00`, endDate: `${ctx.day}T23:59:59-05:00` } });
 			expect(report.slice(1).map((e) => e.path)).toEqual(report.slice(1).map(() => '/gateway/report/obtain'));
 			expect(report.at(-1)!.status).toBe(200);
 			expect(report.some((e) => e.status === 425)).toBe(true);
