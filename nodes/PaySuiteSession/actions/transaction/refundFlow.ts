@@ -13,12 +13,12 @@ import { wantsSimplified } from '../../../shared/descriptions/simplify';
 import { compact } from '../../../shared/operation/compact';
 import { toItems } from '../../../shared/operation/items';
 import { CONFIRMED_KEY, settleLostAnswer } from '../../../shared/operation/lostAnswer';
-import { agoText, rememberSent, repeatedRefund, sentRecently } from '../../../shared/operation/repeatGuard';
+import { agoText, rememberSent, repeatedRefund, sentNow, sentRecently } from '../../../shared/operation/repeatGuard';
 import { sendRequest, sentEarlierInThisRun } from '../../../shared/operation/send';
 import { wasGivenAgain } from '../../../shared/operation/retryMemory';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount, notFoundBy } from '../../../shared/operation/words';
-import { refundColumns, roundAmount, type RefundRecord } from '../../../shared/output/refunds';
+import { refundColumns, type RefundRecord } from '../../../shared/output/refunds';
 import { LostAnswerError } from '../../../shared/transport/failures';
 import { asNodeError } from '../../../shared/transport/nodeErrors';
 import type { PaySuiteRequest } from '../../../shared/transport/types';
@@ -92,7 +92,6 @@ function refundItem(payment: IDataObject, given: RefundRecord | undefined, asked
 		currency,
 		refundInternalReference: given?.internalReference ?? null,
 		...columns,
-		refundedAmount: columns.refundedAmount === null ? null : roundAmount(columns.refundedAmount, currency),
 	};
 }
 
@@ -123,7 +122,7 @@ async function settleByRead<Body extends MoneyBackBody>(ctx: OperationContext, s
 		if (!after || !Array.isArray(after.refunds)) break;
 		const made = madeRefund(body, before, after, wasGivenAgain(error));
 		if (made) {
-			rememberSent(memoryKey(ctx, spec.noun, body), { at: Date.now(), executionId: ctx.fn.getExecutionId?.(), workflowId: ctx.fn.getWorkflow?.().id });
+			rememberSent(memoryKey(ctx, spec.noun, body), sentNow(ctx));
 			const sentence = `${what} was made: the platform's answer was lost (${error.lostAnswer.cause}), and the payment, read again, lists it.`;
 			return toItems({ ...refundItem(after, made, body.amount?.total), [CONFIRMED_KEY]: sentence });
 		}
@@ -180,7 +179,7 @@ export function refundOperation<Body extends MoneyBackBody>(spec: RefundFlowSpec
 				if (error instanceof LostAnswerError) return settleByRead(ctx, spec, body, before, error);
 				throw asNodeError(ctx.node, error, ctx.itemIndex);
 			}
-			rememberSent(memoryKey(ctx, spec.noun, body), { at: Date.now(), executionId: ctx.fn.getExecutionId?.(), workflowId: ctx.fn.getWorkflow?.().id });
+			rememberSent(memoryKey(ctx, spec.noun, body), sentNow(ctx));
 			if (!wantsSimplified(ctx)) return toItems(spec.raw ? spec.raw(answer) : answer);
 			const after = await readPayment(ctx, body.internalReference).catch(() => undefined);
 			const added = after ? newRefunds(before, after) : [];
