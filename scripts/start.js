@@ -18,9 +18,10 @@
  *
  * Options: --build / --no-build, --port N (n8n, default 5678), --sandbox-port N (default 8765),
  * --reset (start from an empty user folder), --empty (the sandbox without its 62 days of past transactions),
- * --queue (n8n's queue mode: Redis, PostgreSQL, the main on --port, 2 workers, a webhook process on
- * --webhook-port N, default 5679; scripts/n8n/queue.js and docs/scaling.md. The cluster's database lives in a
- * temporary folder: credentials and examples are imported afresh on every start).
+ * --queue (n8n's queue mode: Redis, PostgreSQL, the main on --port, 2 workers, a webhook process behind a router
+ * on --webhook-port N, default 5679, the production webhook URL; scripts/n8n/queue.js and docs/scaling.md. The
+ * cluster's database lives in a temporary folder: credentials and examples are imported afresh on every start;
+ * a process that dies is started again).
  */
 const crypto = require('crypto');
 const fs = require('fs');
@@ -151,7 +152,35 @@ async function startDemoSandbox() {
 	return sandbox;
 }
 
-/** --queue: the cluster on its own database, credentials and examples imported afresh; resolves when a process ends. */
+/** Keeps one earlier copy of a log (`<name>.previous.log`): each start writes a fresh one. */
+function rotateLog(file) {
+	if (fs.existsSync(file)) fs.renameSync(file, file.replace(/\.log$/, '.previous.log'));
+}
+
+/** What earlier versions of this script left in the user folder: import files (secrets in clear), import folders. */
+function removeLeftovers() {
+	for (const entry of fs.existsSync(START_DIR) ? fs.readdirSync(START_DIR) : []) {
+		if (/^(wfs-|e2e-io$)/.test(entry)) fs.rmSync(path.join(START_DIR, entry), { recursive: true, force: true });
+	}
+}
+
+/**
+ * Keeps the queue user folder from growing with each start: the cluster's database is new every time, so n8n's
+ * event logs and temporary files go; each process's log of the previous start is kept once.
+ */
+function pruneQueueFolder(logDir) {
+	fs.rmSync(path.join(START_DIR, 'tmp'), { recursive: true, force: true });
+	const n8nFolder = path.join(START_DIR, '.n8n');
+	for (const entry of fs.existsSync(n8nFolder) ? fs.readdirSync(n8nFolder) : []) {
+		if (/^n8nEventLog.*\.log$|^crash\.journal$/.test(entry)) fs.rmSync(path.join(n8nFolder, entry), { force: true });
+	}
+	fs.mkdirSync(logDir, { recursive: true });
+	const logs = fs.readdirSync(logDir).filter((f) => f.endsWith('.log') && !f.endsWith('.previous.log'));
+	for (const f of fs.readdirSync(logDir).filter((f) => f.endsWith('.previous.log'))) fs.rmSync(path.join(logDir, f), { force: true });
+	for (const f of logs) rotateLog(path.join(logDir, f));
+}
+
+/** --queue: the cluster on its own database, credentials and examples imported afresh; resolves when Redis or PostgreSQL ends. */
 async function runQueue(t0) {
 	const env = require('./n8n/env');
 	const examples = require('./n8n/examples');
@@ -160,8 +189,15 @@ async function runQueue(t0) {
 	const { sandbox } = running;
 	const logDir = path.join(START_DIR, 'logs');
 	step('starting n8n in queue mode: Redis and PostgreSQL (Debian packages, installed with apt-get when missing), main, 2 workers, a webhook process');
-	fs.mkdirSync(logDir, { recursive: true });
-	const cluster = await queue.startCluster({ userFolder: START_DIR, mainPort: N8N_PORT, webhookPort: WEBHOOK_PORT, logDir, log: (m) => say(`  ${m}`) });
+	pruneQueueFolder(logDir);
+	const cluster = await queue.startCluster({
+		userFolder: START_DIR,
+		mainPort: N8N_PORT,
+		routerPort: WEBHOOK_PORT,
+		logDir,
+		log: (m) => say(`  ${m}`),
+		onEvent: (event) => event.type === 'restarted' && say(`  (${event.name}'s log: ${path.join(logDir, `${event.name}.log`)})`),
+	});
 	running.cluster = cluster;
 	const client = await env.setupOwnerAndLogin(cluster.main.url, OWNER);
 	step("importing the sandbox credentials and the example workflows into the cluster's database");
@@ -170,20 +206,22 @@ async function runQueue(t0) {
 	const nodeCount = await loadedNodeCount(client);
 	say('');
 	say(bold(`n8n in queue mode with the PaySuite nodes is ready (${Math.round((Date.now() - t0) / 1000)} s):`));
-	say(`  Editor        ${bold(cluster.main.url)}`);
+	say(`  Editor        ${bold(cluster.main.url)} (test URLs, /webhook-test/..., are served here)`);
+	say(`  Webhooks      ${bold(cluster.webhookUrl)} (production URLs, /webhook/...: the router sends them to the webhook process)`);
 	say(`  Sign in       ${OWNER.email} / ${OWNER.password}`);
 	say(`  Nodes         ${nodeCount} PaySuite nodes loaded`);
 	say(`  Sandbox       ${sandbox.url}`);
 	say(`  Processes     (logs in ${logDir})`);
 	for (const line of cluster.describe()) say(`    ${line}`);
-	say('  Runs          the editor\'s "Execute workflow" and every trigger run on a worker; published triggers receive on the webhook process');
+	say('  Runs          the editor\'s "Execute workflow" and every trigger run on a worker');
+	say('  If one dies   a worker, webhook process or the main that ends on its own is started again (left down after 5 ends in 10 min); the rest keeps running');
 	say('');
-	for (const line of tryIt.tryItLines({ sandboxUrl: sandbox.url, n8nUrl: cluster.webhooks[0].url, examples: examples.loadExamples() })) say(`  ${line}`);
+	for (const line of tryIt.tryItLines({ sandboxUrl: sandbox.url, n8nUrl: cluster.webhookUrl, examples: examples.loadExamples() })) say(`  ${line}`);
 	say('');
-	say('Press Ctrl-C to stop the cluster and the sandbox.');
-	// Any process ending on its own ends the cluster (a stop request ends them too: stopAll exits then).
-	const first = await Promise.race(cluster.processes.map((p) => p.exited.then((code) => `${p.name || 'redis or postgres'} exited (${code})`)));
-	if (!stopped) say(`${first}; see ${logDir}`);
+	say('Press Ctrl-C to stop the cluster and the sandbox (the database goes with it).');
+	// Only Redis or PostgreSQL ending ends the cluster (a stop request ends it too: stopAll exits then).
+	const why = await cluster.failed;
+	if (!stopped) say(`${why}: nothing works without it, stopping the cluster; see ${logDir}`);
 }
 
 /**
@@ -217,6 +255,7 @@ async function runRegular(t0) {
 	const { restClient } = require('./n8n/rest');
 	await importChanged(env, examples);
 	const logFile = path.join(START_DIR, 'n8n.log');
+	rotateLog(logFile);
 	step(`starting n8n on http://127.0.0.1:${N8N_PORT} (log: ${logFile})`);
 	try {
 		running.server = await env.startServer(START_DIR, {
@@ -279,6 +318,7 @@ async function main() {
 
 	if (flag('reset')) fs.rmSync(START_DIR, { recursive: true, force: true });
 	fs.mkdirSync(path.join(START_DIR, '.n8n', 'nodes'), { recursive: true });
+	removeLeftovers();
 	step(`installing the packed package into the n8n user folder ${START_DIR}`);
 	await env.packAndInstall(REPO_DIR, START_DIR);
 	running.sandbox = await startDemoSandbox();

@@ -188,12 +188,38 @@ function randomId(len = 16) {
 	return s;
 }
 
-function writeTemp(userFolder, name, data) {
-	const dir = path.join(userFolder, 'e2e-io');
-	fs.mkdirSync(dir, { recursive: true });
-	const file = path.join(dir, `${name}-${randomId(6)}.json`);
-	fs.writeFileSync(file, JSON.stringify(data, null, 2));
-	return file;
+/**
+ * Where import files go for the moment of one import: a new folder only this user can read (0700), in memory
+ * (/dev/shm) when the machine has it, else the temp folder; the reaper removes it should we die meanwhile.
+ */
+function privateImportFolder() {
+	const shm = '/dev/shm';
+	let base = os.tmpdir();
+	try {
+		fs.accessSync(shm, fs.constants.W_OK);
+		base = shm;
+	} catch {
+		/* no tmpfs: the temp folder */
+	}
+	const dir = fs.mkdtempSync(path.join(base, 'paysuite-import-'));
+	fs.chmodSync(dir, 0o700);
+	removeWhenGone(dir);
+	return dir;
+}
+
+/**
+ * Runs `import(dir)` with `files` ({ name: data }) written as JSON into a private folder (files 0600), and removes
+ * the folder right after, whatever the outcome: the credentials' secrets are on disk in clear only while n8n reads
+ * them (n8n encrypts them into its database).
+ */
+async function withImportFiles(files, importFrom) {
+	const dir = privateImportFolder();
+	try {
+		for (const [name, data] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), JSON.stringify(data), { mode: 0o600 });
+		return await importFrom(dir);
+	} finally {
+		removeFolder(dir);
+	}
 }
 
 /**
@@ -211,8 +237,9 @@ async function importCredentials(userFolder, creds, { env } = {}) {
 		createdAt: now,
 		updatedAt: now,
 	}));
-	const file = writeTemp(userFolder, 'credentials', list);
-	assertOk(await runN8n(userFolder, ['import:credentials', `--input=${file}`], { env }), 'n8n import:credentials');
+	await withImportFiles({ 'credentials.json': list }, async (dir) =>
+		assertOk(await runN8n(userFolder, ['import:credentials', `--input=${path.join(dir, 'credentials.json')}`], { env }), 'n8n import:credentials'),
+	);
 	return list;
 }
 
@@ -222,17 +249,18 @@ async function importCredentials(userFolder, creds, { env } = {}) {
  */
 async function importWorkflow(userFolder, wf) {
 	const full = normalizeWorkflow(wf);
-	const file = writeTemp(userFolder, 'workflow', full);
-	assertOk(await runN8n(userFolder, ['import:workflow', `--input=${file}`]), 'n8n import:workflow');
+	await withImportFiles({ 'workflow.json': full }, async (dir) =>
+		assertOk(await runN8n(userFolder, ['import:workflow', `--input=${path.join(dir, 'workflow.json')}`]), 'n8n import:workflow'),
+	);
 	return full;
 }
 
-/** Imports several workflows with one n8n process (an array file). `env`: e.g. a queue cluster's database settings. */
+/** Imports several workflows with one n8n process (a folder of files). `env`: e.g. a queue cluster's database settings. */
 async function importWorkflows(userFolder, wfs, { env } = {}) {
 	const list = wfs.map(normalizeWorkflow);
-	const dir = fs.mkdtempSync(path.join(userFolder, 'wfs-'));
-	list.forEach((wf, i) => fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(wf)));
-	assertOk(await runN8n(userFolder, ['import:workflow', '--separate', `--input=${dir}`], { env }), 'n8n import:workflow --separate');
+	await withImportFiles(Object.fromEntries(list.map((wf, i) => [`${i}.json`, wf])), async (dir) =>
+		assertOk(await runN8n(userFolder, ['import:workflow', '--separate', `--input=${dir}`], { env }), 'n8n import:workflow --separate'),
+	);
 	return list;
 }
 

@@ -23,6 +23,8 @@ const { spawnSync } = require('child_process');
 const env = require('./env');
 const { aptInstall, aptUnavailable } = require('./apt');
 const { keepOutput, removeFolder, removeWhenGone, spawnGroup, stopGroup } = require('./processes');
+const { startRouter } = require('./router');
+const { supervised } = require('./supervisor');
 
 const READY_TIMEOUT_MS = 4 * 60 * 1000;
 
@@ -110,9 +112,12 @@ function redisPing(port) {
 async function startRedis(redisServer, dir, logFile) {
 	const port = await env.freePort();
 	fs.mkdirSync(dir, { recursive: true });
-	const proc = spawnService(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { cwd: dir, logFile });
+	// Persistence: the append-only file, written every second (a queued job survives a Redis restart; without
+	// it, a restart loses every job still waiting). No RDB snapshots besides.
+	const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', ''];
+	const proc = spawnService(redisServer, args, { cwd: dir, logFile });
 	await waitFor('redis-server', proc, () => redisPing(port), 30000);
-	return { ...proc, port };
+	return { ...proc, name: 'redis', port };
 }
 
 /** uid/gid of user postgres when running as root (initdb and postgres refuse root), else {}. */
@@ -171,10 +176,15 @@ async function startPostgres(binDir, dir, logFile) {
 		{ env: pgEnv, cwd: dir, ...user, logFile },
 	);
 	await waitFor('postgres', proc, async () => /ready to accept connections/.test(proc.logs()), 60000);
-	return { ...proc, port, database: 'postgres', user: 'postgres' };
+	const version = (spawnSync(path.join(binDir, 'postgres'), ['--version'], { encoding: 'utf8' }).stdout.match(/\d+(\.\d+)?/) ?? ['?'])[0];
+	return { ...proc, name: 'postgres', version, port, database: 'postgres', user: 'postgres' };
 }
 
-/** The settings every n8n process of the cluster shares (docs/scaling.md lists them). */
+/**
+ * The settings every n8n process of the cluster shares (docs/scaling.md lists them). `webhookUrl` is where the
+ * platform sends production calls (the load balancer, here the router); `editorUrl` is the main's, where the
+ * editor's test URLs point.
+ */
 function clusterEnv({ redisPort, postgresPort, webhookUrl, editorUrl }) {
 	return {
 		EXECUTIONS_MODE: 'queue',
@@ -197,39 +207,68 @@ function clusterEnv({ redisPort, postgresPort, webhookUrl, editorUrl }) {
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 		QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-		N8N_WEBHOOK_URL: `${webhookUrl}/`,
+		// WEBHOOK_URL, not N8N_WEBHOOK_URL: the latter also moves the editor's test URLs (/webhook-test/), which
+		// only the main serves, to the webhook processes' address.
+		WEBHOOK_URL: `${webhookUrl}/`,
 		N8N_EDITOR_BASE_URL: editorUrl,
+		// No stack trace in an error answer (n8n sends one unless NODE_ENV is production).
+		NODE_ENV: 'production',
 	};
 }
 
-/** Starts one n8n process (`start`, `worker` or `webhook`) and waits for its /healthz/readiness. */
-async function startN8nProcess({ name, command, userFolder, shared, logDir, args = [], port }) {
+/** What the main alone needs on top: production webhooks only on the webhook processes. */
+const MAIN_ENV = { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' };
+
+/** How long an n8n process gets to stop on SIGTERM before SIGKILL (npm start must end within seconds). */
+const N8N_STOP_GRACE_MS = 6000;
+
+/**
+ * One n8n process (`start`, `worker` or `webhook`), started again when it ends on its own (./supervisor.js)
+ * unless `restart` is false; resolves once its /healthz/readiness answers.
+ */
+async function startN8nProcess({ name, command, userFolder, shared, logDir, args = [], port, restart, log, onEvent }) {
 	const p = env.n8nPaths();
 	port = port || (await env.freePort());
 	const healthPort = await env.freePort();
 	const processEnv = env.n8nEnv(userFolder, {
 		...shared,
+		...(command === 'start' ? MAIN_ENV : {}),
 		N8N_PORT: String(port),
 		N8N_RUNNERS_BROKER_PORT: String(await env.freePort()),
 		QUEUE_HEALTH_CHECK_PORT: String(healthPort),
 	});
-	const proc = spawnService(p.node24, [p.n8nBin, command, ...args], { env: processEnv, cwd: userFolder, logFile: logDir && path.join(logDir, `${name}.log`) });
 	// A worker answers on its health-check port; main and webhook on their own port.
 	const url = `http://127.0.0.1:${command === 'worker' ? healthPort : port}`;
-	await waitFor(`n8n ${command} (${name})`, proc, async () => (await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) })).ok);
-	return { ...proc, name, command, url, port: command === 'worker' ? healthPort : port };
+	const start = async (onSpawn) => {
+		const proc = spawnService(p.node24, [p.n8nBin, command, ...args], { env: processEnv, cwd: userFolder, logFile: logDir && path.join(logDir, `${name}.log`) });
+		onSpawn(proc);
+		try {
+			await waitFor(`n8n ${command} (${name})`, proc, async () => (await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) })).ok);
+		} catch (e) {
+			await proc.stop('SIGKILL', 0);
+			throw e;
+		}
+		return proc;
+	};
+	return supervised({ name, command, url, port: command === 'worker' ? healthPort : port, start, restart, log, onEvent });
 }
 
 /**
- * Starts Redis, PostgreSQL and n8n main + `workers` workers + `webhooks` webhook processes on loopback.
- * `userFolder` is shared by all n8n processes and must hold the package (.n8n/nodes). Resolves
- * { dir, redis, postgres, main, workers, webhooks, processes, env, describe(), stop() }: `env` is what an
- * n8n CLI command (import:workflow...) needs to use the cluster's database; describe() says what runs where.
- * With `logDir`, each process's output is also written to <logDir>/<name>.log. `mainPort` / `webhookPort` fix
- * the editor's and the (first) webhook process's ports; the others are random. `env` adds settings to every n8n
- * process (a test's shorter queue timings, say).
+ * Starts Redis, PostgreSQL, n8n main + `workers` workers + `webhooks` webhook processes, and the router in front
+ * of them (./router.js), on loopback. `userFolder` is shared by all n8n processes and must hold the package
+ * (.n8n/nodes). Resolves { dir, redis, postgres, main, workers, webhooks, router, webhookUrl, processes, env,
+ * failed, describe(), stop() }:
+ *  - `webhookUrl`: the router's URL, where production webhook calls go (n8n shows it as the Production URL); the
+ *    editor's test URLs point at `main.url`;
+ *  - `env`: what an n8n CLI command (import:workflow...) needs to use the cluster's database;
+ *  - `failed`: resolves with a sentence when Redis or PostgreSQL ends on its own (nothing works without them).
+ * An n8n process that ends on its own is started again (./supervisor.js; `restart: false` only reports it);
+ * `onEvent` hears each such event. With `logDir`, each process's output is also written to <logDir>/<name>.log.
+ * `mainPort` / `routerPort` fix the editor's and the router's ports; the others are random. `env` adds settings
+ * to every n8n process (a test's shorter queue timings, say).
  */
-async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defaultLog, logDir, keepData = false, workerConcurrency, mainPort, webhookPort, env: extraEnv = {} } = {}) {
+async function startCluster(options = {}) {
+	const { userFolder, workers = 2, webhooks = 1, log = defaultLog, logDir, keepData = false, workerConcurrency, routerPort = 0, restart = true, onEvent } = options;
 	const services = ensureServices({ log });
 	const dir = fs.mkdtempSync(path.join(clusterBase(), 'paysuite-queue-'));
 	fs.chmodSync(dir, 0o711); // user postgres must reach its data folder inside
@@ -237,15 +276,7 @@ async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defau
 	const started = [];
 	const cluster = { dir, workers: [], webhooks: [], processes: started };
 	let stopping;
-	cluster.stop = () =>
-		(stopping ??= (async () => {
-			// n8n first (it drains its jobs), then the services it needs while stopping.
-			const n8nProcesses = started.filter((p) => p.command);
-			await Promise.all(n8nProcesses.map((p) => p.stop('SIGTERM')));
-			if (cluster.redis) await cluster.redis.stop('SIGTERM', 5000);
-			if (cluster.postgres) await cluster.postgres.stop('SIGINT', 10000); // fast shutdown
-			if (!keepData) removeFolder(dir);
-		})());
+	cluster.stop = () => (stopping ??= stopCluster(cluster, { keepData }));
 	try {
 		const logFile = (name) => (logDir ? path.join(logDir, `${name}.log`) : undefined);
 		log(`starting redis and postgres, then n8n main, ${workers} worker(s), ${webhooks} webhook process(es)`);
@@ -253,32 +284,36 @@ async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defau
 		started.push(cluster.redis);
 		cluster.postgres = await startPostgres(services.postgresBin, path.join(dir, 'postgres'), logFile('postgres'));
 		started.push(cluster.postgres);
-		log(`redis on 127.0.0.1:${cluster.redis.port}, postgres on 127.0.0.1:${cluster.postgres.port} (data in ${dir})`);
+		cluster.failed = Promise.race(
+			[cluster.redis, cluster.postgres].map(async (service) => `${service.name} exited (${await service.exited})`),
+		).then((why) => (stopping ? new Promise(() => {}) : why));
+		log(`redis on 127.0.0.1:${cluster.redis.port}, postgres ${cluster.postgres.version} on 127.0.0.1:${cluster.postgres.port} (data in ${dir})`);
 
-		// Ports are chosen first: every process announces the webhook process's URL for production webhooks.
-		mainPort = mainPort || (await env.freePort());
-		const webhookPorts = await Promise.all(Array.from({ length: webhooks }, (_, i) => (i === 0 && webhookPort) || env.freePort()));
-		const shared = clusterEnv({
-			redisPort: cluster.redis.port,
-			postgresPort: cluster.postgres.port,
-			webhookUrl: `http://127.0.0.1:${webhookPorts[0] ?? mainPort}`,
-			editorUrl: `http://127.0.0.1:${mainPort}`,
+		// The router's address is every process's production webhook URL: it is chosen first.
+		cluster.router = await startRouter({
+			port: routerPort,
+			main: () => (cluster.main?.up ? cluster.main.url : undefined),
+			webhooks: () => cluster.webhooks,
 		});
-		Object.assign(shared, extraEnv);
+		cluster.webhookUrl = cluster.router.url;
+		const mainPort = options.mainPort || (await env.freePort());
+		const shared = { ...clusterEnv({ redisPort: cluster.redis.port, postgresPort: cluster.postgres.port, webhookUrl: cluster.webhookUrl, editorUrl: `http://127.0.0.1:${mainPort}` }), ...options.env };
 		cluster.env = shared;
-		const base = { userFolder, logDir, shared };
+		const base = { userFolder, logDir, shared, restart, log, onEvent };
 		// The main runs the database migrations: the others start after it.
 		cluster.main = await startN8nProcess({ ...base, name: 'main', command: 'start', port: mainPort });
 		started.push(cluster.main);
 		log(`main ready on ${cluster.main.url}`);
-		const rest = await Promise.all([
-			...Array.from({ length: workers }, (_, i) =>
-				startN8nProcess({ ...base, name: `worker-${i + 1}`, command: 'worker', args: workerConcurrency ? [`--concurrency=${workerConcurrency}`] : [] }),
-			),
-			...Array.from({ length: webhooks }, (_, i) => startN8nProcess({ ...base, name: `webhook-${i + 1}`, command: 'webhook', port: webhookPorts[i] })),
-		].map((p) => p.then((proc) => (started.push(proc), proc))));
-		cluster.workers = rest.filter((p) => p.command === 'worker');
-		cluster.webhooks = rest.filter((p) => p.command === 'webhook');
+		const concurrency = workerConcurrency ? [`--concurrency=${workerConcurrency}`] : [];
+		const rest = await Promise.allSettled([
+			...Array.from({ length: workers }, (_, i) => startN8nProcess({ ...base, name: `worker-${i + 1}`, command: 'worker', args: concurrency })),
+			...Array.from({ length: webhooks }, (_, i) => startN8nProcess({ ...base, name: `webhook-${i + 1}`, command: 'webhook' })),
+		]);
+		for (const r of rest) if (r.status === 'fulfilled') started.push(r.value);
+		const failure = rest.find((r) => r.status === 'rejected');
+		if (failure) throw failure.reason;
+		cluster.workers = started.filter((p) => p.command === 'worker');
+		cluster.webhooks = started.filter((p) => p.command === 'webhook');
 		cluster.describe = () => describe(cluster);
 		return cluster;
 	} catch (e) {
@@ -287,16 +322,31 @@ async function startCluster({ userFolder, workers = 2, webhooks = 1, log = defau
 	}
 }
 
+/**
+ * Stops the cluster in the order that loses no answer: the router first (new calls refused, the calls in flight
+ * answered), then every n8n process (SIGTERM, SIGKILL after N8N_STOP_GRACE_MS), then Redis and PostgreSQL, and
+ * only then removes the cluster's folder.
+ */
+async function stopCluster(cluster, { keepData }) {
+	if (cluster.router) await cluster.router.close();
+	await Promise.all(cluster.processes.filter((p) => p.command).map((p) => p.stop('SIGTERM', N8N_STOP_GRACE_MS)));
+	if (cluster.redis) await cluster.redis.stop('SIGTERM', 5000);
+	if (cluster.postgres) await cluster.postgres.stop('SIGINT', 10000); // fast shutdown
+	if (!keepData) removeFolder(cluster.dir);
+}
+
 /** One line per process: what runs where. */
 function describe(cluster) {
+	const down = (p) => (p.up ? '' : ' DOWN');
 	const lines = [
-		`redis       127.0.0.1:${cluster.redis.port} (pid ${cluster.redis.pid})`,
-		`postgres    127.0.0.1:${cluster.postgres.port} (pid ${cluster.postgres.pid}, data in ${cluster.dir})`,
-		`main        ${cluster.main.url} (pid ${cluster.main.pid}): editor, REST API, queues executions`,
+		`redis       127.0.0.1:${cluster.redis.port} (pid ${cluster.redis.pid}; append-only file)`,
+		`postgres    127.0.0.1:${cluster.postgres.port} (pid ${cluster.postgres.pid}, PostgreSQL ${cluster.postgres.version}, data in ${cluster.dir})`,
+		`router      ${cluster.router.url}: /webhook/, /webhook-waiting/, /form/, /form-waiting/ to the webhook processes (sticky by path), the rest to the main`,
+		`main        ${cluster.main.url} (pid ${cluster.main.pid}${down(cluster.main)}): editor, REST API, test webhooks (/webhook-test/), queues executions`,
 	];
-	for (const w of cluster.workers) lines.push(`${w.name.padEnd(11)} ${w.url}/healthz (pid ${w.pid}): runs executions`);
-	for (const w of cluster.webhooks) lines.push(`${w.name.padEnd(11)} ${w.url}/webhook/... (pid ${w.pid}): receives production webhook calls`);
+	for (const w of cluster.workers) lines.push(`${w.name.padEnd(11)} ${w.url}/healthz (pid ${w.pid}${down(w)}): runs executions`);
+	for (const w of cluster.webhooks) lines.push(`${w.name.padEnd(11)} ${w.url} (pid ${w.pid}${down(w)}): production webhook calls, through the router`);
 	return lines;
 }
 
-module.exports = { ensureServices, findServices, startCluster, clusterEnv, describe, reachableByOthers };
+module.exports = { ensureServices, findServices, startCluster, clusterEnv, MAIN_ENV, describe, reachableByOthers };

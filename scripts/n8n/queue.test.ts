@@ -3,7 +3,10 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
-const { clusterEnv } = require('./queue') as { clusterEnv: (o: { redisPort: number; postgresPort: number; webhookUrl: string; editorUrl: string }) => Record<string, string> };
+const { clusterEnv, MAIN_ENV } = require('./queue') as {
+	clusterEnv: (o: { redisPort: number; postgresPort: number; webhookUrl: string; editorUrl: string }) => Record<string, string>;
+	MAIN_ENV: Record<string, string>;
+};
 
 const { reachableByOthers } = require('./queue') as { reachableByOthers: (dir: string) => boolean };
 
@@ -20,15 +23,23 @@ describe('clusterEnv', () => {
 			N8N_DEFAULT_BINARY_DATA_MODE: 'database',
 			N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: '1000',
 			N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: '1000',
-			N8N_WEBHOOK_URL: 'http://127.0.0.1:5679/',
+			WEBHOOK_URL: 'http://127.0.0.1:5679/',
 			N8N_EDITOR_BASE_URL: 'http://127.0.0.1:5678',
+			NODE_ENV: 'production',
 		});
+		// N8N_WEBHOOK_URL would also move the test URLs (/webhook-test/, served by the main alone) to the webhook address.
+		expect(settings).not.toHaveProperty('N8N_WEBHOOK_URL');
+	});
+
+	it('leaves production webhooks to the webhook processes: the main takes none', () => {
+		expect(MAIN_ENV).toEqual({ N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });
+		expect(settings).not.toHaveProperty('N8N_DISABLE_PRODUCTION_MAIN_PROCESS');
 	});
 
 	it('names no setting that docs/scaling.md does not explain', () => {
 		const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'scaling.md'), 'utf8');
 		// The table groups DB_POSTGRESDB_HOST, _PORT... in one row: a setting counts when its name or its suffix is there.
-		const missing = Object.keys(settings).filter((name) => !doc.includes(`\`${name}\``) && !doc.includes(`\`_${name.split('_').at(-1)}\``));
+		const missing = [...Object.keys(settings), ...Object.keys(MAIN_ENV)].filter((name) => !doc.includes(`\`${name}\``) && !doc.includes(`\`_${name.split('_').at(-1)}\``));
 		expect(missing).toEqual([]);
 	});
 });

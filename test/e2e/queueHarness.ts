@@ -1,6 +1,6 @@
 /**
  * Queue-mode harness: the packed package on an n8n cluster (Redis, PostgreSQL, main, 2 workers, 1 webhook
- * process; scripts/n8n/queue.js starts and stops them), and runs of saved workflows through the main's REST API,
+ * process behind the router; scripts/n8n/queue.js starts and stops them, and starts again one that dies), and runs of saved workflows through the main's REST API,
  * as the editor's "Execute workflow" does. With OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS the main only queues a run:
  * a worker picks it up and logs "Worker started execution <id>", which is how a test tells which process ran it.
  *
@@ -21,12 +21,20 @@ const examples = require('../../scripts/n8n/examples.js');
 
 type Rest = { call(method: string, p: string, body?: unknown): Promise<{ status: number; json: any; text: string }> };
 
-interface ClusterProcess {
+export interface ClusterProcess {
 	name: string;
 	command: 'start' | 'worker' | 'webhook';
 	url: string;
+	/** The running process's id (a new one after each restart). */
 	pid: number;
+	/** Whether it runs and answered its readiness check (false while it is started again). */
+	up: boolean;
+	/** How often it was started again after ending on its own. */
+	restarts: number;
+	/** Its output since the cluster started, restarts included. */
 	logs(): string;
+	/** Ends it for good (no restart): `signal`, SIGKILL after `graceMs`. */
+	stop(signal?: string, graceMs?: number): Promise<void>;
 }
 
 /** Why the cluster cannot run here (no dist/, no Redis or PostgreSQL and no way to install them), or undefined. */
@@ -56,6 +64,11 @@ export interface Cluster {
 	main: ClusterProcess;
 	workers: ClusterProcess[];
 	webhooks: ClusterProcess[];
+	/** The router's URL: production webhook calls (n8n's Production URL); test URLs point at the main. */
+	webhookUrl: string;
+	router: { url: string; drain(name: string, timeoutMs?: number): Promise<void>; undrain(name: string): void; inFlight(name: string): number };
+	/** Resolves with a sentence when Redis or PostgreSQL ends on its own. */
+	failed: Promise<string>;
 	/** The database and queue settings an n8n CLI command needs to work on the cluster. */
 	env: Record<string, string>;
 	describe(): string[];
