@@ -220,7 +220,9 @@ function clusterEnv({ redisPort, postgresPort, webhookUrl, editorUrl }) {
 const MAIN_ENV = { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' };
 
 /** How long an n8n process gets to stop on SIGTERM before SIGKILL (npm start must end within seconds). */
-const N8N_STOP_GRACE_MS = 6000;
+const N8N_STOP_GRACE_MS = 4000;
+/** How long the router waits for the calls in flight when the cluster stops. */
+const ROUTER_DRAIN_MS = 3000;
 
 /**
  * One n8n process (`start`, `worker` or `webhook`), started again when it ends on its own (./supervisor.js)
@@ -325,14 +327,19 @@ async function startCluster(options = {}) {
 /**
  * Stops the cluster in the order that loses no answer: the router first (new calls refused, the calls in flight
  * answered), then every n8n process (SIGTERM, SIGKILL after N8N_STOP_GRACE_MS), then Redis and PostgreSQL, and
- * only then removes the cluster's folder.
+ * only then removes the cluster's folder. `cluster.stopTimes` says how long each step took (ms).
  */
 async function stopCluster(cluster, { keepData }) {
-	if (cluster.router) await cluster.router.close();
+	const t0 = Date.now();
+	const times = (cluster.stopTimes = {});
+	if (cluster.router) await cluster.router.close(ROUTER_DRAIN_MS);
+	times.router = Date.now() - t0;
 	await Promise.all(cluster.processes.filter((p) => p.command).map((p) => p.stop('SIGTERM', N8N_STOP_GRACE_MS)));
-	if (cluster.redis) await cluster.redis.stop('SIGTERM', 5000);
-	if (cluster.postgres) await cluster.postgres.stop('SIGINT', 10000); // fast shutdown
+	times.n8n = Date.now() - t0 - times.router;
+	await Promise.all([cluster.redis?.stop('SIGTERM', 3000), cluster.postgres?.stop('SIGINT', 5000)]); // SIGINT: PostgreSQL's fast shutdown
+	times.services = Date.now() - t0 - times.router - times.n8n;
 	if (!keepData) removeFolder(cluster.dir);
+	times.folder = Date.now() - t0 - times.router - times.n8n - times.services;
 }
 
 /** One line per process: what runs where. */

@@ -64,81 +64,87 @@ function unavailable(response, message) {
 	response.end(JSON.stringify({ message }));
 }
 
+/** Counts of calls in flight per target, and who waits for a target to have none. */
+function flightBook() {
+	const inFlight = new Map();
+	const idle = new Map();
+	return {
+		count: (name) => inFlight.get(name) ?? 0,
+		names: () => [...inFlight.keys()],
+		start: (name) => inFlight.set(name, (inFlight.get(name) ?? 0) + 1),
+		end(name) {
+			const left = (inFlight.get(name) ?? 1) - 1;
+			inFlight.set(name, left);
+			if (left === 0) for (const resolve of idle.get(name)?.splice(0) ?? []) resolve();
+		},
+		/** Resolves once `name` has no call in flight. */
+		whenIdle(name) {
+			if ((inFlight.get(name) ?? 0) === 0) return Promise.resolve();
+			if (!idle.has(name)) idle.set(name, []);
+			return new Promise((resolve) => idle.get(name).push(resolve));
+		},
+	};
+}
+
+/** Passes one call on to `target` ({ name, url }) and its answer back; counts it in flight until answered. */
+function forward(request, response, target, { book, agent }) {
+	book.start(target.name);
+	let done = false;
+	const finish = () => {
+		if (!done) (done = true), book.end(target.name);
+	};
+	const headers = { ...withoutHopByHop(request.headers), 'x-forwarded-for': request.socket.remoteAddress ?? '', 'x-forwarded-host': request.headers.host ?? '' };
+	const upstream = http.request(`${target.url}${request.url}`, { method: request.method, agent, headers }, (answer) => {
+		response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
+		answer.pipe(response);
+		answer.on('end', finish);
+		answer.on('error', () => (finish(), response.destroy()));
+	});
+	upstream.on('error', () => {
+		finish();
+		unavailable(response, `${target.name} did not answer; try again shortly`);
+	});
+	response.on('close', finish);
+	request.pipe(upstream);
+}
+
 /**
  * Starts the router on host:port. `main()` answers the main's URL (or undefined while it is down); `webhooks()`
  * the webhook processes, [{ name, url, up }], in a fixed order.
  */
 function startRouter({ port, host = '127.0.0.1', main, webhooks }) {
 	const draining = new Set();
-	const inFlight = new Map(); // target name → calls not yet answered
-	const idle = new Map(); // target name → resolvers waiting for 0 in flight
+	const book = flightBook();
 	const agents = new Map(); // target name → keep-alive agent
-
 	const agentOf = (name) => {
 		if (!agents.has(name)) agents.set(name, new http.Agent({ keepAlive: true, maxSockets: 256 }));
 		return agents.get(name);
 	};
-	const settle = (name) => {
-		const left = (inFlight.get(name) ?? 1) - 1;
-		inFlight.set(name, left);
-		if (left === 0) for (const resolve of idle.get(name)?.splice(0) ?? []) resolve();
-	};
-
-	function forward(request, response, target) {
-		inFlight.set(target.name, (inFlight.get(target.name) ?? 0) + 1);
-		let done = false;
-		const finish = () => {
-			if (!done) (done = true), settle(target.name);
-		};
-		const upstream = http.request(
-			`${target.url}${request.url}`,
-			{
-				method: request.method,
-				agent: agentOf(target.name),
-				headers: { ...withoutHopByHop(request.headers), 'x-forwarded-for': request.socket.remoteAddress ?? '', 'x-forwarded-host': request.headers.host ?? '' },
-			},
-			(answer) => {
-				response.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
-				answer.pipe(response);
-				answer.on('end', finish);
-				answer.on('error', () => (finish(), response.destroy()));
-			},
-		);
-		upstream.on('error', () => {
-			finish();
-			unavailable(response, `${target.name} did not answer; try again shortly`);
-		});
-		response.on('close', finish);
-		request.pipe(upstream);
-	}
+	const send = (request, response, target) => forward(request, response, target, { book, agent: agentOf(target.name) });
 
 	const server = http.createServer((request, response) => {
 		if (routeOf(request.url) === 'main') {
 			const url = main();
-			return url ? forward(request, response, { name: 'main', url }) : unavailable(response, 'the main process is not running; try again shortly');
+			return url ? send(request, response, { name: 'main', url }) : unavailable(response, 'the main process is not running; try again shortly');
 		}
 		const target = pickWebhookTarget(request.url, webhooks(), draining);
-		return target ? forward(request, response, target) : unavailable(response, 'no webhook process is taking calls; try again shortly');
+		return target ? send(request, response, target) : unavailable(response, 'no webhook process is taking calls; try again shortly');
 	});
 	server.keepAliveTimeout = 5000;
 
 	/** Sends `name` nothing new; resolves once its calls in flight are answered (at most `timeoutMs`). */
-	function drain(name, timeoutMs = 10000) {
+	async function drain(name, timeoutMs = 10000) {
 		draining.add(name);
-		if (!idle.has(name)) idle.set(name, []);
-		const waiting = (inFlight.get(name) ?? 0) === 0 ? Promise.resolve() : new Promise((resolve) => idle.get(name).push(resolve));
-		return Promise.race([waiting, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]).then(() => {
-			agents.get(name)?.destroy(); // no idle connection left to a process about to stop
-			agents.delete(name);
-		});
+		await Promise.race([book.whenIdle(name), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+		agents.get(name)?.destroy(); // no idle connection left to a process about to stop
+		agents.delete(name);
 	}
 
 	/** Refuses new connections, waits for every call in flight (at most `timeoutMs`), then closes the rest. */
 	async function close(timeoutMs = 5000) {
 		const closed = new Promise((resolve) => server.close(resolve));
 		server.closeIdleConnections();
-		const names = [...inFlight.keys()];
-		await Promise.race([Promise.all(names.map((name) => drain(name, timeoutMs))), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+		await Promise.all(book.names().map((name) => drain(name, timeoutMs)));
 		server.closeAllConnections();
 		await closed;
 		for (const agent of agents.values()) agent.destroy();
@@ -148,7 +154,8 @@ function startRouter({ port, host = '127.0.0.1', main, webhooks }) {
 		server.once('error', reject);
 		server.listen(port, host, () => {
 			server.off('error', reject);
-			resolve({ url: `http://${host}:${server.address().port}`, port: server.address().port, drain, undrain: (name) => draining.delete(name), inFlight: (name) => inFlight.get(name) ?? 0, close });
+			const { port: bound } = server.address();
+			resolve({ url: `http://${host}:${bound}`, port: bound, drain, undrain: (name) => draining.delete(name), inFlight: book.count, close });
 		});
 	});
 }

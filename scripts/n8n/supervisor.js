@@ -23,91 +23,109 @@ function mayRestart(restartTimes, now, { maxRestarts, windowMs }) {
 	return restartTimes.filter((t) => now - t < windowMs).length < maxRestarts;
 }
 
+/** One supervised process: see supervised(). */
+class Supervised {
+	constructor({ name, command, url, port, start, restart = true, maxRestarts = 5, windowMs = 10 * 60 * 1000, log = () => {}, onEvent = () => {} }) {
+		Object.assign(this, { name, command, url, port, restarts: 0, up: false });
+		this.options = { start, restart, maxRestarts, windowMs, log, onEvent };
+		this.current = undefined;
+		this.earlier = '';
+		this.stopped = false;
+		this.restartTimes = [];
+		/** Resolves once the process is down for good: stopped, or left down after too many restarts. */
+		this.ended = new Promise((resolve) => (this.endedForGood = resolve));
+		this.track = (proc) => (this.current = proc);
+	}
+
+	get pid() {
+		return this.current.pid;
+	}
+
+	logs() {
+		return this.earlier + this.current.logs();
+	}
+
+	alive() {
+		return this.current.alive();
+	}
+
+	/** Ends it for good (no restart): `signal`, SIGKILL after `graceMs`. */
+	async stop(signal = 'SIGTERM', graceMs = 20000) {
+		this.stopped = true;
+		this.up = false;
+		await this.current?.stop(signal, graceMs);
+		this.endedForGood('stopped');
+	}
+
+	report(event) {
+		this.options.log(event.message);
+		this.options.onEvent({ name: this.name, ...event });
+	}
+
+	mayRestart() {
+		const { restart, maxRestarts, windowMs } = this.options;
+		return restart && mayRestart(this.restartTimes, Date.now(), { maxRestarts, windowMs });
+	}
+
+	async watch(proc) {
+		const code = await proc.exited;
+		if (this.stopped || proc !== this.current) return;
+		this.up = false;
+		this.earlier += `${proc.logs()}\n[${new Date().toISOString()} ${this.name} exited (${code})]\n`;
+		if (this.earlier.length > 2_000_000) this.earlier = this.earlier.slice(-1_000_000);
+		if (!this.mayRestart()) {
+			const { restart, maxRestarts, windowMs } = this.options;
+			const why = restart ? `; it ended ${maxRestarts + 1} times within ${Math.round(windowMs / 60000)} min: left down` : '';
+			this.report({ type: 'left down', code, message: `${this.name} exited (${code})${why}; the rest of the cluster keeps running` });
+			this.endedForGood(`exited (${code})`);
+			return;
+		}
+		this.report({ type: 'exited', code, message: `${this.name} exited (${code}); starting it again` });
+		await this.relaunch();
+	}
+
+	/** Starts it again after a pause, trying again while allowed when it does not come up. */
+	async relaunch() {
+		for (;;) {
+			await sleep(RESTART_DELAY_MS);
+			if (this.stopped) return;
+			this.restartTimes.push(Date.now());
+			try {
+				await this.options.start(this.track);
+			} catch (e) {
+				if (this.stopped) return;
+				const why = e.message.split('\n')[0];
+				this.earlier += `${this.current.logs()}\n[${this.name} did not start again: ${why}]\n`;
+				if (this.mayRestart()) {
+					this.report({ type: 'restart failed', message: `${this.name} did not start again; trying once more` });
+					continue;
+				}
+				this.report({ type: 'left down', message: `${this.name} did not start again (${why}): left down; the rest of the cluster keeps running` });
+				this.endedForGood('left down');
+				return;
+			}
+			if (this.stopped) return;
+			this.restarts++;
+			this.up = true;
+			this.report({ type: 'restarted', message: `${this.name} is running again (pid ${this.current.pid}, restart ${this.restarts})` });
+			void this.watch(this.current);
+			return;
+		}
+	}
+}
+
 /**
  * Starts a process with `start(onSpawn)` (resolves a spawnService-like { pid, exited, logs(), stop(signal, graceMs),
  * alive() } once it is ready, and calls `onSpawn(proc)` as soon as it runs, so that stop() reaches a process still
  * starting) and keeps it running. `restart: false` only reports its end. `onEvent(event)` hears
- * { type: 'exited' | 'restarted' | 'left down' | 'restart failed', name, code, message }.
+ * { type: 'exited' | 'restarted' | 'left down' | 'restart failed', name, code, message }. Resolves the handle:
+ * { name, command, url, port, pid, up, restarts, ended, logs(), alive(), stop(signal, graceMs) }.
  */
-async function supervised({ name, command, url, port, start, restart = true, maxRestarts = 5, windowMs = 10 * 60 * 1000, log = () => {}, onEvent = () => {} }) {
-	let current;
-	const track = (proc) => (current = proc);
-	await start(track);
-	let earlier = '';
-	let stopped = false;
-	const restartTimes = [];
-	let endedForGood;
-	const handle = {
-		name,
-		command,
-		url,
-		port,
-		restarts: 0,
-		up: true,
-		get pid() {
-			return current.pid;
-		},
-		logs: () => earlier + current.logs(),
-		alive: () => current.alive(),
-		/** Resolves once the process is down for good: stopped, or left down after too many restarts. */
-		ended: new Promise((resolve) => (endedForGood = resolve)),
-		async stop(signal = 'SIGTERM', graceMs = 20000) {
-			stopped = true;
-			handle.up = false;
-			await current.stop(signal, graceMs);
-			endedForGood('stopped');
-		},
-	};
-
-	const report = (event) => {
-		log(event.message);
-		onEvent({ name, ...event });
-	};
-
-	async function watch(proc) {
-		const code = await proc.exited;
-		if (stopped || proc !== current) return;
-		handle.up = false;
-		earlier += proc.logs() + `\n[${new Date().toISOString()} ${name} exited (${code})]\n`;
-		if (earlier.length > 2_000_000) earlier = earlier.slice(-1_000_000);
-		if (!restart || !mayRestart(restartTimes, Date.now(), { maxRestarts, windowMs })) {
-			const why = restart ? `; it ended ${maxRestarts + 1} times within ${Math.round(windowMs / 60000)} min: left down` : '';
-			report({ type: 'left down', code, message: `${name} exited (${code})${why}; the rest of the cluster keeps running` });
-			endedForGood(`exited (${code})`);
-			return;
-		}
-		report({ type: 'exited', code, message: `${name} exited (${code}); starting it again` });
-		await relaunch();
-	}
-
-	async function relaunch() {
-		for (;;) {
-			await sleep(RESTART_DELAY_MS);
-			if (stopped) return;
-			restartTimes.push(Date.now());
-			try {
-				await start(track);
-			} catch (e) {
-				if (stopped) return;
-				earlier += `${current.logs()}\n[${name} did not start again: ${e.message.split('\n')[0]}]\n`;
-				if (!mayRestart(restartTimes, Date.now(), { maxRestarts, windowMs })) {
-					report({ type: 'left down', message: `${name} did not start again (${e.message.split('\n')[0]}): left down; the rest of the cluster keeps running` });
-					endedForGood('left down');
-					return;
-				}
-				report({ type: 'restart failed', message: `${name} did not start again; trying once more` });
-				continue;
-			}
-			if (stopped) return;
-			handle.restarts++;
-			handle.up = true;
-			report({ type: 'restarted', message: `${name} is running again (pid ${current.pid}, restart ${handle.restarts})` });
-			void watch(current);
-			return;
-		}
-	}
-
-	void watch(current);
+async function supervised(options) {
+	const handle = new Supervised(options);
+	await options.start(handle.track);
+	handle.up = true;
+	void handle.watch(handle.current);
 	return handle;
 }
 

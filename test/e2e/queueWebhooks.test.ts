@@ -6,6 +6,8 @@
  *  - Sequential: a delivery answered by one webhook process, then the same bytes at the other (both orders).
  *  - Simultaneous: each of 20 deliveries sent to both processes at the same moment.
  *  - Crossed: two deliveries at once, one on each process, then each sent to the other process.
+ *  - Through the router (what `npm start -- --queue` and docs/scaling.md do: one trigger path, one process): each
+ *    of 20 deliveries sent twice at the same moment runs once.
  * The trigger's durable record (static data, saved before the answer) stops a copy sent after the first one was
  * answered: the sequential cases assert one run. Nothing stops simultaneous copies, and two processes saving at
  * the same moment can drop each other's record (crossed). So those count the runs honestly (each answer says
@@ -230,6 +232,22 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 					`(${apart.length} of them on two different workers); ${(await money(prefix)).transactions.length} transactions`,
 			);
 		}
+	});
+
+	it(`${ROUNDS} deliveries, each sent twice at the same moment to the router (sticky by path): one run each, one charge each`, async () => {
+		const url = `${q!.cluster.webhookUrl}/webhook/${WEBHOOK_ID}/autopay`;
+		const prefix = 'WH-ROUTER-';
+		const events = Array.from({ length: ROUNDS }, (_, i) => newEvent(`${prefix}${i}`));
+		const runsOf = new Map<string, number>();
+		for (const event of events) {
+			const [a, b] = await Promise.all([send(url, event), send(url, event)]);
+			expect(b.sent).toBe(a.sent);
+			runsOf.set(event.reference, Number(started(a.answer)) + Number(started(b.answer)));
+		}
+		// Both copies reach the same webhook process, whose memory lets one of them run.
+		expect([...runsOf.values()].filter((runs) => runs !== 1)).toEqual([]);
+		const runs = await expectRunsAndOneCharge(prefix, events, runsOf);
+		figures.push(`simultaneous copies through the router: ${events.length} deliveries, ${runs.length} runs`);
 	});
 
 	it(`${CROSSED_PAIRS} pairs of deliveries, one on each webhook process at once, then each sent to the other: 1 or 2 runs each, one charge each`, async () => {
