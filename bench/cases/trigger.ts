@@ -222,6 +222,9 @@ export const benchCase: BenchCase = {
 			],
 			notes: [
 				'Published workflows (trigger → No Operation), n8n answering at once; the runs go on after each answer.',
+				// Each accepted delivery adds a record to the trigger's static data, saved before n8n answers; the
+				// per-delivery cost grows with the records kept (up to 2,000), so the figure depends on how many were sent.
+				`The trigger's replay record held about ${Math.min(2000, 5 + rounds * 2 * count)} deliveries at the end (it grows by one per delivery; the cost of each delivery grows with it).`,
 				"n8n's settings change the rest: docs/nodes/triggers.md, Performance.",
 			],
 		};
