@@ -3,7 +3,9 @@
  * n8n's queue mode on one machine, for the queue e2e test and `npm start -- --queue`: Redis and PostgreSQL
  * from Debian's packages (installed with apt-get when missing, as the browser is), started as this process's
  * own children on random loopback ports with their data in a temporary folder, then n8n main + workers +
- * webhook processes sharing one user folder (which must already hold the packed package: env.packAndInstall).
+ * webhook processes sharing one user folder (which must already hold the packed package: env.packAndInstall),
+ * and a router in this process standing for the load balancer (./router.js). An n8n process that ends on its
+ * own is started again (./supervisor.js).
  *
  *   const cluster = await startCluster({ userFolder });   // { main, workers, webhooks, env, stop(), ... }
  *   ...
@@ -290,6 +292,7 @@ async function startCluster(options = {}) {
 			[cluster.redis, cluster.postgres].map(async (service) => `${service.name} exited (${await service.exited})`),
 		).then((why) => (stopping ? new Promise(() => {}) : why));
 		log(`redis on 127.0.0.1:${cluster.redis.port}, postgres ${cluster.postgres.version} on 127.0.0.1:${cluster.postgres.port} (data in ${dir})`);
+		if (parseInt(cluster.postgres.version, 10) < 17) log(`PostgreSQL ${cluster.postgres.version}: n8n supports 17 (16 on compatibility support) and warns at each start; fine for trying, not for production (docs/scaling.md)`);
 
 		// The router's address is every process's production webhook URL: it is chosen first.
 		cluster.router = await startRouter({
