@@ -1,5 +1,5 @@
 /**
- * Queue mode, executions per second with 1 and with 2 workers (issue 19): the same batch of Autopay Trigger
+ * Queue mode, executions per second with 1 and with 2 workers: the same batch of Autopay Trigger
  * deliveries (signed as the sandbox signs them, each a new event) sent to the cluster's webhook process, a few at
  * a time; the workflow is Autopay Trigger → No Operation, so what is measured is n8n's queue (webhook process →
  * Redis → worker → PostgreSQL) with the package's trigger, not the platform. A batch's time runs from its first

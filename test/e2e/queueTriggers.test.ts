@@ -1,5 +1,5 @@
 /**
- * The triggers and Gateway › Process on n8n's queue mode (issue 19), on one cluster (scripts/n8n/queue.js:
+ * The triggers and Gateway › Process on n8n's queue mode, on one cluster (scripts/n8n/queue.js:
  * Redis, PostgreSQL, a main, 2 workers, 1 webhook process):
  *  - each trigger, published on the main, receives the sandbox's signed events at the WEBHOOK PROCESS's URL,
  *    20 deliveries at a time: every one is answered, every valid one runs exactly one execution (counted through

@@ -1,5 +1,5 @@
 /**
- * Triggers behind TWO webhook processes (issue 19's last gap), on one cluster (scripts/n8n/queue.js: Redis,
+ * Triggers behind TWO webhook processes, on one cluster (scripts/n8n/queue.js: Redis,
  * PostgreSQL, a main, 2 workers, 2 webhook processes). One published workflow: PaySuite Autopay Trigger →
  * Gateway › Process (charges a card with the event's reference). The sandbox signs every delivery; a delivery
  * sent again with the same id, type, date and reference is the same bytes (asserted).
