@@ -1,0 +1,50 @@
+/**
+ * Node.js lines users run n8n on, for the install tests: the Node running the tests, plus the `node@<major>`
+ * package from the npm registry (the only registry this project can count on), kept in the n8n cache folder so
+ * a second run downloads nothing.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export interface NodeRuntime {
+	/** What the test title says: "Node 22.23.3". */
+	label: string;
+	bin: string;
+	major: number;
+}
+
+function cacheRoot(): string {
+	return process.env.PAYSUITE_N8N_CACHE || join(homedir(), '.cache', 'n8n-nodes-paysuite');
+}
+
+function versionOf(bin: string): string | undefined {
+	const run = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 });
+	return run.status === 0 ? run.stdout.trim().replace(/^v/, '') : undefined;
+}
+
+/** Node `major` from the registry's `node` package (its postinstall fetches the platform binary). */
+export function registryNode(major: number): NodeRuntime {
+	const prefix = join(cacheRoot(), `node${major}-runtime`);
+	const bin = join(prefix, 'node_modules', 'node', 'bin', 'node');
+	if (!versionOf(bin)) {
+		mkdirSync(prefix, { recursive: true });
+		writeFileSync(join(prefix, 'package.json'), JSON.stringify({ name: `node${major}-runtime`, private: true }));
+		const npm = spawnSync('npm', ['install', '--ignore-scripts=false', '--no-audit', '--no-fund', '--no-package-lock', `node@${major}`], {
+			cwd: prefix,
+			encoding: 'utf8',
+			timeout: 600_000,
+		});
+		if (npm.status !== 0 || !existsSync(bin)) throw new Error(`npm install node@${major} failed:\n${npm.stderr}`);
+	}
+	const version = versionOf(bin);
+	if (!version?.startsWith(`${major}.`)) throw new Error(`${bin} is not Node ${major} (${version ?? 'does not run'})`);
+	return { label: `Node ${version}`, bin, major };
+}
+
+/** The Node running the tests (CI: 20 and 22), then 22 and 24 from the registry when the tests' Node is not. */
+export function installRuntimes(): NodeRuntime[] {
+	const current: NodeRuntime = { label: `Node ${process.versions.node}`, bin: process.execPath, major: Number(process.versions.node.split('.')[0]) };
+	return [current, ...[22, 24].filter((major) => major !== current.major).map(registryNode)];
+}
