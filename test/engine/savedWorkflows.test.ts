@@ -10,7 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { runWorkflow } from '../helpers/engine';
+import { runWorkflow, type TestCredentials } from '../helpers/engine';
 import { packageNodeTypes } from '../helpers/nodeTypes';
 import { apiCallsOf, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 import { defaultVersionOf } from '../helpers/nodeVersions';
@@ -55,12 +55,20 @@ describe('every fixture of an older node version sends what it sent', () => {
 			.map((node) => ({ file: workflow.file, node })),
 	);
 
-	it.each(actionNodes.map(({ file, node }) => [`${file} › ${node.name}`, file, node] as const))('%s', async (_, file, node) => {
-		const result = await runSaved(node);
+	// The credential as saved with the site's time zone, and as saved before the credential had the field (the
+	// requests the node sent before it had versions). The workflow's zone, UTC, is not the site's, so a date read on
+	// another clock than before shows in the request.
+	const credentials = { withSiteTimeZone: () => paySuiteApi(sandbox), withoutSiteTimeZone: () => paySuiteApi(sandbox, { timeZone: '' }) };
+	const cases = actionNodes.flatMap(({ file, node }) =>
+		(Object.keys(credentials) as Array<keyof typeof credentials>).map((credential) => [`${file} › ${node.name}, credential ${credential}`, file, node, credential] as const),
+	);
+
+	it.each(cases)('%s', async (_, file, node, credential) => {
+		const result = await runSaved(node, credentials[credential]());
 		expect(result.error).toBeUndefined();
 		const sent = apiCallsOf(sandbox).map((entry) => ({ method: entry.method, path: entry.path, status: entry.status, body: withoutAuth(entry.body) }));
 		expect(sent.length).toBeGreaterThan(0);
-		expect(sent).toEqual(recorded(file, sent));
+		expect(sent).toEqual(recorded(file, credential, sent));
 		if (node.shortType === 'paySuiteGateway' && node.parameters.output === 'binary') {
 			// Version 3 made the report file CSV; older versions keep the tab-separated file.
 			expect(result.output(node.name)[0].binary?.data.fileExtension).toBe('tsv');
@@ -68,19 +76,21 @@ describe('every fixture of an older node version sends what it sent', () => {
 	});
 });
 
-/** Runs a saved node as its workflow would: its own parameters and type version, the sandbox's credential. */
-function runSaved(node: INode & { shortType: string }) {
+/** Runs a saved node as its workflow would: its own parameters and type version, in a workflow whose zone is UTC. */
+function runSaved(node: INode & { shortType: string }, credentials: TestCredentials) {
 	return runWorkflow({
 		nodes: [{ name: node.name, type: node.shortType, typeVersion: node.typeVersion, parameters: node.parameters, credentials: Object.keys(node.credentials ?? {}) }],
-		credentials: paySuiteApi(sandbox),
-		timezone: 'America/Bogota',
+		credentials,
+		timezone: 'UTC',
 	});
 }
 
-/** What the fixture sent when it was recorded; recording writes what it sends now. */
-function recorded(file: string, sent: IDataObject[]): IDataObject[] {
+/** What the fixture sent with that credential when it was recorded; recording writes what it sends now. */
+function recorded(file: string, credential: string, sent: IDataObject[]): IDataObject[] {
 	const path = join(SAVED_FIXTURES, file.replace(/^.*\//, '').replace(/\.json$/, '.sent.json'));
-	if (process.env.RECORD_SAVED_REQUESTS === '1') writeFileSync(path, `${JSON.stringify(sent, null, '\t')}\n`);
-	if (!existsSync(path)) throw new Error(`${path} is missing: record it with RECORD_SAVED_REQUESTS=1`);
-	return JSON.parse(readFileSync(path, 'utf8')) as IDataObject[];
+	const all = (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {}) as Record<string, IDataObject[]>;
+	if (process.env.RECORD_SAVED_REQUESTS === '1') writeFileSync(path, `${JSON.stringify({ ...all, [credential]: sent }, null, '\t')}\n`);
+	const requests = process.env.RECORD_SAVED_REQUESTS === '1' ? sent : all[credential];
+	if (!requests) throw new Error(`${path} holds no requests for ${credential}: record them with RECORD_SAVED_REQUESTS=1`);
+	return requests;
 }
