@@ -8,12 +8,12 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject, INode, INodeProperties, INodeType } from 'n8n-workflow';
 
 import { runWorkflow, type TestCredentials } from '../helpers/engine';
 import { packageNodeTypes } from '../helpers/nodeTypes';
 import { apiCallsOf, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
-import { defaultVersionOf } from '../helpers/nodeVersions';
+import { defaultVersionOf, shownAtVersion } from '../helpers/nodeVersions';
 import { asLoadedByN8n, droppedParameters, loadedParameters, packageNodesOf, SAVED_FIXTURES, savedWorkflows } from '../helpers/savedWorkflows';
 
 const sandbox = withSandbox({ historyDays: 40, retryAfterSeconds: 0, reportPendingPolls: 0 });
@@ -36,6 +36,31 @@ describe('every saved node keeps each parameter it sets when n8n loads it', () =
 		expect(nodeType).toBeDefined();
 		expect([nodeType.description.version].flat()).toContain(node.typeVersion);
 		expect(droppedParameters(node.parameters, loadedParameters(nodeType, node))).toEqual([]);
+	});
+});
+
+describe('the check, against a node whose old version lost a parameter', () => {
+	/** The node type with each parameter named `from` (at any depth) shown at `version` renamed to `to`. */
+	function renamed(type: string, from: string, to: string, version: number): INodeType {
+		const rename = (properties: INodeProperties[]): INodeProperties[] =>
+			properties.map((property) => {
+				const options = property.type === 'collection' ? rename((property.options ?? []) as INodeProperties[]) : property.options;
+				const named = property.name === from && shownAtVersion(property, version) ? { ...property, name: to } : property;
+				return { ...named, ...(options ? { options } : {}) } as INodeProperties;
+			});
+		const nodeType = packageNodeTypes()[type];
+		return { ...nodeType, description: { ...nodeType.description, properties: rename(nodeType.description.properties) } } as INodeType;
+	}
+	const fixtureNode = (file: string) => packageNodesOf(fixtures.find((workflow) => workflow.file.endsWith(file))!)[0];
+
+	it('names a top-level parameter renamed at version 1 only', () => {
+		const node = fixtureNode('payment-link-v1.json');
+		expect(droppedParameters(node.parameters, loadedParameters(renamed('paySuitePaymentLink', 'expirationDate', 'expiresAt', 1), node))).toEqual(['expirationDate']);
+	});
+
+	it('names a parameter inside a collection (the taxes of a session)', () => {
+		const node = fixtureNode('session-v1.json');
+		expect(droppedParameters(node.parameters, loadedParameters(renamed('paySuiteSession', 'taxes', 'taxLines', 1), node))).toEqual(['additionalFields.taxes']);
 	});
 });
 
