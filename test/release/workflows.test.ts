@@ -114,7 +114,7 @@ describe('ci.yml', () => {
 		expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push', 'workflow_call']);
 	});
 
-	it('builds, typechecks, lints and runs the unit, sandbox and engine tests on Node 20 and 22', () => {
+	it('builds, typechecks, lints, scans the packed tarball and runs the unit, sandbox and engine tests on Node 20 and 22', () => {
 		const matrixJobs = Object.values(ci.jobs).filter((job) => job.strategy?.matrix);
 		expect(matrixJobs).toHaveLength(1);
 		const [job] = matrixJobs;
@@ -126,6 +126,8 @@ describe('ci.yml', () => {
 			'npm run build',
 			'npm run typecheck',
 			'npm run lint',
+			'npm pack --ignore-scripts --pack-destination "$RUNNER_TEMP"',
+			'node scripts/lint-package.mjs "$RUNNER_TEMP"/n8n-nodes-paysuite-*.tgz',
 			'npx jest --ci --selectProjects unit sandbox engine',
 		]);
 	});
