@@ -10,6 +10,7 @@
  *
  * Nothing is asserted on time; the run fails only when a case fails or a variant produced no number.
  */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { spawnSync } from 'child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'fs';
 import { loadavg } from 'os';

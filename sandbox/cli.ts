@@ -4,6 +4,7 @@
  * credentials. The demo site starts with 62 days of past transactions (HISTORY_DAYS), none with --empty. The demo secret key and token stay the same between runs, so an n8n
  * credential made once keeps working.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox } from './index';
 
 function argument(name: string): string | undefined {

@@ -2,6 +2,7 @@
  * One request through the sandbox: admitted (or refused) before any handler, recorded in the ledger, struck
  * by a fault rule before or after the work, routed to its endpoint, answered.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http';
 
 import { faultAnswer, faultLabel, faultWhen, type FaultRule, type Faults } from './faults';

@@ -2,6 +2,7 @@
  * The sandbox's small HTTP toolkit: requests as handlers see them, a path router, and the platform's
  * `status` answer shapes. Written from the spec documents, never from the nodes' code.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { IncomingHttpHeaders } from 'http';
 
 import type { SandboxWorld, SiteRecord, TokenRecord } from './world';

@@ -2,6 +2,7 @@
  * The sandbox: a local simulator of the platform's three APIs on one host, written from the spec documents.
  * Tests start it on port 0 and read its ledger; `npm run sandbox` serves it for demos and the main job.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createServer, type Server } from 'http';
 import type { AddressInfo, Socket } from 'net';
 

@@ -6,6 +6,7 @@
  * refused, control writes must be JSON (a browser cannot send that cross-site without a CORS preflight, which
  * the sandbox never approves), bodies are capped, and malformed input answers 400, never 500.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { IncomingHttpHeaders, IncomingMessage } from 'http';
 import { parseJson } from './json';
 

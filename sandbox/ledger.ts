@@ -2,6 +2,7 @@
  * What the sandbox received, with every secret masked, so tests can assert on requests and nothing leaks.
  * Bounded: the oldest entries go first, and a long body is kept only in part.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { IncomingHttpHeaders } from 'http';
 import { stringifyJson } from './json';
 

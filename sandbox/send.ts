@@ -1,6 +1,7 @@
 /**
  * How an answer goes onto the connection: whole, or cut short by a `truncate` fault.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { ServerResponse } from 'http';
 
 import type { FaultRule } from './faults';

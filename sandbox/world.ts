@@ -3,6 +3,7 @@
  * modules own. Everything lives in memory; with `stateFile` it is written out after each change and read
  * back on start, so a demo keeps its sessions and links between runs.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomBytes } from 'crypto';
 import { existsSync, readFileSync, writeFileSync } from 'fs';
 

@@ -9,6 +9,7 @@
  * not the runner's shared n8n. 2-worker rounds run first; then worker-2 is stopped and the 1-worker rounds run
  * (a stopped worker cannot be added back, so the variants are not interleaved).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomUUID } from 'crypto';
 
 import { autopaySignature } from '../../sandbox/routes/events/state';

@@ -15,6 +15,7 @@
  *   file; its peak RSS at 100k and at 1M rows (quick: 2k and 20k).
  * Memory: peak RSS (process.resourceUsage().maxRSS) above the RSS measured after the input was made.
  */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { spawn } from 'child_process';
 import { promises as fs } from 'fs';
 import { tmpdir } from 'os';

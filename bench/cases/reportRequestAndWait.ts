@@ -14,6 +14,7 @@
  * before the run. Only when the runner gives n8n's `pid`. V8 keeps the heap it grew, so a later run reuses it
  * and grows RSS less: the figure is the growth at each variant's first run, the later ones in the note.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { promises as fs } from 'fs';
 import { request } from 'http';
 import { createGunzip } from 'zlib';

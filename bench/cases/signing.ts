@@ -2,6 +2,7 @@
  * Signing: the credential's `authenticate` (what n8n calls before every request: a fresh nonce, seed and tranKey
  * added to the JSON body) against a bare crypto loop computing the same tranKey. In the bench process, no n8n.
  */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createHash, randomBytes } from 'crypto';
 
 import { PaySuiteApi } from '../../credentials/PaySuiteApi.credentials';

@@ -7,6 +7,7 @@
  * the poll is timed in the bench process, not in the shared n8n.
  * Limit: the same report asked for, downloaded and split into cells by a bare loop in the bench process.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { poller, type Poller } from '../../test/engine/pollHarness';
 import { median, type BenchCase, type BenchVariant } from '../lib/types';

@@ -10,6 +10,7 @@
  * the round) and throughput (a burst with a few in flight, deliveries answered per second). n8n's runs go on after
  * its answers, so each burst is followed by a pause for them to finish.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomUUID } from 'crypto';
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';

@@ -3,6 +3,7 @@
  * requires) and posts it, with a given number in flight. It runs in a worker thread so that, like n8n, it
  * does not share the sandbox's event loop (the sandbox runs in the bench process).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { Worker } from 'worker_threads';
 
 /** Plain JavaScript, evaluated in the worker (no TypeScript loader there). */

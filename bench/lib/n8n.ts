@@ -2,6 +2,7 @@
  * The real n8n 2.40.7 the cases share: `n8n start` with the packed package and the PaySuite credentials pointing
  * at the bench's sandbox, logged in as the owner. Started on first use (scripts/n8n/env.js, as the e2e tests do).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { mkdirSync, writeFileSync } from 'fs';
 import { dirname, join } from 'path';
 

@@ -1,4 +1,5 @@
 /** Where n8n's time went: the functions with the most self time in the CPU profiles of a `--cpu-prof` run. */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'fs';
 import { join } from 'path';
 

@@ -1,4 +1,5 @@
 /** The machine a run measured on, and the results as bench/RESULTS.md and bench/results.json. */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { cpus, loadavg, totalmem } from 'os';
 
 import type { BenchResult, BenchVariant } from './types';

@@ -3,6 +3,7 @@
  * user builds by hand (a Code node that signs, then an HTTP Request node). Both read the same items from the
  * same Code node (not counted).
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { RunningSandbox } from '../../sandbox';
 import type { BenchN8n } from './types';
 import { itemsNode, MANUAL_TRIGGER, saveWorkflow, type BenchNode, type SavedWorkflow } from './workflow';

@@ -1,4 +1,5 @@
 /** Checkout sessions made directly on the sandbox (signed like the platform wants), for the cases that read them. */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createHash, randomBytes } from 'crypto';
 import { Agent, request } from 'http';
 

@@ -3,6 +3,7 @@
  * rounds interleaved, medians. Nothing is asserted on time; the runner writes bench/RESULTS.md and
  * bench/results.json with the machine and its load.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { RunningSandbox } from '../../sandbox';
 
 /** A running n8n 2.40.7 (`n8n start`) with the packed package installed, shared by the cases of one run. */

@@ -2,6 +2,7 @@
  * Running a workflow in the shared n8n as the editor's "Execute workflow" does (REST), and reading each node's
  * own time from the stored execution.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { join } from 'path';
 
 import type { BenchN8n } from './types';

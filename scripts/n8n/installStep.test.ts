@@ -1,4 +1,5 @@
 /** What a failed install step says (./installStep.js): the lines that explain the failure. */
+/* eslint-disable @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 const { failureCause } = require('./installStep.js') as { failureCause: (output: string, max?: number) => string };
 
 describe('failureCause', () => {

@@ -3,6 +3,7 @@
  * node-gyp gets Node 24's headers from the installed node package wherever its platform package keeps them, and
  * every npm step runs with a configuration of its own (only the registry is inherited from the user's npm).
  */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';

@@ -3,6 +3,7 @@
  * n8n: stopGroup() ends a leader and what it left behind, removeFolder() stops what still works in a folder before
  * removing it, and the reaper ends the groups and removes the folders of an owner killed with SIGKILL.
  */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';

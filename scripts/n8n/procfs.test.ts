@@ -1,4 +1,5 @@
 /** What /proc says about processes (./procfs.js): the stat line's fields, and a group that is running or gone. */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { spawn } from 'child_process';
 
 const procfs = require('./procfs.js') as {

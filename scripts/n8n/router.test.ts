@@ -2,6 +2,7 @@
  * The cluster's router (./router.js) with plain HTTP servers standing for n8n's processes: which path goes where,
  * stickiness by path and what happens when its process is down, draining, and the 503 when nothing can answer.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 

@@ -2,6 +2,7 @@
  * A supervised process (./supervisor.js), with `sleep` standing for n8n: killed, it is started again and reported;
  * ended too often, it is left down and reported; stop() ends it for good.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 const processes = require('./processes.js');
 const { supervised, mayRestart } = require('./supervisor.js');
 

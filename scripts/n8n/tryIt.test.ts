@@ -1,4 +1,5 @@
 /** The "Try it" lines of npm start's ready message: the commands name the sandbox, the examples' trigger URLs and every trigger. */
+/* eslint-disable @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 const { tryItLines } = require('./tryIt') as { tryItLines: (options: { sandboxUrl: string; n8nUrl: string; examples?: unknown[] }) => string[] };
 
 const sandboxUrl = 'http://127.0.0.1:8765';

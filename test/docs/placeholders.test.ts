@@ -3,6 +3,7 @@
  * package registers (package.json `n8n`, loaded from their sources): every placeholder is an example that starts
  * with "e.g. ", the button label of a collection ("Add Field": n8n's lint wants those exactly), or on ALLOWED.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { ICredentialType, INodeProperties, INodeType } from 'n8n-workflow';
 import { resolve } from 'node:path';
 

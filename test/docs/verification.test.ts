@@ -8,6 +8,7 @@
  * - every text in it is written in English: no letter outside ASCII (a few typographic signs allowed).
  * It lives here, not under nodes/, because the community scanner forbids fs and path in every file of nodes/.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import * as ts from 'typescript';

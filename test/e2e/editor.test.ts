@@ -22,6 +22,7 @@
  * Needs `npm run build` first (skips itself otherwise). Skips, saying why, only when Chromium is missing and
  * cannot be installed here (PAYSUITE_REQUIRE_BROWSER=1 turns that into a failure).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

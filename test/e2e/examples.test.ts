@@ -4,6 +4,7 @@
  * and offline twin must succeed and do what it says; every real-node variant must be the same chain as its
  * twin. Needs `npm run build` first (skips itself otherwise).
  */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
 import { distExists, N8nHandle, setupN8n, teardownN8n } from './harness';
 

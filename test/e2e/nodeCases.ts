@@ -3,6 +3,7 @@
  * the queue-mode one (queue.test.ts): the same workflows, the same assertions on the items n8n recorded and on
  * the calls the sandbox received.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { LedgerEntry, RunningSandbox } from '../../sandbox';
 import { nodeRuns, nodeType } from './harness';
 import {

@@ -5,6 +5,7 @@
  * their assertions are in nodeCases.ts (queue.test.ts runs the same ones on a queue-mode cluster).
  * Needs `npm run build` first (skips itself otherwise).
  */
+/* eslint-disable no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
 import {
 	addCredentials,

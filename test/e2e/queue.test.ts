@@ -6,6 +6,7 @@
  * worker (binary data mode `database`), is read by the next node and by the main.
  * Needs `npm run build` first (skips itself otherwise).
  */
+/* eslint-disable no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
 import { items, NODE_CASES, type NodeCaseContext } from './nodeCases';
 import { addSandboxCredentials, type ClusterRun, describeOnCluster, importWorkflows, type QueueHandle, runOnCluster, setupQueue, teardownQueue } from './queueHarness';

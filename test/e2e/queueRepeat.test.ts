@@ -14,6 +14,7 @@
  *    workers): a refund once and a message once, whichever workers run them.
  * PAYSUITE_E2E_FIGURES=1 prints timings and the order of events. Needs `npm run build` first.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';

@@ -13,6 +13,7 @@
  * QUEUE_TRIGGER_DELIVERIES sets the deliveries per trigger (default 300). Needs `npm run build` first (skips
  * itself otherwise).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createServer } from 'http';
 import type { AddressInfo } from 'net';
 

@@ -16,6 +16,7 @@
  * Gateway › Process the same input, hence the same idempotence key, and the sandbox keeps ONE transaction per
  * delivery. PAYSUITE_E2E_FIGURES=1 prints the runs per delivery (for docs/scaling.md). Needs `npm run build`.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';

@@ -11,6 +11,7 @@
  *    execution that sent it (this process's memory); with Allow Repeat, two.
  * Needs `npm run build` first (skips itself otherwise). PAYSUITE_E2E_FIGURES=1 prints the timings.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { addSandboxCredentials, distExists, setupN8n, startServer, storedRun, teardownN8n, until, type N8nHandle, type ServerHandle } from './harness';
 import { executeStepBody, messageThenLaterStep, paidInternalReference, paidPaymentWorkflow, refundThenLaterStep, type E2eWorkflow } from './workflows';

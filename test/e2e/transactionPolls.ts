@@ -3,6 +3,7 @@
  * n8n's shortest interval, → No Operation), payments made in the sandbox as a buyer makes them, and the
  * transactions the workflow's executions received, read back through n8n's REST API.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { RunningSandbox } from '../../sandbox';
 import { nodeType, storedRun, until } from './harness';
 

@@ -3,6 +3,7 @@
  * trigger (the trigger followed by an HTTP Request that reports the trigger's item to a capture server in the
  * test). Parameter names come from the nodes' sources (nodes/<Node>/actions/...).
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { merchantCreateParameters, sessionCreateParameters } from '../helpers/fixtures';
 import { chain, manualTrigger, nodeType, type Connections, type WorkflowNode } from './harness';
 

@@ -2,6 +2,7 @@
  * The credential tests as n8n runs them (a function called with n8n-core's own CredentialTestContext, whose
  * request goes through n8n's HTTP client), against the sandbox and against an address where nothing listens.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

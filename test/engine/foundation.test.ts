@@ -3,6 +3,7 @@
  * retries only what is safe, and a paginated search pages. The server here is a bare loopback server with
  * its own tranKey check, independent of the package's signing code.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createHash } from 'crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';

@@ -3,6 +3,7 @@
  * node output, that bad input fails the item before anything is sent, that a retried Process charges once,
  * and the report path at 100,000 rows.
  */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { IDataObject, INodeExecutionData, INodeListSearchResult } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';

@@ -3,6 +3,7 @@
  * headers, body), what the node output, the process polling that follows Retry-After, the idempotent re-run,
  * failed processes, the platform's 422 / 404 / 403, and that bad input fails the item before anything is sent.
  */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';

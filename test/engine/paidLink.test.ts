@@ -4,6 +4,7 @@
  * WebhookContext and WorkflowExecute, see triggerHarness.ts) reads the link payment's session back and runs once
  * with the paid session and the link's reference.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { buildAuth } from '../../nodes/shared/transport/signing';
 import { paySuiteApi, withSandbox } from '../helpers/sandbox';
 import { startTriggerServer, type TriggerServer } from './triggerHarness';

@@ -4,6 +4,7 @@
  * arriving at once; a report of several windows written as one binary file has its header once; a download cut
  * in the middle fails the item with words, the report ID and what to do.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createServer, request as httpRequest, type Server } from 'http';
 import type { AddressInfo } from 'net';
 

@@ -8,6 +8,7 @@
  *   naming that field as the panel shows it. So no field with the marker is optional.
  * Fields are those the panel shows with the operation's defaults (a field under another value is not shown).
  */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { IDataObject, INodeParameterResourceLocator, INodeProperties, INodeType } from 'n8n-workflow';
 
 import { runNode, type NodeUnderTest, type RunResult } from '../helpers/engine';

@@ -6,6 +6,7 @@
  * secrets are there: the test can fail), off (none is, a marker says where), and as the `...Tool` variant with
  * Include Secrets on (none is).
  */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { IDataObject } from 'n8n-workflow';
 
 import { outputJson, runNode, type RunResult } from '../helpers/engine';

@@ -16,6 +16,7 @@
  * Static data is kept per server the way n8n keeps it per workflow: each call loads a copy before the node runs
  * and saves it after, when the node changed it, so parallel calls each see what was saved before they started.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
 import type { AddressInfo, Socket } from 'net';
 

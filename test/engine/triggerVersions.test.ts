@@ -4,6 +4,7 @@
  * it and in ISO 8601 in the site's time zone; off, the full delivery of version 1. Version 2 also reads a body
  * n8n left unread (n8n reads it before the node only for some content types from version 2 on).
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
 import { platformRecords } from './triggerFixtures';
 import { startTriggerServer, type TriggerServer } from './triggerHarness';

@@ -3,6 +3,7 @@
  * corpus make them: through the sandbox's outbound senders (`fire`, signed as the platform signs), or as raw
  * bytes (`postRaw`, a replayed copy or a body no platform would send); and the exact answers they must get.
  */
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { RunningSandbox } from '../../sandbox';
 import type { TriggerServer } from './triggerHarness';
 

@@ -2,6 +2,7 @@
  * Sizes of code as a reader meets it: files over a line budget and functions (declarations, methods, arrows,
  * function expressions) over theirs. Read with the TypeScript compiler's parser, so JavaScript files count too.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { readFileSync } from 'fs';
 import * as ts from 'typescript';
 

@@ -2,6 +2,7 @@
  * Captures, at every level, what n8n logs while nodes run: the Logger that node contexts get from n8n's
  * container (`this.logger`), the LoggerProxy that n8n-core's engine logs through, and the console.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import { LoggerProxy } from 'n8n-workflow';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { existsSync } from 'fs';
 import { join } from 'path';
 import type { INodeProperties, INodePropertyCollection, INodeType } from 'n8n-workflow';

@@ -3,6 +3,7 @@
  * (`alias`, read by n8n-core's loader into `codex.alias`) and what its "Docs" link opens. A node without them
  * is found only by its name, which people do not know: they search for the job ("report", "refund").
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { INodePropertyOptions, INodeType } from 'n8n-workflow';
 
 // Read through require: the community scanner forbids fs and path under nodes/, test files included.

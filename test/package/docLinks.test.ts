@@ -5,6 +5,7 @@
  * written would open GitHub's 404. package.json's other addresses (homepage, bugs) are the same repository's:
  * one address, `repository.url`, which npm's provenance check compares with the repository that publishes.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import * as fs from 'fs';
 
 import type { ICredentialType, INodeType } from 'n8n-workflow';

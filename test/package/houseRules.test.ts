@@ -2,6 +2,7 @@
  * The house rules a newcomer relies on: no file over 400 lines and no function over 80 in the shipped code, the
  * simulator and the scripts; every node folder laid out the same way.
  */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { execFileSync } from 'child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
 import { dirname, join, sep } from 'path';

@@ -2,6 +2,7 @@
  * Each node has its own icon, a light and a dark SVG under icons/ that gulp copies into dist/ (and npm ships):
  * one different picture per node of one family, told apart on the canvas. The credentials keep the package's icon.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import * as fs from 'fs';
 import * as path from 'path';
 import type { ICredentialType, INodeType } from 'n8n-workflow';

@@ -4,6 +4,7 @@
  * the buttons n8n shows and linking to the node's page, which carries the sandbox's commands. Each trigger is at
  * version 2 (Simplify) and keeps version 1 for saved workflows.
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { INodeProperties, INodeType } from 'n8n-workflow';
 
 import { PaySuiteAutopayTrigger } from '../../nodes/PaySuiteAutopayTrigger/PaySuiteAutopayTrigger.node';

@@ -4,6 +4,7 @@
  * matter: CI runs the README's test command on every push and pull request, the fast checks on Node 20 and 22,
  * and publishing happens only after those checks, with provenance.
  */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -114,7 +115,7 @@ describe('ci.yml', () => {
 		expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push', 'workflow_call']);
 	});
 
-	it('builds, typechecks, lints and runs the unit, sandbox and engine tests on Node 20 and 22', () => {
+	it('builds, typechecks, lints, scans the packed tarball and runs the unit, sandbox and engine tests on Node 20 and 22', () => {
 		const matrixJobs = Object.values(ci.jobs).filter((job) => job.strategy?.matrix);
 		expect(matrixJobs).toHaveLength(1);
 		const [job] = matrixJobs;
@@ -126,6 +127,8 @@ describe('ci.yml', () => {
 			'npm run build',
 			'npm run typecheck',
 			'npm run lint',
+			'npm pack --ignore-scripts --pack-destination "$RUNNER_TEMP"',
+			'node scripts/lint-package.mjs "$RUNNER_TEMP"/n8n-nodes-paysuite-*.tgz',
 			'npx jest --ci --selectProjects unit sandbox engine',
 		]);
 	});

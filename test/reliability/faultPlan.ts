@@ -2,6 +2,7 @@
  * The faults the reliability suite injects, and how they strike: a seeded share of the requests to one path,
  * each kind equally often. See test/RELIABILITY.md.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { FaultRule } from '../../sandbox';
 
 /** The seed of every draw: the same seed strikes the same requests with the same faults. */

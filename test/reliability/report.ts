@@ -3,6 +3,7 @@
  * project's global teardown (globalTeardown.js) merges the parts into test-results/reliability.json and renders
  * the table test/RELIABILITY.md quotes (test-results/reliability.md).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { mkdirSync, writeFileSync } from 'fs';
 import { join } from 'path';
 

@@ -4,6 +4,7 @@
  * site's notification URL), the same form sent again pays once,
  * and an unknown, expired or fully paid one says so.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 

@@ -4,6 +4,7 @@
  * and 5xx), no redirects followed, the body as raw bytes and text (TSV reports, gzip), JSON parsed only
  * when a test asks for it.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import axios from 'axios';
 
 export interface Reply {

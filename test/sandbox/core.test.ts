@@ -3,6 +3,7 @@
  * DESIGN.md (signer.ts, not the nodes' one): the spec's field rules are refusals, and the state behaves as
  * the spec says.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { withSandbox } from '../helpers/sandbox';
 import { get, post } from './client';
 import { auth } from './signer';

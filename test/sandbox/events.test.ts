@@ -3,6 +3,7 @@
  * from nodes/): autopay events, checkout notifications, onboarding process notifications (control calls and
  * the automatic one when a process finishes), and the delivery log.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createHash, createHmac } from 'crypto';
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';

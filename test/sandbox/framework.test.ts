@@ -3,6 +3,7 @@
  * second time from DESIGN.md, so neither copy can hide the other's mistake), bearer tokens, the ledger's
  * masking, faults and the state file.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';

@@ -2,6 +2,7 @@
  * The sandbox's gateway routes over raw HTTP, signed by a signer written here from DESIGN.md (not the nodes'
  * one): the spec's field rules are refusals, idempotence keys deduplicate, and reports arrive as the spec says.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { gunzipSync } from 'zlib';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';

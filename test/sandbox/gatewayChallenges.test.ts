@@ -3,6 +3,7 @@
  * whose information asks for an OTP or 3-D Secure, process refusing them without that data and approving them
  * with it, and the notice posted to a report's callbackUrl when the report is ready, received by a local server.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 

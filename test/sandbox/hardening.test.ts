@@ -3,6 +3,7 @@
  * from a web page of another site, control writes that are not JSON, bodies over the cap, bad %-escapes and
  * JSON nested too deep; and the ledger's bounds.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { request } from 'http';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';

@@ -3,6 +3,7 @@
  * mixed states, types and currencies, the same for the same calendar day; reports return exactly the seeded
  * rows of the requested range and filters. Without the option the sandbox starts empty.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { dayTransactions, pastDays } from '../../sandbox/routes/gateway/history';
 import { get, post } from './client';

@@ -3,6 +3,7 @@
  * their own), fix their rows when first obtained ready, and take reportReadySeconds to be ready when that option is
  * set; a pending transaction settles through a control call.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { post } from './client';
 import { auth } from './signer';

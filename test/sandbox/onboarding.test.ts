@@ -3,6 +3,7 @@
  * tokens and permissions, the Idempotency-Key rules, the 422 body rules, the process life cycle with
  * Retry-After, the merchant read shape, /api/user and /api/notifications.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { withSandbox } from '../helpers/sandbox';
 import { send, type Reply } from './client';
 

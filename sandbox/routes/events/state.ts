@@ -10,6 +10,7 @@
  *    or the legacy unprefixed hex SHA-1 of the same string
  *  - onboarding: header `X-Signature: t=<unix seconds>,kid=<key id>,v1=hex(HMAC-SHA256(secret, t + "." + body))`
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createHash, createHmac } from 'crypto';
 
 import { invalidField, isoNow, ok, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse } from '../../http';

@@ -5,6 +5,7 @@
  * drawn from a generator seeded with the date. Some days are empty (never yesterday); states, types, currencies, cards and payers
  * vary. They are gateway transactions like those of /gateway/process: the report, query and search find them.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { TEST_CARDS } from '../../cards';
 import { seededRandom } from '../../faults';
 import { isoNow, statusBlock } from '../../http';

@@ -3,6 +3,7 @@
  * tokens), the instrument and payment request rules, the card or token behind an instrument, and marking a
  * report ready. See docs/sandbox/gateway.md.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomBytes } from 'crypto';
 import { z } from 'zod/v3';
 

@@ -3,6 +3,7 @@
  * catalog checks made while it runs, and the read shape it writes), its notification, and its view.
  * Used by the merchant writes, the process query and the control API. See docs/sandbox/onboarding.md.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createHash, randomBytes } from 'crypto';
 
 import { statusBlock, type SandboxApp } from '../../http';

@@ -3,6 +3,7 @@
  * merchants, accepted messages), and the checks that word a body's problems as the API's 422 does.
  * See docs/sandbox/onboarding.md.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { SandboxApp, SandboxRequest } from '../../http';
 import { parseJson, stringifyJson, type Id } from '../../json';
 

@@ -1,5 +1,6 @@
 // POST /gateway/report/obtain (payment-processing-api.md, "Gateway"): HTTP 425 with a status until the report
 // is ready, then the TSV (gzip when asked).
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { gzipSync } from 'zlib';
 
 import { signed } from '../../../guards';

@@ -1,5 +1,6 @@
 // POST /gateway/report (payment-processing-api.md, "Gateway"): ask for a report, obtained later by id. A report
 // with a callbackUrl also becomes ready by itself, so that whoever waits for the callback need not poll.
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { signed } from '../../../guards';
 import { isoNow, ok, refuse, type SandboxApp } from '../../../http';
 import { check, enumOf, list, object, text, webUrl } from '../../../rules';

@@ -1,5 +1,6 @@
 // POST /gateway/process (payment-processing-api.md, "Gateway"): charge directly. The same idempotenceKey from
 // the same site gives back the same transaction, so a retried charge is never made twice.
+/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { z } from 'zod/v3';
 
 import type { TestCard } from '../../../cards';
