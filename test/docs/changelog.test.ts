@@ -2,6 +2,7 @@
  * CHANGELOG.md's top section is the version package.json will publish: `## X.Y.Z - not yet tagged` while it is
  * being made, `## X.Y.Z - YYYY-MM-DD` once tagged (publish.yml refuses a tag whose notes carry no date).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

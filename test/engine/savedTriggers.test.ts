@@ -5,6 +5,7 @@
  * `<fixture>.sent.json` with the queries it made to the platform; the values are the sandbox's of the day), and
  * queries the platform as it did. Recorded with `RECORD_SAVED_REQUESTS=1 npx jest test/engine/savedTriggers.test.ts`.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { existsSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import type { IDataObject, INode } from 'n8n-workflow';

@@ -6,6 +6,7 @@
  * action node then runs in n8n's engine against the sandbox and sends exactly the requests recorded for it
  * (`<fixture>.sent.json`, written by `RECORD_SAVED_REQUESTS=1 npx jest test/engine/savedWorkflows.test.ts`).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { existsSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import type { IDataObject, INode, INodeProperties, INodeType } from 'n8n-workflow';

@@ -2,6 +2,7 @@
  * Workflows as n8n saved them: the example workflows and the fixtures of every node version older than its
  * default (test/fixtures/saved/), and what n8n makes of a saved node's parameters when it loads it.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { DirectoryLoader } from 'n8n-core';

@@ -6,6 +6,7 @@
  * A new version, or a new optional field at a version, is recorded with
  * `UPDATE_NODE_VERSIONS=1 npx jest test/package/nodeVersions.test.ts`.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { existsSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 
