@@ -156,6 +156,20 @@ describe('Acknowledge Delivery over HTTP', () => {
 		});
 	});
 
+	it('When the Workflow Has Finished: a sender that gives up before the run ends has its copy run again (a run longer than its timeout runs twice)', async () => {
+		await autopay(FINISHED, async (trigger) => {
+			const first = await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED', url: 'http://127.0.0.1:1/nowhere' });
+			const gaveUp = await fetch(trigger.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: first.sent, signal: AbortSignal.timeout(200) }).catch((e: Error) => e.name);
+			expect(gaveUp).toBe('TimeoutError');
+			// The copy the sender sends next arrives while the first run goes on: nobody can tell it will succeed.
+			expect(answerOf(await postRaw(trigger, first.sent))).toEqual(emptyOk);
+			expect(trigger.runs().map((run) => (run.data.resultData.error ? 'failed' : 'succeeded'))).toEqual(['succeeded', 'succeeded']);
+			expectAcknowledged(await postRaw(trigger, first.sent), DUPLICATE);
+		}, async () => {
+			await sleep(600);
+		});
+	});
+
 	it('Checkout Trigger, When the Workflow Has Finished: an empty 200 after the run, the retry of a failed run runs again', async () => {
 		let attempts = 0;
 		await serve({ type: 'paySuiteCheckoutTrigger', typeVersion: 2, parameters: FINISHED, afterTrigger: async () => {
