@@ -7,7 +7,8 @@ import {
 } from 'n8n-workflow';
 
 import { chosenOrAll, receiveDelivery, type DeliveryDeclaration } from '../shared/webhooks/delivery';
-import { manualRegistration, webhookAnswer } from '../shared/webhooks/reply';
+import { webhookAnswer } from '../shared/webhooks/acknowledge';
+import { manualRegistration } from '../shared/webhooks/reply';
 import { credentialTest } from '../shared/transport/credentialTest';
 import { outputTimeZone, simplifiedOutput, TRIGGER_VERSIONS, withSiteTimeZone, type WithSiteTimeZone } from '../shared/webhooks/simplify';
 import { autopayTriggerProperties } from './descriptions/fields';

@@ -9,7 +9,8 @@ import {
 
 import { headerValue } from '../shared/transport/answerBody';
 import { receiveDelivery, type DeliveryDeclaration, type SignedBytes } from '../shared/webhooks/delivery';
-import { manualRegistration, webhookAnswer } from '../shared/webhooks/reply';
+import { webhookAnswer } from '../shared/webhooks/acknowledge';
+import { manualRegistration } from '../shared/webhooks/reply';
 import { credentialTest } from '../shared/transport/credentialTest';
 import { simplifiedOutput, TRIGGER_VERSIONS } from '../shared/webhooks/simplify';
 import { onboardingTriggerProperties, type OnboardingTriggerOptions } from './descriptions/fields';

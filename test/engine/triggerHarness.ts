@@ -4,13 +4,16 @@
  * node answer), and when the node hands back workflow data runs the workflow in n8n-core's WorkflowExecute
  * with the trigger as start node, followed by a pass-through node named "Received".
  *
- * The answer rules follow n8n 2.40.7's webhook helpers for `responseMode: 'onReceived'`:
+ * The answer rules follow n8n 2.40.7's webhook helpers for `responseMode: 'onReceived'` (and `lastNode`, below):
  *  - `noWebhookResponse`: the node wrote the answer itself; n8n adds nothing.
  *  - no `workflowData`: answer `webhookResponse` (or "Webhook call received") and run nothing.
  *  - `workflowData`: the run starts, then the answer is the description's `responseData` when it is set (unset
  *    reads as `firstEntryJson`, sent as that very text, text/html), `noData` an empty body, and only an empty
  *    value lets the node's `webhookResponse` through (or "Workflow was started").
  *  - `webhook()` throws: HTTP 500, no run.
+ *  - `lastNode` (a trigger that acknowledges after the run): the answer waits for the run; 500 when it failed.
+ * The description's `responseMode` and `responseData` are read as n8n reads them: through their resolvers when the
+ * node's parameters hold no expression, else by the expression engine (`descriptionNeededEngine`).
  * Objects are sent as JSON (application/json; charset=utf-8) and text as HTML, as Express does for n8n.
  *
  * Static data is kept per server the way n8n keeps it per workflow: each call loads a copy before the node runs
@@ -23,6 +26,7 @@ import type { AddressInfo, Socket } from 'net';
 import { WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
 	createRunExecutionData,
+	resolveWebhookDescriptionField,
 	Workflow,
 	type IExecuteFunctions,
 	type INode,
@@ -39,8 +43,17 @@ import {
 import { nodeTypesRegistry, testAdditionalData, type TestCredentials } from '../helpers/engine';
 import { packageNodeTypes } from '../helpers/nodeTypes';
 
-/** Passes its input through: shows what the trigger handed to the next node. */
+/** Passes its input through: shows what the trigger handed to the next node (after `afterTrigger`, which may throw). */
 class Received implements INodeType {
+	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+	constructor(hook?: (items: INodeExecutionData[]) => Promise<void>) {
+		this.execute = async function (this: IExecuteFunctions) {
+			await hook?.(this.getInputData());
+			return [this.getInputData()];
+		};
+	}
+
 	description = {
 		displayName: 'Received',
 		name: 'received',
@@ -53,21 +66,22 @@ class Received implements INodeType {
 		properties: [],
 	} as unknown as INodeType['description'];
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [this.getInputData()];
-	}
 }
 
 export interface TriggerCall {
 	/** What the trigger's webhook() returned (undefined when it threw). */
 	result?: IWebhookResponseData;
 	error?: Error;
-	/** The HTTP answer the caller got. */
+	/** The HTTP answer the caller got, and when (Date.now()). */
 	status: number;
+	answeredAt?: number;
 	body: string;
 	contentType?: string;
 	/** The run the call started, if any. */
 	run?: IRun;
+	/** How n8n answers a call that starts a run, and whether reading it needed the expression engine. */
+	responseMode?: string;
+	descriptionNeededEngine?: boolean;
 }
 
 export interface TriggerServer {
@@ -95,6 +109,8 @@ export interface TriggerServerOptions {
 	typeVersion?: number;
 	/** The workflow's time zone (its settings), default UTC. */
 	timezone?: string;
+	/** Runs in the node after the trigger, with the trigger's items: a throw fails the run. */
+	afterTrigger?: (items: INodeExecutionData[]) => Promise<void>;
 }
 
 /**
@@ -126,9 +142,18 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 	response.end(payload);
 }
 
+/**
+ * A field of the webhook description as n8n 2.40.7 reads it (WebhookExecutionContext): natively through the
+ * field's resolver when the node's parameters hold no expression, else through the expression engine.
+ */
+function descriptionField(workflow: Workflow, node: INode, description: IWebhookDescription, field: 'responseMode' | 'responseData', fallback: string) {
+	const native = resolveWebhookDescriptionField(node, description, field);
+	if (native.resolved) return { value: native.value as string, engine: false };
+	return { value: (workflow.expression.getComplexParameterValue(node, description[field] as string, 'webhook', {}, undefined, fallback) ?? fallback) as string, engine: true };
+}
+
 /** n8n 2.40.7's answer to a call that starts a run with `responseMode: 'onReceived'` (extractWebhookOnReceivedResponse). */
-function onReceivedAnswer(description: IWebhookDescription, result: IWebhookResponseData): unknown {
-	const responseData = description.responseData === undefined ? 'firstEntryJson' : description.responseData;
+function onReceivedAnswer(responseData: string | undefined, result: IWebhookResponseData): unknown {
 	if (responseData === 'noData') return undefined;
 	if (responseData) return responseData;
 	return result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Workflow was started' };
@@ -160,7 +185,7 @@ function capture(response: ServerResponse): () => { status: number; body: string
 let servers = 0;
 
 export async function startTriggerServer(options: TriggerServerOptions): Promise<TriggerServer> {
-	const types: Record<string, INodeType> = { ...packageNodeTypes(), received: new Received() };
+	const types: Record<string, INodeType> = { ...packageNodeTypes(), received: new Received(options.afterTrigger) };
 	const nodeTypes = nodeTypesRegistry(types);
 	const triggerType = types[options.type];
 	if (!triggerType?.webhook || !triggerType.description.webhooks?.length) throw new Error(`${options.type} is not a webhook trigger of this package`);
@@ -246,28 +271,51 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 			return;
 		}
 		const result = call.result;
+		const mode = descriptionField(workflow, node, webhookData.webhookDescription, 'responseMode', 'onReceived');
+		const data = descriptionField(workflow, node, webhookData.webhookDescription, 'responseData', 'firstEntryJson');
+		Object.assign(call, { responseMode: mode.value, descriptionNeededEngine: mode.engine || data.engine });
+		const saveIfChanged = () => {
+			// n8n saves the static data if it is still marked changed (as JSON, in the workflow's row), then answers.
+			if ((workflow.staticData as { __dataChanged?: boolean }).__dataChanged) savedStaticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+		};
+		const answer = (status: number, body: unknown) => {
+			send(response, status, body);
+			Object.assign(call, answered(), { answeredAt: Date.now() });
+		};
 		// As n8n 2.40.7 does when the call starts a run: it prepares the run with a second Workflow over the same
 		// static data object (WorkflowRunner.run), which clears the object's "changed" mark, and only then reads
-		// the answer (the triggers answer `onReceived`).
+		// the answer (`onReceived`) or runs the workflow (`lastNode`).
 		if (result.workflowData !== undefined) newWorkflow(loaded);
-		const onReceived = result.workflowData !== undefined && !result.noWebhookResponse ? onReceivedAnswer(webhookData.webhookDescription, result) : undefined;
-		// n8n saves the static data if it is still marked changed (as JSON, in the workflow's row), then answers.
-		if ((workflow.staticData as { __dataChanged?: boolean }).__dataChanged) savedStaticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+		const onReceived = result.workflowData !== undefined && !result.noWebhookResponse ? onReceivedAnswer(data.value, result) : undefined;
+		const afterRun = result.workflowData !== undefined && !result.noWebhookResponse && mode.value === 'lastNode';
+		if (!afterRun) saveIfChanged();
 		if (result.noWebhookResponse) {
 			// n8n leaves the answer to the node; a node that wrote none would leave the caller hanging.
 			if (!response.writableEnded) send(response, 599, { message: 'The node wrote no answer' });
+			Object.assign(call, answered(), { answeredAt: Date.now() });
 		} else if (result.workflowData === undefined) {
-			send(response, 200, result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Webhook call received' });
-		} else {
-			send(response, 200, onReceived);
+			answer(200, result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Webhook call received' });
+		} else if (!afterRun) {
+			answer(200, onReceived);
 		}
-		Object.assign(call, answered());
 		if (result.workflowData === undefined) return;
 
 		const runExecutionData = createRunExecutionData({
 			executionData: { nodeExecutionStack: [{ node, data: { main: result.workflowData }, source: null }] },
 		});
 		call.run = await new WorkflowExecute(additionalData, 'webhook', runExecutionData).processRunExecutionData(workflow);
+		if (!afterRun) return;
+		// `lastNode`: the answer once the run has ended: n8n's 500 when it failed, else the last node's data as
+		// `responseData` says (`noData`: an empty body, sent by Express's res.json as application/json).
+		saveIfChanged();
+		const runData = call.run.data.resultData;
+		const lastNode = runData.lastNodeExecuted ? runData.runData[runData.lastNodeExecuted]?.at(-1) : undefined;
+		if (runData.error || lastNode?.error) answer(500, { message: 'Error in workflow' });
+		else if (data.value === 'noData') {
+			response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': '0' });
+			response.end();
+			Object.assign(call, answered(), { answeredAt: Date.now() });
+		} else answer(200, { message: `responseData ${data.value} is not what the triggers ask for` });
 	}
 
 	const sockets = new Set<Socket>();

@@ -1,6 +1,8 @@
 /** The Autopay Trigger's panel: how to set it up, what the signature covers, and which events start the workflow. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { optionsCollection } from '../../shared/descriptions/collections';
+import { acknowledgeOption } from '../../shared/webhooks/acknowledge';
 import { webhookSetupNotice } from '../../shared/webhooks/setupNotice';
 import { triggerSimplifyProperty } from '../../shared/webhooks/simplify';
 import { AUTOPAY_EVENT_TYPES } from '../schemas';
@@ -36,4 +38,5 @@ export const autopayTriggerProperties: INodeProperties[] = [
 			'Which events start the workflow. Leave empty for all. Other events are still acknowledged, so the platform does not send them again.',
 	},
 	triggerSimplifyProperty('the event as received, split into what its signature covers (signed) and the rest (unsigned)'),
+	optionsCollection([acknowledgeOption]),
 ];

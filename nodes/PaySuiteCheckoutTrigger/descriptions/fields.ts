@@ -2,6 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../shared/descriptions/collections';
+import { acknowledgeOption } from '../../shared/webhooks/acknowledge';
 import { webhookSetupNotice } from '../../shared/webhooks/setupNotice';
 import { triggerIncludeSecretsProperties, triggerSimplifyProperty } from '../../shared/webhooks/simplify';
 import { SESSION_STATUSES } from './sessionStatuses';
@@ -9,6 +10,7 @@ import { SESSION_STATUSES } from './sessionStatuses';
 /** The parameter `options`. */
 export interface CheckoutTriggerOptions {
 	acceptSha1?: boolean;
+	acknowledge?: string;
 }
 
 export const checkoutTriggerProperties: INodeProperties[] = [
@@ -37,5 +39,6 @@ export const checkoutTriggerProperties: INodeProperties[] = [
 			description:
 				'Whether to accept the older unprefixed SHA-1 signature. Turn it off when the site signs its notifications with SHA-256 only.',
 		},
+		acknowledgeOption,
 	]),
 ];

@@ -2,11 +2,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../shared/descriptions/collections';
+import { acknowledgeOption } from '../../shared/webhooks/acknowledge';
 import { webhookSetupNotice } from '../../shared/webhooks/setupNotice';
 import { triggerSimplifyProperty } from '../../shared/webhooks/simplify';
 
 /** The parameter `options`. */
 export interface OnboardingTriggerOptions {
+	acknowledge?: string;
 	keyId?: string;
 	waitSeconds?: number;
 }
@@ -64,6 +66,7 @@ const filterProperties: INodeProperties[] = [
 ];
 
 const options: INodeProperties = optionsCollection([
+	acknowledgeOption,
 	{
 		displayName: 'Key ID',
 		name: 'keyId',

@@ -10,7 +10,8 @@
  *     acknowledged without a run;
  *  4. once per delivery (replay.ts): a delivery that already started a run is acknowledged without a second;
  *  5. with a record to read (lookup), the record, then the filter on it;
- *  6. the acknowledgement and a run with the trigger's output item.
+ *  6. the acknowledgement and a run with the trigger's output item (n8n sends the acknowledgement when the run is
+ *     queued, or after it with Options › Acknowledge Delivery › When the Workflow Has Finished: acknowledge.ts).
  * Whatever throws is answered 503, so the platform sends the delivery again (answerFailures).
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';

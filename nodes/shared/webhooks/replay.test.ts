@@ -105,10 +105,15 @@ describe('DeliveryMemory', () => {
 	});
 });
 
-/** Just enough of IWebhookFunctions for oncePerDelivery: the node's static data as n8n would load it for one call. */
+/**
+ * Just enough of IWebhookFunctions for oncePerDelivery: the node's static data as n8n would load it for one call, and
+ * the default of every parameter (Acknowledge Delivery: When Received; the other choice is tested over HTTP in
+ * test/engine/triggerAcknowledge.test.ts).
+ */
 function webhookCall(store: IDataObject, workflowId = 'wf-unit-1') {
 	return {
 		getWorkflowStaticData: () => store,
+		getNodeParameter: (_name: string, fallback: unknown) => fallback,
 		getWorkflow: () => ({ id: workflowId, name: 'w', active: true }),
 		getNode: () => ({ name: 'Trigger' }),
 		getMode: () => 'webhook',

@@ -13,6 +13,7 @@
  *    duplicates; it did not (a refusal, a filter, a failed query), one of them tries again. The records of the
  *    last `memorySeconds` are also added to every save, so that two calls that overlap do not erase each other's
  *    record (n8n saves the whole static data; the last save wins).
+ * A node that acknowledges after the run keeps only the in-process part (see oncePerDelivery).
  * Across processes (queue mode with several webhook processes) only the durable store is shared: a copy that
  * arrives after the first one's answer is recognised, but copies that reach two processes at the same moment can
  * each run once, and a save by one process can drop a record another process made at the same time. Nothing here
@@ -22,6 +23,7 @@ import { createHash } from 'crypto';
 import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { parseDateTimeInput } from '../schemas/dateTime';
+import { acknowledgesAfterRun } from './acknowledge';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -81,7 +83,7 @@ export const EVENT_DATE_WORDS = {
 	ahead: `The event date is more than ${REPLAY_WINDOW.maxAheadSeconds / 3600} hours ahead of the receiver's clock`,
 } as const;
 
-interface Claim {
+export interface Claim {
 	/** Ends the claim: `ran` when the delivery started a run (it is then remembered as done). */
 	settle(ran: boolean): void;
 }
@@ -151,8 +153,15 @@ const memory = new DeliveryMemory();
 
 /**
  * Runs `handle` for a delivery unless it already started a run, in which case `duplicate()` answers it. A result
- * with `workflowData` (a run) records the delivery in the node's static data; any other result or an error
- * leaves it unrecorded, so that the platform's next attempt is handled afresh.
+ * with `workflowData` (a run) records the delivery; any other result or an error leaves it unrecorded, so that the
+ * platform's next attempt is handled afresh.
+ *
+ * When the node acknowledges after the run (acknowledge.ts), a delivery counts as done only once its run
+ * succeeded: n8n answers then, 2xx. Nothing is written to the durable store for it (a record saved at receipt would
+ * refuse the platform's retry of a run that failed or was lost with its worker, and this process cannot save one
+ * later: n8n saves static data when it answers, before the node learns the outcome). The claim lasts until the
+ * answer is sent, so copies arriving meanwhile at this process wait for the outcome; a success is remembered in
+ * this process (`memorySeconds`) and added to the durable saves of later calls that record on receipt.
  */
 export async function oncePerDelivery(
 	fn: IWebhookFunctions,
@@ -168,9 +177,15 @@ export async function oncePerDelivery(
 	const claim = await memory.claim(scope, key, () => key in pruneRecords(store[RECORDS_KEY], nowSeconds()));
 	if (!claim) return duplicate();
 	let ran = false;
+	let settledLater = false;
 	try {
 		const result = await handle();
 		if (result.workflowData === undefined) return result;
+		if (acknowledgesAfterRun(fn)) {
+			settledLater = settleWhenAnswered(fn.getResponseObject(), claim);
+			ran = !settledLater;
+			return result;
+		}
 		const now = nowSeconds();
 		const records = pruneRecords({ ...pruneRecords(store[RECORDS_KEY], now), ...memory.recordsOf(scope), [key]: now }, now);
 		// An assignment in the node's data marks the workflow's static data changed: n8n saves it only then.
@@ -181,8 +196,32 @@ export async function oncePerDelivery(
 		ran = true;
 		return writtenAgainWhenAnswered(result, write);
 	} finally {
-		claim.settle(ran);
+		if (!settledLater) claim.settle(ran);
 	}
+}
+
+/** The part of n8n's HTTP response the claim watches (an Express response, a Node ServerResponse). */
+interface Answered {
+	statusCode?: number;
+	writableFinished?: boolean;
+	once?(event: 'finish' | 'close', listener: () => void): unknown;
+}
+
+/**
+ * Settles `claim` once n8n has answered the call: the run counts as done when the answer was 2xx (n8n answers after
+ * the run, 500 when it failed or its worker was lost), not when the connection closed first (the caller gave up:
+ * the outcome is unknown, so the next copy runs). False when the response cannot be watched (the caller settles).
+ */
+export function settleWhenAnswered(response: Answered | undefined, claim: Claim): boolean {
+	if (!response || typeof response.once !== 'function') return false;
+	const succeeded = () => Boolean(response.statusCode && response.statusCode >= 200 && response.statusCode < 300);
+	if (response.writableFinished) {
+		claim.settle(succeeded());
+		return true;
+	}
+	response.once('finish', () => claim.settle(succeeded()));
+	response.once('close', () => claim.settle(false));
+	return true;
 }
 
 /**

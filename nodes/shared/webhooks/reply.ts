@@ -2,26 +2,13 @@
  * What the three webhook triggers share: reading the request as it arrived, and answering in the platform's
  * `status` shape. A refusal is written here and the trigger returns `noWebhookResponse`, so no workflow runs.
  * An accepted call returns its acknowledgement as `webhookResponse`; the triggers' webhook descriptions carry
- * `webhookAnswer` so that n8n sends it also when a run starts (see there).
+ * `webhookAnswer` (acknowledge.ts) so that n8n sends it also when a run starts, unless the node acknowledges
+ * after the run.
  */
-import type {
-	IDataObject,
-	IHookFunctions,
-	IWebhookDescription,
-	IWebhookFunctions,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { formatIsoUtc } from '../schemas/dateTime';
 import { parseJson } from '../transport/losslessJson';
-
-/**
- * How n8n answers a trigger's call: at once (`onReceived`), with the node's own `webhookResponse`. n8n 2.x
- * answers a call that starts a run with the description's `responseData` when it is set, and reads an unset one
- * as `firstEntryJson`, which it sends as that very text (text/html). An empty `responseData` is neither, so n8n
- * falls back to the node's `webhookResponse`, sent as JSON.
- */
-export const webhookAnswer = { responseMode: 'onReceived', responseData: '' } as const satisfies Partial<IWebhookDescription>;
 
 interface StatusAnswer {
 	status: { status: string; reason: string; message: string; date: string };
