@@ -11,6 +11,7 @@
  *    run.
  * `PAYSUITE_E2E_FIGURES=1` prints the counts and times. Needs `npm run build` first (skips itself otherwise).
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';

@@ -5,6 +5,7 @@
  * WorkflowExecute (triggerHarness.ts, which answers `onReceived` and `lastNode` calls as n8n 2.40.7 does), fed by
  * the sandbox's senders or by the same bytes again, as the platform's retry sends them.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { resolveWebhookDescriptionField, Workflow, type INode, type INodeParameters, type IWebhookDescription } from 'n8n-workflow';
 
 import { nodeTypesRegistry } from '../helpers/engine';
