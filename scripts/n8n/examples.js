@@ -181,10 +181,12 @@ function tableRows(tables, name) {
 	return table ? table.rows : [];
 }
 
-/** "opens in the editor; needs your <credential>; its offline twin ran". */
-function realNodesSummary(example) {
+/** "opens in the editor; needs your <credential>; its offline twin ran" (or was left out of this n8n). */
+function realNodesSummary(example, given) {
 	const names = [...new Set(example.workflow.nodes.filter(isThirdPartyNode).flatMap((n) => Object.values(n.credentials).map((c) => c.name)))];
-	return `opens in the editor; needs your ${names.map((n) => `"${n}"`).join(' and ')} credential; its offline twin ran (examples/${TWINS[example.file] || 'offline/'})`;
+	const twin = TWINS[example.file];
+	const ran = !twin || given.some((e) => e.file === twin) ? 'its offline twin ran' : 'its offline twin needs a newer n8n';
+	return `opens in the editor; needs your ${names.map((n) => `"${n}"`).join(' and ')} credential; ${ran} (examples/${twin || 'offline/'})`;
 }
 
 /** A one-line, human summary of what an example did. `extra`: { tables, runs } of the whole demo. */
@@ -320,7 +322,7 @@ async function runExamples({ userFolder, sandboxUrl, credentials, examples, ledg
 		for (const example of prepared) {
 			const base = { file: example.file, kind: example.kind, id: example.workflow.id, name: example.workflow.name };
 			if (example.kind === 'realNodes') {
-				results.push({ ...base, status: 'listed', summary: realNodesSummary(example), runs: [] });
+				results.push({ ...base, status: 'listed', summary: realNodesSummary(example, prepared), runs: [] });
 				continue;
 			}
 			const runs = [];
