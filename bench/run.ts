@@ -140,10 +140,10 @@ function describeError(error: unknown): string {
 	return `${words.join(': ')}${stack ? ` (${stack})` : ''}`;
 }
 
-/** The Node version n8n runs on (the cached Node 24). */
+/** The Node version n8n runs on (the cached one installed beside it). */
 function n8nNodeVersion(): string | undefined {
 	const env = require('../scripts/n8n/env.js');
-	const run = spawnSync(env.n8nPaths().node24, ['--version'], { encoding: 'utf8' });
+	const run = spawnSync(env.n8nPaths().node, ['--version'], { encoding: 'utf8' });
 	return run.status === 0 ? run.stdout.trim() : undefined;
 }
 

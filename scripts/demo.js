@@ -6,7 +6,7 @@
  * third-party nodes (HubSpot, Pipedrive, Google Sheets, Slack) are listed: they need your own credential.
  *
  *  1. builds the package (skip with --no-build);
- *  2. installs n8n and Node 24 into the cache outside the clone when missing (first run: several minutes);
+ *  2. installs n8n and its Node into the cache outside the clone when missing (first run: several minutes);
  *  3. packs the package and installs it into a fresh, temporary n8n user folder, as users install it;
  *  4. starts the sandbox (on a free port, with two days of past transactions);
  *  5. imports the sandbox credentials and the examples, starts n8n and runs each from its "Try it" start

@@ -4,7 +4,7 @@
  * `npm start`, the main job: the package in a real n8n editor, against the local sandbox.
  *
  *  1. builds the package when a source is newer than dist/ (force with --build, skip with --no-build);
- *  2. installs n8n and Node 24 from the npm registry into a cache outside the clone when missing
+ *  2. installs n8n and its Node from the npm registry into a cache outside the clone when missing
  *     (~/.cache/n8n-nodes-paysuite/n8n-<version>; first run several minutes, later runs reuse it);
  *  3. packs the package and installs it into the n8n user folder as a community package (as users do);
  *     the user folder is kept between runs: ~/.cache/n8n-nodes-paysuite/start-user (PAYSUITE_START_DIR);
@@ -206,7 +206,8 @@ async function runQueue(t0) {
 	const client = await env.setupOwnerAndLogin(cluster.main.url, OWNER);
 	step("importing the sandbox credentials and the example workflows into the cluster's database");
 	await env.importCredentials(START_DIR, examples.sandboxCredentials(sandbox.url, { ...sandbox.credentials, ...DEMO }), { env: cluster.env });
-	await env.importWorkflows(START_DIR, examples.loadExamples().map((e) => e.workflow), { env: cluster.env });
+	const shown = examples.examplesFor(env.n8nPaths().version, { log: (m) => say(`  ${m}`) });
+	await env.importWorkflows(START_DIR, shown.map((e) => e.workflow), { env: cluster.env });
 	const nodeCount = await loadedNodeCount(client);
 	say('');
 	say(bold(`n8n in queue mode with the PaySuite nodes is ready (${Math.round((Date.now() - t0) / 1000)} s):`));
@@ -220,7 +221,7 @@ async function runQueue(t0) {
 	say('  Runs          the editor\'s "Execute workflow" and every trigger run on a worker');
 	say('  If one dies   a worker, webhook process or the main that ends on its own is started again (left down after 5 ends in 10 min); the rest keeps running');
 	say('');
-	for (const line of tryIt.tryItLines({ sandboxUrl: sandbox.url, n8nUrl: cluster.webhookUrl, examples: examples.loadExamples() })) say(`  ${line}`);
+	for (const line of tryIt.tryItLines({ sandboxUrl: sandbox.url, n8nUrl: cluster.webhookUrl, examples: shown })) say(`  ${line}`);
 	say('');
 	say('Press Ctrl-C to stop the cluster and the sandbox (the database goes with it).');
 	// Only Redis or PostgreSQL ending ends the cluster (a stop request ends it too: stopAll exits then).
@@ -243,13 +244,15 @@ async function importChanged(env, examples) {
 		await env.importCredentials(START_DIR, credentials);
 		state.credentials = credHash;
 	}
-	const changed = examples.loadExamples().filter(({ file, workflow }) => state.examples[file] !== sha(JSON.stringify(workflow)));
+	const shown = examples.examplesFor(env.n8nPaths().version, { log: (m) => say(`  ${m}`) });
+	const changed = shown.filter(({ file, workflow }) => state.examples[file] !== sha(JSON.stringify(workflow)));
 	if (changed.length) {
 		step(`importing ${changed.length} example workflow(s) from examples/`);
 		await env.importWorkflows(START_DIR, changed.map((e) => e.workflow));
 		for (const e of changed) state.examples[e.file] = sha(JSON.stringify(e.workflow));
 	}
 	fs.writeFileSync(statePath, JSON.stringify(state, null, 2));
+	return shown;
 }
 
 /** `n8n start` on the kept user folder; resolves when n8n ends on its own. */
@@ -257,7 +260,7 @@ async function runRegular(t0) {
 	const env = require('./n8n/env');
 	const examples = require('./n8n/examples');
 	const { restClient } = require('./n8n/rest');
-	await importChanged(env, examples);
+	const shown = await importChanged(env, examples);
 	const logFile = path.join(START_DIR, 'n8n.log');
 	rotateLog(logFile);
 	step(`starting n8n on http://127.0.0.1:${N8N_PORT} (log: ${logFile})`);
@@ -277,14 +280,14 @@ async function runRegular(t0) {
 	const login = await client.call('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, email: OWNER.email, password: OWNER.password });
 	const ownerReady = login.status === 200;
 	const nodeCount = ownerReady ? await loadedNodeCount(client, logFile) : 0;
-	printReady({ t0, ownerReady, ownerCreated: setup.status === 200, loginStatus: login.status, nodeCount, examples });
+	printReady({ t0, ownerReady, ownerCreated: setup.status === 200, loginStatus: login.status, nodeCount, shown });
 	const code = await running.server.exited;
 	running.server = undefined;
 	if (!stopped) say(`n8n exited (${code}); see ${logFile}`);
 }
 
 /** What to open, once n8n answers. */
-function printReady({ t0, ownerReady, ownerCreated, loginStatus, nodeCount, examples }) {
+function printReady({ t0, ownerReady, ownerCreated, loginStatus, nodeCount, shown }) {
 	const { sandbox, server } = running;
 	const tryIt = require('./n8n/tryIt');
 	const c = sandbox.credentials;
@@ -297,12 +300,12 @@ function printReady({ t0, ownerReady, ownerCreated, loginStatus, nodeCount, exam
 	} else {
 		say(`  Sign in       the owner account of ${START_DIR} (not the demo one: ${loginStatus}); --reset starts over`);
 	}
-	say(`  Workflows     ${examples.loadExamples().length} examples ("PaySuite: ...", offline twins "PaySuite (offline): ..."), each with a "Try it" manual start`);
+	say(`  Workflows     ${shown.length} examples ("PaySuite: ...", offline twins "PaySuite (offline): ..."), each with a "Try it" manual start`);
 	say(`  Credentials   "PaySuite sandbox" (login ${c.login}) and "PaySuite onboarding sandbox" (token ${DEMO.accessToken})`);
 	say(`  Sandbox       ${sandbox.url}  (control API: ${sandbox.url}/__sandbox/ledger, /__sandbox/routes; docs/sandbox/)`);
 	say(`  Past          ${flag('empty') ? 'none (--empty)' : '62 days of transactions for reports'} (${sandbox.url}/__sandbox/gateway/transactions)`);
 	say('');
-	for (const line of tryIt.tryItLines({ sandboxUrl: sandbox.url, n8nUrl: server.url, examples: examples.loadExamples() })) say(`  ${line}`);
+	for (const line of tryIt.tryItLines({ sandboxUrl: sandbox.url, n8nUrl: server.url, examples: shown })) say(`  ${line}`);
 	say('');
 	say('Press Ctrl-C to stop n8n and the sandbox.');
 }
@@ -316,7 +319,7 @@ async function main() {
 	});
 	buildIfNeeded();
 	const env = require('./n8n/env');
-	step('n8n and Node 24 (cached outside the clone; the first run downloads them from the npm registry, several minutes)');
+	step('n8n and its Node (cached outside the clone; the first run downloads them from the npm registry, several minutes)');
 	const paths = await env.ensureN8n();
 	say(`  n8n ${paths.version} in ${paths.dir}`);
 

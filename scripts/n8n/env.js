@@ -5,7 +5,7 @@
  * scripts and from TS tests via require().
  *
  * Every process runs in a process group of its own, known to this process's reaper (./processes.js), with a
- * timeout; n8n always runs with the cached Node 24 binary.
+ * timeout; n8n always runs with the Node binary installed beside it (24 for n8n 2.x, 22 for 1.123).
  */
 const fs = require('fs');
 const os = require('os');
@@ -28,7 +28,7 @@ function n8nPaths() {
 	return p;
 }
 
-/** Installs (or reuses) n8n + Node 24; resolves to the paths. */
+/** Installs (or reuses) n8n and its Node; resolves to the paths. */
 function ensureN8n() {
 	return install.ensureN8n();
 }
@@ -71,7 +71,7 @@ function n8nEnv(userFolder, extra = {}) {
 	const env = {
 		...process.env,
 		TMPDIR: tmpDir,
-		PATH: `${p.node24BinDir}${path.delimiter}${process.env.PATH || ''}`,
+		PATH: `${p.nodeBinDir}${path.delimiter}${process.env.PATH || ''}`,
 		N8N_USER_FOLDER: userFolder,
 		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
@@ -80,7 +80,7 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_DISABLED_MODULES: p.disabledModules || undefined,
 		N8N_SECURE_COOKIE: 'false',
 		N8N_WORKFLOW_PUBLICATION_RECONCILE_INTERVAL_SECONDS: '2',
 		N8N_LOG_LEVEL: 'info',
@@ -104,11 +104,11 @@ function n8nEnv(userFolder, extra = {}) {
 	return env;
 }
 
-/** Runs `n8n <args>` with the cached Node 24 against a user folder. */
+/** Runs `n8n <args>` with the cached Node against a user folder. */
 async function runN8n(userFolder, args, { timeoutMs = DEFAULT_TIMEOUT_MS, env = {} } = {}) {
 	const p = n8nPaths();
 	const brokerPort = env.N8N_RUNNERS_BROKER_PORT || String(await freePort());
-	const res = await runProcess(p.node24, [p.n8nBin, ...args], {
+	const res = await runProcess(p.node, [p.n8nBin, ...args], {
 		cwd: userFolder,
 		env: n8nEnv(userFolder, { N8N_RUNNERS_BROKER_PORT: brokerPort, N8N_PORT: String(await freePort()), ...env }),
 		timeoutMs,
@@ -291,6 +291,14 @@ function normalizeWorkflow(wf) {
 	};
 }
 
+/** Readiness and the /rest routes (public /rest/settings): 1.123 is "ready" about 3.5 s before they exist. */
+async function answersRest(url) {
+	const ready = await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+	if (!ready.ok) return false;
+	const settings = await fetch(`${url}/rest/settings`, { signal: AbortSignal.timeout(5000) });
+	return settings.ok;
+}
+
 async function waitForReady(url, child, { timeoutMs, getLogs }) {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
@@ -298,8 +306,7 @@ async function waitForReady(url, child, { timeoutMs, getLogs }) {
 			throw new Error(`n8n start exited early (${child.exitCode ?? child.signalCode})\n${tail(getLogs())}`);
 		}
 		try {
-			const r = await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
-			if (r.ok) return;
+			if (await answersRest(url)) return;
 		} catch {
 			/* not yet */
 		}
@@ -309,7 +316,7 @@ async function waitForReady(url, child, { timeoutMs, getLogs }) {
 }
 
 /**
- * `n8n start` on 127.0.0.1:port; waits for /healthz/readiness. Resolves
+ * `n8n start` on 127.0.0.1:port; waits for /healthz/readiness and the /rest routes. Resolves
  * { url, port, pid, logs(), stop(), exited }. With `logFile`, n8n's output is appended there too; `nodeArgs` go to
  * Node before n8n's script (`--cpu-prof`...). stop() sends SIGTERM to the process group, SIGKILL after 15 s, and
  * resolves once nothing of it runs any more.
@@ -319,7 +326,7 @@ async function startServer(userFolder, { port, env = {}, timeoutMs = 2 * 60 * 10
 	port = port || (await freePort());
 	const brokerPort = env.N8N_RUNNERS_BROKER_PORT || String(await freePort());
 	const url = `http://127.0.0.1:${port}`;
-	const child = spawnGroup(p.node24, [...nodeArgs, p.n8nBin, 'start'], {
+	const child = spawnGroup(p.node, [...nodeArgs, p.n8nBin, 'start'], {
 		cwd: userFolder,
 		env: n8nEnv(userFolder, { N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: brokerPort, WEBHOOK_URL: `${url}/`, N8N_EDITOR_BASE_URL: url, ...env }),
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -385,6 +392,7 @@ module.exports = {
 	importWorkflow,
 	importWorkflows,
 	normalizeWorkflow,
+	answersRest,
 	startServer,
 	setupOwnerAndLogin,
 };

@@ -74,6 +74,27 @@ function loadExamples(dir = EXAMPLES_DIR) {
 	});
 }
 
+/** Two versions `major.minor.patch` compared as numbers: negative, 0 or positive. */
+function compareVersions(a, b) {
+	const pa = String(a).split('.').map(Number);
+	const pb = String(b).split('.').map(Number);
+	for (let i = 0; i < 3; i++) if ((pa[i] || 0) !== (pb[i] || 0)) return (pa[i] || 0) - (pb[i] || 0);
+	return 0;
+}
+
+/**
+ * The examples this n8n version opens: one whose `meta.minN8nVersion` is newer (a node version 1.123 lacks) is left
+ * out, with a log line saying why.
+ */
+function examplesFor(n8nVersion, { examples = loadExamples(), log = () => {} } = {}) {
+	return examples.filter(({ file, workflow }) => {
+		const min = workflow.meta && workflow.meta.minN8nVersion;
+		if (!min || compareVersions(n8nVersion, min) >= 0) return true;
+		log(`not importing examples/${file} into n8n ${n8nVersion}: ${workflow.meta.note || `it needs n8n ${min} or newer`}`);
+		return false;
+	});
+}
+
 /** 'offline/x.json' → 'offline-x': the example's name in file names (pictures). */
 function pictureName(file) {
 	return file.replace(/\.json$/, '').replace(/\//g, '-');
@@ -160,10 +181,12 @@ function tableRows(tables, name) {
 	return table ? table.rows : [];
 }
 
-/** "opens in the editor; needs your <credential>; its offline twin ran". */
-function realNodesSummary(example) {
+/** "opens in the editor; needs your <credential>; its offline twin ran" (or was left out of this n8n). */
+function realNodesSummary(example, given) {
 	const names = [...new Set(example.workflow.nodes.filter(isThirdPartyNode).flatMap((n) => Object.values(n.credentials).map((c) => c.name)))];
-	return `opens in the editor; needs your ${names.map((n) => `"${n}"`).join(' and ')} credential; its offline twin ran (examples/${TWINS[example.file] || 'offline/'})`;
+	const twin = TWINS[example.file];
+	const ran = !twin || given.some((e) => e.file === twin) ? 'its offline twin ran' : 'its offline twin needs a newer n8n';
+	return `opens in the editor; needs your ${names.map((n) => `"${n}"`).join(' and ')} credential; ${ran} (examples/${twin || 'offline/'})`;
 }
 
 /** A one-line, human summary of what an example did. `extra`: { tables, runs } of the whole demo. */
@@ -280,8 +303,9 @@ async function dataTables(rest) {
  * Resolves { results: [{ file, kind, id, name, status, error, output, runs, summary }],
  * tables: [{ name, rows }], seeds, durationMs, logs }.
  */
-async function runExamples({ userFolder, sandboxUrl, credentials, examples = loadExamples(), ledger = () => [], log = () => {} }) {
+async function runExamples({ userFolder, sandboxUrl, credentials, examples, ledger = () => [], log = () => {} }) {
 	const started = Date.now();
+	examples = examples || examplesFor(env.n8nPaths().version, { log });
 	log('seeding the sandbox: two paid checkout sessions');
 	// The deal of payment-link-for-deal (reference DEAL-D-1042, 1200 USD), paid.
 	const paidToCrmRequestId = await paidSession(sandboxUrl, credentials, 'DEAL-D-1042', 1200);
@@ -298,7 +322,7 @@ async function runExamples({ userFolder, sandboxUrl, credentials, examples = loa
 		for (const example of prepared) {
 			const base = { file: example.file, kind: example.kind, id: example.workflow.id, name: example.workflow.name };
 			if (example.kind === 'realNodes') {
-				results.push({ ...base, status: 'listed', summary: realNodesSummary(example), runs: [] });
+				results.push({ ...base, status: 'listed', summary: realNodesSummary(example, prepared), runs: [] });
 				continue;
 			}
 			const runs = [];
@@ -326,6 +350,8 @@ module.exports = {
 	CREDENTIALS,
 	TWINS,
 	loadExamples,
+	examplesFor,
+	compareVersions,
 	pictureName,
 	isThirdPartyNode,
 	sandboxCredentials,

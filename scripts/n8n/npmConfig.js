@@ -1,14 +1,14 @@
 'use strict';
 /**
  * The npm every step of the n8n install runs (./install.js): which npm CLI, with which configuration (the user's
- * registry settings and nothing else), and where node-gyp finds Node 24's headers. Plain CommonJS.
+ * registry settings and nothing else), and where node-gyp finds the installed Node's headers. Plain CommonJS.
  */
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
 
-/** Resolves the npm CLI script of the npm that runs this machine (so we can run it under Node 24). */
+/** Resolves the npm CLI script of the npm that runs this machine (so we can run it under the installed Node). */
 function npmCliPath() {
 	if (process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath)) return process.env.npm_execpath;
 	const candidates = [

@@ -244,7 +244,7 @@ async function startN8nProcess({ name, command, userFolder, shared, logDir, args
 	// A worker answers on its health-check port; main and webhook on their own port.
 	const url = `http://127.0.0.1:${command === 'worker' ? healthPort : port}`;
 	const start = async (onSpawn) => {
-		const proc = spawnService(p.node24, [p.n8nBin, command, ...args], { env: processEnv, cwd: userFolder, logFile: logDir && path.join(logDir, `${name}.log`) });
+		const proc = spawnService(p.node, [p.n8nBin, command, ...args], { env: processEnv, cwd: userFolder, logFile: logDir && path.join(logDir, `${name}.log`) });
 		onSpawn(proc);
 		try {
 			await waitFor(`n8n ${command} (${name})`, proc, async () => (await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) })).ok);

@@ -24,12 +24,12 @@ export function editorChromium(label: string): { path?: string; reason?: string;
 	return { ...chromium, describeIfBrowser: chromium.path || requireBrowser ? describe : describe.skip };
 }
 
-/** A new page of this browser context, signed in as the owner, on n8n's home page. */
+/** A new page of this browser context, signed in as the owner, on n8n's home page (inputs by name: n8n 1.123 gives them generated ids). */
 export async function signIn(context: BrowserContext, serverUrl: string): Promise<Page> {
 	const page = await context.newPage();
 	await page.goto(`${serverUrl}/signin`);
-	await page.fill('#emailOrLdapLoginId', env.OWNER.email);
-	await page.fill('#password', env.OWNER.password);
+	await page.fill('input[name="emailOrLdapLoginId"]', env.OWNER.email);
+	await page.fill('input[name="password"]', env.OWNER.password);
 	await page.click('[data-test-id="form-submit-button"]');
 	await page.waitForURL(/\/home\//, { timeout: 60_000 });
 	return page;

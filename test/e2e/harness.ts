@@ -1,6 +1,6 @@
 /**
  * E2E harness: drives a REAL n8n (pinned, installed by scripts/n8n/install.js into a cache outside the
- * clone, run with a cached Node 24) with this repo's package installed the way users install it
+ * clone, run with the cached Node it needs) with this repo's package installed the way users install it
  * (`npm pack` + `npm install` into `$N8N_USER_FOLDER/.n8n/nodes`).
  *
  * Typical use in a jest file (install once, run many workflows):
@@ -37,8 +37,9 @@ export const PACKAGE_NAME: string = JSON.parse(fs.readFileSync(path.join(REPO_DI
 export interface N8nPaths {
 	dir: string;
 	version: string;
-	node24: string;
-	node24BinDir: string;
+	node: string;
+	nodeMajor: number;
+	nodeBinDir: string;
 	n8nBin: string;
 	n8nPackageDir: string;
 }

@@ -2,7 +2,7 @@
  * The GitHub Actions workflows (.github/workflows/ci.yml and publish.yml): valid workflows as actionlint checks
  * them (YAML, GitHub's workflow schema, expressions, job needs, action inputs, runner labels), and the facts that
  * matter: CI runs the README's test command on every push and pull request, the fast checks on Node 20 and 22,
- * and publishing happens only after those checks, with provenance.
+ * the compatibility smoke test in each n8n line, and publishing happens only after those checks, with provenance.
  */
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,7 @@ type Job = {
 	uses?: string;
 	permissions?: Record<string, string>;
 	strategy?: { matrix?: Record<string, unknown> };
+	env?: Record<string, string>;
 	steps?: Step[];
 };
 type Workflow = { on: Record<string, any>; permissions: Record<string, string>; jobs: Record<string, Job> };
@@ -116,7 +117,7 @@ describe('ci.yml', () => {
 	});
 
 	it('builds, typechecks, lints, scans the packed tarball and runs the unit, sandbox and engine tests on Node 20 and 22', () => {
-		const matrixJobs = Object.values(ci.jobs).filter((job) => job.strategy?.matrix);
+		const matrixJobs = Object.values(ci.jobs).filter((job) => job.strategy?.matrix && !runs(job).some((r) => r.includes('test/e2e/compat.test.ts')));
 		expect(matrixJobs).toHaveLength(1);
 		const [job] = matrixJobs;
 		expect(job.strategy!.matrix!.node).toEqual([20, 22]);
@@ -168,8 +169,23 @@ describe('ci.yml', () => {
 		} finally {
 			if (saved !== undefined) process.env.PAYSUITE_N8N_CACHE = saved;
 		}
-		expect(key).toContain("hashFiles('scripts/n8n/install.js')");
+		expect(key).toContain("hashFiles('scripts/n8n/install.js', 'scripts/n8n/n8nVersions.js')");
 		expect(key).toContain('runner.os');
+	});
+
+	it('runs the compatibility smoke test in n8n 1.123, 2.40 and 2.41, each with its own cached install', () => {
+		const jobs = Object.values(ci.jobs).filter((job) => runs(job).includes('npx jest --ci --selectProjects e2e -- test/e2e/compat.test.ts'));
+		expect(jobs).toHaveLength(1);
+		const [job] = jobs;
+		const include = (job.strategy!.matrix as { include: Array<{ n8n: string }> }).include;
+		expect(include.map((entry) => entry.n8n.split('.').slice(0, 2).join('.'))).toEqual(['1.123', '2.40', '2.41']);
+		expect(job.env).toEqual({ PAYSUITE_N8N_VERSION: '${{ matrix.n8n }}' });
+		const { runtimeFor } = require('../../scripts/n8n/n8nVersions.js');
+		for (const entry of include as Array<{ n8n: string; 'n8n-node': number }>) expect(runtimeFor(entry.n8n).nodeMajor).toBe(entry['n8n-node']);
+		const restore = job.steps!.find((s) => s.uses?.startsWith('actions/cache/restore@'))!;
+		expect(restore.with!.path).toBe('~/.cache/n8n-nodes-paysuite/n8n-${{ matrix.n8n }}');
+		expect(restore.with!.key).toContain('${{ matrix.n8n }}');
+		expect(runs(job)).toEqual(['npm ci --ignore-scripts --no-audit --no-fund', 'npm run build', 'node scripts/n8n/install.js', 'npx jest --ci --selectProjects e2e -- test/e2e/compat.test.ts']);
 	});
 });
 
