@@ -1,4 +1,5 @@
 /** What each n8n version line needs (./n8nVersions.js) and which examples it gets (./examples.js `examplesFor`). */
+/* eslint-disable @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 export {};
 
 const { DEFAULT_N8N_VERSION, runtimeFor } = require('./n8nVersions');

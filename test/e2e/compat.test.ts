@@ -11,6 +11,7 @@
  * Run: PAYSUITE_N8N_VERSION=1.123.81 npx jest --selectProjects e2e -- test/e2e/compat.test.ts
  * Needs `npm run build` first (skips itself otherwise).
  */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import { createServer, type Server } from 'http';
