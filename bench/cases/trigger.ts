@@ -8,10 +8,11 @@
  *
  * Two phases, variants interleaved within each round (their order rotated): latency (one delivery at a time, p50 of
  * the round) and throughput (a burst with a few in flight, deliveries answered per second). n8n's runs go on after
- * its answers, so each burst is followed by a pause for them to finish.
+ * its answers, so each phase of each variant starts when n8n is idle again (its CPU time in /proc).
  */
 import { execFileSync } from 'child_process';
 import { randomUUID } from 'crypto';
+import { readFileSync } from 'fs';
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 import { join } from 'path';
@@ -50,6 +51,38 @@ async function deliver(target: Target): Promise<number> {
 	const elapsed = performance.now() - started;
 	if (!target.accepted(response.status, text)) throw new Error(`${target.name} answered ${response.status}: ${text.slice(0, 300)}`);
 	return elapsed;
+}
+
+/** n8n's CPU time so far (seconds), from /proc; undefined where it cannot be read. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+	if (pid === undefined) return undefined;
+	try {
+		// Fields after the command name: state is the 3rd field, utime and stime the 14th and 15th.
+		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
+		return (Number(fields[11]) + Number(fields[12])) / 100;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Waits until n8n is idle (under 10 % of a core for half a second, at most 30 s), so that no variant's latency
+ * pays for the runs another one left behind (n8n goes on with them after its answers).
+ */
+async function untilIdle(n8n: BenchN8n): Promise<void> {
+	const deadline = Date.now() + 30_000;
+	const first = cpuSeconds(n8n.pid);
+	if (first === undefined) {
+		await sleep(PAUSE_AFTER_BURST_MS);
+		return;
+	}
+	let before: number = first;
+	while (Date.now() < deadline) {
+		await sleep(500);
+		const now: number = cpuSeconds(n8n.pid) ?? before;
+		if (now - before < 0.05) return;
+		before = now;
+	}
 }
 
 /** One delivery at a time: the latency of each. */
@@ -258,10 +291,13 @@ export const benchCase: BenchCase = {
 			for (const target of targets) await latencies(target, 5);
 			for (let round = 0; round < rounds; round++) {
 				const order = targets.map((_, i) => targets[(i + round) % targets.length]);
-				for (const target of order) p50s.get(target.name)!.push(median(await latencies(target, count)));
 				for (const target of order) {
+					await untilIdle(n8n);
+					p50s.get(target.name)!.push(median(await latencies(target, count)));
+				}
+				for (const target of order) {
+					await untilIdle(n8n);
 					rates.get(target.name)!.push(await throughput(target, count));
-					await sleep(PAUSE_AFTER_BURST_MS);
 				}
 				ctx.log(`trigger: round ${round + 1}/${rounds}: p50 ${targets.map((t) => `${p50s.get(t.name)!.at(-1)!.toFixed(1)} ms`).join(' / ')}`);
 			}
