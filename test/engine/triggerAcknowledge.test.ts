@@ -6,6 +6,8 @@
  * the sandbox's senders or by the same bytes again, as the platform's retry sends them.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+import { REPLAY_WINDOW } from '../../nodes/shared/webhooks/replay';
+import { recordedKeys } from '../../nodes/shared/webhooks/replayRecords';
 import { resolveWebhookDescriptionField, Workflow, type INode, type INodeParameters, type IWebhookDescription } from 'n8n-workflow';
 
 import { nodeTypesRegistry } from '../helpers/engine';
@@ -25,7 +27,8 @@ const RECEIVED = 'Event AUTOPAY_CREATED received';
 const DUPLICATE = `${RECEIVED}; already received, the workflow does not run again`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const recordsOf = (trigger: TriggerServer) => Object.keys(((trigger.staticData()['node:Trigger'] ?? {}) as { deliveries?: object }).deliveries ?? {});
+const recordsOf = (trigger: TriggerServer) =>
+	recordedKeys((trigger.staticData()['node:Trigger'] ?? {}) as Record<string, unknown>, Math.floor(Date.now() / 1000), REPLAY_WINDOW);
 /** The empty acknowledgement n8n sends after a successful run with `responseData: 'noData'` (Express's res.json()). */
 const emptyOk = { status: 200, contentType: 'application/json; charset=utf-8', body: '' };
 const answerOf = ({ status, contentType, body }: Answer) => ({ status, contentType, body });

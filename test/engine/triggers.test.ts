@@ -8,6 +8,8 @@
  * and starts no run.
  */
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+import { REPLAY_WINDOW } from '../../nodes/shared/webhooks/replay';
+import { recordedKeys } from '../../nodes/shared/webhooks/replayRecords';
 import { apiCallsOf, onboardingApi as onboardingApiOf, paySuiteApi as paySuiteApiOf, withSandbox } from '../helpers/sandbox';
 import { platformRecords } from './triggerFixtures';
 import { startTriggerServer, type TriggerServer } from './triggerHarness';
@@ -37,7 +39,9 @@ const onboardingApi = (notificationSecret?: string) => onboardingApiOf(sandbox, 
 
 /** No call made the trigger throw (n8n would answer 500 with a stack trace and record an error). */
 const expectNoErrors = (trigger: TriggerServer) => expect(trigger.calls.filter((call) => call.error).map((call) => call.error!.message)).toEqual([]);
-const recordsOf = (trigger: TriggerServer) => Object.keys(((trigger.staticData()['node:Trigger'] ?? {}) as { deliveries?: object }).deliveries ?? {});
+/** The deliveries the trigger's saved static data records. */
+const recordsOf = (trigger: TriggerServer) =>
+	recordedKeys((trigger.staticData()['node:Trigger'] ?? {}) as Record<string, unknown>, Math.floor(Date.now() / 1000), REPLAY_WINDOW);
 
 const ledgerPaths = () => apiCallsOf(sandbox).map((entry) => `${entry.method} ${entry.path}`);
 

@@ -1,6 +1,7 @@
 import { sleep, Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
 
-import { DeliveryMemory, deliveryKey, eventDateProblem, oncePerDelivery, pruneRecords, REPLAY_WINDOW } from './replay';
+import { DeliveryMemory, deliveryKey, eventDateProblem, oncePerDelivery, REPLAY_WINDOW } from './replay';
+import { hourOf, recordedKeys } from './replayRecords';
 
 const DAY = 24 * 60 * 60;
 const NOW = Date.UTC(2025, 4, 1, 12, 0, 0);
@@ -12,24 +13,6 @@ describe('deliveryKey', () => {
 		expect(deliveryKey(['6f1c2a8e', 'AUTOPAY_CREATED', '2025-05-01T10:00:00-05:00'])).toBe(key);
 		expect(deliveryKey(['ab', 'c'])).not.toBe(deliveryKey(['a', 'bc']));
 		expect(deliveryKey([10001, 'APPROVED'])).toBe(deliveryKey(['10001', 'APPROVED']));
-	});
-});
-
-describe('pruneRecords', () => {
-	const now = NOW / 1000;
-
-	it('keeps records within the window and drops older ones and anything that is not a time', () => {
-		const records = { fresh: now - 10, edge: now - REPLAY_WINDOW.keepSeconds, old: now - REPLAY_WINDOW.keepSeconds - 1, text: '1', nan: Number.NaN };
-		expect(pruneRecords(records, now)).toEqual({ fresh: now - 10, edge: now - REPLAY_WINDOW.keepSeconds });
-	});
-
-	it('keeps the newest when there are more than allowed', () => {
-		const window = { ...REPLAY_WINDOW, maxRecords: 2 };
-		expect(pruneRecords({ a: now - 3, b: now - 1, c: now - 2 }, now, window)).toEqual({ b: now - 1, c: now - 2 });
-	});
-
-	it('reads whatever is stored as no records when it is not an object of times', () => {
-		for (const stored of [undefined, null, 'x', 5, [now]]) expect(pruneRecords(stored, now)).toEqual({});
 	});
 });
 
@@ -71,7 +54,7 @@ describe('DeliveryMemory', () => {
 		expect(secondDone).toBe(false);
 		first!.settle(true);
 		expect(await second).toBeUndefined();
-		expect(m.recordsOf('wf')).toEqual({ k: 1000 });
+		expect(m.recordsOf('wf')).toEqual(new Map([['k', 1000]]));
 		// Another scope or another key is another delivery.
 		expect(await m.claim('other', 'k', () => false)).toBeDefined();
 		expect(await m.claim('wf', 'k2', () => false)).toBeDefined();
@@ -98,9 +81,9 @@ describe('DeliveryMemory', () => {
 	it('forgets its records after its time, and keeps at most its number of them', async () => {
 		const m = memory();
 		for (const key of ['a', 'b', 'c', 'd']) (await m.claim('wf', key, () => false))!.settle(true);
-		expect(Object.keys(m.recordsOf('wf'))).toEqual(['b', 'c', 'd']);
+		expect([...m.recordsOf('wf').keys()]).toEqual(['b', 'c', 'd']);
 		clock += 61;
-		expect(m.recordsOf('wf')).toEqual({});
+		expect(m.recordsOf('wf').size).toBe(0);
 		expect(await m.claim('wf', 'b', () => false)).toBeDefined();
 	});
 });
@@ -120,6 +103,10 @@ function webhookCall(store: IDataObject, workflowId = 'wf-unit-1') {
 	} as unknown as IWebhookFunctions;
 }
 
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** The keys a node's static data records, in either stored form. */
+const recorded = (store: IDataObject) => recordedKeys(store, nowSeconds(), REPLAY_WINDOW);
+
 const run: IWebhookResponseData = { webhookResponse: 'ran', workflowData: [[{ json: {} }]] };
 const duplicate = () => ({ webhookResponse: 'duplicate' });
 
@@ -133,17 +120,30 @@ describe('oncePerDelivery', () => {
 		const store: IDataObject = {};
 		const handle = jest.fn(async () => run);
 		expect(await oncePerDelivery(webhookCall(store, id), ['e1'], duplicate, handle)).toEqual(run);
-		expect(Object.keys(store.deliveries as IDataObject)).toEqual([deliveryKey(['e1'])]);
+		expect(recorded(store)).toEqual([deliveryKey(['e1'])]);
+		expect(store).toEqual({ receivedByHour: { [hourOf(nowSeconds())]: deliveryKey(['e1']) } });
 		// Another call loads what was saved.
 		expect(await oncePerDelivery(webhookCall(JSON.parse(JSON.stringify(store)) as IDataObject, id), ['e1'], duplicate, handle)).toEqual(duplicate());
 		expect(handle).toHaveBeenCalledTimes(1);
 	});
 
 	it('recognises a delivery recorded by another process (only the durable store knows it)', async () => {
-		const store: IDataObject = { deliveries: { [deliveryKey(['e1'])]: Math.floor(Date.now() / 1000) - 3600 } };
+		const store: IDataObject = { receivedByHour: { [hourOf(nowSeconds() - 3600)]: deliveryKey(['e0']) + deliveryKey(['e1']) } };
 		const handle = jest.fn(async () => run);
 		expect(await oncePerDelivery(webhookCall(store, workflowId()), ['e1'], duplicate, handle)).toEqual(duplicate());
 		expect(handle).not.toHaveBeenCalled();
+	});
+
+	it("recognises the first versions' records (key → seconds) and keeps them when it saves in its own form", async () => {
+		const id = workflowId();
+		const old = { [deliveryKey(['e1'])]: nowSeconds() - 7 * 24 * 3600, [deliveryKey(['e2'])]: nowSeconds() - 60 };
+		const handle = jest.fn(async () => run);
+		expect(await oncePerDelivery(webhookCall({ deliveries: { ...old } }, id), ['e1'], duplicate, handle)).toEqual(duplicate());
+		const store: IDataObject = { deliveries: { ...old } };
+		expect(await oncePerDelivery(webhookCall(store, id), ['e3'], duplicate, handle)).toEqual(run);
+		expect(handle).toHaveBeenCalledTimes(1);
+		expect(Object.keys(store)).toEqual(['receivedByHour']);
+		expect(recorded(store).sort()).toEqual([deliveryKey(['e1']), deliveryKey(['e2']), deliveryKey(['e3'])].sort());
 	});
 
 	it('records nothing when the handler does not run the workflow or throws, so the next attempt is handled', async () => {
@@ -173,14 +173,14 @@ describe('oncePerDelivery', () => {
 		const second: IDataObject = {};
 		await oncePerDelivery(webhookCall(first, id), ['e1'], duplicate, async () => run);
 		await oncePerDelivery(webhookCall(second, id), ['e2'], duplicate, async () => run);
-		expect(Object.keys(second.deliveries as IDataObject).sort()).toEqual([deliveryKey(['e1']), deliveryKey(['e2'])].sort());
+		expect(recorded(second).sort()).toEqual([deliveryKey(['e1']), deliveryKey(['e2'])].sort());
 	});
 
 	it('prunes the stored records by age when it saves', async () => {
-		const old = Math.floor(Date.now() / 1000) - REPLAY_WINDOW.keepSeconds - 10;
-		const store: IDataObject = { deliveries: { gone: old } };
+		const old = nowSeconds() - REPLAY_WINDOW.keepSeconds - 3600;
+		const store: IDataObject = { receivedByHour: { [hourOf(old)]: deliveryKey(['gone']) } };
 		await oncePerDelivery(webhookCall(store, workflowId()), ['e1'], duplicate, async () => run);
-		expect(Object.keys(store.deliveries as IDataObject)).toEqual([deliveryKey(['e1'])]);
+		expect(store).toEqual({ receivedByHour: { [hourOf(nowSeconds())]: deliveryKey(['e1']) } });
 	});
 });
 
@@ -200,7 +200,7 @@ describe("oncePerDelivery in n8n's own static data (n8n-workflow's Workflow)", (
 
 	it('marks the static data changed again when n8n reads the answer after preparing the run', async () => {
 		// Static data as loaded from the database, already holding another delivery's record.
-		const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { deliveries: { [deliveryKey(['e0'])]: Math.floor(Date.now() / 1000) } } })) as IDataObject;
+		const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { receivedByHour: { [hourOf(nowSeconds())]: deliveryKey(['e0']) } } })) as IDataObject;
 		const workflow = workflowOver(loaded);
 		const fn = { ...webhookCall({}, workflowId()), getWorkflowStaticData: () => workflow.getStaticData('node', workflow.getNode('Trigger')!) } as IWebhookFunctions;
 		const result = await oncePerDelivery(fn, ['e1'], duplicate, async () => run);
@@ -211,12 +211,25 @@ describe("oncePerDelivery in n8n's own static data (n8n-workflow's Workflow)", (
 		// Then it reads the answer to send it, and saves the static data if it is marked changed.
 		expect(result.webhookResponse).toBe('ran');
 		expect(changed(workflow)).toBe(true);
-		const saved = JSON.parse(JSON.stringify(workflow.staticData)) as { 'node:Trigger': { deliveries: IDataObject } };
-		expect(Object.keys(saved['node:Trigger'].deliveries).sort()).toEqual([deliveryKey(['e0']), deliveryKey(['e1'])].sort());
+		const saved = JSON.parse(JSON.stringify(workflow.staticData)) as { 'node:Trigger': IDataObject };
+		expect(recorded(saved['node:Trigger']).sort()).toEqual([deliveryKey(['e0']), deliveryKey(['e1'])].sort());
+	});
+
+	it("saves the first versions' records in the current form, none forgotten", async () => {
+		const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { deliveries: { [deliveryKey(['e0'])]: nowSeconds() - 3 * 24 * 3600 } } })) as IDataObject;
+		const workflow = workflowOver(loaded);
+		const fn = { ...webhookCall({}, workflowId()), getWorkflowStaticData: () => workflow.getStaticData('node', workflow.getNode('Trigger')!) } as IWebhookFunctions;
+		const result = await oncePerDelivery(fn, ['e1'], duplicate, async () => run);
+		workflowOver(loaded);
+		expect(result.webhookResponse).toBe('ran');
+		expect(changed(workflow)).toBe(true);
+		const saved = JSON.parse(JSON.stringify(workflow.staticData)) as { 'node:Trigger': IDataObject };
+		expect(Object.keys(saved['node:Trigger'])).toEqual(['receivedByHour']);
+		expect(recorded(saved['node:Trigger']).sort()).toEqual([deliveryKey(['e0']), deliveryKey(['e1'])].sort());
 	});
 
 	it('leaves the static data unmarked when the delivery did not start a run', async () => {
-		const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { deliveries: {} } })) as IDataObject;
+		const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { receivedByHour: {} } })) as IDataObject;
 		const workflow = workflowOver(loaded);
 		const fn = { ...webhookCall({}, workflowId()), getWorkflowStaticData: () => workflow.getStaticData('node', workflow.getNode('Trigger')!) } as IWebhookFunctions;
 		const result = await oncePerDelivery(fn, ['e1'], duplicate, async () => ({ webhookResponse: 'filtered' }));

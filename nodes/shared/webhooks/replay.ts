@@ -5,9 +5,9 @@
  *
  * Two memories, because n8n loads a workflow's static data before each webhook call and saves it after:
  *  - durable: the node's static data (`getWorkflowStaticData('node')`) holds a hash of each delivery that started
- *    a run and when it was received, pruned by age (`keepSeconds`) and bounded in size (`maxRecords`). It
- *    survives restarts and every n8n process reads it from the database (n8n 2.40.7 saves it only with the help
- *    of `writtenAgainWhenAnswered`, below).
+ *    a run under the hour it was received in (replayRecords.ts), pruned by age (`keepSeconds`) and bounded in
+ *    size (`maxRecords`). It survives restarts and every n8n process reads it from the database (n8n 2.40.7 saves
+ *    it only with the help of `writtenAgainWhenAnswered`, below).
  *  - in this process: copies that arrive together both load static data without the other's record. Here the
  *    first copy claims the delivery before any `await` and the others wait for its outcome: it ran, they are
  *    duplicates; it did not (a refusal, a filter, a failed query), one of them tries again. The records of the
@@ -20,10 +20,11 @@
  * relies on memory for what the durable store already says; memory only closes the gaps of one process.
  */
 import { createHash } from 'crypto';
-import type { IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { parseDateTimeInput } from '../schemas/dateTime';
 import { acknowledgesAfterRun } from './acknowledge';
+import { addRecords, hasRecord, KEY_LENGTH, LEGACY_RECORDS_KEY, readRecords, RECORDS_KEY, type HourRecords } from './replayRecords';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -42,25 +43,14 @@ export const REPLAY_WINDOW = {
 
 type ReplayWindow = { readonly [K in keyof typeof REPLAY_WINDOW]: number };
 
-/** Where the records live in the node's static data: hash → Unix seconds of receipt. */
-const RECORDS_KEY = 'deliveries';
-
-type Records = Record<string, number>;
-
-/** A short, fixed-length name of a delivery (96 bits of SHA-256 over its parts). */
+/** A short, fixed-length name of a delivery (96 bits of SHA-256 over its parts, KEY_LENGTH characters). */
 export function deliveryKey(parts: ReadonlyArray<string | number>): string {
-	return createHash('sha256').update(parts.map(String).join('\u0000'), 'utf8').digest('base64url').slice(0, 16);
+	return createHash('sha256').update(parts.map(String).join('\u0000'), 'utf8').digest('base64url').slice(0, KEY_LENGTH);
 }
 
-/** The records still within `keepSeconds` of `nowSeconds`, at most `maxRecords` of them (the newest). Pure. */
-export function pruneRecords(records: unknown, nowSeconds: number, window: ReplayWindow = REPLAY_WINDOW): Records {
-	if (!records || typeof records !== 'object' || Array.isArray(records)) return {};
-	const kept = Object.entries(records as Record<string, unknown>).filter(
-		(entry): entry is [string, number] =>
-			typeof entry[1] === 'number' && Number.isFinite(entry[1]) && nowSeconds - entry[1] <= window.keepSeconds,
-	);
-	if (kept.length > window.maxRecords) kept.sort((a, b) => b[1] - a[1]).splice(window.maxRecords);
-	return Object.fromEntries(kept);
+/** The records a node's static data holds within the window, in either stored format (replayRecords.ts). */
+export function storedRecords(store: IDataObject, nowSeconds: number, window: ReplayWindow = REPLAY_WINDOW): HourRecords {
+	return readRecords(store[RECORDS_KEY], store[LEGACY_RECORDS_KEY], nowSeconds, window);
 }
 
 /**
@@ -99,13 +89,17 @@ export class DeliveryMemory {
 		private readonly maxRecords: number = REPLAY_WINDOW.maxRecords,
 	) {}
 
-	/** This process's records of a scope made within `memorySeconds`. */
-	recordsOf(scope: string): Records {
+	/** This process's records of a scope made within `memorySeconds`: key → Unix seconds, oldest first. */
+	recordsOf(scope: string): ReadonlyMap<string, number> {
 		const records = this.recent.get(scope);
-		if (!records) return {};
+		if (!records) return new Map();
 		const now = this.nowSeconds();
-		for (const [key, at] of records) if (now - at > this.memorySeconds) records.delete(key);
-		return Object.fromEntries(records);
+		// A Map keeps insertion order: the first entries are the oldest.
+		for (const [key, at] of records) {
+			if (now - at <= this.memorySeconds) break;
+			records.delete(key);
+		}
+		return records;
 	}
 
 	/**
@@ -115,7 +109,7 @@ export class DeliveryMemory {
 	async claim(scope: string, key: string, seenDurably: () => boolean): Promise<Claim | undefined> {
 		const id = `${scope}\u0000${key}`;
 		for (;;) {
-			if (seenDurably() || key in this.recordsOf(scope)) return undefined;
+			if (seenDurably() || this.recordsOf(scope).has(key)) return undefined;
 			const pending = this.inFlight.get(id);
 			if (!pending) break;
 			await pending;
@@ -174,7 +168,7 @@ export async function oncePerDelivery(
 	const scope = [fn.getWorkflow().id ?? '', fn.getNode().name, fn.getMode()].join('\u0000');
 	const key = deliveryKey(parts);
 	const nowSeconds = () => Math.floor(Date.now() / 1000);
-	const claim = await memory.claim(scope, key, () => key in pruneRecords(store[RECORDS_KEY], nowSeconds()));
+	const claim = await memory.claim(scope, key, () => hasRecord(storedRecords(store, nowSeconds()), key));
 	if (!claim) return duplicate();
 	let ran = false;
 	let settledLater = false;
@@ -187,10 +181,12 @@ export async function oncePerDelivery(
 			return result;
 		}
 		const now = nowSeconds();
-		const records = pruneRecords({ ...pruneRecords(store[RECORDS_KEY], now), ...memory.recordsOf(scope), [key]: now }, now);
-		// An assignment in the node's data marks the workflow's static data changed: n8n saves it only then.
+		const records = addRecords(storedRecords(store, now), [...memory.recordsOf(scope), [key, now]], now, REPLAY_WINDOW);
+		// An assignment in the node's data marks the workflow's static data changed: n8n saves it only then. The
+		// first versions' form, read above, goes.
 		const write = () => {
 			store[RECORDS_KEY] = records;
+			if (LEGACY_RECORDS_KEY in store) delete store[LEGACY_RECORDS_KEY];
 		};
 		write();
 		ran = true;
