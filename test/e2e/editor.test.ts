@@ -94,6 +94,8 @@ interface NodeInfo {
 	credential: string;
 	/** The file names of its light and dark icons under icons/. */
 	icon: { light: string; dark: string };
+	/** The version a node added now gets. */
+	version: number;
 }
 
 /** What the built package declares, read from its compiled files. */
@@ -108,6 +110,7 @@ const NODES: NodeInfo[] = distExists()
 				webhook: (description.webhooks ?? []).length > 0,
 				credential: description.credentials?.[0]?.name,
 				icon: { light: path.basename(description.icon.light), dark: path.basename(description.icon.dark) },
+				version: description.defaultVersion ?? Math.max(...[description.version].flat()),
 			};
 		})
 	: [];
@@ -229,6 +232,10 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		await iconsLoaded(page, '[data-test-id="ndv"] img');
 		const srcs = await page.$$eval('[data-test-id="ndv"] img', (imgs) => imgs.map((i) => (i as HTMLImageElement).src));
 		expect(srcs.some((s) => s.endsWith(`/icons/${PACKAGE_NAME}/dist/icons/${node.icon.light}`))).toBe(true);
+		// Reading the descriptions scrolled the panel down: the picture shows it from the top, as it opens.
+		await page.locator('[data-test-id="node-parameters"]').evaluate((el) => {
+			for (let up: Element | null = el; up; up = up.parentElement) up.scrollTop = 0;
+		});
 		await page.waitForTimeout(300); // let the panel's open animation settle before the picture
 		await ndv.screenshot({ path: path.join(SHOTS, `${node.name}.png`), animations: 'disabled' });
 		expect(fs.statSync(path.join(SHOTS, `${node.name}.png`)).size).toBeGreaterThan(10_000);
@@ -287,8 +294,9 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 			id: `n${i}`,
 			name: n.displayName,
 			type: `${PACKAGE_NAME}.${n.name}`,
-			typeVersion: 1,
-			position: [(i % 5) * 260, Math.floor(i / 5) * 240],
+			typeVersion: n.version,
+			// Two rows (six, then five): zoomed to fit, a third row would sit under the canvas's zoom buttons.
+			position: [(i % 6) * 260, Math.floor(i / 6) * 240],
 			parameters: {},
 			credentials: { [n.credential]: credentials[n.credential] },
 			...(n.trigger ? { webhookId: `0e8a1c00-2222-4000-8000-0000000000${10 + i}` } : {}),
@@ -311,6 +319,8 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 			// selector the examples' check relies on finds issues when there are some.
 			expect(await p.locator('[data-test-id="canvas-node"] [data-test-id="node-issues"]').count()).toBe(NODES.filter((n) => !n.trigger).length);
 			await p.click('[data-test-id="zoom-to-fit"]');
+			// The pointer away from the nodes and buttons: a hovered trigger shows its own Execute button.
+			await p.mouse.move(720, 140);
 			await p.waitForTimeout(500);
 			await p.screenshot({ path: path.join(SHOTS, file), animations: 'disabled' });
 		};
@@ -630,7 +640,10 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 			expect(unexpected).toEqual([]);
 			const ours = nodes.filter((node) => node.type.startsWith(`${PACKAGE_NAME}.`) || node.type === 'n8n-nodes-base.dataTable');
 			expect(ours.filter((node) => shown[node.name]).map((node) => node.name)).toEqual([]);
+			// Fitted, then one step out: the bottom row clear of the Execute workflow button, the pointer off the nodes.
 			await page.click('[data-test-id="zoom-to-fit"]');
+			await page.click('[data-test-id="zoom-out-button"]');
+			await page.mouse.move(720, 140);
 			await page.waitForTimeout(500);
 			await page.screenshot({ path: path.join(SHOTS, `example-${file.replace(/\.json$/, '').replace(/\//g, '-')}.png`), animations: 'disabled' });
 		},

@@ -19,7 +19,7 @@ const SINCE_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
 export function triggerSimplifyProperty(fullDelivery: string): INodeProperties {
 	return {
 		...simplifyProperty,
-		description: `Whether to output one flat item (status, amount, reference, dates...) instead of ${fullDelivery}`,
+		description: `Whether to output one flat item (status, amount, reference...) instead of ${fullDelivery}. Each date comes as sent and, with Iso added to its name (such as dateIso), in the credential's Site Time Zone (else the workflow's).`,
 		displayOptions: { show: SINCE_VERSION_2 },
 	};
 }

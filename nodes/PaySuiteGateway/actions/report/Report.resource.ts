@@ -6,6 +6,6 @@ import { requestAndWait } from './requestAndWait.operation';
 export const report: PaySuiteResource = {
 	value: 'report',
 	name: 'Report',
-	description: 'Tab-separated reports of the transactions of a period',
+	description: 'Reports of the transactions of a period, as one item per row or as a file',
 	operations: [request, obtain, requestAndWait],
 };
