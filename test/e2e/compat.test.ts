@@ -14,8 +14,6 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import { createServer, type Server } from 'http';
-import type { AddressInfo } from 'net';
 import * as path from 'path';
 
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
@@ -35,6 +33,7 @@ import {
 	type ServerHandle,
 } from './harness';
 import { NODE_CASES, type NodeCaseContext } from './nodeCases';
+import { captureServer, finishedProcess } from './captures';
 import { approvedPayment, pollingWorkflow, untilReceived } from './transactionPolls';
 import { triggerWorkflow, webhookPath, type E2eWorkflow, type TriggerKind } from './workflows';
 
@@ -53,20 +52,6 @@ const pkg = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf
 
 type Rest = ServerHandle['rest'];
 
-/** Receives what the trigger workflows' last node posts: one entry per run, by trigger. */
-function captureServer(): Promise<{ url: string; runs: Record<string, unknown[]>; server: Server }> {
-	const runs: Record<string, unknown[]> = {};
-	const server = createServer((req, res) => {
-		let body = '';
-		req.on('data', (d) => (body += d));
-		req.on('end', () => {
-			(runs[(req.url ?? '/').split('/').pop() ?? ''] ??= []).push(JSON.parse(body || 'null'));
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end('{"ok":true}');
-		});
-	});
-	return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/capture`, runs, server })));
-}
 
 /**
  * Saves a workflow as the editor does (`active: false`: 1.123's database refuses a workflow without it) and publishes
@@ -81,28 +66,6 @@ async function publish(rest: Rest, wf: { name: string; nodes: unknown[]; connect
 	return id;
 }
 
-/** A merchant creation in the sandbox, answered once its process is final: the process ID. */
-async function finishedProcess(sandbox: RunningSandbox, documentNumber: string): Promise<string> {
-	const token = sandbox.credentials.accessToken;
-	const accepted = await fetch(`${sandbox.url}/api/merchants`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': `compat-${documentNumber}-${Date.now()}` },
-		body: JSON.stringify({
-			name: 'Compat Test S.A.S.',
-			brand: 'CompatTest',
-			languages: ['es'],
-			currencies: ['USD'],
-			document: { type: 'NIT', number: documentNumber },
-			address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
-			legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
-			control: { seller: 'direct' },
-		}),
-	});
-	expect(accepted.status).toBe(202);
-	const { processId } = (await accepted.json()) as { processId: string };
-	await fetch(`${sandbox.url}/api/processes/${processId}`, { headers: { authorization: `Bearer ${token}` } });
-	return processId;
-}
 
 /** `name@version` of every node type (and each of its versions) this n8n serves. */
 async function servedNodeVersions(rest: Rest): Promise<Set<string>> {
@@ -159,7 +122,7 @@ describeIfBuilt(`e2e compat: the package in n8n ${N8N_VERSION} on Node ${NODE_MA
 	afterAll(async () => {
 		await server?.stop();
 		await teardownN8n(n8n);
-		capture?.server.close();
+		capture?.close();
 		await sandbox?.stop();
 		if (process.env.PAYSUITE_E2E_FIGURES) console.log(`compat n8n ${N8N_VERSION} (seconds): ${JSON.stringify(figures)}`);
 	});
@@ -225,7 +188,7 @@ describeIfBuilt(`e2e compat: the package in n8n ${N8N_VERSION} on Node ${NODE_MA
 	});
 
 	it('Onboarding Trigger: a process notification runs its published workflow once', async () => {
-		const processId = await finishedProcess(sandbox, '900123459');
+		const { processId } = await finishedProcess(sandbox, '900123459', 'compat');
 		expect(await deliverOnce('onboarding', { processId })).toMatchObject({ processId, action: 'merchant.create', outcome: 'succeeded', signatureVerified: true });
 	});
 

@@ -13,13 +13,12 @@
  * QUEUE_TRIGGER_DELIVERIES sets the deliveries per trigger (default 300). Needs `npm run build` first (skips
  * itself otherwise).
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
-import { createServer } from 'http';
-import type { AddressInfo } from 'net';
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectAnswer, type Answer } from '../engine/webhookCalls';
 import { gatewayProcessParameters } from '../helpers/fixtures';
+import { captureServer } from './captures';
 import { manualTrigger, nodeType, storedRun, until } from './harness';
 import { addSandboxCredentials, describeOnCluster, finishedExecution, type QueueHandle, runOnCluster, setupQueue, teardownQueue } from './queueHarness';
 import { triggerWorkflow, webhookPath, type TriggerKind } from './workflows';
@@ -51,22 +50,6 @@ async function pool<I, O>(inputs: I[], parallel: number, task: (input: I, index:
 	return out;
 }
 
-/** Receives what the trigger workflows' last node posts: one entry per run, by trigger kind. */
-function captureServer(): Promise<{ url: string; runs: Record<string, any[]>; close(): void }> {
-	const runs: Record<string, any[]> = {};
-	const server = createServer((req, res) => {
-		let body = '';
-		req.on('data', (d) => (body += d));
-		req.on('end', () => {
-			(runs[(req.url ?? '/').split('/').pop() ?? ''] ??= []).push(JSON.parse(body || 'null'));
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end('{"ok":true}');
-		});
-	});
-	return new Promise((resolve) =>
-		server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/capture`, runs, close: () => server.close() })),
-	);
-}
 
 describeIfBuilt('e2e: triggers and Gateway › Process on an n8n queue-mode cluster', () => {
 	let sandbox: RunningSandbox;

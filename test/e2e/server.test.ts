@@ -10,8 +10,6 @@
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import * as fs from 'fs';
-import { createServer, type Server } from 'http';
-import type { AddressInfo } from 'net';
 import * as path from 'path';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
@@ -30,6 +28,7 @@ import {
 	type ServerHandle,
 } from './harness';
 import { expectAnswer, type Answer } from '../engine/webhookCalls';
+import { captureServer, finishedProcess } from './captures';
 import { triggerWorkflow, webhookPath, type E2eWorkflow, type TriggerKind } from './workflows';
 
 const examples = require('../../scripts/n8n/examples.js');
@@ -50,31 +49,6 @@ function declaredName(file: string, kind: 'node' | 'credential'): string {
 	return String(kind === 'node' ? instance.description?.name : instance.name);
 }
 
-/** Receives what the workflows' last node posts: one entry per run. */
-function captureServer(): Promise<{ url: string; runs: Record<string, unknown[]>; close(): void; server: Server }> {
-	const runs: Record<string, unknown[]> = {};
-	const server = createServer((req, res) => {
-		let body = '';
-		req.on('data', (d) => (body += d));
-		req.on('end', () => {
-			const kind = (req.url ?? '/').split('/').pop() ?? '';
-			let json: unknown = body;
-			try {
-				json = JSON.parse(body);
-			} catch {
-				/* keep the text */
-			}
-			(runs[kind] ??= []).push(json);
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end('{"ok":true}');
-		});
-	});
-	return new Promise((resolve) =>
-		server.listen(0, '127.0.0.1', () =>
-			resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/capture`, runs, server, close: () => server.close() }),
-		),
-	);
-}
 
 describeIfBuilt('e2e: n8n start with the package, its credential tests and its triggers', () => {
 	let sandbox: RunningSandbox;
@@ -260,33 +234,11 @@ describeIfBuilt('e2e: n8n start with the package, its credential tests and its t
 	});
 
 	it('Onboarding Trigger: a signed process notification runs once with the queried result; a forged one gets 401, copies no run', async () => {
-		const c = sandbox.credentials;
-		/** A merchant creation; answers its process ID once the process is final (read once, as a poller would). */
-		const finishedProcess = async (documentNumber: string): Promise<{ processId: string; final: any }> => {
-			const accepted = await fetch(`${sandbox.url}/api/merchants`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json', authorization: `Bearer ${c.accessToken}`, 'idempotency-key': `e2e-onboarding-${documentNumber}-${Date.now()}` },
-				body: JSON.stringify({
-					name: 'Trigger Test S.A.S.',
-					brand: 'TriggerTest',
-					languages: ['es'],
-					currencies: ['USD'],
-					document: { type: 'NIT', number: documentNumber },
-					address: { street: 'Calle 1 # 2-3', city: 'Bogota', state: 11, country: 'CO', phone: '+5712345678', postalCode: '110111' },
-					legalRepresentative: { name: 'Ana', surname: 'Lopez', document: '52123456', documentType: 'CC' },
-					control: { seller: 'direct' },
-				}),
-			});
-			expect(accepted.status).toBe(202);
-			const { processId } = (await accepted.json()) as { processId: string };
-			const final = (await (await fetch(`${sandbox.url}/api/processes/${processId}`, { headers: { authorization: `Bearer ${c.accessToken}` } })).json()) as any;
-			return { processId, final };
-		};
-		const { processId, final } = await finishedProcess('900123457');
+		const { processId, final } = await finishedProcess(sandbox, '900123457', 'e2e-onboarding');
 		const item = await forgedThenValid('onboarding', { processId }, 'Process result received');
 		expect(item).toMatchObject({ processId, action: 'merchant.create', outcome: 'succeeded', signatureVerified: true });
 		expect(JSON.stringify(item)).toContain(String(final.result?.merchantId ?? processId));
-		const second = (await finishedProcess('900123458')).processId;
+		const second = (await finishedProcess(sandbox, '900123458', 'e2e-onboarding')).processId;
 		await parallelCopiesRunOnce('onboarding', { processId: second }, 'Process result received', 1);
 	});
 });
