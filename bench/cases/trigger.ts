@@ -148,7 +148,7 @@ db.exec('PRAGMA busy_timeout = 10000');
 const changed = db.prepare('UPDATE workflow_entity SET staticData = ? WHERE id = ?').run(data, id).changes;
 db.close();
 if (changed !== 1) throw new Error('workflow ' + id + ' not found');`;
-	execFileSync(env.n8nPaths().node24, ['-e', script, join(n8n.userFolder, '.n8n', 'database.sqlite'), id, JSON.stringify(staticData)], { stdio: 'pipe' });
+	execFileSync(env.n8nPaths().node, ['-e', script, join(n8n.userFolder, '.n8n', 'database.sqlite'), id, JSON.stringify(staticData)], { stdio: 'pipe' });
 }
 
 /** A workflow's static data as n8n stored it. */
