@@ -173,6 +173,7 @@ function checkNode(bin, major) {
 
 module.exports = {
 	ensureN8n,
+	checkNode,
 	pathsFor,
 	installDir,
 	cacheRoot,

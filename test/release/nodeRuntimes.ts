@@ -6,8 +6,11 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+
+// The n8n harness's own cache folder and Node check.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { cacheRoot, checkNode } = require('../../scripts/n8n/install') as { cacheRoot(): string; checkNode(bin: string, major: number): string | undefined };
 
 export interface NodeRuntime {
 	/** What the test title says: "Node 22.23.3". */
@@ -16,20 +19,11 @@ export interface NodeRuntime {
 	major: number;
 }
 
-function cacheRoot(): string {
-	return process.env.PAYSUITE_N8N_CACHE || join(homedir(), '.cache', 'n8n-nodes-paysuite');
-}
-
-function versionOf(bin: string): string | undefined {
-	const run = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 });
-	return run.status === 0 ? run.stdout.trim().replace(/^v/, '') : undefined;
-}
-
 /** Node `major` from the registry's `node` package (its postinstall fetches the platform binary). */
 export function registryNode(major: number): NodeRuntime {
 	const prefix = join(cacheRoot(), `node${major}-runtime`);
 	const bin = join(prefix, 'node_modules', 'node', 'bin', 'node');
-	if (!versionOf(bin)) {
+	if (!checkNode(bin, major)) {
 		mkdirSync(prefix, { recursive: true });
 		writeFileSync(join(prefix, 'package.json'), JSON.stringify({ name: `node${major}-runtime`, private: true }));
 		const npm = spawnSync('npm', ['install', '--ignore-scripts=false', '--no-audit', '--no-fund', '--no-package-lock', `node@${major}`], {
@@ -39,9 +33,9 @@ export function registryNode(major: number): NodeRuntime {
 		});
 		if (npm.status !== 0 || !existsSync(bin)) throw new Error(`npm install node@${major} failed:\n${npm.stderr}`);
 	}
-	const version = versionOf(bin);
-	if (!version?.startsWith(`${major}.`)) throw new Error(`${bin} is not Node ${major} (${version ?? 'does not run'})`);
-	return { label: `Node ${version}`, bin, major };
+	const version = checkNode(bin, major);
+	if (!version) throw new Error(`${bin} is not a Node ${major} that runs`);
+	return { label: `Node ${version.replace(/^v/, '')}`, bin, major };
 }
 
 /** The Node running the tests (CI: 20 and 22), then 22 and 24 from the registry when the tests' Node is not. */
