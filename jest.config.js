@@ -19,14 +19,14 @@ module.exports = {
 			displayName: 'engine',
 			testMatch: ['<rootDir>/test/engine/**/*.test.ts'],
 			setupFiles: ['<rootDir>/test/engine/setup-env.js'],
-			setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js'],
+			setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js', '<rootDir>/test/engine/processed-data-setup.ts'],
 		},
 		{
 			...common,
 			displayName: 'reliability',
 			testMatch: ['<rootDir>/test/reliability/**/*.test.ts'],
 			setupFiles: ['<rootDir>/test/engine/setup-env.js'],
-			setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js'],
+			setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js', '<rootDir>/test/engine/processed-data-setup.ts'],
 			// Clears the report parts before the run, merges them into test-results/reliability.json after it.
 			globalSetup: '<rootDir>/test/reliability/globalSetup.js',
 			globalTeardown: '<rootDir>/test/reliability/globalTeardown.js',

@@ -5,7 +5,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountNumber } from '../shared/descriptions/simplify';
-import { refundColumns } from '../shared/output/refunds';
 
 /** The dates of the simplified items, each also as ISO 8601 with the site's offset (`dateIso`, `validUntilIso`). */
 export const GATEWAY_DATES = ['date', 'validUntil'] as const;
@@ -42,7 +41,6 @@ export function simplifyTransaction(txn: IDataObject): IDataObject {
 		lastDigits: orNull(txn.lastDigits),
 		installments: orNull(credit.installments),
 		refunded: orNull(txn.refunded),
-		...refundColumns(txn),
 	};
 }
 

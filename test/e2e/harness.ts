@@ -298,3 +298,10 @@ export function storedRun(execution: { data: string }): any {
 	};
 	return revive(table[0]);
 }
+
+/** Writes a measured figure to test-results/figures/<name>.txt (never committed), so a run's figures can be quoted. */
+export function writeFigure(name: string, text: string): void {
+	const folder = path.join(REPO_DIR, 'test-results', 'figures');
+	fs.mkdirSync(folder, { recursive: true });
+	fs.appendFileSync(path.join(folder, `${name}.txt`), `${new Date().toISOString()} ${text}\n`);
+}

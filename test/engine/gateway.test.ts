@@ -7,6 +7,7 @@
 import type { IDataObject, INodeExecutionData, INodeListSearchResult } from 'n8n-workflow';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { REFUND_BASIS } from '../../nodes/shared/output/refunds';
 import { expectFieldRefused, outputJson, runNode, runNodeMethod, type NodeRunOptions, type RunResult } from '../helpers/engine';
 import { apiCallsOf, control as sandboxControl, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 
@@ -444,7 +445,8 @@ describe('Transaction > Get and Search', () => {
 			const result = await run({ resource: 'transaction', operation: 'get', internalReference: locator(String(processed.internalReference), mode) });
 			expect(result.error).toBeUndefined();
 			expect(withoutAuth(apiCalls()[0].body)).toEqual({ internalReference: processed.internalReference });
-			expect(json(result)[0]).toEqual(processed);
+			// Get adds the refund columns: nothing refunded by this workflow, all of it left.
+			expect(json(result)[0]).toEqual({ ...processed, refundedAmount: 0, refundableAmount: 42.1, refundedAmountBasis: REFUND_BASIS.byThisWorkflow });
 		}
 		expect(processed).toMatchObject({ reference, status: 'APPROVED', amount: 42.1, currency: 'USD', lastDigits: '1111', refunded: false });
 	});

@@ -70,10 +70,12 @@ describe('a refund is never sent twice, and a lost answer is settled by reading 
 		);
 		expect(result.error).toBeUndefined();
 		const [item] = outputJson(result, 'Session');
-		expect(item).toMatchObject({ internalReference, amount: 50, currency: 'USD', paymentAmount: 120.5, refundedAmount: 50, refundableAmount: 70.5, fullyRefunded: false });
+		expect(item).toMatchObject({ internalReference, amount: 50, currency: 'USD', paymentAmount: 120.5, refundedAmount: 50, refundableAmount: 70.5, refunded: false });
 		expect(item.confirmedAfterLostAnswer).toBe(
-			`The refund of 50.00 USD on transaction ${internalReference} was made: the platform's answer was lost (HTTP 503 with Retry-After: Injected fault), and the payment, read again, lists it.`,
+			`The refund of 50.00 USD on transaction ${internalReference} was made: the platform's answer was lost (HTTP 503 with Retry-After: Injected fault), and the platform, read again, shows it.`,
 		);
+		// Settled by the documented search (by the payment's reference and the refund's amount) and query.
+		expect(callsTo('/gateway/search').map((call) => (call.body as IDataObject).amount)).toEqual([{ currency: 'USD', total: 120.5 }, { currency: 'USD', total: 50 }]);
 		expect(callsTo('/api/reverse')).toHaveLength(1);
 		expect(checkout().transactions[String(internalReference)].returned).toBe(50);
 	});
@@ -83,11 +85,37 @@ describe('a refund is never sent twice, and a lost answer is settled by reading 
 		sandbox.setFaults([{ path: '/api/reverse', kind: 'status', status: 429, retryAfter: 0 }]);
 		const result = await session({ resource: 'transaction', operation: 'refund', internalReference });
 		expect(result.error?.message).toBe(
-			`The full refund of transaction ${internalReference} was not made: the platform's answer was lost (HTTP 429 with Retry-After: Injected fault), and the payment, read again, lists no new refund (item 0)`,
+			`The full refund of transaction ${internalReference} was not made: the platform's answer was lost (HTTP 429 with Retry-After: Injected fault), and the platform, read again, shows no such refund (item 0)`,
 		);
-		expect(result.error?.description).toContain('Nothing was refunded. It is safe to run this step again.');
+		expect(result.error?.description).toContain('Nothing was given back. It is safe to run this step again.');
 		expect(callsTo('/api/reverse')).toHaveLength(1);
 		expect(checkout().transactions[String(internalReference)].returned).toBe(0);
+	});
+
+	it('a partial refund answered 429 that the platform did not make: the search (which finds the payment itself) finds no such refund, so "not made"', async () => {
+		const { internalReference } = await paidSession();
+		sandbox.setFaults([{ path: '/api/reverse', kind: 'status', status: 429, retryAfter: 0 }]);
+		const result = await session({ resource: 'transaction', operation: 'refund', internalReference, refundType: 'partial', currency: 'USD', total: 50 });
+		expect(result.error?.message).toBe(
+			`The refund of 50.00 USD on transaction ${internalReference} was not made: the platform's answer was lost (HTTP 429 with Retry-After: Injected fault), and the platform, read again, shows no such refund (item 0)`,
+		);
+		expect(callsTo('/api/reverse')).toHaveLength(1);
+		expect(checkout().transactions[String(internalReference)].returned).toBe(0);
+		// Not made, so not kept: the same refund can be run again at once.
+		sandbox.clearFaults();
+		expect((await session({ resource: 'transaction', operation: 'refund', internalReference, refundType: 'partial', currency: 'USD', total: 50 })).error).toBeUndefined();
+		expect(checkout().transactions[String(internalReference)].returned).toBe(50);
+	});
+
+	it('a partial refund whose answer is lost when the search cannot find the payment itself: "may have been made", never "not made"', async () => {
+		const { internalReference } = await paidSession();
+		sandbox.setFaults([
+			{ path: '/api/reverse', kind: 'status', status: 429, retryAfter: 0 },
+			{ path: '/gateway/search', kind: 'status', status: 500 },
+		]);
+		const result = await session({ resource: 'transaction', operation: 'refund', internalReference, refundType: 'partial', currency: 'USD', total: 50 });
+		expect(result.error?.message).toMatch(/^The refund of 50\.00 USD on transaction \d+ may have been made: /);
+		expect(result.error?.description).toContain("searching the payment's transactions failed too");
 	});
 
 	it('a refund whose answer does not come within the timeout, made by the platform: one refund, the item says it was made', async () => {
@@ -99,7 +127,7 @@ describe('a refund is never sent twice, and a lost answer is settled by reading 
 			const result = await session({ resource: 'transaction', operation: 'refund', internalReference });
 			expect(result.error).toBeUndefined();
 			const [item] = outputJson(result, 'Session');
-			expect(item).toMatchObject({ amount: 120.5, refundedAmount: 120.5, refundableAmount: 0, fullyRefunded: true });
+			expect(item).toMatchObject({ amount: 120.5, refundedAmount: 120.5, refundableAmount: 0, refunded: true });
 			expect(String(item.confirmedAfterLostAnswer)).toMatch(/^The full refund of transaction \d+ was made: the platform's answer was lost \(no answer within 1 s\)/);
 		} finally {
 			requestDefaults.timeoutMs = saved;
@@ -124,7 +152,8 @@ describe('a refund is never sent twice, and a lost answer is settled by reading 
 			requestDefaults.timeoutMs = saved;
 		}
 		expect(callsTo('/api/reverse')).toHaveLength(1);
-		expect(callsTo('/gateway/query').length).toBeGreaterThan(2);
+		// Searched again a little later: without an answer the platform may still be making it.
+		expect(callsTo('/gateway/search').length).toBeGreaterThan(2);
 	});
 
 	it('a reversal cut short mid-answer: one reversal, and the item says it was made', async () => {
@@ -149,7 +178,7 @@ describe('a refund is never sent twice, and a lost answer is settled by reading 
 		expect(result.error?.message).toBe(
 			`The refund of 50.00 USD on transaction ${internalReference} may have been made: the platform's answer was lost (HTTP 503 with Retry-After: Injected fault) (item 0)`,
 		);
-		expect(result.error?.description).toContain('PaySuite Gateway > Transaction > Get lists its refunds');
+		expect(result.error?.description).toContain('PaySuite Gateway > Transaction > Get says whether it is refunded in full');
 		expect(callsTo('/api/reverse')).toHaveLength(1);
 	});
 });

@@ -5,44 +5,16 @@
  * another n8n process left it) unless Options › Allow Repeat is on. n8n keeps that record in its database
  * (n8n's ProcessedDataManager); here an in-memory one with the same rules stands in for it.
  */
-import { DataDeduplicationService } from 'n8n-core';
-import type { DeduplicationItemTypes, DeduplicationScope, ICheckProcessedContextData, IDataDeduplicator, IDataObject } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { forgetSent } from '../../nodes/shared/operation/repeatGuard';
 import { expectFieldRefused, runNode, type NodeRunOptions } from '../helpers/engine';
+import { processedData } from '../helpers/processedData';
 import { apiCallsOf, onboardingApi, withSandbox } from '../helpers/sandbox';
 
 const sandbox = withSandbox();
 
-/** n8n's deduplication record ('entries' mode) as its database keeps it: per workflow, and per node for scope 'node'. */
-class RecordOfProcessed implements IDataDeduplicator {
-	readonly entries = new Map<string, DeduplicationItemTypes[]>();
-	private slot = (scope: DeduplicationScope, data: ICheckProcessedContextData) => `${data.workflow.id}|${scope === 'node' ? `n:${data.node!.id}` : ''}`;
-	async checkProcessedAndRecord(items: DeduplicationItemTypes[], scope: DeduplicationScope, data: ICheckProcessedContextData, options: { maxEntries?: number }) {
-		const kept = this.entries.get(this.slot(scope, data)) ?? [];
-		const found = { new: items.filter((item) => !kept.includes(item)), processed: items.filter((item) => kept.includes(item)) };
-		const next = [...kept, ...found.new];
-		this.entries.set(this.slot(scope, data), options.maxEntries ? next.slice(-options.maxEntries) : next);
-		return found;
-	}
-	async removeProcessed(items: DeduplicationItemTypes[], scope: DeduplicationScope, data: ICheckProcessedContextData) {
-		this.entries.set(this.slot(scope, data), (this.entries.get(this.slot(scope, data)) ?? []).filter((item) => !items.includes(item)));
-	}
-	async clearAllProcessedItems() {
-		this.entries.clear();
-	}
-	async getProcessedDataCount() {
-		return [...this.entries.values()].flat().length;
-	}
-}
-const database = new RecordOfProcessed();
-beforeAll(() => DataDeduplicationService.init(database));
-
 // Each test is a new decision to send: what an earlier test sent is not a repeat.
-beforeEach(() => {
-	forgetSent();
-	database.entries.clear();
-});
+beforeEach(() => processedData.clear());
 
 const NOTIFICATION = { name: 'Notification', type: 'paySuiteNotification', credentialType: 'paySuiteOnboardingApi' };
 const run = (parameters: IDataObject, options: NodeRunOptions & { token?: string } = {}) =>
@@ -155,15 +127,16 @@ describe('Message → Send', () => {
 
 describe('the same message again within 15 minutes', () => {
 	const welcome = { message: 'Your store is ready', channels: { sms: { phoneNumber: '+573001112233', shortMessage: 'Store ready' }, ...email } };
+	const minute = () => Math.floor(Date.now() / 60_000);
 
-	it('is refused with nothing sent (a re-run step or workflow), naming when and which execution sent it', async () => {
+	it("is refused with nothing sent (a re-run step or workflow), saying when n8n's record has it", async () => {
 		const first = await run(welcome, { executionId: 'exec-41' });
 		expect(first.error).toBeUndefined();
 		const again = await run(welcome, { executionId: 'exec-42' });
-		expect(again.error?.message).toBe('Not sent: the same message (SMS, e-mail) was already sent less than a minute ago, by execution exec-41 of workflow engine-test (item 0)');
+		expect(again.error?.message).toBe('Not sent: the same message (SMS, e-mail) was already sent within the last minute (item 0)');
 		expect(again.error?.description).toBe(
-			'Nothing was sent. The same message (same credential, channels, recipients and text) within 15 minutes is refused, so that re-running a step or a ' +
-				'workflow never sends it twice. To send it again on purpose, turn on Options > Allow Repeat of this node.',
+			"Nothing was sent. The same message (same credential, channels, recipients and text) within 15 minutes is refused, as n8n's record of this workflow's messages shows it, " +
+				'so that re-running a step or a workflow never sends it twice. To send it again on purpose, turn on Options > Allow Repeat of this node.',
 		);
 		expect(apiCalls()).toHaveLength(1);
 		expect(await messages()).toHaveLength(1);
@@ -190,46 +163,41 @@ describe('the same message again within 15 minutes', () => {
 		const result = await run({ message: '={{ $json.text }}', channels: email }, { items: [{ text: 'Paid' }, { text: 'Paid' }], continueOnFail: true });
 		const items = result.output('Notification').map((item) => item.json);
 		expect(items[0]).toMatchObject({ accepted: true });
-		expect(items[1].error).toMatch(/^Not sent: the same message \(e-mail\) was already sent less than a minute ago, by execution engine-test-execution/);
+		expect(items[1].error).toBe('Not sent: the same message (e-mail) was already sent within the last minute (item 1)');
 		expect(apiCalls()).toHaveLength(1);
 	});
 
-	it("another n8n process (a worker) finds the message in n8n's record: a key per minute, nothing readable", async () => {
+	it("n8n's record of the workflow keeps one key per message and minute, nothing readable; every process reads it", async () => {
 		const first = await run(welcome, { executionId: 'exec-on-worker-1' });
 		expect(first.error).toBeUndefined();
-		// One key, the current minute's: the check's earlier minutes were taken back.
-		const [[slot, keys]] = [...database.entries];
-		expect(slot).toBe('engine-test|n:node-0');
-		expect(keys).toEqual([expect.stringMatching(new RegExp(`^[A-Za-z0-9_-]{16}@${Math.floor(Date.now() / 60_000)}$`))]);
-		expect(JSON.stringify([...database.entries])).not.toMatch(/store|\+5730|acme|Welcome/i);
+		// One string, the current minute's: the check's other minutes and the claim were taken back.
+		const kept = processedData.held();
+		expect(kept).toEqual([expect.stringMatching(new RegExp(`^[A-Za-z0-9_-]{16}@${minute()}$`))]);
+		expect(JSON.stringify([...processedData.rows])).not.toMatch(/store|\+5730|acme|Welcome/i);
+		expect(processedData.calls.every((call) => call.scope === 'workflow')).toBe(true);
 
-		forgetSent(); // another process: only the database is shared
 		const again = await run(welcome, { executionId: 'exec-on-worker-2' });
 		expect(again.error?.message).toBe('Not sent: the same message (SMS, e-mail) was already sent within the last minute (item 0)');
-		expect(again.error?.description).toContain('To send it again on purpose, turn on Options > Allow Repeat of this node.');
 		expect(apiCalls()).toHaveLength(1);
-		// The refusal took back what its check recorded.
-		expect([...database.entries.values()][0]).toEqual(keys);
+		// The refusal took back what its check added.
+		expect(processedData.held()).toEqual(kept);
 
-		forgetSent();
 		const allowed = await run({ ...welcome, options: { allowRepeat: true } });
 		expect(allowed.error).toBeUndefined();
 		expect(apiCalls()).toHaveLength(2);
 	});
 
 	it('sent 16 minutes ago (as the record says) is not a repeat', async () => {
-		const minute = Math.floor(Date.now() / 60_000);
 		await run(welcome);
-		const [[slot, [key]]] = [...database.entries];
-		database.entries.set(slot, [String(key).replace(/@\d+$/, `@${minute - 16}`)]);
-		forgetSent();
+		const [key] = processedData.held();
+		processedData.replace(key, key.replace(/@\d+$/, `@${minute() - 16}`));
 		expect((await run(welcome)).error).toBeUndefined();
 		expect(apiCalls()).toHaveLength(2);
 	});
 
-	it('a refused message is not remembered, here or in the record: after a failure, the same message is sent', async () => {
+	it('a refused message is not remembered: after a failure, the same message is sent', async () => {
 		expect((await run(welcome, { token: 'sbx_nope_000000' })).error?.httpCode).toBe('401');
-		expect([...database.entries.values()].flat()).toEqual([]);
+		expect(processedData.held()).toEqual([]);
 		expect((await run(welcome)).error).toBeUndefined();
 		expect(await messages()).toHaveLength(1);
 	});

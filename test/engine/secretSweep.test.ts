@@ -15,11 +15,12 @@ import type { IDataObject, INodeProperties, IRun } from 'n8n-workflow';
 
 import { expectedTranKey } from '../../sandbox/auth';
 import type { LedgerEntry } from '../../sandbox';
-import { forgetSent } from '../../nodes/shared/operation/repeatGuard';
+
 import { requestDefaults } from '../../nodes/shared/transport/retry';
 import { outputJson, runNode, type RunResult, type TestCredentials } from '../helpers/engine';
 import { merchantCreateParameters, sessionCreateParameters } from '../helpers/fixtures';
 import { packageNodeTypes } from '../helpers/nodeTypes';
+import { processedData } from '../helpers/processedData';
 import { control, onboardingApi, paySuiteApi, withSandbox } from '../helpers/sandbox';
 import { SecretScan } from '../reliability/evidence';
 
@@ -91,7 +92,7 @@ interface RunSpec extends Prepared {
 async function exec(kind: NodeKind, spec: RunSpec): Promise<{ result: RunResult; calls: LedgerEntry[]; failures: string[] }> {
 	takeCalls();
 	// Every run here sends on purpose what an earlier one sent: the repeat guard's memory starts empty.
-	forgetSent();
+	processedData.clear();
 	const result = await runNode({ ...kind, type: spec.asTool ? `${kind.type}Tool` : kind.type }, spec.parameters, spec.credentials ?? goodCredentials(), {
 		items: spec.items,
 		continueOnFail: spec.continueOnFail,

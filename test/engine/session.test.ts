@@ -4,6 +4,7 @@
  */
 import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
+import { REFUND_BASIS } from '../../nodes/shared/output/refunds';
 import { expectFieldRefused, outputJson, runNode, runNodeMethod, type NodeRunOptions, type RunResult } from '../helpers/engine';
 import { sessionCreateParameters } from '../helpers/fixtures';
 import { apiCallsOf, control, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
@@ -429,7 +430,7 @@ describe('Transaction > Refund is never sent twice', () => {
 			const result = await run({ resource: 'transaction', operation: 'refund', internalReference: payment.internalReference });
 			expect(result.error).toBeUndefined();
 			expect(String(json(result)[0].confirmedAfterLostAnswer)).toBe(
-				`The full refund of transaction ${payment.internalReference} was made: the platform's answer was lost (the connection broke after the request was sent), and the payment, read again, lists it.`,
+				`The full refund of transaction ${payment.internalReference} was made: the platform's answer was lost (the connection broke after the request was sent), and the platform, read again, shows it.`,
 			);
 		} finally {
 			sandbox.clearFaults();
@@ -664,6 +665,10 @@ describe('Session > Get: Simplify', () => {
 			paymentDate: (approved.status as IDataObject).date,
 			paymentDateIso: onSiteClock((approved.status as IDataObject).date),
 			refunded: false,
+			// Nothing refunded by this workflow: the basis says refunds made elsewhere are not counted.
+			refundedAmount: 0,
+			refundableAmount: 120.5,
+			refundedAmountBasis: REFUND_BASIS.byThisWorkflow,
 		});
 		// The site's offset: the credential's Site Time Zone, America/Bogota.
 		expect(item.dateIso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/);

@@ -175,6 +175,8 @@ export interface RunOptions {
 	executionId?: string;
 	/** The workflow's time zone setting (default: none, so n8n's default zone). */
 	timezone?: string;
+	/** The workflow's id (default `engine-test`): another id is another workflow, with its own record in n8n. */
+	workflowId?: string;
 }
 
 export interface RunResult {
@@ -218,7 +220,7 @@ export async function runWorkflow(options: RunOptions): Promise<RunResult> {
 	});
 
 	const workflow = new Workflow({
-		id: 'engine-test',
+		id: options.workflowId ?? 'engine-test',
 		name: 'engine test',
 		nodes,
 		connections,
@@ -279,6 +281,7 @@ export interface NodeRunOptions {
 	timezone?: string;
 	retry?: TestNode['retry'];
 	typeVersion?: number;
+	workflowId?: string;
 }
 
 /** Runs a workflow of the start node and one node of this package with the given parameters. */
@@ -299,6 +302,7 @@ export function runNode(node: NodeUnderTest, parameters: IDataObject, credential
 		credentials,
 		executionId: options.executionId,
 		timezone: options.timezone,
+		workflowId: options.workflowId,
 	});
 }
 

@@ -197,7 +197,7 @@ const SCENARIOS: Scenario[] = [
 		],
 		unknownOutcome: /^The (refund of 40\.00 USD on transaction|full refund of transaction) \d+ may have been made: the platform's answer was lost \(.+\) \(item \d+\)$/,
 		settled: {
-			notMade: /^The (refund of 40\.00 USD on transaction|full refund of transaction) \d+ was not made: the platform's answer was lost \(.+\), and the payment, read again, lists no new refund \(item \d+\)$/,
+			notMade: /^The (refund of 40\.00 USD on transaction|full refund of transaction) \d+ was not made: the platform's answer was lost \(.+\), and the platform, read again, shows no such refund \(item \d+\)$/,
 		},
 		itemOf: (entry) => itemOfTransaction.get(Number((entry.body as IDataObject)?.internalReference)),
 		records: (sandbox) => {

@@ -5,7 +5,10 @@ import type { NotFoundSubject } from '../transport/platformAnswer';
 import { safetyOf, type ApiName, type PaySuiteRequest, type RequestSafety } from '../transport/types';
 import { compact } from './compact';
 import { toItems } from './items';
-import { sendWrite, type LostAnswerWords } from './lostAnswer';
+import { LostAnswerError } from '../transport/failures';
+import { settleLostAnswer, type LostAnswerWords } from './lostAnswer';
+import { claimWrite, type RepeatCheck } from './repeatGuard';
+import { sendRequest } from './send';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from './types';
 
 interface RequestOperationSpec<Body> extends OperationLabels {
@@ -19,7 +22,7 @@ interface RequestOperationSpec<Body> extends OperationLabels {
 	schema?: ZodType<Body, ZodTypeDef, unknown>;
 	headers?: (ctx: OperationContext, body: Body) => IDataObject;
 	/** Answer to output items; the whole answer as one item by default. */
-	output?: (answer: IDataObject, ctx: OperationContext, body: Body) => IDataObject | IDataObject[];
+	output?: (answer: IDataObject, ctx: OperationContext, body: Body) => IDataObject | IDataObject[] | Promise<IDataObject | IDataObject[]>;
 	acceptFailedStatus?: boolean;
 	refusalHint?: string;
 	/** The record the request names, for a 404: "Session 123 was not found: check the Session ID". */
@@ -28,9 +31,14 @@ interface RequestOperationSpec<Body> extends OperationLabels {
 	conflictHint?: string;
 	/** For a write (`safety: 'write'` or 'idempotent'): what to say, and how to look, when its answer is lost. */
 	lostAnswer?: (ctx: OperationContext, body: Body) => LostAnswerWords;
+	/**
+	 * For a write the platform does not deduplicate: what makes two of them the same, and how a repeat is refused
+	 * (repeatGuard.ts). It is claimed in n8n's record before it is sent.
+	 */
+	repeat?: (ctx: OperationContext, body: Body) => Omit<RepeatCheck, 'request'>;
 }
 
-/** An operation that is one request: build the body, validate it, send it (sendWrite, then sendRequest), map the answer. */
+/** An operation that is one request: build the body, validate it, claim it if it is guarded, send it (sendRequest), map the answer. */
 export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<Body>): PaySuiteOperation {
 	const safety = safetyOf(spec);
 	return {
@@ -52,9 +60,17 @@ export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<
 				notFound: spec.notFound?.(ctx, body),
 				conflictHint: spec.conflictHint,
 			};
-			return sendWrite<IDataObject>(ctx, request, spec.lostAnswer?.(ctx, body), (answer) =>
-				toItems(spec.output ? spec.output(answer, ctx, body) : answer),
-			);
+			const claim = spec.repeat ? await claimWrite(ctx, { ...spec.repeat(ctx, body), request }) : undefined;
+			let answer: IDataObject;
+			try {
+				answer = (await sendRequest<IDataObject>(ctx, request)).body;
+			} catch (error) {
+				// A lost answer may mean it was done: the claim stays; a refusal (nothing done) takes it back.
+				await (error instanceof LostAnswerError ? claim?.made() : claim?.notMade());
+				return settleLostAnswer(ctx, error, spec.lostAnswer?.(ctx, body));
+			}
+			await claim?.made();
+			return toItems(spec.output ? await spec.output(answer, ctx, body) : answer);
 		},
 	};
 }

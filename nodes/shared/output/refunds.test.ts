@@ -1,60 +1,54 @@
-import { refundColumns, refundSummary, refundsOf, roundAmount } from './refunds';
+import { amountOf, fromMinorUnits, REFUND_BASIS, refundColumns, roundAmount, toMinorUnits } from './refunds';
 
-const refund = (internalReference: number, total: number, date = '2026-11-26T16:40:12Z') => ({
-	internalReference,
-	amount: { currency: 'USD', total },
-	date,
-	status: { status: 'APPROVED', reason: '00', message: 'Refunded', date },
-});
-
-describe('refundSummary', () => {
-	it('sums the listed refunds and says what is left, as numbers in the currency minor unit', () => {
-		const summary = refundSummary({ refunded: false, refunds: [refund(9001, 20), refund(9002, 0.1)] }, 120.5, 'USD');
-		expect(summary).toEqual({
-			refundedAmount: 20.1,
-			refundableAmount: 100.4,
-			fullyRefunded: false,
-			refunds: [
-				{ internalReference: 9001, amount: 20, currency: 'USD', date: '2026-11-26T16:40:12Z', status: 'APPROVED' },
-				{ internalReference: 9002, amount: 0.1, currency: 'USD', date: '2026-11-26T16:40:12Z', status: 'APPROVED' },
-			],
-		});
-	});
-
-	it('a payment with an empty refund list has everything left', () => {
-		expect(refundSummary({ refunded: false, refunds: [] }, 120.5, 'USD')).toMatchObject({ refundedAmount: 0, refundableAmount: 120.5, fullyRefunded: false });
-	});
-
-	it('a refused refund gives nothing back', () => {
-		const refused = { ...refund(9003, 50), status: { status: 'REJECTED' } };
-		expect(refundSummary({ refunds: [refund(9001, 20), refused] }, 120.5, 'USD')).toMatchObject({ refundedAmount: 20, refundableAmount: 100.5 });
-	});
-
-	it('without a refund list: a refunded payment is refunded in full; otherwise the amounts are unknown (null)', () => {
-		expect(refundSummary({ refunded: true }, 120.5, 'USD')).toMatchObject({ refundedAmount: 120.5, refundableAmount: 0, fullyRefunded: true });
-		expect(refundSummary({ refunded: false }, 120.5, 'USD')).toMatchObject({ refundedAmount: null, refundableAmount: null, fullyRefunded: false });
-		expect(refundSummary({}, 120.5, 'USD')).toMatchObject({ refundedAmount: null, refundableAmount: null, fullyRefunded: null });
-	});
-
-	it('refunds in an AmountConversion or with a plain status are read too', () => {
-		expect(refundsOf({ refunds: [{ internalReference: '7', amount: { from: { currency: 'COP', total: '1000' } }, status: 'APPROVED' }] })).toEqual([
-			{ internalReference: '7', amount: 1000, currency: 'COP', date: null, status: 'APPROVED' },
-		]);
-	});
-
-	it('rounds in the currency minor unit', () => {
-		expect(roundAmount(120.5 - 20.1, 'USD')).toBe(100.4);
-		expect(roundAmount(1000.4, 'COP')).toBe(1000.4);
-		expect(roundAmount(10.5, 'JPY')).toBe(11);
-	});
-});
+const approved = (refunded: boolean | null = false) => ({ total: 120.5, currency: 'USD', refunded, approved: true });
 
 describe('refundColumns', () => {
-	it('takes the payment total from a gateway amount or a session AmountConversion', () => {
-		const refunds = [refund(9001, 20)];
-		expect(refundColumns({ amount: { currency: 'USD', total: 120.5 }, refunded: false, refunds })).toMatchObject({ refundedAmount: 20, refundableAmount: 100.5 });
-		expect(
-			refundColumns({ amount: { from: { currency: 'USD', total: 120.5 }, to: { currency: 'USD', total: 120.5 }, factor: 1 }, refunded: false, refunds }),
-		).toMatchObject({ refundedAmount: 20, refundableAmount: 100.5, fullyRefunded: false });
+	it("what this workflow's refunds gave back, and what is left, as numbers in the currency's minor unit", () => {
+		expect(refundColumns(approved(), { count: 2, totalMinor: 2010 })).toEqual({
+			refundedAmount: 20.1,
+			refundableAmount: 100.4,
+			refundedAmountBasis: REFUND_BASIS.byThisWorkflow,
+		});
+		expect(refundColumns(approved(), { count: 0, totalMinor: 0 })).toMatchObject({ refundedAmount: 0, refundableAmount: 120.5 });
+	});
+
+	it("the platform's `refunded` wins: all of it given back, nothing left, whatever n8n recorded", () => {
+		expect(refundColumns(approved(true), { count: 1, totalMinor: 2000 })).toEqual({ refundedAmount: 120.5, refundableAmount: 0, refundedAmountBasis: REFUND_BASIS.refundedInFull });
+		expect(refundColumns(approved(true), { unknown: 'the record could not be read' })).toMatchObject({ refundedAmount: 120.5, refundableAmount: 0 });
+	});
+
+	it('never a bare null: an unknown total says why, a payment not approved says so', () => {
+		expect(refundColumns(approved(), { unknown: 'the record could not be read' })).toEqual({
+			refundedAmount: null,
+			refundableAmount: null,
+			refundedAmountBasis: 'Not known: the record could not be read. The platform only says whether a payment is refunded in full.',
+		});
+		expect(refundColumns({ ...approved(), approved: false }, { count: 0, totalMinor: 0 })).toEqual({ refundedAmount: null, refundableAmount: null, refundedAmountBasis: REFUND_BASIS.notApproved });
+	});
+
+	it('more given back than the payment (refunds with Allow Repeat) leaves nothing, never a negative amount', () => {
+		expect(refundColumns(approved(), { count: 2, totalMinor: 13_000 })).toMatchObject({ refundedAmount: 130, refundableAmount: 0 });
+	});
+});
+
+describe('amounts', () => {
+	it("rounds to the currency's minor unit", () => {
+		expect(roundAmount(120.5 - 20.1)).toBe(100.4);
+		expect(roundAmount(1000.4, 'JPY')).toBe(1000);
+		expect(roundAmount(1.2345, 'KWD')).toBe(1.235);
+	});
+
+	it('converts to and from minor units exactly', () => {
+		expect(toMinorUnits(20.1, 'USD')).toBe(2010);
+		expect(toMinorUnits(0.29, 'USD')).toBe(29);
+		expect(toMinorUnits(1500, 'JPY')).toBe(1500);
+		expect(fromMinorUnits(2010, 'USD')).toBe(20.1);
+		expect(fromMinorUnits(1235, 'KWD')).toBe(1.235);
+	});
+
+	it("reads an amount in the platform's shapes: {currency, total} or an AmountConversion's from", () => {
+		expect(amountOf({ currency: 'USD', total: '120.50' })).toEqual({ total: 120.5, currency: 'USD' });
+		expect(amountOf({ from: { currency: 'COP', total: 5000 }, to: { currency: 'USD', total: 1.2 }, factor: 0.00024 })).toEqual({ total: 5000, currency: 'COP' });
+		expect(amountOf(undefined)).toEqual({ total: undefined, currency: undefined });
 	});
 });

@@ -1,32 +1,33 @@
 /**
- * A payment's refunds as people read them: what was given back, in total and by each refund, and what can still
- * be refunded. The platform lists a payment's refunds on its transaction (`refunds`: internalReference, amount,
- * date, status of each; see docs/sandbox/checkout.md, "Refunds") and sets `refunded` once nothing is left.
+ * A payment's refund columns as people read them: what was given back and what can still be refunded, as
+ * numbers a sheet can add up, with what they are based on. The platform tells a payment's refunds only through
+ * `refunded` (true once refunded in full); what these nodes gave back, n8n remembers (operation/refundsMade.ts).
  * Pure.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { minorUnitsOf } from '../schemas/currencies';
 
-/** One refund of a payment, flat. */
-export interface RefundRecord extends IDataObject {
-	internalReference: string | number | null;
-	amount: number;
-	currency: string | null;
-	date: string | null;
-	status: string | null;
+/** What n8n remembers of the refunds these nodes made on a payment: their total, or why it cannot tell. */
+export type RefundsMade = { count: number; totalMinor: number } | { unknown: string };
+
+/** The columns every approved payment's record gets. */
+export interface RefundColumns extends IDataObject {
+	/** Given back so far, as far as `refundedAmountBasis` says. */
+	refundedAmount: number | null;
+	/** What can still be refunded, as far as `refundedAmountBasis` says. */
+	refundableAmount: number | null;
+	/** What the two amounts are based on, in a sentence. */
+	refundedAmountBasis: string;
 }
 
-/** The refund columns every payment record gets (numbers, so a sheet or a CRM can add them up). */
-export interface RefundSummary extends IDataObject {
-	/** Given back so far by every refund of the payment; null when the platform did not say. */
-	refundedAmount: number | null;
-	/** What can still be refunded; null when the platform did not say. */
-	refundableAmount: number | null;
-	/** True once nothing is left to refund. */
-	fullyRefunded: boolean | null;
-	refunds: RefundRecord[];
-}
+export const REFUND_BASIS = {
+	refundedInFull: 'The platform says the payment is refunded in full.',
+	byThisWorkflow:
+		"Refunds and reversals made by this workflow's PaySuite nodes, as n8n recorded them. Refunds made elsewhere (another workflow, the platform's panel) are not included: the platform only says whether a payment is refunded in full.",
+	notApproved: 'Not an approved payment: there is nothing to refund.',
+	unknown: (why: string) => `Not known: ${why}. The platform only says whether a payment is refunded in full.`,
+} as const;
 
 const asObject = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
 
@@ -35,68 +36,41 @@ const numberOf = (value: unknown): number | undefined => {
 	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 };
 
-/** Rounds to the currency's minor unit (2 decimals when unknown), so 120.5 - 20 is 100.5, never 100.49999. */
+/** The digits after the point of a currency's amounts (2 when unknown). */
+const minorDigits = (currency: string | null | undefined): number => minorUnitsOf(currency ?? '') ?? 2;
+
+/** Rounds to the currency's minor unit, so 120.5 - 20 is 100.5, never 100.49999. */
 export function roundAmount(value: number, currency?: string | null): number {
-	const factor = 10 ** (minorUnitsOf(currency ?? '') ?? 2);
+	const factor = 10 ** minorDigits(currency);
 	return Math.round(value * factor) / factor;
 }
 
+/** An amount in minor units of its currency (cents for USD): what n8n's record keeps. */
+export const toMinorUnits = (value: number, currency: string | null | undefined): number => Math.round(value * 10 ** minorDigits(currency));
+
+export const fromMinorUnits = (minor: number, currency: string | null | undefined): number => roundAmount(minor / 10 ** minorDigits(currency), currency);
+
 /** An amount in any of the platform's shapes ({currency, total}, or an AmountConversion's `from`). */
-function amountOf(value: unknown): { total?: number; currency?: string } {
+export function amountOf(value: unknown): { total?: number; currency?: string } {
 	const amount = asObject(value);
 	const inner = amount.from ? asObject(amount.from) : amount;
 	return { total: numberOf(inner.total), currency: typeof inner.currency === 'string' ? inner.currency : undefined };
 }
 
-/** The refunds a transaction lists, oldest first. */
-export function refundsOf(transaction: IDataObject): RefundRecord[] {
-	const listed = Array.isArray(transaction.refunds) ? (transaction.refunds as unknown[]) : [];
-	return listed.map((entry) => {
-		const refund = asObject(entry);
-		const amount = amountOf(refund.amount);
-		const status = asObject(refund.status);
-		return {
-			internalReference: (refund.internalReference as string | number | undefined) ?? null,
-			amount: amount.total ?? 0,
-			currency: amount.currency ?? null,
-			date: (refund.date as string | undefined) ?? (status.date as string | undefined) ?? null,
-			status: (status.status as string | undefined) ?? (typeof refund.status === 'string' ? refund.status : null),
-		};
-	});
-}
-
 /**
- * The refund columns of a payment: from its `refunds` when the platform lists them; otherwise only what
- * `refunded` says (all of it, or unknown).
+ * The refund columns of an approved payment of `total`: all of it when the platform says `refunded`, otherwise
+ * what these nodes gave back as n8n recorded it.
  */
-export function refundSummary(transaction: IDataObject, paymentTotal?: number, currency?: string | null): RefundSummary {
-	const refunds = refundsOf(transaction);
-	const refundedFlag = typeof transaction.refunded === 'boolean' ? transaction.refunded : undefined;
-	if (!Array.isArray(transaction.refunds)) {
-		if (refundedFlag === true && paymentTotal !== undefined) {
-			return { refundedAmount: paymentTotal, refundableAmount: 0, fullyRefunded: true, refunds };
-		}
-		return { refundedAmount: null, refundableAmount: null, fullyRefunded: refundedFlag ?? null, refunds };
+export function refundColumns(payment: { total?: number; currency?: string | null; refunded?: unknown; approved: boolean }, made: RefundsMade): RefundColumns {
+	if (!payment.approved) return { refundedAmount: null, refundableAmount: null, refundedAmountBasis: REFUND_BASIS.notApproved };
+	if (payment.refunded === true && payment.total !== undefined) {
+		return { refundedAmount: payment.total, refundableAmount: 0, refundedAmountBasis: REFUND_BASIS.refundedInFull };
 	}
-	const approved = refunds.filter((refund) => refund.status === null || refund.status === 'APPROVED');
-	const refundedAmount = roundAmount(
-		approved.reduce((sum, refund) => sum + refund.amount, 0),
-		currency,
-	);
-	const refundableAmount = paymentTotal === undefined ? null : Math.max(0, roundAmount(paymentTotal - refundedAmount, currency));
+	if ('unknown' in made) return { refundedAmount: null, refundableAmount: null, refundedAmountBasis: REFUND_BASIS.unknown(made.unknown) };
+	const refundedAmount = fromMinorUnits(made.totalMinor, payment.currency);
 	return {
 		refundedAmount,
-		refundableAmount,
-		fullyRefunded: refundedFlag ?? (refundableAmount === null ? null : refundableAmount === 0),
-		refunds,
+		refundableAmount: payment.total === undefined ? null : Math.max(0, roundAmount(payment.total - refundedAmount, payment.currency)),
+		refundedAmountBasis: REFUND_BASIS.byThisWorkflow,
 	};
-}
-
-/**
- * The refund columns of a payment as the platform gives it (a session's Transaction or a gateway transaction),
- * its own amount (or an AmountConversion's `from`) taken as the payment total.
- */
-export function refundColumns(payment: IDataObject): RefundSummary {
-	const amount = amountOf(payment.amount);
-	return refundSummary(payment, amount.total, amount.currency);
 }

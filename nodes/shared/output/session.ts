@@ -5,7 +5,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountNumber, asObject } from '../descriptions/simplify';
-import { refundColumns } from './refunds';
 
 /** The value of a name/value pair list (`processorFields`, a subscription's `instrument`) by its keyword. */
 function pairValue(pairs: unknown, keyword: string): unknown {
@@ -39,7 +38,6 @@ export function simplePayment(payment: IDataObject): IDataObject {
 		authorization: payment.authorization ?? null,
 		receipt: payment.receipt ?? null,
 		refunded: payment.refunded ?? null,
-		...refundColumns(payment),
 	};
 }
 

@@ -1,6 +1,7 @@
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { internalReferenceLocator } from '../../../shared/methods/transactions';
+import { withRefundColumns } from '../../../shared/operation/refundsMade';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { onSiteClock } from '../../../shared/operation/siteClock';
@@ -27,7 +28,8 @@ const getTransaction = requestOperation<QueryBody>({
 		locale: ctx.param<{ locale?: string }>('options', {}).locale,
 	}),
 	schema: querySchema,
-	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifyTransaction(answer) : answer),
+	// Simplified, with its refund columns: the platform's `refunded`, or this workflow's refunds as n8n recorded them.
+	output: (answer, ctx) => (wantsSimplified(ctx) ? withRefundColumns(ctx, simplifyTransaction(answer)) : answer),
 });
 
 /** With Simplify on, each date also as ISO 8601 with the site's offset. */

@@ -3,12 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { notificationLocaleOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { ALLOW_REPEAT_HINT, repeatOptionsProperty } from '../../../shared/descriptions/repeat';
-import { compact } from '../../../shared/operation/compact';
-import { sendUnlessRepeated, sentWhenText, writeKey, type SentWrite } from '../../../shared/operation/repeatGuard';
+import { earlierText, writeKey, type Earlier } from '../../../shared/operation/repeatGuard';
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
+import type { OperationContext } from '../../../shared/operation/types';
 import { canonicalJson } from '../../../shared/transport/canonicalJson';
-import type { PaySuiteRequest } from '../../../shared/transport/types';
 import { acceptedMessage } from '../../output';
 import { messageSchema, type MessageBody } from '../../schemas';
 import { siteIdLocator } from '../../descriptions/siteId';
@@ -51,31 +49,32 @@ function messageBody(ctx: OperationContext) {
 	};
 }
 
-const SEND: PaySuiteRequest = { api: 'onboarding', path: '/api/notifications', safety: 'write' };
-
 const CHANNEL_NAMES: Record<string, string> = { sms: 'SMS', chat: 'chat', email: 'e-mail' };
 
-/** Refuses a message sent already within 15 minutes, saying when and by which execution, and how to send it again. */
-function refuseRepeat(ctx: OperationContext, body: IDataObject, earlier: SentWrite): never {
+/** Refuses a message sent already within 15 minutes (or being sent by another run), and says how to send it again. */
+function refuseRepeat(ctx: OperationContext, body: IDataObject, earlier: Earlier): never {
 	const channels = Object.keys((body.channels as IDataObject | undefined) ?? {}).map((name) => CHANNEL_NAMES[name] ?? name);
-	const by = earlier.executionId ? `, by execution ${earlier.executionId}${earlier.workflowId ? ` of workflow ${earlier.workflowId}` : ''}` : '';
 	return ctx.fail(
-		`Not sent: the same message (${channels.join(', ')}) was already sent ${sentWhenText(earlier)}${by}`,
-		'Nothing was sent. The same message (same credential, channels, recipients and text) within 15 minutes is refused, ' +
+		`Not sent: the same message (${channels.join(', ')}) ${earlierText(earlier, 'sent')}`,
+		"Nothing was sent. The same message (same credential, channels, recipients and text) within 15 minutes is refused, as n8n's record of this workflow's messages shows it, " +
 			'so that re-running a step or a workflow never sends it twice. ' +
 			`To send it again on purpose, ${ALLOW_REPEAT_HINT}.`,
 	);
 }
 
-const message = requestOperation<MessageBody>({
+/**
+ * Send, refusing the same message within 15 minutes: the platform keeps no record of messages to read, so the
+ * memory is n8n's own (repeatGuard.ts). The key is a hash of the credential and the body: nothing readable is kept.
+ */
+export const send = requestOperation<MessageBody>({
 	value: 'send',
 	name: 'Send',
 	action: 'Send a message',
 	description:
 		'Send a one-way informational message by SMS, messaging app (chat) and/or e-mail. The platform only says it accepted it: no answer is awaited, nothing can be queried later.',
 	api: 'onboarding',
-	path: SEND.path,
-	safety: SEND.safety,
+	path: '/api/notifications',
+	safety: 'write',
 	properties: [
 		{
 			displayName: 'Message',
@@ -147,18 +146,8 @@ const message = requestOperation<MessageBody>({
 	body: messageBody,
 	schema: messageSchema,
 	output: (answer, _ctx, body) => acceptedMessage(answer, body.channels as IDataObject),
+	repeat: (ctx, body) => ({
+		key: writeKey(['message', ctx.node.credentials?.paySuiteOnboardingApi?.id ?? '', canonicalJson(body as unknown as IDataObject)]),
+		refuse: (earlier) => refuseRepeat(ctx, body as unknown as IDataObject, earlier),
+	}),
 });
-
-/**
- * Send, refusing the same message within 15 minutes: the platform keeps no record of messages to read, so the
- * memory is n8n's own (sendUnlessRepeated). The key is a hash of the credential and the body: nothing readable
- * is kept.
- */
-export const send: PaySuiteOperation = {
-	...message,
-	execute(ctx) {
-		const body = compact(messageBody(ctx)) as IDataObject;
-		const key = writeKey(['message', ctx.node.credentials?.paySuiteOnboardingApi?.id ?? '', canonicalJson(body)]);
-		return sendUnlessRepeated(ctx, { key, request: SEND, refuse: (earlier) => refuseRepeat(ctx, body, earlier) }, () => message.execute(ctx));
-	},
-};

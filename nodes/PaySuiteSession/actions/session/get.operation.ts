@@ -1,13 +1,30 @@
 import { onePerPaymentOptions, onePerPaymentOutput } from '../../../shared/descriptions/onePerPayment';
-import { simplifyProperty } from '../../../shared/descriptions/simplify';
+import type { IDataObject } from 'n8n-workflow';
+
+import { asObject, simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { pathId } from '../../../shared/schemas/identifiers';
 import { includeSecretsProperty } from '../../../shared/operation/properties';
 import { notFoundBy } from '../../../shared/operation/words';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { onSiteClock } from '../../../shared/operation/siteClock';
 import { requestIdProperty } from '../../descriptions/fields';
-import { simpleSession } from '../../../shared/output/session';
+import { withRefundColumns } from '../../../shared/operation/refundsMade';
+import type { OperationContext } from '../../../shared/operation/types';
+import { simplePayment, simpleSession } from '../../../shared/output/session';
 import { SESSION_DATES, sessionPayments, simpleSessionPayments } from '../../output';
+
+const shapes = onePerPaymentOutput({ simple: simpleSession, payments: sessionPayments, simplePayments: simpleSessionPayments });
+
+/** Simplified, the refund columns of each payment (of the session's paid one on the session's item). */
+async function withRefunds(answer: IDataObject, ctx: OperationContext): Promise<IDataObject | IDataObject[]> {
+	const output = shapes(answer, ctx);
+	if (!wantsSimplified(ctx)) return output;
+	if (Array.isArray(output)) return Promise.all(output.map((item) => withRefundColumns(ctx, item)));
+	const payments = Array.isArray(answer.payment) ? (answer.payment as IDataObject[]) : [];
+	const paid = [...payments].reverse().find((payment) => asObject(payment.status).status === 'APPROVED');
+	const { refundedAmount, refundableAmount, refundedAmountBasis } = await withRefundColumns(ctx, paid ? simplePayment(paid) : {});
+	return { ...output, refundedAmount, refundableAmount, refundedAmountBasis };
+}
 
 const getSession = requestOperation({
 	value: 'get',
@@ -26,7 +43,7 @@ const getSession = requestOperation({
 			'Whether to output one item per payment of the session (with the requestId and the session status) instead of one item for the session. A session without payments then outputs no item.',
 		),
 	],
-	output: onePerPaymentOutput({ simple: simpleSession, payments: sessionPayments, simplePayments: simpleSessionPayments }),
+	output: withRefunds,
 });
 
 /** With Simplify on, each date also as ISO 8601 with the site's offset. */

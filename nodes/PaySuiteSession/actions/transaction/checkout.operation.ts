@@ -5,5 +5,6 @@ export const checkout = transactionAction('checkout', {
 	name: 'Checkout',
 	action: 'Check out a pre-authorization',
 	description: 'Close a pre-authorized (check-in) transaction and collect it',
+	noun: 'checkout',
 	amountWords: 'the amount to collect',
 });

@@ -5,5 +5,6 @@ export const reauthorize = transactionAction('reauthorization', {
 	name: 'Reauthorize',
 	action: 'Reauthorize a pre-authorization',
 	description: 'Change a pre-authorized (check-in) transaction; not available in Puerto Rico',
+	noun: 'reauthorization',
 	amountWords: 'the new amount to hold',
 });

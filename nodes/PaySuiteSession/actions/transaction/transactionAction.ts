@@ -2,8 +2,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { amountFromParameters } from '../../../shared/descriptions/amount';
+import { ALLOW_REPEAT_HINT, repeatOptionsProperty } from '../../../shared/descriptions/repeat';
 import { amountNumber, asObject, simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { outputId } from '../../../shared/schemas/identifiers';
+import { earlierText, writeKey } from '../../../shared/operation/repeatGuard';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount, notFoundBy } from '../../../shared/operation/words';
@@ -32,6 +34,8 @@ export function simpleActionAnswer(answer: IDataObject, internalReference: bigin
 
 interface ActionLabels {
 	value: string;
+	/** "capture", "reauthorization": as a refusal says it. */
+	noun: string;
 	name: string;
 	action: string;
 	description: string;
@@ -67,12 +71,12 @@ export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[n
 		value: labels.value,
 		name: labels.name,
 		action: labels.action,
-		description: `${labels.description}. Sent once: if its answer is lost, the item fails saying what to check.`,
+		description: `${labels.description}. Sent once: the same one within 15 minutes is refused, and if its answer is lost the item says what to check.`,
 		api: 'checkout',
 		path: '/api/transaction',
 		safety: 'write',
 		notFound: notFoundBy('Transaction', internalReferenceProperty),
-		properties: actionProperties(labels.amountWords),
+		properties: [...actionProperties(labels.amountWords), repeatOptionsProperty(labels.noun)],
 		body: (ctx) => ({
 			action: platformAction,
 			internalReference: ctx.param('internalReference'),
@@ -80,6 +84,14 @@ export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[n
 		}),
 		schema: transactionActionSchema,
 		output: (answer, ctx, body) => (wantsSimplified(ctx) ? simpleActionAnswer(answer, body.internalReference) : answer),
+		repeat: (ctx, body) => ({
+			key: writeKey(['action', ctx.node.credentials?.paySuiteApi?.id ?? '', platformAction, String(body.internalReference), body.amount ? `${body.amount.total} ${body.amount.currency}` : 'all']),
+			refuse: (earlier) =>
+				ctx.fail(
+					`Not sent: the ${labels.noun} of transaction ${body.internalReference}${body.amount ? ` for ${formatAmount(body.amount)}` : ''} ${earlierText(earlier, 'sent')}`,
+					`Nothing was sent. The same ${labels.noun} within 15 minutes is refused, as n8n's record of this workflow shows it, so that re-running a step or a workflow never sends it twice. To send it again on purpose, ${ALLOW_REPEAT_HINT}.`,
+				),
+		}),
 		lostAnswer: (_ctx, body) => ({
 			maybe: LOST_WORDS[platformAction](body.internalReference, formatAmount(body.amount)),
 			check: `Check transaction ${body.internalReference} before trying again: PaySuite Session > Session > Get shows its state, and the platform's back office its reversals.`,
