@@ -113,7 +113,7 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 		const listed = await until(
 			`${count} ended execution(s) of workflow ${workflowId}`,
 			async () => {
-				const results = (await rest('GET', `/rest/executions?filter=${filter}`)).json?.data?.results as Array<{ id: string; status: string }> | undefined;
+				const results = (await rest('GET', `/rest/executions?filter=${filter}&limit=500`)).json?.data?.results as Array<{ id: string; status: string }> | undefined;
 				return results && results.length >= count && results.every((e) => ['success', 'error', 'crashed'].includes(e.status)) ? results : undefined;
 			},
 			WAIT_MS,
@@ -160,6 +160,7 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 			const succeeded = mine.filter((e) => e.status === 'success');
 			// Every refund the sandbox made is an execution that says it made it, and a refused copy sent nothing.
 			expect(refundsOf(internalReference)).toHaveLength(succeeded.length);
+			if (succeeded.length !== 1) figures.push(`  payment ${internalReference}: ${mine.map((e) => `${e.status}: ${refundError(e) ?? ''}`).join(' | ')}`);
 			expect(succeeded.length).toBeGreaterThanOrEqual(1);
 			for (const refused of mine.filter((e) => e.status !== 'success')) {
 				expect(refundError(refused)).toMatch(/^Not sent: A refund of 20\.00 USD of transaction \d+ (was already made within the last minute|is being made at this moment by another run of this workflow) \(item 0\)$/);

@@ -6,9 +6,9 @@
  *
  * The memory is n8n's record of the workflow (sentRecord.ts), which every n8n process reads: a write is recorded
  * in the minute it is sent, and a check looks at the minutes of the window. Two copies started at the same moment
- * on two processes can both find nothing, so a write is claimed before it is sent: each copy adds a claim of its
- * own (one of CLAIM_SLOTS, at random), waits a little (settleAfter), reads the claims back, and only the first claim (earliest
- * minute, then lowest slot) is sent; the others are refused. docs/scaling.md says what is left of the window.
+ * on two processes can both find nothing, so a copy that found nothing then claims the write: it adds a claim of
+ * its own (one of CLAIM_SLOTS, at random), waits a little (settleAfter), reads the claims back, and only the first
+ * claim (earliest minute, then lowest slot) is sent; the others are refused. docs/scaling.md says what is left.
  */
 import { createHash, randomInt } from 'crypto';
 import { sleep } from 'n8n-workflow';
@@ -116,25 +116,27 @@ export async function claimWrite(ctx: OperationContext, check: RepeatCheck): Pro
 	const record = sentRecord(ctx);
 	if (!record) return NOTHING_KEPT;
 	if (wantsRepeat(ctx) || sentEarlierInThisRun(ctx, check.request)) return recordOnly(record, check.key);
+	// Every claim this copy made: one erased by another write at that moment may come back with a later one.
+	const mine = new Set<string>();
 	for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
 		const now = Date.now();
 		const window = minuteKeys(check.key, now);
 		const sent = window[window.length - 1];
-		const mine = claimKey(check.key, minuteNumber(now), randomInt(CLAIM_SLOTS));
 		const started = Date.now();
-		const earlier = await record.lookUp(window, [sent, mine]);
+		// The write's record in the window; this minute's is added at once, so that a copy coming later finds it.
+		const earlier = await record.lookUp(window, [sent]);
+		if (earlier.size && !attempt) check.refuse({ at: Math.max(...[...earlier].map(minuteOf)) });
 		const settle = settleAfter(Date.now() - started);
-		if (earlier.size) {
-			await record.remove([mine]);
-			check.refuse({ at: Math.max(...[...earlier].map(minuteOf)) });
-		}
+		// Only a copy that found nothing claims: a claim never stands for a copy that was refused.
+		const claim = claimKey(check.key, minuteNumber(now), randomInt(CLAIM_SLOTS));
+		mine.add(claim);
+		await record.lookUp([], [claim]);
 		await sleep(settle + randomInt(Math.ceil(settle / 2)));
 		const claims = await record.lookUp(claimKeys(check.key, minuteNumber(now)));
-		if (claims.has(mine) && firstClaim(claims) === mine) {
-			return { made: () => record.add([sent]).then(() => record.remove([mine])), notMade: () => record.remove([sent, mine]) };
-		}
-		if ([...claims].some((claim) => claim !== mine)) {
-			await record.remove([mine]);
+		const first = firstClaim(claims);
+		if (first && mine.has(first)) return { made: () => record.add([sent]).then(() => record.remove([...mine])), notMade: () => record.remove([sent, ...mine]) };
+		if (first) {
+			await record.remove([...mine]);
 			check.refuse({ atSameMoment: true });
 		}
 		// Our claim was erased by another write to the record at that moment, and nobody else claims: again.
