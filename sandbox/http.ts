@@ -133,9 +133,11 @@ export const refuse = (
 	status = 'FAILED',
 ): SandboxResponse => ({ status: httpStatus, body: { status: statusBlock(status, reason, message), ...extra } });
 
-/** The rule a signed API applies to a bad field: HTTP 400, reason XN, the field path in the message. */
-export const invalidField = (field: string, problem: string): SandboxResponse =>
-	refuse(400, 'XN', `Invalid ${field}: ${problem}`, { errors: { [field]: [problem] } });
+/**
+ * The rule a signed API applies to a bad field: HTTP 400, reason XN, the field path in the message (its answers
+ * carry only the status structure).
+ */
+export const invalidField = (field: string, problem: string): SandboxResponse => refuse(400, 'XN', `Invalid ${field}: ${problem}`);
 
 /** The onboarding API's refusal of a body: HTTP 422 with `errors` keyed by body path. */
 export const unprocessable = (errors: Record<string, string[]>): SandboxResponse =>
