@@ -28,7 +28,7 @@ export interface TokenRecord {
 	token: string;
 	consumerId: number;
 	username: string;
-	permissions: Array<'onboarding:create' | 'onboarding:read'>;
+	permissions: Array<'onboarding:create' | 'onboarding:read' | 'onboarding:update'>;
 }
 
 export interface SandboxOptions {
@@ -59,6 +59,11 @@ export interface SandboxOptions {
 	historyDays?: number;
 	/** Which spelling of the payment link disable path answers: the spec's `disalbe`, `disable`, or both (default). */
 	disablePathSpelling?: 'disalbe' | 'disable' | 'both';
+	/**
+	 * Which method the merchant update answers: PUT (as the platform publishes it), PATCH (as the document describes
+	 * it) or both (default); the other answers 405.
+	 */
+	merchantUpdateMethods?: 'PUT' | 'PATCH' | 'both';
 	/** Keep state in this JSON file between runs. */
 	stateFile?: string;
 	/** IANA time zone of the seeded sites and of the sites created later (default America/Bogota). */
@@ -216,7 +221,7 @@ export class SandboxWorld {
 		] as SiteRecord[]).map((site) => ({ ...site, timezone }));
 		this.nextIds.site = c.siteId + 10;
 		this.tokens = [
-			{ token: c.accessToken, consumerId: 7, username: 'sandbox-integrator', permissions: ['onboarding:create', 'onboarding:read'] },
+			{ token: c.accessToken, consumerId: 7, username: 'sandbox-integrator', permissions: ['onboarding:create', 'onboarding:read', 'onboarding:update'] },
 			{ token: c.readOnlyToken, consumerId: 8, username: 'sandbox-reader', permissions: ['onboarding:read'] },
 		];
 	}
