@@ -82,6 +82,12 @@ export interface SandboxOptions {
 	ledgerBodyBytes?: number;
 	/** Bytes the whole ledger may hold, oldest entries dropped first (default 64 MiB). */
 	ledgerTotalBytes?: number;
+	/**
+	 * Holds every answer and webhook to the fields the API documents show (sandbox/documented/): 'fail' (default)
+	 * records each undocumented field and fails the test file naming them (test/documentedFields.setup.js);
+	 * 'record' only records them (sandbox.violations(), GET /__sandbox/violations); 'off' checks nothing.
+	 */
+	documentedFields?: 'fail' | 'record' | 'off';
 }
 
 export interface SandboxCredentials {
