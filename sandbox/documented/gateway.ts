@@ -17,7 +17,10 @@ export const GATEWAY_TRANSACTION =
 	`amount.${AMOUNT},conversion.${CONVERSION},authorization,receipt,type,refunded,lastDigits,provider,discount,` +
 	`processorFields.*,additional.*,preAuthorization,dispersion[].${DISPERSION_ITEM},redirection,notificationURL}`;
 
-/** The report's header columns, in order; `type` only when the type filter was used (POST /gateway/report/obtain). */
+/**
+ * The report's header columns, in order; `type` only when the type filter was used (POST /gateway/report/obtain).
+ * Written again from the document, not imported from the report route: each copy catches the other's mistake.
+ */
 export const REPORT_COLUMNS = [
 	'id',
 	'date',
