@@ -1,6 +1,8 @@
 /** @type {import('jest').Config} */
 const transform = { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] };
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
+// Fails a test file whose sandbox answered a field the API documents do not show (sandbox/documented/).
+const DOCUMENTED_FIELDS = '<rootDir>/test/documentedFields.setup.js';
 
 module.exports = {
 	projects: [
@@ -13,20 +15,21 @@ module.exports = {
 			...common,
 			displayName: 'sandbox',
 			testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'],
+			setupFilesAfterEnv: [DOCUMENTED_FIELDS],
 		},
 		{
 			...common,
 			displayName: 'engine',
 			testMatch: ['<rootDir>/test/engine/**/*.test.ts'],
 			setupFiles: ['<rootDir>/test/engine/setup-env.js'],
-			setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js', '<rootDir>/test/engine/processed-data-setup.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js', '<rootDir>/test/engine/processed-data-setup.ts', DOCUMENTED_FIELDS],
 		},
 		{
 			...common,
 			displayName: 'reliability',
 			testMatch: ['<rootDir>/test/reliability/**/*.test.ts'],
 			setupFiles: ['<rootDir>/test/engine/setup-env.js'],
-			setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js', '<rootDir>/test/engine/processed-data-setup.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js', '<rootDir>/test/engine/processed-data-setup.ts', DOCUMENTED_FIELDS],
 			// Clears the report parts before the run, merges them into test-results/reliability.json after it.
 			globalSetup: '<rootDir>/test/reliability/globalSetup.js',
 			globalTeardown: '<rootDir>/test/reliability/globalTeardown.js',
@@ -35,7 +38,7 @@ module.exports = {
 			...common,
 			displayName: 'e2e',
 			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup-timeout.js'],
+			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup-timeout.js', DOCUMENTED_FIELDS],
 		},
 	],
 };

@@ -42,6 +42,12 @@ export function registerControl(router: Router, control: { faults: Faults; ledge
 		return ok();
 	});
 	router.get('/__sandbox/routes', () => ok({ routes: router.list() }));
+	// Answers and webhooks that carried fields the API documents do not show (option documentedFields).
+	router.get('/__sandbox/violations', (_request, app) => ok({ mode: app.documented?.mode ?? 'off', violations: app.documented?.list() ?? [] }));
+	router.on('DELETE', '/__sandbox/violations', (_request, app) => {
+		app.documented?.clear();
+		return ok();
+	});
 	// The next identifier of a kind (requestId, internalReference, paymentLink, ...), to give records IDs beyond 2^53.
 	router.post('/__sandbox/ids', (request, app) => {
 		const body = (request.body ?? {}) as Record<string, unknown>;

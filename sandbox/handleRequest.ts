@@ -103,15 +103,25 @@ async function strikeBeforeWork(fault: FaultRule, incoming: IncomingMessage, res
 	return false;
 }
 
-/** The endpoint's answer (404 or 405 when there is none); its auth outcome goes into the entry, the world is saved. */
+/**
+ * The endpoint's answer (404 or 405 when there is none), held against the documented fields; its auth outcome
+ * goes into the entry, the world is saved.
+ */
 async function runEndpoint(server: ServerParts, method: string, admitted: { url: URL; rawBody: Buffer; body: unknown }, headers: IncomingHttpHeaders, entry: LedgerEntry): Promise<SandboxResponse> {
 	const { url, rawBody, body } = admitted;
 	const match = server.app.router.match(method, url.pathname);
-	if (!match) return refuse(404, 'NF', `No such path: ${method} ${url.pathname}`);
-	if ('methodMismatch' in match) return refuse(405, 'MN', `Method ${method} is not allowed on ${url.pathname}`);
-	const request: SandboxRequest = { method, path: url.pathname, params: match.params, query: url.searchParams, headers, rawBody, body };
-	const answer = await match.handler(request, server.app);
-	const outcome = (request as { authOutcome?: LedgerEntry['auth'] }).authOutcome;
+	const answer = await answerOf(server, match, { method, path: url.pathname, query: url.searchParams, headers, rawBody, body }, entry);
+	const undocumented = server.app.documented?.answer(match && 'route' in match ? match.route : undefined, `${method} ${url.pathname}`, answer) ?? [];
+	if (undocumented.length) entry.undocumented = undocumented;
+	return answer;
+}
+
+async function answerOf(server: ServerParts, match: ReturnType<ServerParts['app']['router']['match']>, request: Omit<SandboxRequest, 'params'>, entry: LedgerEntry): Promise<SandboxResponse> {
+	if (!match) return refuse(404, 'NF', `No such path: ${request.method} ${request.path}`);
+	if ('methodMismatch' in match) return refuse(405, 'MN', `Method ${request.method} is not allowed on ${request.path}`);
+	const routed: SandboxRequest = { ...request, params: match.params };
+	const answer = await match.handler(routed, server.app);
+	const outcome = (routed as { authOutcome?: LedgerEntry['auth'] }).authOutcome;
 	if (outcome) entry.auth = outcome;
 	server.app.world.save();
 	return answer;
@@ -133,6 +143,7 @@ export async function handleRequest(server: ServerParts, incoming: IncomingMessa
 	const entry = ledgerEntry(server, incoming, method, target, admitted, inFlight);
 	if (!entry.path.startsWith('/__sandbox/ledger')) server.ledger.add(entry);
 	if ('refusal' in admitted) {
+		server.app.documented?.answer(undefined, `${method} ${entry.path}`, admitted.refusal);
 		if (server.log) console.log(`${method} ${entry.path} -> ${admitted.refusal.status} (refused)`);
 		send(response, admitted.refusal);
 		return;

@@ -5,6 +5,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { IncomingHttpHeaders } from 'http';
 
+import type { DocumentedFieldsCheck } from './documented/check';
 import type { SandboxWorld, SiteRecord, TokenRecord } from './world';
 
 export interface SandboxRequest {
@@ -37,6 +38,8 @@ export interface SandboxApp {
 	router: Router;
 	/** Base URL of this sandbox, e.g. http://127.0.0.1:8765 */
 	url(): string;
+	/** Holds answers and webhooks to the documented fields (option documentedFields; sandbox/documented/). */
+	documented?: DocumentedFieldsCheck;
 }
 
 export type Handler = (request: SandboxRequest, app: SandboxApp) => SandboxResponse | Promise<SandboxResponse>;
@@ -78,8 +81,11 @@ export class Router {
 		return this.on('PATCH', pattern, handler);
 	}
 
-	/** The route for a method and path; `methodMismatch` when only another method matches (405). */
-	match(method: string, path: string): { handler: Handler; params: Record<string, string> } | { methodMismatch: true } | undefined {
+	/**
+	 * The route for a method and path, with its pattern (`POST /api/session/:requestId`); `methodMismatch` when
+	 * only another method matches (405).
+	 */
+	match(method: string, path: string): { handler: Handler; params: Record<string, string>; route: string } | { methodMismatch: true } | undefined {
 		let other = false;
 		for (const route of this.routes) {
 			const found = route.regex.exec(path);
@@ -90,7 +96,7 @@ export class Router {
 			}
 			const params: Record<string, string> = {};
 			route.keys.forEach((key, index) => (params[key] = decodeURIComponent(found[index + 1])));
-			return { handler: route.handler, params };
+			return { handler: route.handler, params, route: `${route.method} ${route.pattern}` };
 		}
 		return other ? { methodMismatch: true } : undefined;
 	}
@@ -133,9 +139,11 @@ export const refuse = (
 	status = 'FAILED',
 ): SandboxResponse => ({ status: httpStatus, body: { status: statusBlock(status, reason, message), ...extra } });
 
-/** The rule a signed API applies to a bad field: HTTP 400, reason XN, the field path in the message. */
-export const invalidField = (field: string, problem: string): SandboxResponse =>
-	refuse(400, 'XN', `Invalid ${field}: ${problem}`, { errors: { [field]: [problem] } });
+/**
+ * The rule a signed API applies to a bad field: HTTP 400, reason XN, the field path in the message (its answers
+ * carry only the status structure).
+ */
+export const invalidField = (field: string, problem: string): SandboxResponse => refuse(400, 'XN', `Invalid ${field}: ${problem}`);
 
 /** The onboarding API's refusal of a body: HTTP 422 with `errors` keyed by body path. */
 export const unprocessable = (errors: Record<string, string[]>): SandboxResponse =>

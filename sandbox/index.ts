@@ -7,6 +7,7 @@ import { createServer, type Server } from 'http';
 import type { AddressInfo, Socket } from 'net';
 
 import { registerControl } from './control';
+import { DocumentedFieldsCheck, type FieldViolation } from './documented/check';
 import { Faults, type FaultRule } from './faults';
 import { handleRequest, type ServerParts } from './handleRequest';
 import { refuse, Router, type SandboxApp } from './http';
@@ -16,6 +17,7 @@ import { registerRoutes } from './routes';
 import { send } from './send';
 import { SandboxWorld, type SandboxCredentials, type SandboxOptions } from './world';
 
+export { describeViolation, documentedFieldsFailure, type DocumentedFieldsMode, type FieldViolation } from './documented/check';
 export type { FaultKind, FaultRule } from './faults';
 export type { LedgerEntry } from './ledger';
 export type { SandboxCredentials, SandboxOptions } from './world';
@@ -30,6 +32,9 @@ export interface RunningSandbox {
 	router: Router;
 	ledger(): LedgerEntry[];
 	clearLedger(): void;
+	/** Answers and webhooks that carried fields the API documents do not show (option documentedFields). */
+	violations(): FieldViolation[];
+	clearViolations(): void;
 	reset(): void;
 	/** Replaces the fault rules; a `seed` makes their `rate` draws repeat exactly. */
 	setFaults(rules: FaultRule[], options?: { seed?: number }): void;
@@ -94,6 +99,8 @@ function running(parts: ServerParts, tracked: TrackedServer, port: number): Runn
 		router: app.router,
 		ledger: () => ledger.list(),
 		clearLedger: () => ledger.clear(),
+		violations: () => app.documented!.list(),
+		clearViolations: () => app.documented!.clear(),
 		reset: () => {
 			app.world.reset();
 			ledger.clear();
@@ -115,7 +122,12 @@ function running(parts: ServerParts, tracked: TrackedServer, port: number): Runn
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
 	const host = options.host ?? '127.0.0.1';
 	let baseUrl = '';
-	const app: SandboxApp = { world: new SandboxWorld(options), router: new Router(), url: () => baseUrl };
+	const app: SandboxApp = {
+		world: new SandboxWorld(options),
+		router: new Router(),
+		url: () => baseUrl,
+		documented: new DocumentedFieldsCheck(options.documentedFields ?? 'fail', options.log ?? false),
+	};
 	const parts: ServerParts = {
 		app,
 		faults: new Faults(),

@@ -35,6 +35,8 @@ export interface LedgerEntry {
 	fault?: string;
 	/** The `name` of the fault rule that struck, when it has one. */
 	faultName?: string;
+	/** Key paths of the answer that the API documents do not show (option documentedFields). */
+	undocumented?: string[];
 }
 
 const CARD_KEYS = new Set(['number', 'cardNumber', 'pan']);

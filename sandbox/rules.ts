@@ -1,8 +1,8 @@
 /**
  * Field rules the route modules share: the zod helpers that word each problem as the sandbox reports it, the
  * spec's common structures (Amount with its taxes and details kinds, Person, NameValuePair, PaymentRequest)
- * and `check`, which turns what zod found into the platform's refusal (HTTP 400, reason XN, the first field
- * path in the message and every problem in `errors`, keyed by body path).
+ * and `check`, which turns what zod found into the platform's refusal (HTTP 400, reason XN, every problem with
+ * its body path in the status message).
  *
  * Written from the spec (payment-processing-api.md, core-administration-api.md), never from the nodes.
  * A rule that one area words differently (a length limit's message, a date-time's form) stays in that
@@ -188,11 +188,14 @@ export function fieldErrors(issues: ZodIssue[]): Record<string, string[]> {
 	return errors;
 }
 
-/** The body's value as the schema reads it, or the refusal: HTTP 400, reason XN, `Invalid <first path>: <problem>`. */
+/**
+ * The body's value as the schema reads it, or the refusal: HTTP 400, reason XN, and in `status.message` (the
+ * signed APIs' answers carry only the status structure) every problem with its body path:
+ * `Invalid payment.reference: must be 1 to 32 characters; amount.total: must be a number`.
+ */
 export function check<T extends ZodTypeAny>(schema: T, body: unknown): { value: z.infer<T> } | { refusal: SandboxResponse } {
 	const result = schema.safeParse(body ?? {});
 	if (result.success) return { value: result.data };
-	const errors = fieldErrors(result.error.issues);
-	const [first, problems] = Object.entries(errors)[0];
-	return { refusal: refuse(400, 'XN', `Invalid ${first}: ${problems[0]}`, { errors }) };
+	const problems = Object.entries(fieldErrors(result.error.issues)).flatMap(([path, found]) => found.map((problem) => `${path}: ${problem}`));
+	return { refusal: refuse(400, 'XN', `Invalid ${problems.join('; ')}`) };
 }

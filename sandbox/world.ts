@@ -28,7 +28,7 @@ export interface TokenRecord {
 	token: string;
 	consumerId: number;
 	username: string;
-	permissions: Array<'onboarding:create' | 'onboarding:read'>;
+	permissions: Array<'onboarding:create' | 'onboarding:read' | 'onboarding:update'>;
 }
 
 export interface SandboxOptions {
@@ -59,6 +59,11 @@ export interface SandboxOptions {
 	historyDays?: number;
 	/** Which spelling of the payment link disable path answers: the spec's `disalbe`, `disable`, or both (default). */
 	disablePathSpelling?: 'disalbe' | 'disable' | 'both';
+	/**
+	 * Which method the merchant update answers: PUT (as the platform publishes it), PATCH (as the document describes
+	 * it) or both (default); the other answers 405.
+	 */
+	merchantUpdateMethods?: 'PUT' | 'PATCH' | 'both';
 	/** Keep state in this JSON file between runs. */
 	stateFile?: string;
 	/** IANA time zone of the seeded sites and of the sites created later (default America/Bogota). */
@@ -77,6 +82,12 @@ export interface SandboxOptions {
 	ledgerBodyBytes?: number;
 	/** Bytes the whole ledger may hold, oldest entries dropped first (default 64 MiB). */
 	ledgerTotalBytes?: number;
+	/**
+	 * Holds every answer and webhook to the fields the API documents show (sandbox/documented/): 'fail' (default)
+	 * records each undocumented field and fails the test file naming them (test/documentedFields.setup.js);
+	 * 'record' only records them (sandbox.violations(), GET /__sandbox/violations); 'off' checks nothing.
+	 */
+	documentedFields?: 'fail' | 'record' | 'off';
 }
 
 export interface SandboxCredentials {
@@ -216,7 +227,7 @@ export class SandboxWorld {
 		] as SiteRecord[]).map((site) => ({ ...site, timezone }));
 		this.nextIds.site = c.siteId + 10;
 		this.tokens = [
-			{ token: c.accessToken, consumerId: 7, username: 'sandbox-integrator', permissions: ['onboarding:create', 'onboarding:read'] },
+			{ token: c.accessToken, consumerId: 7, username: 'sandbox-integrator', permissions: ['onboarding:create', 'onboarding:read', 'onboarding:update'] },
 			{ token: c.readOnlyToken, consumerId: 8, username: 'sandbox-reader', permissions: ['onboarding:read'] },
 		];
 	}

@@ -308,8 +308,9 @@ describe('Transaction > Process', () => {
 	it('sends the OTP and the 3-D Secure data a card asks for; without them the platform refusal is the error', async () => {
 		const otpCard = '4000000000000036';
 		const withoutOtp = await run(processParams({ reference: uniqueReference('OTP'), cardNumber: otpCard }));
-		expect(withoutOtp.error?.message).toMatch(/^The platform refused a field: Instrument › Otp: .*: correct it and run the item again\.$/);
-		expect(withoutOtp.error?.description).toMatch(/Instrument › Otp \(instrument\.otp\): [^\n]+\nPlatform answer: HTTP 400 FAILED, reason XO/);
+		// The documents show a refusal's status only: its message is the platform's words.
+		expect(withoutOtp.error?.message).toMatch(/^The platform refused the request: Invalid instrument\.otp: is required for this card/);
+		expect(withoutOtp.error?.description).toMatch(/Platform answer: HTTP 400 FAILED, reason XO/);
 		expect(`${withoutOtp.error?.message} ${withoutOtp.error?.description}`).not.toContain(otpCard);
 
 		const reference = uniqueReference('OTP');
@@ -322,7 +323,7 @@ describe('Transaction > Process', () => {
 
 		const threeDSCard = '4000000000000028';
 		const withoutThreeDS = await run(processParams({ reference: uniqueReference('3DS'), cardNumber: threeDSCard }));
-		expect(withoutThreeDS.error?.message).toMatch(/^The platform refused a field: Instrument › Three DS: /);
+		expect(withoutThreeDS.error?.message).toMatch(/^The platform refused the request: Invalid instrument\.threeDS: is required for this card/);
 		expect(withoutThreeDS.error?.description).toMatch(/Platform answer: HTTP 400 FAILED, reason X3/);
 		const threeDS = { eci: '05', cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=', version: '2.2.0' };
 		const withThreeDS = await run(

@@ -195,7 +195,7 @@ describe('Merchant → Create', () => {
 	it('says a token without onboarding:create is refused (403)', async () => {
 		const result = await run(createParameters(), { token: sandbox.credentials.readOnlyToken });
 		expect(result.error?.message).toBe(
-			'The access token is not allowed to create or update merchants: it lacks the onboarding:create permission. Use a credential whose token has it (ask whoever issues your tokens).',
+			'The access token is not allowed to create merchants: it lacks the onboarding:create permission. Use a credential whose token has it (ask whoever issues your tokens).',
 		);
 		expect(result.error?.httpCode).toBe('403');
 		expect(JSON.stringify(result.error)).not.toContain(sandbox.credentials.readOnlyToken);
@@ -399,7 +399,7 @@ describe('Control › Payment Facilitator › From List', () => {
 });
 
 describe('Merchant → Update', () => {
-	it('PATCHes /api/merchants/{id} with only the changed fields and waits; integrations upsert by type', async () => {
+	it('PUTs /api/merchants/{id} (as the platform publishes it) with only the changed fields and waits; integrations upsert by type', async () => {
 		const merchantId = await createMerchant({ integrations: { integration: [{ type: 'crm', settings: '{"a": 1}' }] } });
 		sandbox.clearLedger();
 		const result = await run({
@@ -413,7 +413,8 @@ describe('Merchant → Update', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const calls = apiCalls();
-		expect(calls[0]).toMatchObject({ method: 'PATCH', path: `/api/merchants/${merchantId}`, status: 202 });
+		expect(calls[0]).toMatchObject({ method: 'PUT', path: `/api/merchants/${merchantId}`, status: 202 });
+		expect(calls[0].headers['content-type']).toMatch(/^application\/json/);
 		expect(calls[0].body).toEqual({ brand: 'Acme New', languages: ['pt'], integrations: [{ type: 'crm', settings: { b: 2 } }] });
 		expect(calls[0].headers['idempotency-key']).toMatch(KEY_PATTERN);
 		expect(calls.slice(1).map((call) => call.method + ' ' + call.path.split('/').slice(0, 3).join('/'))).toEqual([
@@ -432,7 +433,7 @@ describe('Merchant → Update', () => {
 		sandbox.clearLedger();
 		const result = await run({ resource: 'merchant', operation: 'update', merchantId: byId(merchantId), specifyBody: 'json', merchantJson: '{"active": false}', waitForCompletion: false });
 		expect(json(result)[0]).toMatchObject({ action: 'merchant.update', result: null });
-		expect(apiCalls().map((call) => `${call.method} ${call.path}`)).toEqual([`PATCH /api/merchants/${merchantId}`]);
+		expect(apiCalls().map((call) => `${call.method} ${call.path}`)).toEqual([`PUT /api/merchants/${merchantId}`]);
 		expect(apiCalls()[0].body).toEqual({ active: false });
 	});
 
@@ -440,7 +441,7 @@ describe('Merchant → Update', () => {
 		const merchantId = await createMerchant();
 		sandbox.clearLedger();
 		const update = { resource: 'merchant', operation: 'update', merchantId: byId(merchantId), specifyBody: 'json', merchantJson: '{"brand": "Retried"}', waitForCompletion: false };
-		sandbox.setFaults([{ path: `/api/merchants/${merchantId}`, method: 'PATCH', kind: 'status', status: 503, when: 'after' }]);
+		sandbox.setFaults([{ path: `/api/merchants/${merchantId}`, method: 'PUT', kind: 'status', status: 503, when: 'after' }]);
 		const failed = await run(update, { executionId: 'execution-1', items: [{ at: '10:00' }] });
 		expect(failed.error?.message).toBe("The merchant update may have been accepted: the platform's answer was lost (HTTP 503: Injected fault) (item 0)");
 		sandbox.clearFaults();
@@ -471,6 +472,74 @@ describe('Merchant → Update', () => {
 			timeoutSeconds: 30,
 		});
 		expect(result.error?.message).toContain('ended FAILED with errors in paymentMethods.0.id');
+	});
+
+	it.each([
+		['PUT', ['PUT 202']],
+		['PATCH', ['PUT 405', 'PATCH 202']],
+	] as const)('Merchant › Update succeeds against a server that accepts only %s', async (served, sent) => {
+		const only = await startSandbox({ port: 0, processPendingPolls: 0, retryAfterSeconds: 0, merchantUpdateMethods: served });
+		try {
+			const created = await run(createParameters(), { target: only });
+			const merchantId = json(created)[0].merchantId as number;
+			only.clearLedger();
+			const result = await run(
+				{ resource: 'merchant', operation: 'update', merchantId: byId(merchantId), specifyBody: 'json', merchantJson: '{"brand": "Only One Way"}', waitForCompletion: true, timeoutSeconds: 30 },
+				{ target: only },
+			);
+			expect(result.error).toBeUndefined();
+			expect(json(result)[0]).toMatchObject({ action: 'merchant.update', status: { status: 'OK' }, merchantId });
+			const writes = apiCalls(only).filter((call) => call.path === `/api/merchants/${merchantId}`);
+			expect(writes.map((call) => `${call.method} ${call.status}`)).toEqual(sent);
+			// The same change with the same key, whichever method took it.
+			expect(new Set(writes.map((call) => call.headers['idempotency-key'])).size).toBe(1);
+			expect(writes.every((call) => JSON.stringify(call.body) === '{"brand":"Only One Way"}')).toBe(true);
+			const read = await fetch(`${only.url}/api/merchants/${merchantId}`, { headers: { authorization: `Bearer ${only.credentials.accessToken}` } });
+			expect(((await read.json()) as IDataObject).brand).toBe('Only One Way');
+		} finally {
+			await only.stop();
+		}
+	});
+
+	it('tries PATCH when the server answers 404 to PUT, and never after an answer that could mean the update was done', async () => {
+		const merchantId = await createMerchant();
+		const update = { resource: 'merchant', operation: 'update', merchantId: byId(merchantId), specifyBody: 'json', merchantJson: '{"brand": "Fallback"}', waitForCompletion: false };
+		const sent = () =>
+			apiCalls()
+				.filter((call) => call.path === `/api/merchants/${merchantId}`)
+				.map((call) => `${call.method} ${call.status}${call.fault ? ` (${call.fault})` : ''}`);
+
+		// A server without the PUT path (404, as a proxy or an older platform may answer): the PATCH is sent.
+		sandbox.clearLedger();
+		sandbox.setFaults([{ path: `/api/merchants/${merchantId}`, method: 'PUT', kind: 'status', status: 404 }]);
+		expect((await run(update, { items: [{ n: 1 }] })).error).toBeUndefined();
+		expect(sent()).toEqual(['PUT 404 (status)', 'PATCH 202']);
+
+		// The PUT did the work, then its answer was a 503: the same PUT again (same key, replayed), never a PATCH.
+		sandbox.clearLedger();
+		sandbox.setFaults([{ path: `/api/merchants/${merchantId}`, method: 'PUT', kind: 'status', status: 503, when: 'after', count: 1 }]);
+		expect((await run(update, { items: [{ n: 2 }] })).error).toBeUndefined();
+		expect(sent()).toEqual(['PUT 202 (status-after-processing)', 'PUT 200']);
+
+		// A refusal (the key of another change: 409) is final too.
+		const usedKey = String(apiCalls().at(-1)!.headers['idempotency-key']);
+		sandbox.clearLedger();
+		sandbox.clearFaults();
+		const reused = await run({ ...update, merchantJson: '{"brand": "Other"}', options: { idempotencyKey: usedKey } });
+		expect(reused.error?.httpCode).toBe('409');
+		expect(sent()).toEqual(['PUT 409']);
+	});
+
+	it('an unknown merchant on a server without PATCH: the 404 of the PUT is the answer', async () => {
+		const only = await startSandbox({ port: 0, processPendingPolls: 0, retryAfterSeconds: 0, merchantUpdateMethods: 'PUT' });
+		try {
+			const result = await run({ resource: 'merchant', operation: 'update', merchantId: byId('424242'), specifyBody: 'json', merchantJson: '{"brand": "x"}' }, { target: only });
+			expect(result.error?.message).toBe('Merchant 424242 was not found: check the Merchant ID.');
+			expect(result.error?.httpCode).toBe('404');
+			expect(apiCalls(only).map((call) => `${call.method} ${call.status}`)).toEqual(['PUT 404', 'PATCH 405']);
+		} finally {
+			await only.stop();
+		}
 	});
 
 	it('maps the 404 of an unknown merchant', async () => {

@@ -109,8 +109,9 @@ describe('Merchant Payment Method > Create', () => {
 
 	it("surfaces the platform's refusal of a financial entity of another country", async () => {
 		const result = await run(createMethod({ additionalFields: { financialEntity: 201 } }));
-		expect(result.error?.message).toMatch(/^The platform refused a field: Financial Entity: .*: correct it and run the item again\.$/);
-		expect(result.error?.description).toContain('Financial Entity (data.financialEntity): ');
+		// The documents show a refusal's status only: its message is the platform's words.
+		expect(result.error?.message).toMatch(/^The platform refused the request: Invalid data\.financialEntity: financial entity 201 does not belong/);
+		expect(result.error?.description).toMatch(/Platform answer: HTTP 400 FAILED, reason XN/);
 		expect(result.error?.httpCode).toBe('400');
 		expect(apiCalls()).toHaveLength(1);
 	});
@@ -257,8 +258,8 @@ describe('Site Payment Method > Add to Site', () => {
 
 	it("surfaces the platform's refusal of another merchant's payment method", async () => {
 		const result = await run(addToSite({ paymentMethodId: 507 }));
-		expect(result.error?.message).toMatch(/^The platform refused a field: Customer Payment Id: /);
-		expect(result.error?.description).toContain('(data.customerPaymentId)');
+		expect(result.error?.message).toMatch(/^The platform refused the request: Invalid data\.customerPaymentId: is not a payment method of the merchant/);
+		expect(result.error?.description).toMatch(/Platform answer: HTTP 400 FAILED, reason XN/);
 	});
 });
 

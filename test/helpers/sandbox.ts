@@ -4,13 +4,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type LedgerEntry, type RunningSandbox, type SandboxOptions } from '../../sandbox';
+import { describeViolation, startSandbox, type FieldViolation, type LedgerEntry, type RunningSandbox, type SandboxOptions } from '../../sandbox';
 
 /** What is cleaned before each test: all state (`reset`), only the ledger, or what the given function does. */
 export type BetweenTests = 'reset' | 'clearLedger' | ((sandbox: RunningSandbox) => void);
 
 /**
- * Starts a sandbox on a free port in `beforeAll`, stops it in `afterAll` and cleans it in `beforeEach`.
+ * Starts a sandbox on a free port in `beforeAll`, stops it in `afterAll` and cleans it in `beforeEach`; after each
+ * test, fails it when the sandbox answered a field the API documents do not show (naming the endpoint and path).
  * Returns a stand-in for the running sandbox: use it in tests and hooks (it throws before the sandbox runs).
  */
 export function withSandbox(options: SandboxOptions = {}, between: BetweenTests = 'reset'): RunningSandbox {
@@ -26,6 +27,12 @@ export function withSandbox(options: SandboxOptions = {}, between: BetweenTests 
 		else if (between === 'clearLedger') running!.clearLedger();
 		else between(running!);
 	});
+	afterEach(() => {
+		if ((options.documentedFields ?? 'fail') !== 'fail') return;
+		const found = running?.violations() ?? [];
+		running?.clearViolations();
+		if (found.length) throw new Error(`The sandbox answered fields the API documents do not show (sandbox/documented/):\n${undocumentedLines(found)}`);
+	});
 	return new Proxy({} as RunningSandbox, {
 		get: (_target, property) => {
 			if (!running) throw new Error(`sandbox.${String(property)} was read before the sandbox started (in beforeAll)`);
@@ -33,6 +40,9 @@ export function withSandbox(options: SandboxOptions = {}, between: BetweenTests 
 		},
 	});
 }
+
+/** Violations as lines: `POST /api/reverse (HTTP 200): payment.refunds`, each once. */
+export const undocumentedLines = (violations: FieldViolation[]): string => [...new Set(violations.map(describeViolation))].join('\n');
 
 /** The ledger without the control calls (`/__sandbox/...`) the tests make themselves. */
 export const apiCallsOf = (sandbox: RunningSandbox): LedgerEntry[] => sandbox.ledger().filter((entry) => !entry.path.startsWith('/__sandbox'));

@@ -59,3 +59,23 @@ export async function send(method: string, url: string, options: SendOptions = {
 export const get = (url: string, headers?: Record<string, string>) => send('GET', url, { headers });
 
 export const post = (url: string, body?: unknown, headers?: Record<string, string>) => send('POST', url, { body, headers });
+
+/** The problem a signed API's refusal states for a field (`Invalid a: …; b: …`), or undefined when it names none. */
+export function statedProblem(message: string, field: string): string | undefined {
+	const escaped = field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	const found = new RegExp(`(?:^Invalid |; )${escaped}: `).exec(message);
+	return found ? message.slice(found.index + found[0].length) : undefined;
+}
+
+/**
+ * A signed API's refusal of a field: HTTP 400, reason XN, only the status structure (the documents show no other
+ * field), and its message naming the field's body path and the problem.
+ */
+export function expectFieldRefusal(answer: { status: number; json: Record<string, any> }, field: string, problem?: RegExp): void {
+	expect(answer.status).toBe(400);
+	expect(answer.json.status).toMatchObject({ status: 'FAILED', reason: 'XN' });
+	expect(Object.keys(answer.json)).toEqual(['status']);
+	const stated = statedProblem(String(answer.json.status.message), field);
+	expect({ field, stated: stated !== undefined, message: answer.json.status.message }).toEqual({ field, stated: true, message: answer.json.status.message });
+	if (problem) expect(stated).toMatch(problem);
+}

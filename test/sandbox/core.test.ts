@@ -5,7 +5,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { withSandbox } from '../helpers/sandbox';
-import { get, post } from './client';
+import { expectFieldRefusal, get, post } from './client';
 import { auth } from './signer';
 
 const sandbox = withSandbox();
@@ -20,13 +20,6 @@ async function control(path: string) {
 	return (await get(`${sandbox.url}${path}`)).json<Record<string, any>>();
 }
 
-/** A refusal of one field: HTTP 400, reason XN, the path in the message and in `errors`. */
-function expectFieldRefusal(answer: { status: number; json: Record<string, any> }, field: string, problem?: RegExp) {
-	expect(answer.status).toBe(400);
-	expect(answer.json.status).toMatchObject({ status: 'FAILED', reason: 'XN' });
-	expect(answer.json.errors).toHaveProperty([field]);
-	if (problem) expect(answer.json.errors[field].join(' ')).toMatch(problem);
-}
 
 describe('sites', () => {
 	it('creates an active site by default whose returned login and tranKey sign later calls', async () => {

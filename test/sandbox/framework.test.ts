@@ -27,11 +27,16 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 }
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
+	// Routes of its own under /test/, which no document shows: recorded, and only theirs allowed (afterAll).
+	sandbox = await startSandbox({ port: 0, documentedFields: 'record' });
 	sandbox.router.post('/test/signed', signed((request) => ok({ site: request.site?.login, echo: request.body.echo })));
 	sandbox.router.post('/test/create', bearer('onboarding:create', (request) => ok({ user: request.token?.username })));
 });
-afterAll(() => sandbox.stop());
+afterAll(async () => {
+	const platformAnswers = sandbox.violations().filter((violation) => !violation.where.startsWith('POST /test/'));
+	await sandbox.stop();
+	expect(platformAnswers).toEqual([]);
+});
 beforeEach(() => {
 	sandbox.clearLedger();
 	sandbox.clearFaults();

@@ -6,7 +6,7 @@
 import { gunzipSync } from 'zlib';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { get, post, send } from './client';
+import { expectFieldRefusal, get, post, send } from './client';
 import { auth } from './signer';
 
 let sandbox: RunningSandbox;
@@ -27,12 +27,6 @@ async function call(path: string, body: Record<string, unknown>, as?: Who) {
 	return { status: response.status, json: response.json<Record<string, any>>() };
 }
 
-function expectFieldRefusal(answer: { status: number; json: Record<string, any> }, field: string, problem?: RegExp) {
-	expect(answer.status).toBe(400);
-	expect(answer.json.status).toMatchObject({ status: 'FAILED', reason: 'XN' });
-	expect(answer.json.errors).toHaveProperty([field]);
-	if (problem) expect(answer.json.errors[field].join(' ')).toMatch(problem);
-}
 
 const processBody = (overrides: Record<string, unknown> = {}) => ({
 	payer: { name: 'Ana', surname: 'Gomez', email: 'ana@example.com', document: '1020304050', documentType: 'CC' },

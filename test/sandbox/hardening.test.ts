@@ -60,13 +60,18 @@ let sandbox: RunningSandbox;
 let handled = 0;
 
 beforeAll(async () => {
-	sandbox = await startSandbox({ port: 0 });
+	// A route of its own under /test/, which no document shows: recorded, and only its answers allowed (afterAll).
+	sandbox = await startSandbox({ port: 0, documentedFields: 'record' });
 	sandbox.router.post('/test/echo', (request) => {
 		handled++;
 		return ok({ echo: request.body });
 	});
 });
-afterAll(() => sandbox.stop());
+afterAll(async () => {
+	const platformAnswers = sandbox.violations().filter((violation) => violation.where !== 'POST /test/echo');
+	await sandbox.stop();
+	expect(platformAnswers).toEqual([]);
+});
 beforeEach(() => {
 	sandbox.reset();
 	sandbox.setFaults([{ path: '/kept', kind: 'status', status: 503 }]);
@@ -175,7 +180,7 @@ describe('body size', () => {
 	});
 
 	it('takes its cap from maxBodyBytes', async () => {
-		const small = await startSandbox({ port: 0, maxBodyBytes: 100 });
+		const small = await startSandbox({ port: 0, maxBodyBytes: 100, documentedFields: 'record' });
 		small.router.post('/test/echo', (request) => ok({ length: request.rawBody.length }));
 		try {
 			expect((await raw(small, 'POST', '/test/echo', { headers: JSON_TYPE, body: `"${'a'.repeat(98)}"` })).json.length).toBe(100);

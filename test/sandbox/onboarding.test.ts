@@ -4,6 +4,7 @@
  * Retry-After, the merchant read shape, /api/user and /api/notifications.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+import { startSandbox } from '../../sandbox';
 import { withSandbox } from '../helpers/sandbox';
 import { send, type Reply } from './client';
 
@@ -250,6 +251,87 @@ describe('processes and merchants', () => {
 		const { final } = await pollUntilFinal(accepted.json.processId);
 		expect(final.json.result.merchantId).toBe(forced.json.result.merchantId);
 		expect(final.json.notification.attempts).toBe(1);
+	});
+});
+
+describe('PUT /api/merchants/{merchantId}: the update as the platform publishes it', () => {
+	async function createdMerchant(): Promise<number> {
+		const accepted = await create(merchant());
+		return (await pollUntilFinal(accepted.json.processId)).final.json.result.merchantId;
+	}
+	const put = (id: number | string, body: unknown, key: string | null = newKey(), token?: string | null, headers: Record<string, string> = {}) =>
+		call('PUT', `/api/merchants/${id}`, { body, token, headers: { ...(key === null ? {} : { 'idempotency-key': key }), ...headers } });
+
+	it('accepts with 202 and a merchant.update process; writes only the fields named, a null is ignored (not a delete)', async () => {
+		const id = await createdMerchant();
+		const update = await put(id, { brand: 'Acme Prime', url: null, address: { city: 'Medellin', phone: null } });
+		expect(update.status).toBe(202);
+		expect(update.json).toMatchObject({ status: { status: 'OK' }, action: 'merchant.update', result: null });
+		await pollUntilFinal(update.json.processId);
+		const after = (await call('GET', `/api/merchants/${id}`)).json;
+		expect(after).toMatchObject({ brand: 'Acme Prime', name: 'Acme Holdings S.A.S.', url: 'https://acme.example.com' });
+		expect(after.address).toMatchObject({ city: 'Medellin', phone: '+5712345678', street: 'Calle 1 # 2-3' });
+	});
+
+	it('answers a replayed key with the original process and HTTP 200', async () => {
+		const id = await createdMerchant();
+		const key = newKey();
+		const first = await put(id, { brand: 'Acme Twice' }, key);
+		const again = await put(id, { brand: 'Acme Twice' }, key);
+		expect([first.status, again.status]).toEqual([202, 200]);
+		expect(again.json.processId).toBe(first.json.processId);
+		expect(again.headers['idempotent-replayed']).toBe('true');
+		expect((await call('GET', '/__sandbox/onboarding/processes')).json.processes.filter((entry: any) => entry.action === 'merchant.update')).toHaveLength(1);
+	});
+
+	it('refuses with 409 a key reused for another merchant, or with another change', async () => {
+		const [one, two] = [await createdMerchant(), await createdMerchant()];
+		const key = newKey();
+		expect((await put(one, { brand: 'Same change' }, key)).status).toBe(202);
+		const other = await put(two, { brand: 'Same change' }, key);
+		expect(other.status).toBe(409);
+		expect(other.json.status).toMatchObject({ status: 'FAILED', reason: 'IDEMPOTENCY_CONFLICT' });
+		expect((await put(one, { brand: 'Another change' }, key)).status).toBe(409);
+	});
+
+	it('needs at least one field it writes: an empty body, only nulls or only a notification URL are a 422', async () => {
+		const id = await createdMerchant();
+		for (const body of [{}, { brand: null, url: null }, { notification: { url: 'https://hooks.example.com/p' } }, { colour: 'blue' }]) {
+			const refused = await put(id, body);
+			expect({ body, status: refused.status }).toEqual({ body, status: 422 });
+			expect(refused.json.errors.body[0]).toMatch(/names no field to write/);
+		}
+	});
+
+	it('needs the Idempotency-Key (16-64 characters), application/json and the permission onboarding:update', async () => {
+		const id = await createdMerchant();
+		expect((await put(id, { brand: 'x' }, null)).json.status.reason).toBe('IDEMPOTENCY_KEY');
+		expect((await put(id, { brand: 'x' }, 'short')).json.status.reason).toBe('IDEMPOTENCY_KEY');
+		expect((await put(id, { brand: 'x' }, newKey(), undefined, { 'content-type': 'text/plain' })).status).toBe(415);
+		const readOnly = await put(id, { brand: 'x' }, newKey(), sandbox.credentials.readOnlyToken);
+		expect(readOnly.status).toBe(403);
+		expect(readOnly.json.status.message).toContain('onboarding:update');
+		expect((await put(424242, { brand: 'x' })).status).toBe(404);
+		expect((await put('abc', { brand: 'x' }, newKey(), null)).status).toBe(404);
+	});
+
+	it.each([
+		['PUT', 'PATCH'],
+		['PATCH', 'PUT'],
+	] as const)('with merchantUpdateMethods %s, answers that method and 405 to %s', async (served, other) => {
+		const only = await startSandbox({ port: 0, processPendingPolls: 0, retryAfterSeconds: 0, merchantUpdateMethods: served });
+		try {
+			const headers = { authorization: `Bearer ${only.credentials.accessToken}`, 'idempotency-key': newKey() };
+			const created = await send('POST', `${only.url}/api/merchants`, { body: merchant(), headers });
+			const { merchantId } = (await send('GET', `${only.url}/api/processes/${created.json().processId}`, { headers })).json().result;
+			const refused = await send(other, `${only.url}/api/merchants/${merchantId}`, { body: { brand: 'x' }, headers: { ...headers, 'idempotency-key': newKey() } });
+			expect(refused.status).toBe(405);
+			expect(refused.json().status.reason).toBe('MN');
+			const accepted = await send(served, `${only.url}/api/merchants/${merchantId}`, { body: { brand: 'x' }, headers: { ...headers, 'idempotency-key': newKey() } });
+			expect(accepted.status).toBe(202);
+		} finally {
+			await only.stop();
+		}
 	});
 });
 

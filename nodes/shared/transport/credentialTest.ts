@@ -95,7 +95,7 @@ export function siteClockVerdict(connected: INodeCredentialTestResult, data: IDa
 /** The verdict on the onboarding API's answer to GET /api/user. Pure. */
 export function bearerVerdict(url: string, statusCode: number, body: unknown): INodeCredentialTestResult {
 	if (statusCode === 401) return failed('The access token is not valid or has expired: check the Access Token of the credential, or ask for a new one.');
-	if (statusCode === 403) return failed('The access token lacks the permission needed: ask for a token with onboarding:read and onboarding:create.');
+	if (statusCode === 403) return failed('The access token lacks the permission needed: ask for a token with onboarding:read, onboarding:create and onboarding:update.');
 	if (statusCode >= 200 && statusCode < 300 && body && typeof body === 'object' && !Array.isArray(body)) return OK;
 	return failed(notTheApi(url, statusCode));
 }

@@ -31,10 +31,11 @@ describe('describePlatformAnswer: the credential and its permissions', () => {
 	it('403 of the onboarding API names the permission the request needs', () => {
 		const create = describePlatformAnswer(403, failed(403, 'This action is unauthorized.'), { api: 'onboarding', method: 'POST', path: '/api/merchants' });
 		expect(create.message).toBe(
-			'The access token is not allowed to create or update merchants: it lacks the onboarding:create permission. Use a credential whose token has it (ask whoever issues your tokens).',
+			'The access token is not allowed to create merchants: it lacks the onboarding:create permission. Use a credential whose token has it (ask whoever issues your tokens).',
 		);
 		expect(create.description).toBe('Platform answer: HTTP 403 FAILED, reason 403: This action is unauthorized.');
 		expect(describePlatformAnswer(403, {}, { api: 'onboarding', method: 'GET', path: '/api/processes/abc' }).message).toContain('lacks the onboarding:read permission');
+		expect(describePlatformAnswer(403, {}, { api: 'onboarding', method: 'PUT', path: '/api/merchants/7' }).message).toMatch(/^The access token is not allowed to update merchants: it lacks the onboarding:update permission/);
 		expect(describePlatformAnswer(403, {}, { api: 'onboarding', method: 'POST', path: '/api/other' }).message).toBe(
 			'The access token is not allowed to do this: use a credential whose token has the permission it needs.',
 		);
@@ -125,7 +126,8 @@ describe('fieldWords and onboardingPermission', () => {
 
 	it('knows the permission of each onboarding endpoint', () => {
 		expect(onboardingPermission('POST', '/api/merchants')).toBe('onboarding:create');
-		expect(onboardingPermission('PATCH', '/api/merchants/7')).toBe('onboarding:create');
+		expect(onboardingPermission('PUT', '/api/merchants/7')).toBe('onboarding:update');
+		expect(onboardingPermission('PATCH', '/api/merchants/7')).toBe('onboarding:update');
 		expect(onboardingPermission('GET', '/api/merchants/7')).toBe('onboarding:read');
 		expect(onboardingPermission('GET', '/api/user')).toBeUndefined();
 	});

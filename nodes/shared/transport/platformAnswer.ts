@@ -68,17 +68,21 @@ export function platformAnswerLine(statusCode: number, body: unknown): string {
 const then = (first: string, second: string): string => `${first.replace(/[.\s]+$/, '')}: ${second}`;
 const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
-/** The permission of the onboarding API a request needs, as its document says. */
+/**
+ * The permission of the onboarding API a request needs, as its document says (create, read) and as the platform
+ * publishes the update (`onboarding:update`, for its PUT or PATCH).
+ */
 export function onboardingPermission(method: string | undefined, path: string | undefined): string | undefined {
 	if (!path) return undefined;
 	const verb = (method ?? 'GET').toUpperCase();
-	if (/^\/api\/merchants(\/|$)/.test(path)) return verb === 'GET' ? 'onboarding:read' : 'onboarding:create';
+	if (/^\/api\/merchants(\/|$)/.test(path)) return verb === 'GET' ? 'onboarding:read' : verb === 'POST' ? 'onboarding:create' : 'onboarding:update';
 	if (/^\/api\/processes\//.test(path)) return 'onboarding:read';
 	return undefined;
 }
 
 const PERMISSION_DOES: Record<string, string> = {
-	'onboarding:create': 'create or update merchants',
+	'onboarding:create': 'create merchants',
+	'onboarding:update': 'update merchants',
 	'onboarding:read': 'read merchants and processes',
 };
 

@@ -121,7 +121,6 @@ function sessionTransaction(app: SandboxApp, session: SessionRecord, card: TestC
 		receipt: digits(12),
 		franchise: options.cash ? 'CASH' : card.franchise,
 		refunded: false,
-		refunds: [],
 		processorFields: options.cash
 			? []
 			: [
@@ -138,7 +137,7 @@ function sessionTransaction(app: SandboxApp, session: SessionRecord, card: TestC
  * Keeps a session's transaction: in the session, in the checkout state (for refunds and actions) and in the
  * gateway's, since it is a transaction of the site like any other: the gateway's search (by reference and
  * amount) and query (by internal reference) find it. Their view is the payment as it was made, but for its
- * refunds (`refunded`, `refunds`), which recordRefund keeps up to date.
+ * `refunded`, which recordRefund keeps up to date.
  */
 function recordTransaction(app: SandboxApp, session: SessionRecord, transaction: SessionTransaction, lastDigits: string | null): void {
 	const { internalReference, status } = transaction;
@@ -170,7 +169,6 @@ function recordTransaction(app: SandboxApp, session: SessionRecord, transaction:
 			receipt: transaction.receipt,
 			type: checkin ? 'CHECKIN' : 'AUTH_ONLY',
 			refunded: false,
-			refunds: [],
 			lastDigits,
 		},
 		payer: (session.request.payer as Record<string, unknown> | undefined) ?? {},

@@ -6,7 +6,7 @@
 import { randomBytes } from 'crypto';
 import { z } from 'zod/v3';
 
-import { notFound, refuse, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse, type StatusBlock } from '../../http';
+import { invalidField, notFound, refuse, statusBlock, type SandboxApp, type SandboxRequest, type SandboxResponse, type StatusBlock } from '../../http';
 import { idKey, type Id } from '../../json';
 import { id, object, text } from '../../rules';
 import { recordRefundTransaction } from '../gateway/refundTransaction';
@@ -29,9 +29,10 @@ export interface NameValue {
 }
 
 /**
- * One refund of a payment (a refund or a reverse action). The spec shows only `refunded`; the sandbox, like
- * card platforms, makes each refund a transaction of its own and lists it on the payment (docs/sandbox/checkout.md,
- * "Refunds").
+ * One refund of a payment (a refund or a reverse action): a transaction of its own, with its own internal
+ * reference, kept in the sandbox's bookkeeping and among the gateway's transactions (query, search, reports). The
+ * documents show no list of a payment's refunds: a payment tells them only by `refunded`
+ * (docs/sandbox/checkout.md, "Refunds").
  */
 export interface RefundEntry {
 	/** The refund's own id, from the same sequence as the transactions'. */
@@ -42,7 +43,7 @@ export interface RefundEntry {
 	status: StatusBlock;
 }
 
-/** A payment of a session, in the spec's Transaction shape (plus `refunds`, the sandbox's). */
+/** A payment of a session, in the spec's Transaction shape. */
 export interface SessionTransaction {
 	status: StatusBlock;
 	internalReference: Id;
@@ -55,8 +56,6 @@ export interface SessionTransaction {
 	receipt: string | null;
 	franchise: string;
 	refunded: boolean;
-	/** Oldest first; empty before any refund. */
-	refunds: RefundEntry[];
 	processorFields: NameValue[];
 	discount: null;
 	subscription: null;
@@ -97,6 +96,8 @@ export interface TransactionState {
 	total: number;
 	/** Amount given back so far by refunds and reversals. */
 	returned: number;
+	/** The refunds and reversals given back, oldest first (the sandbox's bookkeeping, never in an answer). */
+	refunds?: RefundEntry[];
 }
 
 export interface TicketRecord {
@@ -194,16 +195,16 @@ export const digits = (count: number) => Array.from(randomBytes(count), (byte) =
 /** Checks an amount sent for a refund or an action against the transaction; undefined when acceptable. */
 export function amountProblem(amount: { currency: string; total: number } | undefined, txn: TransactionState, limit: number, words: string): SandboxResponse | undefined {
 	if (!amount) return undefined;
-	if (amount.currency !== txn.currency) return refuse(400, 'XN', `Invalid amount.currency: must be the currency of the transaction (${txn.currency})`, { errors: { 'amount.currency': [`must be ${txn.currency}`] } });
-	if (!(amount.total > 0)) return refuse(400, 'XN', 'Invalid amount.total: must be more than 0', { errors: { 'amount.total': ['must be more than 0'] } });
-	if (amount.total > limit + 1e-9) return refuse(400, 'XN', `Invalid amount.total: must not exceed ${words} (${limit})`, { errors: { 'amount.total': [`must not exceed ${limit}`] } });
+	if (amount.currency !== txn.currency) return invalidField('amount.currency', `must be the currency of the transaction (${txn.currency})`);
+	if (!(amount.total > 0)) return invalidField('amount.total', 'must be more than 0');
+	if (amount.total > limit + 1e-9) return invalidField('amount.total', `must not exceed ${words} (${limit})`);
 	return undefined;
 }
 
 /**
- * Gives back part or all of a payment (a refund or a reverse action): the refund gets its own internal reference
- * and is listed on the payment and on the payment's gateway copy (its query and search), so that a later read
- * confirms it; `refunded` turns true once nothing is left.
+ * Gives back part or all of a payment (a refund or a reverse action): the refund is a transaction of its own, with
+ * its own internal reference, among the gateway's transactions (query, search, reports: type REFUND and the
+ * payment's reference); the payment's `refunded` turns true, there and on its gateway copy, once nothing is left.
  */
 export function recordRefund(app: SandboxApp, found: { txn: TransactionState; payment: SessionTransaction }, total: number, message: string): RefundEntry {
 	const { txn, payment } = found;
@@ -215,14 +216,13 @@ export function recordRefund(app: SandboxApp, found: { txn: TransactionState; pa
 		status,
 	};
 	txn.returned = round2(txn.returned + total);
+	txn.refunds = [...(txn.refunds ?? []), refund];
 	if (txn.returned >= txn.total) {
 		txn.state = 'reversed';
 		payment.refunded = true;
 	}
-	// A payment kept in a state file written before refunds were listed has none.
-	payment.refunds = [...(payment.refunds ?? []), refund];
 	const gatewayCopy = gatewayState(app).transactions[String(payment.internalReference)];
-	if (gatewayCopy) gatewayCopy.view = { ...gatewayCopy.view, refunded: payment.refunded, refunds: [...payment.refunds] };
+	if (gatewayCopy) gatewayCopy.view = { ...gatewayCopy.view, refunded: payment.refunded };
 	recordRefundTransaction(app, payment.internalReference, refund);
 	return refund;
 }

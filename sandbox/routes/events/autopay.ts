@@ -3,7 +3,7 @@
 import { randomUUID } from 'crypto';
 
 import { invalidField, isoNow, notFound, type SandboxApp } from '../../http';
-import { answer, autopaySignature, controlBody, payloadText, sendCopies, tamperHex, type Json } from './state';
+import { answer, autopaySignature, controlBody, deliberateBody, payloadText, sendCopies, tamperHex, type Json } from './state';
 
 const AUTOPAY_TYPES = ['AUTOPAY_CREATED', 'AUTOPAY_UPDATED', 'AUTOPAY_TRANSACTION_FAILED', 'AUTOPAY_CANCELED'];
 
@@ -27,6 +27,6 @@ export function register(app: SandboxApp): void {
 		if (body.additional !== undefined) event.additional = body.additional;
 		else event.additional = { autopayId: event.id, reference: event.reference, event: event.type };
 		const sent = payloadText(body, event);
-		return answer(await sendCopies(app, 'autopay', body.url, sent, {}, control.copies), sent);
+		return answer(await sendCopies(app, 'autopay', body.url, sent, {}, control.copies, deliberateBody(body)), sent);
 	});
 }

@@ -3,7 +3,7 @@
 import { invalidField, isoNow, notFound, statusBlock, type SandboxApp } from '../../http';
 import { toId } from '../../json';
 import { findSession } from '../checkout/state';
-import { answer, checkoutSignature, controlBody, isObject, payloadText, sendCopies, tamperHex } from './state';
+import { answer, checkoutSignature, controlBody, deliberateBody, isObject, payloadText, sendCopies, tamperHex } from './state';
 
 export function register(app: SandboxApp): void {
 	app.router.post('/__sandbox/webhooks/checkout', async (request) => {
@@ -23,6 +23,6 @@ export function register(app: SandboxApp): void {
 		if (body.tamper === true) signature = tamperHex(signature);
 		const event = { status, requestId, reference: body.reference ?? session?.reference, signature };
 		const sent = payloadText(body, event);
-		return answer(await sendCopies(app, 'checkout', body.url, sent, {}, control.copies), sent);
+		return answer(await sendCopies(app, 'checkout', body.url, sent, {}, control.copies, deliberateBody(body)), sent);
 	});
 }

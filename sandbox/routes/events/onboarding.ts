@@ -2,7 +2,7 @@
 // "Events"), signed with X-Signature; the signature's secret, key id and time can be changed to test refusals.
 import { invalidField, notFound, type SandboxApp } from '../../http';
 import { state as onboardingState } from '../onboarding/state';
-import { answer, controlBody, payloadText, processNotificationBody, processSignatureHeader, sendCopies, tamperHex } from './state';
+import { answer, controlBody, deliberateBody, payloadText, processNotificationBody, processSignatureHeader, sendCopies, tamperHex } from './state';
 
 export function register(app: SandboxApp): void {
 	app.router.post('/__sandbox/webhooks/onboarding', async (request) => {
@@ -28,6 +28,6 @@ export function register(app: SandboxApp): void {
 			if (body.tamper === true) header = tamperHex(header);
 			headers['x-signature'] = header;
 		}
-		return answer(await sendCopies(app, 'onboarding', body.url, sent, headers, control.copies), sent, headers);
+		return answer(await sendCopies(app, 'onboarding', body.url, sent, headers, control.copies, deliberateBody(body)), sent, headers);
 	});
 }

@@ -72,7 +72,8 @@ export async function send(app: SandboxApp, kind: DeliveryRecord['kind'], url: s
 
 /**
  * Sends the same delivery `copies` times at once, byte for byte, as a platform that sends again before it has an
- * answer (the spec shows no retry policy) or someone replaying a copy would.
+ * answer (the spec shows no retry policy) or someone replaying a copy would. The body is held against the
+ * documented fields, unless it is a test's deliberate `rawBody`.
  */
 export async function sendCopies(
 	app: SandboxApp,
@@ -81,7 +82,9 @@ export async function sendCopies(
 	body: string,
 	headers: Record<string, string>,
 	copies: number,
+	deliberate = false,
 ): Promise<Delivery[]> {
+	if (!deliberate) app.documented?.webhook(kind, url, body);
 	const sent = await Promise.all(Array.from({ length: copies }, () => deliver(url, body, headers)));
 	const deliveries = state(app).deliveries;
 	for (const delivery of sent) {
@@ -182,6 +185,9 @@ export function controlBody(request: SandboxRequest): { body: Json; copies: numb
 	if (!Number.isInteger(copies) || copies < 1 || copies > MAX_COPIES) return { refusal: invalidField('copies', `must be a whole number from 1 to ${MAX_COPIES}`) };
 	return { body: request.body, copies };
 }
+
+/** Whether a control call sends a body of its own (`rawBody`), malformed or unusual on purpose. */
+export const deliberateBody = (body: Json): boolean => typeof body.rawBody === 'string';
 
 /** The text to send: the given `rawBody` as is, or the event as JSON without the fields in `omitField`. */
 export function payloadText(body: Json, event: Json): string {

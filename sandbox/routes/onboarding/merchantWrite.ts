@@ -1,7 +1,7 @@
 /**
- * The write that merchant create (POST /api/merchants) and update (PATCH /api/merchants/{merchantId}) share:
- * the Idempotency-Key, the body's rules (422 with `errors` keyed by body path), then a new process.
- * See docs/sandbox/onboarding.md.
+ * The write that merchant create (POST /api/merchants) and update (PUT, as the platform publishes it, and PATCH,
+ * as the document describes it: /api/merchants/{merchantId}) share: the Idempotency-Key, the body's rules (422
+ * with `errors` keyed by body path), then a new process. See docs/sandbox/onboarding.md.
  */
 import { createHash, randomUUID } from 'crypto';
 
@@ -242,9 +242,9 @@ function syncCatalogProblems(body: Json, problems: Problems): void {
 	});
 }
 
-/** The answer to an accepted write (and to its idempotent replay). */
-const accepted = (process: ProcessRecord, replay = false): SandboxResponse => ({
-	status: 202,
+/** The answer to an accepted write (202), and to its idempotent replay (`replayStatus`). */
+const accepted = (process: ProcessRecord, replay = false, replayStatus = 202): SandboxResponse => ({
+	status: replay ? replayStatus : 202,
 	headers: replay ? { 'idempotent-replayed': 'true' } : {},
 	body: {
 		status: statusBlock('OK', '00', 'The request was accepted and will be processed'),
@@ -255,18 +255,62 @@ const accepted = (process: ProcessRecord, replay = false): SandboxResponse => ({
 	},
 });
 
-/** Shared by create and update: Idempotency-Key, JSON body, the spec's rules, then a new process. */
-export function write(app: SandboxApp, request: SandboxRequest, action: ProcessRecord['action'], merchantId?: Id): SandboxResponse {
-	const key = header(request, 'idempotency-key');
-	if (action === 'merchant.create' && key === undefined) return refuse(400, 'IDEMPOTENCY_KEY', 'The Idempotency-Key header is required');
+/** How a write is taken: create, the update as the document describes it (PATCH), or as the platform publishes it (PUT). */
+export interface WriteStyle {
+	action: ProcessRecord['action'];
+	merchantId?: Id;
+	/** The Idempotency-Key must be sent (create, PUT); the PATCH takes it when given. */
+	keyRequired: boolean;
+	/** PUT: a null is ignored, not a delete, and the body must name at least one field it writes. */
+	nullsIgnored?: boolean;
+	/** The HTTP status of a replayed key: 202 (create, PATCH) or 200 (PUT). */
+	replayStatus?: number;
+}
+
+export const CREATE: WriteStyle = { action: 'merchant.create', keyRequired: true };
+
+/** The root fields a merchant write writes (`notification` only asks for the process result). */
+const MERCHANT_FIELDS = [
+	'name', 'brand', 'active', 'url', 'incrementType', 'mcc', 'size', 'timezone', 'languages', 'currencies', 'document', 'address',
+	'legalRepresentative', 'billing', 'travelAgency', 'control', 'integrations', 'paymentMethods', 'sites',
+];
+
+/** The body without its nulls, at every level of its objects: a null is ignored, not a delete. */
+function withoutNulls(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(withoutNulls);
+	if (!isObject(value)) return value;
+	return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== null).map(([key, entry]) => [key, withoutNulls(entry)]));
+}
+
+/** Why an update changes nothing: an empty body; with nulls ignored, one that names no field it writes. */
+function nothingToUpdate(body: Json, style: WriteStyle): string | undefined {
+	if (style.action !== 'merchant.update') return undefined;
+	if (!style.nullsIgnored) return Object.keys(body).length ? undefined : 'has nothing to update';
+	return MERCHANT_FIELDS.some((field) => body[field] !== undefined) ? undefined : `names no field to write (a null is ignored): give at least one of ${MERCHANT_FIELDS.join(', ')}`;
+}
+
+/** The Idempotency-Key, JSON and Content-Type refusals, before the body's rules. */
+function headerRefusal(request: SandboxRequest, key: string | undefined, style: WriteStyle): SandboxResponse | undefined {
+	if (style.keyRequired && key === undefined) return refuse(400, 'IDEMPOTENCY_KEY', 'The Idempotency-Key header is required');
 	if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
 		return refuse(400, 'IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 16 to 64 characters of A-Z a-z 0-9 _ . : -');
 	}
 	if (!/^application\/json\b/i.test(header(request, 'content-type') ?? '')) return refuse(415, 'CONTENT_TYPE', 'The body must be sent as application/json');
 	if (request.body === undefined) return refuse(400, 'BODY', 'The body is not valid JSON');
-	const problems = checkMerchantBody(request.body, action === 'merchant.update');
-	if (action === 'merchant.update' && isObject(request.body) && !Object.keys(request.body).length) problems.add('body', 'has nothing to update');
-	if (isObject(request.body)) syncCatalogProblems(request.body, problems);
+	return undefined;
+}
+
+/** Shared by create and update: Idempotency-Key, JSON body, the spec's rules, then a new process. */
+export function write(app: SandboxApp, request: SandboxRequest, style: WriteStyle): SandboxResponse {
+	const { action, merchantId } = style;
+	const key = header(request, 'idempotency-key');
+	const refusal = headerRefusal(request, key, style);
+	if (refusal) return refusal;
+	const body = (style.nullsIgnored ? withoutNulls(request.body) : request.body) as Json;
+	const problems = checkMerchantBody(body, action === 'merchant.update');
+	const nothing = isObject(body) ? nothingToUpdate(body, style) : undefined;
+	if (nothing) problems.add('body', nothing);
+	if (isObject(body)) syncCatalogProblems(body, problems);
 	if (problems.any) return unprocessable(problems.errors);
 
 	const consumerId = request.token!.consumerId;
@@ -276,17 +320,17 @@ export function write(app: SandboxApp, request: SandboxRequest, action: ProcessR
 	const slot = key !== undefined ? `${consumerId}:${key}` : undefined;
 	if (slot && state(app).idempotency[slot]) {
 		const original = state(app).processes[state(app).idempotency[slot]];
-		if (original && original.bodyHash === bodyHash) return accepted(original, true);
+		if (original && original.bodyHash === bodyHash) return accepted(original, true, style.replayStatus);
 		return refuse(409, 'IDEMPOTENCY_CONFLICT', 'The Idempotency-Key was already used with different content');
 	}
-	const notificationUrl = isObject(request.body.notification) ? (request.body.notification.url as string) : undefined;
+	const notificationUrl = isObject(body.notification) ? (body.notification.url as string) : undefined;
 	const processId = randomUUID().toLowerCase();
 	const process: ProcessRecord = {
 		processId,
 		action,
 		consumerId,
 		merchantId,
-		body: clone(request.body as Json),
+		body: clone(body),
 		idempotencyKey: key,
 		bodyHash,
 		polls: 0,

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'crypto';
 
 import { statusBlock, type SandboxApp } from '../../http';
 import { notifyProcessFinished } from '../events/state';
-import { clone, isObject, MCC_CATALOG, Problems, SITE_OBJECTS, state, type Json, type ProcessRecord } from './state';
+import { clone, isObject, MCC_CATALOG, pick, Problems, READ_FIELDS, SITE_OBJECTS, SITE_READ_FIELDS, state, type Json, type ProcessRecord } from './state';
 
 /** Catalog checks made while the process runs: an mcc outside the catalog makes the process fail with `errors`. */
 function catalogProblems(body: Json): Problems {
@@ -99,7 +99,7 @@ function readSite(app: SandboxApp, customerId: number, write: Json, previous?: J
 	for (const [key, value] of Object.entries(write)) {
 		// The site belongs to the merchant written, whatever customerId says.
 		if (key === 'id' || key === 'customerId' || key === 'paymentMethods' || key === 'integrations') continue;
-		if (SITE_OBJECTS.includes(key as (typeof SITE_OBJECTS)[number]) && isObject(value)) site[key] = { ...(isObject(base[key]) ? base[key] : {}), ...value };
+		if (SITE_OBJECTS.includes(key as (typeof SITE_OBJECTS)[number]) && isObject(value)) site[key] = { ...(isObject(base[key]) ? base[key] : {}), ...siteGroup(key, value) };
 		else site[key] = value;
 	}
 	for (const key of ['minAmount', 'maxAmount']) if (isObject(site.control) && key in site.control) site.control[key] = amount(site.control[key]);
@@ -111,15 +111,27 @@ function readSite(app: SandboxApp, customerId: number, write: Json, previous?: J
 	site.integrations = upsertIntegrations(app, customerId, base.integrations ?? [], write.integrations, site.id);
 	site.paymentMethods = [
 		...(base.paymentMethods ?? []),
+		// A site's payment method reads back without the customerId a merchant's has.
 		...((write.paymentMethods as Json[] | undefined) ?? []).map((method) => ({
 			id: app.world.nextId('sitePaymentMethod', 801),
 			siteId: site.id,
-			...method,
+			...pick(method, SITE_PAYMENT_METHOD_READ),
 			minAmount: amount(method.minAmount),
 			maxAmount: amount(method.maxAmount),
 		})),
 	];
 	return site;
+}
+
+/** The fields of a site's payment method in its read shape (SiteRead paymentMethods). */
+const SITE_PAYMENT_METHOD_READ = ['id', 'siteId', 'customerPaymentId', 'code', 'name', 'order', 'commissionModel', 'commissionValue', 'accountNumber', 'accountType', 'franchise', 'financialEntity', 'disabled', 'settings', 'creditRules'];
+
+/** A site's setting group as its read shape shows it (metadata is free-form; behaviours keep their own keys). */
+function siteGroup(group: string, value: Json): Json {
+	if (group === 'metadata') return value;
+	const shown = pick(value, SITE_READ_FIELDS[group] ?? []);
+	if (isObject(shown.behaviours)) shown.behaviours = pick(shown.behaviours, SITE_READ_FIELDS.behaviours);
+	return shown;
 }
 
 function upsertIntegrations(app: SandboxApp, customerId: number, existing: Json[], writes: unknown, siteId?: number): Json[] {
@@ -143,15 +155,12 @@ function applyRoot(merchant: Json, body: Json): void {
 	if ('brand' in body) merchant.brand = body.brand || merchant.name;
 	if ('languages' in body) merchant.languages = sortedSet(body.languages);
 	if ('currencies' in body) merchant.currencies = sortedSet((body.currencies as string[]).map((currency) => currency.toUpperCase()));
-	if (body.document) merchant.document = { ...merchant.document, ...body.document };
-	if (body.address) merchant.address = { ...merchant.address, ...body.address };
-	if (body.legalRepresentative) {
-		const sent = { ...merchant.legalRepresentative, ...body.legalRepresentative };
+	// Each object merges the fields its read shape shows; the legal representative's name is split again.
+	for (const [key, fields] of Object.entries(READ_FIELDS)) if (isObject(body[key])) merchant[key] = { ...merchant[key], ...pick(body[key], fields) };
+	if (isObject(body.legalRepresentative)) {
+		const sent = merchant.legalRepresentative;
 		merchant.legalRepresentative = { ...sent, ...splitFullName(sent.name, sent.surname) };
 	}
-	if (body.billing) merchant.billing = { ...merchant.billing, ...body.billing };
-	if (body.travelAgency) merchant.travelAgency = { ...merchant.travelAgency, ...body.travelAgency };
-	if (body.control) merchant.control = { ...merchant.control, ...body.control };
 }
 
 function newMerchant(id: number): Json {

@@ -45,6 +45,37 @@ export const SITE_OBJECTS = [
 	'metadata',
 ] as const;
 
+/**
+ * What the read shape shows of each object a write may send (merchant-onboarding-api.md, "Merchant read shape",
+ * SiteRead): a key the document does not show there is kept out of the merchant (the write shapes of these
+ * objects are not shown, so it is not refused either). A site's `metadata` is free-form.
+ */
+export const READ_FIELDS: Record<string, readonly string[]> = {
+	document: ['type', 'number'],
+	address: ['street', 'city', 'state', 'country', 'phone', 'postalCode'],
+	legalRepresentative: ['name', 'surname', 'document', 'documentType'],
+	billing: ['contact', 'mail', 'registrationNumber', 'taxType', 'taxRegime', 'organizationType', 'ciiu'],
+	travelAgency: ['dispersion', 'iata'],
+	control: ['seller', 'reseller', 'paymentFacilitator'],
+};
+export const SITE_READ_FIELDS: Record<string, readonly string[]> = {
+	integration: ['allowPartial', 'allowWallet', 'allowConfirmationFlow', 'checkoutAttemptsLimit', 'connectionMethod', 'checkoutVersion', 'notificationUrl', 'analyticsCode', 'sourceRestriction', 'returnAdditional', 'payerFieldsType'],
+	control: ['minAmount', 'maxAmount', 'allowedDays', 'allowedHours', 'delegatedAuthorization', 'filterMethodA', 'filterMethodB', 'filterMethodC', 'prechargeFilter', 'allowedBankCountries', 'filterByBin', 'exceptionBinsList'],
+	threeDS: ['setting', 'minAmount'],
+	historic: ['lowerScore', 'rejectionScore', 'behaviour'],
+	creditBureau: ['behaviour', 'minAmount', 'paymentGroups', 'onCalibration', 'behaviours'],
+	riskEngine: ['behaviour', 'minAmount', 'approvalScore', 'rejectionScore', 'onCalibration', 'paymentGroups', 'behaviours'],
+	securityFilters: ['filterLockedByTries', 'allowedIssuerCountries', 'forceIPMatch', 'excludeIPCountry', 'onlyWhitelisted', 'allowedIPCountries', 'allowedCardsDay', 'allowedCardsByIP', 'allowedCardsMonth', 'allowedCardsYear', 'dayMax', 'dayMaxAmount', 'monthMax', 'monthMaxAmount'],
+	operation: ['disableTax', 'calculateTax', 'taxPercentage', 'patternReference', 'mailCustomer', 'mailMerchant'],
+	subscriptionValidation: ['enable', 'amount'],
+	branding: ['buttonColor', 'sidebarColor', 'logoUrl'],
+	// The behaviours of the credit bureau and the risk engine.
+	behaviours: ['onFailed', 'onNoMatch', 'onMatch', 'onLowRisk', 'onMediumRisk', 'onHighRisk'],
+};
+
+/** The keys of `value` among `fields`, the rest left out. */
+export const pick = (value: Json, fields: readonly string[]): Json => Object.fromEntries(Object.entries(value).filter(([key]) => fields.includes(key)));
+
 // ---------------------------------------------------------------------------------------------------------
 // State
 // ---------------------------------------------------------------------------------------------------------

@@ -125,7 +125,8 @@ function openLinkSession(app: SandboxApp, link: LinkRecord, payer: LinkPayment['
 		expiration,
 		request: {
 			locale: link.locale,
-			payer,
+			// A Person has a mobile, where a link's payment item names a phone.
+			payer: { name: payer.name, surname: payer.surname, email: payer.email, mobile: payer.phone, document: payer.document, documentType: payer.documentType },
 			payment: { reference: link.reference, description: link.description, amount: { currency: link.amount.currency, total: link.amount.total } },
 			expiration,
 			returnUrl: link.url,

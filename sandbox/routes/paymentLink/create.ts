@@ -4,7 +4,7 @@ import { randomBytes } from 'crypto';
 import { z } from 'zod/v3';
 
 import { signed } from '../../guards';
-import { refuse, type SandboxApp } from '../../http';
+import { invalidField, type SandboxApp } from '../../http';
 import { amountDecimals, check, currency, list, number, object, positiveInteger, text, webUrl } from '../../rules';
 import { description, reference } from '../checkout/state';
 import { wallClockText } from '../../wallClock';
@@ -71,9 +71,7 @@ export function register(app: SandboxApp): void {
 			const links = state(app).links;
 			const taken = Object.values(links).find((link) => link.siteLogin === site.login && link.reference === body.reference);
 			if (taken) {
-				return refuse(400, 'XN', `Invalid reference: is already the reference of the link ${taken.id}`, {
-					errors: { reference: [`must be unique; the link ${taken.id} has it`] },
-				});
+				return invalidField('reference', `must be unique: the link ${taken.id} already has it`);
 			}
 			const id = app.world.nextId('paymentLink', 3001);
 			const link: LinkRecord = {

@@ -19,7 +19,9 @@ export const update: PaySuiteOperation = {
 	execute: (ctx) => {
 		const merchantId = pathId(ctx, 'merchantId');
 		return sendMerchantWrite(ctx, {
-			method: 'PATCH',
+			// PUT as the platform publishes the update; PATCH, as the document describes it, where PUT is not there.
+			method: 'PUT',
+			fallbackMethod: 'PATCH',
 			path: `/api/merchants/${merchantId}`,
 			body: merchantBody(ctx, 'update'),
 			schema: merchantUpdateSchema,

@@ -9,6 +9,7 @@ import { settleLostAnswer } from '../../../shared/operation/lostAnswer';
 import { pollOrFail } from '../../../shared/operation/pollingOperation';
 import { sendRequest } from '../../../shared/operation/send';
 import type { OperationContext } from '../../../shared/operation/types';
+import { platformError } from '../../../shared/transport/failures';
 import type { PaySuiteResponse } from '../../../shared/transport/types';
 import { deriveIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../../idempotencyKeyHeader';
 
@@ -20,11 +21,50 @@ const userKeySchema = z.object({
 
 interface WriteSpec {
 	method: IHttpRequestMethods;
+	/**
+	 * The method to send the write with instead when the server answers that `method` is not there (HTTP 404 or
+	 * 405: nothing was done), with the same body and Idempotency-Key.
+	 */
+	fallbackMethod?: IHttpRequestMethods;
 	path: string;
 	body: IDataObject;
 	schema: ZodType<unknown, ZodTypeDef, unknown>;
 	/** What the derived key is unique to, besides the body. */
 	keyScope: string;
+}
+
+/** What a server answers for a method or path it does not have: nothing was done. */
+const NOT_THERE = [404, 405];
+
+/**
+ * Sends the write. With a fallback method: first with `method`; only when the server answers that it is not there
+ * (404, 405) again with the fallback. Any other answer, a refusal, a success or none at all, is final: the write is
+ * never sent twice when the first answer could mean it was done.
+ */
+async function sendWrite(ctx: OperationContext, spec: WriteSpec, body: IDataObject, idempotencyKey: string): Promise<PaySuiteResponse<IDataObject>> {
+	const create = spec.method === 'POST';
+	const notFound = create ? undefined : { what: `Merchant ${spec.path.split('/').pop() ?? ''}`, field: 'Merchant ID' };
+	const send = (method: IHttpRequestMethods, passThroughStatuses?: number[]) =>
+		sendRequest<IDataObject>(ctx, {
+			api: 'onboarding',
+			method,
+			path: spec.path,
+			body,
+			headers: { 'Idempotency-Key': idempotencyKey, 'Content-Type': 'application/json' },
+			// The platform deduplicates by Idempotency-Key, so a write that may not have arrived is safe to repeat.
+			safety: 'idempotent',
+			notFound,
+			// The conflicts the document leaves open: the key of another write, or of this change for another merchant.
+			conflictHint: `This Idempotency Key (${idempotencyKey}) was already used for ${create ? 'a different merchant' : 'a different change or another merchant'}: leave the Idempotency Key option empty (one is made from the ${create ? "merchant's details" : 'merchant and the change'}) or give this request its own.`,
+			passThroughStatuses,
+		});
+	if (!spec.fallbackMethod) return send(spec.method);
+	const first = await send(spec.method, NOT_THERE);
+	if (!NOT_THERE.includes(first.statusCode)) return first;
+	const second = await send(spec.fallbackMethod, [405]);
+	if (second.statusCode !== 405) return second;
+	// The fallback is not there: the first answer was the server's verdict (a 404 for an unknown merchant).
+	throw platformError(ctx.fn, first.statusCode, first.body, ctx.itemIndex, { api: 'onboarding', method: spec.method, path: spec.path, notFound });
 }
 
 export async function sendMerchantWrite(ctx: OperationContext, spec: WriteSpec): Promise<INodeExecutionData[]> {
@@ -34,18 +74,7 @@ export async function sendMerchantWrite(ctx: OperationContext, spec: WriteSpec):
 
 	let answer: PaySuiteResponse<IDataObject>;
 	try {
-		answer = await sendRequest<IDataObject>(ctx, {
-			api: 'onboarding',
-			method: spec.method,
-			path: spec.path,
-			body,
-			headers: { 'Idempotency-Key': idempotencyKey, 'Content-Type': 'application/json' },
-			// The platform deduplicates by Idempotency-Key, so a write that may not have arrived is safe to repeat.
-			safety: 'idempotent',
-			notFound: spec.method === 'POST' ? undefined : { what: `Merchant ${spec.path.split('/').pop() ?? ''}`, field: 'Merchant ID' },
-			// The only conflict the document leaves open: the key of another write sent with a different body.
-			conflictHint: `This Idempotency Key (${idempotencyKey}) was already used for ${spec.method === 'POST' ? 'a different merchant' : 'a different change'}: leave the Idempotency Key option empty (one is made from the ${spec.method === 'POST' ? "merchant's details" : 'change'}) or give this request its own.`,
-		});
+		answer = await sendWrite(ctx, spec, body, idempotencyKey);
 	} catch (error) {
 		// The key is made of the body (or is the user's), so it is the same in any later run of the same item.
 		return settleLostAnswer(ctx, error, {

@@ -40,7 +40,6 @@ export function register(app: SandboxApp): void {
 						receipt: digits(12),
 						franchise: payment.franchise,
 						refunded: payment.refunded,
-						refunds: payment.refunds,
 						processorFields: payment.processorFields,
 					},
 				},

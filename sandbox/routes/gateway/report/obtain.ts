@@ -201,7 +201,7 @@ export function register(app: SandboxApp): void {
 				return {
 					status: 425,
 					headers: { 'retry-after': String(retryAfter(app, report)) },
-					body: { status: statusBlock('PENDING', '?5', 'The report is being generated; ask again later'), id: report.id },
+					body: { status: statusBlock('PENDING', '?5', 'The report is being generated; ask again later') },
 				};
 			}
 			reportReady(app, report);

@@ -76,14 +76,10 @@ function challengeRefusal(card: TestCard, instrument: z.infer<typeof processInst
 		return invalidField('instrument.threeDS', 'is not accepted for a card whose information answers threeDS unsupported');
 	}
 	if (card.requireOtp && instrument.otp === undefined) {
-		return refuse(400, 'XO', 'The card requires an OTP (its information answers requireOtp true): send it in instrument.otp', {
-			errors: { 'instrument.otp': ['is required for this card'] },
-		});
+		return refuse(400, 'XO', 'Invalid instrument.otp: is required for this card (its information answers requireOtp true)');
 	}
 	if (threeDS === 'required' && (instrument.threeDS === undefined || Object.keys(instrument.threeDS).length === 0)) {
-		return refuse(400, 'X3', 'The card requires 3-D Secure authentication (its information answers threeDS required): send its data in instrument.threeDS', {
-			errors: { 'instrument.threeDS': ['is required for this card'] },
-		});
+		return refuse(400, 'X3', 'Invalid instrument.threeDS: is required for this card (its information answers threeDS required: send the 3-D Secure authentication data)');
 	}
 	return undefined;
 }

@@ -2,11 +2,11 @@
 // 202 and a process; the merchant exists once the process is final.
 import { bearer } from '../../../guards';
 import type { SandboxApp } from '../../../http';
-import { write } from '../merchantWrite';
+import { CREATE, write } from '../merchantWrite';
 
 export function register(app: SandboxApp): void {
 	app.router.post(
 		'/api/merchants',
-		bearer('onboarding:create', (request) => write(app, request, 'merchant.create')),
+		bearer('onboarding:create', (request) => write(app, request, CREATE)),
 	);
 }
