@@ -1,4 +1,4 @@
-import { CLAIM_SLOTS, claimKey, claimKeys, earlierText, firstClaim, minuteKeys, minuteOf, sentWhenText, writeKey } from './repeatGuard';
+import { CLAIM_SLOTS, claimKey, claimKeys, earlierText, firstClaim, minuteKeys, minuteOf, sameMomentWords, sentWhenText, writeKey } from './repeatGuard';
 
 const NOW = Date.parse('2026-11-26T17:00:00Z');
 const MINUTE = Math.floor(NOW / 60_000);
@@ -41,5 +41,14 @@ describe('claims of copies sent at the same moment', () => {
 		expect(firstClaim([claimKey('k', MINUTE, 9), claimKey('k', MINUTE, 10), claimKey('k', MINUTE, 2)])).toBe(claimKey('k', MINUTE, 2));
 		expect(firstClaim([claimKey('k', MINUTE + 1, 0), claimKey('k', MINUTE, 63)])).toBe(claimKey('k', MINUTE, 63));
 		expect(firstClaim([])).toBeUndefined();
+	});
+});
+
+describe('a copy refused at the same moment as another', () => {
+	it('says only one of the two sends it, and what to do when both were refused', () => {
+		expect(sameMomentWords({ atSameMoment: true }, 'refund')).toBe(
+			'Another run of this workflow claimed the same refund at the same moment, and only one of the two sends it (when both are refused, neither sent it: check, then run this step again). ',
+		);
+		expect(sameMomentWords({ at: Date.now() }, 'refund')).toBe('');
 	});
 });

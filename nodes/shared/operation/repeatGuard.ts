@@ -84,6 +84,12 @@ export function sentWhenText(at: number, now = Date.now()): string {
 export const earlierText = (earlier: Earlier, verb: string): string =>
 	'at' in earlier ? `was already ${verb} ${sentWhenText(earlier.at)}` : `is being ${verb} at this moment by another run of this workflow`;
 
+/** What a refusal adds for a copy refused at the same moment as another: which of the two may have sent it. */
+export const sameMomentWords = (earlier: Earlier, noun: string): string =>
+	'atSameMoment' in earlier
+		? `Another run of this workflow claimed the same ${noun} at the same moment, and only one of the two sends it (when both are refused, neither sent it: check, then run this step again). `
+		: '';
+
 /** A write guarded against repeats: its key, its request, and how it refuses a repeat. */
 export interface RepeatCheck {
 	/** The same for the same write (same credential, same content): made with writeKey. */

@@ -16,7 +16,7 @@ import { compact } from '../../../shared/operation/compact';
 import { toItems } from '../../../shared/operation/items';
 import { CONFIRMED_KEY, settleLostAnswer } from '../../../shared/operation/lostAnswer';
 import { recordRefundMade, refundsMadeOn, withRefundColumns } from '../../../shared/operation/refundsMade';
-import { claimWrite, earlierText, writeKey, type Claim, type Earlier } from '../../../shared/operation/repeatGuard';
+import { claimWrite, earlierText, sameMomentWords, writeKey, type Claim, type Earlier } from '../../../shared/operation/repeatGuard';
 import { sendRequest, sentEarlierInThisRun } from '../../../shared/operation/send';
 import { onSiteClock } from '../../../shared/operation/siteClock';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from '../../../shared/operation/types';
@@ -65,7 +65,7 @@ function refuseRepeat(ctx: OperationContext, noun: string, body: MoneyBackBody, 
 	}
 	return ctx.fail(
 		`Not sent: ${whatOf(noun, body)} ${earlierText(earlier, 'made')}`,
-		`Nothing was sent. ${soFar}The same ${noun} within 15 minutes is refused, as n8n's record of this workflow shows it, so that re-running a step or a workflow never gives money back twice. ` +
+		`Nothing was sent. ${sameMomentWords(earlier, noun)}${soFar}The same ${noun} within 15 minutes is refused, as n8n's record of this workflow shows it, so that re-running a step or a workflow never gives money back twice. ` +
 			`To send it again on purpose, ${ALLOW_REPEAT_HINT}.`,
 	);
 }
