@@ -5,12 +5,21 @@
  */
 import type { DisplayCondition, IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { currencyOptions, localeOptions, transactionStateOptions, transactionTypeOptions } from '../../shared/descriptions/choices';
+import {
+	currencyOptions,
+	localeOptions,
+	TRANSACTION_STATES_HINT,
+	TRANSACTION_TYPES_HINT,
+	transactionStateOptions,
+	transactionTypeOptions,
+} from '../../shared/descriptions/choices';
 import { filtersCollection, optionsCollection } from '../../shared/descriptions/collections';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import { clockOf } from '../../shared/operation/siteClock';
 import type { OperationContext } from '../../shared/operation/types';
 import { periodDate, presetPeriod, type PeriodPreset } from '../actions/report/reportPeriod';
+import { wantsSiteRows } from '../actions/report/reportFile';
+import { REPORT_TYPES } from '../schemas';
 
 export const cardNumberProperty: INodeProperties = {
 	displayName: 'Card Number',
@@ -189,7 +198,7 @@ export const reportRequestProperties: INodeProperties[] = [
 			type: 'multiOptions',
 			options: transactionStateOptions,
 			default: [],
-			description: 'Only transactions in these states',
+			description: TRANSACTION_STATES_HINT,
 		},
 		{
 			displayName: 'Types',
@@ -197,7 +206,7 @@ export const reportRequestProperties: INodeProperties[] = [
 			type: 'multiOptions',
 			options: transactionTypeOptions,
 			default: [],
-			description: 'Only transactions of these types; the report then has a type column',
+			description: TRANSACTION_TYPES_HINT,
 		},
 	]),
 	optionsCollection([
@@ -233,7 +242,8 @@ export function reportRequestBody(ctx: OperationContext): IDataObject {
 			startDate: preset?.startDate ?? periodDate(ctx.param<unknown>('startDate', ''), timeZone),
 			endDate: preset?.endDate ?? periodDate(ctx.param<unknown>('endDate', ''), timeZone),
 			state: filters.state?.length ? filters.state : undefined,
-			type: filters.type?.length ? filters.type : undefined,
+			// From version 4, every type when none is chosen: the report then always has its type column.
+			type: filters.type?.length ? filters.type : wantsSiteRows(ctx) ? [...REPORT_TYPES] : undefined,
 		},
 		callbackUrl: options.callbackUrl,
 		locale: options.locale,
