@@ -306,22 +306,26 @@ export const reportOutputProperties: INodeProperties[] = [
 	},
 ];
 
-/** Request and Wait: what a period without transactions gives. */
-export const reportWhenEmptyProperty: INodeProperties = {
+/** When Empty: what an operation that may find nothing gives then (one item saying so, or no item). */
+export const whenEmptyProperty = (words: { saying: string; nothing: string; description: string }, displayOptions?: IDisplayOptions): INodeProperties => ({
 	displayName: 'When Empty',
 	name: 'whenEmpty',
 	type: 'options',
 	options: [
-		{
-			name: 'Output One Item Saying So',
-			value: 'message',
-			description: "One item: rows 0, the period and 'No transactions in this period' (and the file, when one is asked for)",
-		},
-		{ name: 'Output Nothing', value: 'nothing', description: 'No item: the next nodes do not run for this period' },
+		{ name: 'Output One Item Saying So', value: 'message', description: words.saying },
+		{ name: 'Output Nothing', value: 'nothing', description: words.nothing },
 	],
 	default: 'message',
+	...(displayOptions ? { displayOptions } : {}),
+	description: words.description,
+});
+
+/** Request and Wait: what a period without transactions gives. */
+export const reportWhenEmptyProperty = whenEmptyProperty({
+	saying: "One item: rows 0, the period and 'No transactions in this period' (and the file, when one is asked for)",
+	nothing: 'No item: the next nodes do not run for this period',
 	description: 'What to output when the period has no transactions',
-};
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Account validation

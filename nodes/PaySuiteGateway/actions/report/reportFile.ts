@@ -1,7 +1,10 @@
 /** Obtaining a report (once, or until it is ready) and turning its TSV into items, a file (CSV or TSV), or both, as it downloads. */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { outputId } from '../../../shared/schemas/identifiers';
+import { outputId, readId } from '../../../shared/schemas/identifiers';
+import { sendRequest } from '../../../shared/operation/send';
+import type { RequestSafety } from '../../../shared/transport/types';
+import type { ReportBody } from '../../schemas';
 import { clockOf } from '../../../shared/operation/siteClock';
 import type { OperationContext } from '../../../shared/operation/types';
 import type { Polling } from '../../../shared/operation/pollingOperation';
@@ -37,6 +40,17 @@ export function rowItems(ctx: OperationContext, items: INodeExecutionData[]): IN
 		clockOf(ctx).zone,
 	);
 	return items.map((item, index) => ({ ...item, json: rows[index] }));
+}
+
+/**
+ * POST /gateway/report for one window: the new report's ID. A plain write for Request and Wait (as it always
+ * was); a read where asking again only makes a second report of the same period (Find by Reference).
+ */
+export async function requestReportId(ctx: OperationContext, body: ReportBody, safety: RequestSafety = 'write'): Promise<string> {
+	const requested = await sendRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/report', safety, body: body as unknown as IDataObject });
+	const id = readId(requested.body.id);
+	if ('problem' in id) return ctx.fail('The platform did not return the ID of the report');
+	return id.digits;
 }
 
 /** A chunk of the download as bytes. */
