@@ -3,7 +3,7 @@
  * report not ready yet is read at a later poll, so the poller is never held while the platform works. Fetch Test
  * Event instead waits (briefly) for a report of the last 10 days and shows its latest matching transactions.
  */
-import { NodeOperationError, sleep, type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 
 import type { ReportRow } from '../shared/reports/reportTsv';
 import { rowPayments, rowTime } from '../shared/reports/siteRows';
@@ -11,8 +11,8 @@ import { credentialTimeZone } from '../shared/schemas/timeZone';
 import { credentialsOnce } from '../shared/transport/credentials';
 import { asNodeError } from '../shared/transport/nodeErrors';
 import { transactionItem } from './output';
-import { forgetOld, nextPeriod, readState, REPORT_MAX_MS, reportGivenUp, STATE_KEY, type PollState, type PollTiming } from './pollState';
-import { readReport, requestReport, type ReportAccess } from './reports';
+import { forgetOld, nextPeriod, readState, reportGivenUp, STATE_KEY, type PollState, type PollTiming } from './pollState';
+import { readReport, recentRows, requestReport, type ReportAccess } from '../shared/reports/periodReport';
 import { byTime, selectRows, transactionKey, type Selected } from './selection';
 import { readSettings, reportFilters, type TriggerSettings } from './schemas';
 
@@ -23,6 +23,7 @@ const SAMPLE_WAIT_MS = 60_000;
 const SAMPLE_SIZE = 10;
 
 interface PollRun extends ReportAccess {
+	fn: IPollFunctions;
 	settings: TriggerSettings;
 	timing: PollTiming;
 	now: number;
@@ -130,15 +131,8 @@ export async function pollTransactions(fn: IPollFunctions): Promise<INodeExecuti
 
 /** Asks for the last 10 days' report and waits (briefly) until it is ready: its rows. */
 async function lastDaysRows(run: PollRun): Promise<ReportRow[]> {
-	const period = { start: Math.floor((run.now - REPORT_MAX_MS) / 1000) * 1000 + 1000, end: Math.floor(run.now / 1000) * 1000 };
-	const id = await requestReport(run, period, reportFilters(run.settings));
-	for (;;) {
-		const read = await readReport(run, id);
-		if ('gone' in read) break;
-		if (read.ready) return read.rows;
-		if (Date.now() - run.started > SAMPLE_WAIT_MS) break;
-		await sleep(Math.min(Math.max((read.retryAfterSeconds ?? 1) * 1000, 250), 2000));
-	}
+	const { id, rows } = await recentRows(run, reportFilters(run.settings), run.now, SAMPLE_WAIT_MS);
+	if (rows) return rows;
 	throw new NodeOperationError(run.fn.getNode(), `The report ${id} of the last 10 days was not ready within ${SAMPLE_WAIT_MS / 1000} s`, {
 		description: 'The platform is slow to make reports right now: fetch a test event again in a minute. The published workflow is not affected.',
 	});
