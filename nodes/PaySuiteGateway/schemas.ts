@@ -110,7 +110,11 @@ export const processSchema = z
 	.object({
 		action: z.literal('checkin').optional(),
 		locale,
-		payer: personSchema.strict().refine((payer) => Object.keys(payer).length > 0, 'is required: set at least one field of the payer'),
+		// Left empty, the group is not sent at all: the same words whether it is missing or empty.
+		payer: personSchema
+			.strict()
+			.optional()
+			.refine((payer) => payer !== undefined && Object.keys(payer).length > 0, 'is required: add at least one of its fields, usually Name, Surname, Email and Document'),
 		buyer: personSchema.strict().optional(),
 		instrument: z
 			.object({
