@@ -158,6 +158,28 @@ export function lookupPayment(options: IDataObject): IDataObject | undefined {
 
 const customPeriod: IDisplayOptions = { show: { period: ['custom'] } };
 
+/** Start Date and End Date of a custom period, shown where it is chosen: the site's clock unless an offset is given. */
+export const periodDateProperties = (displayOptions: IDisplayOptions): INodeProperties[] => [
+	{
+		displayName: 'Start Date',
+		name: 'startDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		displayOptions,
+		description: "Start of the period, on the site's clock (the credential's Site Time Zone) when no offset is given",
+	},
+	{
+		displayName: 'End Date',
+		name: 'endDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		displayOptions,
+		description: "End of the period (included), on the site's clock when no offset is given",
+	},
+];
+
 export const reportRequestProperties: INodeProperties[] = [
 	{
 		displayName: 'Period',
@@ -173,24 +195,7 @@ export const reportRequestProperties: INodeProperties[] = [
 		description:
 			"The period of the report, in the site's days: the credential's Site Time Zone (the workflow's time zone when the credential has none). The platform reports at most 10 days at once: Request and Wait splits a longer period, Request refuses it.",
 	},
-	{
-		displayName: 'Start Date',
-		name: 'startDate',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		displayOptions: customPeriod,
-		description: "Start of the period of the report, on the site's clock (the credential's Site Time Zone) when no offset is given",
-	},
-	{
-		displayName: 'End Date',
-		name: 'endDate',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		displayOptions: customPeriod,
-		description: "End of the period of the report (included), on the site's clock when no offset is given",
-	},
+	...periodDateProperties(customPeriod),
 	filtersCollection([
 		{
 			displayName: 'States',

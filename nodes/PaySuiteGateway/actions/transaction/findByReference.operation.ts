@@ -11,21 +11,21 @@ import { z } from 'zod/v3';
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { pollOrFail } from '../../../shared/operation/pollingOperation';
+import { intervalProperty, timeoutProperty } from '../../../shared/operation/properties';
 import { sendRequest } from '../../../shared/operation/send';
 import { clockOf, onSiteClock } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { TsvReportParser, type ReportRow } from '../../../shared/reports/reportTsv';
 import { siteRows } from '../../../shared/reports/siteRows';
 import { referenceSchema } from '../../../shared/schemas/payment';
-import { whenEmptyProperty } from '../../descriptions/fields';
+import { periodDateProperties, whenEmptyProperty } from '../../descriptions/fields';
 import { GATEWAY_DATES, simplifyTransaction } from '../../output';
-import { querySchema, REPORT_TYPES } from '../../schemas';
+import { dateTime, querySchema, REPORT_TYPES } from '../../schemas';
 import { asBuffer, brokenDownload, reportPolling, requestReportId } from '../report/reportFile';
 import { periodDate, recentPeriod, reportWindows, type ReportWindow } from '../report/reportPeriod';
 import { groupByPayment, relatedFields, sameReference } from './referenceHistory';
 
 const PERIOD_DAYS: Record<string, number> = { last7Days: 7, last30Days: 30, last90Days: 90 };
-const customPeriod = { show: { searchPeriod: ['custom'] } };
 
 const properties: INodeProperties[] = [
 	{
@@ -50,24 +50,7 @@ const properties: INodeProperties[] = [
 		default: 'last30Days',
 		description: "When the payment was made, on the site's clock. The platform's reports hold at most 10 days each: a longer period is read in several.",
 	},
-	{
-		displayName: 'Start Date',
-		name: 'startDate',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		displayOptions: customPeriod,
-		description: "Start of the period, on the site's clock when no offset is given",
-	},
-	{
-		displayName: 'End Date',
-		name: 'endDate',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		displayOptions: customPeriod,
-		description: "End of the period (included), on the site's clock when no offset is given",
-	},
+	...periodDateProperties({ show: { searchPeriod: ['custom'] } }),
 	simplifyProperty,
 	whenEmptyProperty({
 		saying: 'One item: found 0, the reference and period searched, and what to try',
@@ -75,27 +58,11 @@ const properties: INodeProperties[] = [
 		description: 'What to output when no transaction of the period has this reference',
 	}),
 	optionsCollection([
-		{
-			displayName: 'Poll Interval (Seconds)',
-			name: 'pollInterval',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: reportPolling.intervalSeconds,
-			description: 'Wait between two checks of a report when the platform does not say how long to wait (Retry-After)',
-		},
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'timeout',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 300,
-			description: 'How long to wait for each report before the item fails',
-		},
+		intervalProperty({ name: 'pollInterval', default: 5, description: 'Wait between two checks of a report when the platform does not say how long to wait (Retry-After)' }),
+		timeoutProperty({ name: 'timeout', default: 300, description: 'How long to wait for each report before the item fails' }),
 	]),
 ];
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const dateTime = z.string({ required_error: 'is required', invalid_type_error: 'must be a date-time' }).regex(ISO_DATE_TIME, 'must be a date-time such as 2026-11-01 00:00:00');
 const searchSchema = z
 	.object({ reference: referenceSchema, startDate: dateTime, endDate: dateTime })
 	.refine((search) => Date.parse(search.startDate) <= Date.parse(search.endDate), { message: 'must not be before the Start Date', path: ['endDate'] });
