@@ -18,9 +18,7 @@ describe('transactionItem', () => {
 	it("simplified: the row's columns with its kind and payment, dates on the site's clock and in UTC, without the file's row numbers", () => {
 		expect(transactionItem(row, { simplify: true, timeZone: 'America/Bogota' }, undefined, 500001)).toEqual({
 			date: '2026-11-26T10:00:00-05:00',
-			date_utc: '2026-11-26T15:00:00+00:00',
 			transaction_date: '2026-11-26T10:00:00-05:00',
-			transaction_date_utc: '2026-11-26T15:00:00+00:00',
 			reference: 'ORDER-1',
 			kind: 'payment',
 			payment_internal_reference: 500001,
@@ -29,6 +27,8 @@ describe('transactionItem', () => {
 			amount: 12.5,
 			refunded: false,
 			type: 'AUTH_ONLY',
+			date_utc: '2026-11-26T15:00:00+00:00',
+			transaction_date_utc: '2026-11-26T15:00:00+00:00',
 		});
 	});
 

@@ -15,7 +15,7 @@ const row = (overrides: ReportRow): ReportRow => ({
 });
 
 describe('siteRows', () => {
-	it("writes the dates on the site's clock with UTC beside them, and the kind and payment after the reference", () => {
+	it("writes the dates on the site's clock (UTC at the end), and the kind and payment after the reference", () => {
 		const [payment, refund] = siteRows(
 			[row({}), row({ id: 2, date: '2026-11-28T15:00:00+00:00', transaction_date: '2026-11-28T15:00:00+00:00', amount: 20, internal_reference: 500002, type: 'REFUND' })],
 			'America/Bogota',
@@ -23,9 +23,7 @@ describe('siteRows', () => {
 		expect(Object.keys(payment)).toEqual([
 			'id',
 			'date',
-			'date_utc',
 			'transaction_date',
-			'transaction_date_utc',
 			'reference',
 			'kind',
 			'payment_internal_reference',
@@ -34,6 +32,8 @@ describe('siteRows', () => {
 			'internal_reference',
 			'status',
 			'type',
+			'date_utc',
+			'transaction_date_utc',
 		]);
 		// A late-evening sale is the site's 26 November, not the 27th of UTC.
 		expect(payment).toMatchObject({ date: '2026-11-26T22:28:33-05:00', date_utc: '2026-11-27T03:28:33+00:00', kind: 'payment', payment_internal_reference: 500001 });

@@ -1,7 +1,7 @@
 /**
  * A report's rows as the nodes output them (Gateway › Report from node version 4, the Transaction Trigger): each
  * row's kind and the payment it belongs to right after its reference, its dates on the site's clock with the
- * site's offset, each with its UTC form beside it. Pure: the site's time zone is an argument.
+ * site's offset, and their UTC forms at the end of the row. Pure: the site's time zone is an argument.
  */
 import { formatIsoUtc, parseDateTimeInput } from '../schemas/dateTime';
 import { isoInZone } from '../schemas/timeZone';
@@ -44,18 +44,19 @@ export function rowPayments(rows: readonly ReportRow[], timeZone: string): Array
 
 /**
  * One row on the site's clock: `date` and `transaction_date` as ISO 8601 with the site's offset (a cell that is
- * not a date-time stays as it is), `date_utc` and `transaction_date_utc` beside them, and `kind` and
- * `payment_internal_reference` after `reference`. `leaveOut` drops columns (the trigger's row numbers).
+ * not a date-time stays as it is), `kind` and `payment_internal_reference` after `reference`, and `date_utc` and
+ * `transaction_date_utc` last. `leaveOut` drops columns (the trigger's row numbers).
  */
 export function siteRow(row: ReportRow, timeZone: string, payment: string | number | null, leaveOut?: ReadonlySet<string>): ReportRow {
 	const out: ReportRow = {};
+	const utc: ReportRow = {};
 	for (const column in row) {
 		if (leaveOut?.has(column)) continue;
 		const value = row[column];
 		if (REPORT_DATE_COLUMNS.includes(column)) {
 			const instant = parseDateTimeInput(value, timeZone);
 			out[column] = instant ? isoInZone(instant, timeZone) : value;
-			out[utcColumn(column)] = instant ? formatIsoUtc(instant) : null;
+			utc[utcColumn(column)] = instant ? formatIsoUtc(instant) : null;
 			continue;
 		}
 		out[column] = value;
@@ -64,7 +65,8 @@ export function siteRow(row: ReportRow, timeZone: string, payment: string | numb
 			out[PAYMENT_COLUMN] = payment;
 		}
 	}
-	return out;
+	// Last: a table shows what people read first (the site's dates, the reference, the kind); machines find them anyway.
+	return Object.assign(out, utc);
 }
 
 /** Every row of a report on the site's clock, with its kind and payment (see siteRow). */

@@ -23,7 +23,7 @@ import { GATEWAY_DATES, simplifyTransaction } from '../../output';
 import { dateTime, querySchema, REPORT_TYPES } from '../../schemas';
 import { asBuffer, brokenDownload, reportPolling, requestReportId } from '../report/reportFile';
 import { periodDate, recentPeriod, reportWindows, type ReportWindow } from '../report/reportPeriod';
-import { groupByPayment, relatedFields, sameReference } from './referenceHistory';
+import { groupByPayment, relatedFields, sameReference, withRelated } from './referenceHistory';
 
 const PERIOD_DAYS: Record<string, number> = { last7Days: 7, last30Days: 30, last90Days: 90 };
 
@@ -130,7 +130,7 @@ const findByReferenceDeclared: PaySuiteOperation = {
 		if (rows.length === 0) return ctx.param<string>('whenEmpty', 'message') === 'message' ? [{ json: nothingFound(search) }] : [];
 		const items: INodeExecutionData[] = [];
 		for (const found of groupByPayment(siteRows(rows, clockOf(ctx).zone))) {
-			items.push({ json: { ...(await readTransaction(ctx, found.row.internal_reference)), ...relatedFields(found) } });
+			items.push({ json: withRelated(await readTransaction(ctx, found.row.internal_reference), relatedFields(found)) });
 		}
 		return items;
 	},

@@ -76,8 +76,22 @@ export function relatedFields(found: FoundTransaction): IDataObject {
 	// Rounded to the currency's minor unit, so 20 + 100.5 is 120.5, never 120.49999.
 	const factor = 10 ** (minorUnitsOf(String(found.row.currency_code ?? '')) ?? 2);
 	return {
-		refundTransactions: found.refunds.map(relatedEntry),
 		refundTransactionsTotal: Math.round(total * factor) / factor,
+		refundTransactions: found.refunds.map(relatedEntry),
 		otherTransactions: found.others.map(relatedEntry),
 	};
+}
+
+/**
+ * The transaction's read with what was found with it: right after its `currency` (where a reader of the item looks
+ * for the money), else at the end.
+ */
+export function withRelated(transaction: IDataObject, related: IDataObject): IDataObject {
+	if (!('currency' in transaction)) return { ...transaction, ...related };
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(transaction)) {
+		out[key] = value;
+		if (key === 'currency') Object.assign(out, related);
+	}
+	return out;
 }
