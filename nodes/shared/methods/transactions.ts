@@ -17,7 +17,7 @@ import type { ReportRow } from '../reports/reportTsv';
 import { KIND_OF_TYPE, kindOfType } from '../reports/transactionKind';
 import { parseDateTimeInput } from '../schemas/dateTime';
 import { credentialTimeZone, isoInZone } from '../schemas/timeZone';
-import { credentialsOnce } from '../transport/credentials';
+import { baseUrlFor, credentialsOnce } from '../transport/credentials';
 import { paySuiteRequest } from '../transport/request';
 import { pickFor, type Candidate } from './transactionPicks';
 
@@ -35,6 +35,12 @@ export const TRANSACTION_SEARCH_WORDS = `Type a reference (the last 10 days), ${
 
 /** How long the list waits for the report of the last 10 days. */
 const REPORT_WAIT_MS = 20_000;
+/**
+ * How long a site's last 10 days are reused: the list searches again at each pause in typing, and each search by
+ * reference would otherwise ask the platform for a new report.
+ */
+const RECENT_REUSE_MS = 60_000;
+const recent = new Map<string, { at: number; candidates: Candidate[] }>();
 /** Entries a list shows at most (the newest). */
 const MAX_ENTRIES = 50;
 
@@ -93,33 +99,59 @@ const transactionCandidate = (txn: IDataObject): Candidate => {
 	};
 };
 
-/** The transactions of the last 10 days whose reference holds the text, from the report of that period. */
-async function byReference(fn: ILoadOptionsFunctions, typed: string, zone: string): Promise<Candidate[]> {
+/**
+ * The transactions of the last 10 days whose reference holds the text, from the report of that period: the one
+ * read within the last minute when it holds some (a reference it does not hold may be newer: a new report then).
+ */
+async function byReference(fn: ILoadOptionsFunctions, typed: string, zone: string, site: string): Promise<Candidate[]> {
+	const matching = (candidates: Candidate[]) => candidates.filter((candidate) => referenceMatches(candidate.reference, typed));
+	const known = recent.get(site);
+	if (known && Date.now() - known.at <= RECENT_REUSE_MS && matching(known.candidates).length) return matching(known.candidates);
 	const access = { fn, timeZone: zone, afterFailure: `Search again in a moment, or ${TRANSACTION_SEARCH_WORDS.replace(/^Type/, 'type')}.` };
 	const { id, rows } = await recentRows(access, { type: Object.keys(KIND_OF_TYPE) }, Date.now(), REPORT_WAIT_MS);
 	if (!rows) throw new NodeOperationError(fn.getNode(), `The report ${id} of the last 10 days was not ready within ${REPORT_WAIT_MS / 1000} s: search again in a moment`);
-	return rows.filter((row) => referenceMatches(row.reference, typed)).map(rowCandidate);
+	for (const [key, entry] of recent) if (Date.now() - entry.at > RECENT_REUSE_MS) recent.delete(key);
+	const candidates = rows.map(rowCandidate);
+	recent.set(site, { at: Date.now(), candidates });
+	return matching(candidates);
 }
 
-/** The transactions with this reference and amount; each read by its internal reference when the pick needs its state. */
-async function byReferenceAndAmount(fn: ILoadOptionsFunctions, search: TransactionSearch, readEach: boolean): Promise<Candidate[]> {
-	const request = (path: string, body: IDataObject) => paySuiteRequest.call(fn, { api: 'gateway', path, body, safety: 'read' }) as Promise<{ body: IDataObject }>;
-	const { body } = await request('/gateway/search', search);
-	const found = ((body.transactions ?? body.data ?? []) as IDataObject[]).filter((txn) => txn.internalReference !== undefined && txn.internalReference !== null);
-	if (!readEach) return found.map(transactionCandidate);
+const gatewayRead = (fn: ILoadOptionsFunctions, path: string, body: IDataObject) =>
+	paySuiteRequest.call(fn, { api: 'gateway', path, body, safety: 'read' }) as Promise<{ body: IDataObject }>;
+
+/** An internal reference as the platform takes it: an integer, every digit kept (a bigint beyond 2^53). */
+const asInteger = (value: unknown): unknown =>
+	typeof value === 'string' && /^\d+$/.test(value) ? (Number.isSafeInteger(Number(value)) ? Number(value) : BigInt(value)) : value;
+
+/** Each transaction read by its internal reference (`/gateway/query`): its state as the platform holds it now. */
+async function readEach(fn: ILoadOptionsFunctions, internalReferences: unknown[]): Promise<Candidate[]> {
 	const read: Candidate[] = [];
-	for (const txn of found) read.push(transactionCandidate((await request('/gateway/query', { internalReference: txn.internalReference as number })).body));
+	for (const internalReference of internalReferences) {
+		read.push(transactionCandidate((await gatewayRead(fn, '/gateway/query', { internalReference: asInteger(internalReference) } as IDataObject)).body));
+	}
 	return read;
+}
+
+/** The transactions with this reference and amount (the search's answer is not documented: each is read again when it matters). */
+async function byReferenceAndAmount(fn: ILoadOptionsFunctions, search: TransactionSearch, read: boolean): Promise<Candidate[]> {
+	const { body } = await gatewayRead(fn, '/gateway/search', search);
+	const found = ((body.transactions ?? body.data ?? []) as IDataObject[]).filter((txn) => txn.internalReference !== undefined && txn.internalReference !== null);
+	return read ? readEach(fn, found.map((txn) => txn.internalReference)) : found.map(transactionCandidate);
 }
 
 export async function searchTransactions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const typed = (filter ?? '').trim();
 	if (!typed) return { results: [] };
-	const zone = credentialTimeZone(await credentialsOnce(this, 'paySuiteApi')) ?? this.getTimezone();
+	const credentials = await credentialsOnce(this, 'paySuiteApi');
+	const zone = credentialTimeZone(credentials) ?? this.getTimezone();
+	// The site the list reads: its address and login (no secret).
+	const site = `${baseUrlFor('gateway', credentials)} ${String(credentials.login ?? '')}`;
 	const pick = pickFor(this.getNode().type, this.getCurrentNodeParameter('resource'), this.getCurrentNodeParameter('operation'));
 	const search = parseTransactionSearch(typed);
-	const found = search ? await byReferenceAndAmount(this, search, pick !== undefined) : await byReference(this, typed, zone);
-	const offered = found.filter((candidate) => candidate.internalReference !== '' && (!pick || pick(candidate)));
+	const found = search ? await byReferenceAndAmount(this, search, pick !== undefined) : await byReference(this, typed, zone, site);
+	let offered = found.filter((candidate) => candidate.internalReference !== '' && (!pick || pick(candidate)));
+	// The report may be a minute old (a payment refunded since): what an operation takes is read again, as it is now.
+	if (pick && !search) offered = (await readEach(this, offered.slice(0, MAX_ENTRIES).map((candidate) => candidate.internalReference))).filter(pick);
 	// The newest first: a caller asks about a recent payment.
 	const at = (candidate: Candidate) => parseDateTimeInput(candidate.date, zone)?.getTime() ?? 0;
 	return { results: offered.sort((a, b) => at(b) - at(a)).slice(0, MAX_ENTRIES).map((candidate) => transactionEntry(candidate, zone)) };
