@@ -40,6 +40,38 @@ const option = (name, fallback) => {
 	return i >= 0 && argv[i + 1] ? argv[i + 1] : fallback;
 };
 
+const USAGE = `Usage: npm start [-- options]
+
+n8n with the PaySuite nodes in its editor, against the local sandbox, the example workflows imported.
+
+Options:
+  --port N            the n8n editor's port (default 5678; or N8N_PORT)
+  --sandbox-port N    the sandbox's port (default 8765; or SANDBOX_PORT)
+  --queue             n8n's queue mode: Redis, PostgreSQL, the main on --port, 2 workers and a webhook process
+                      (docs/scaling.md)
+  --webhook-port N    with --queue, the port of the production webhook URL (default 5679)
+  --reset             start from an empty n8n user folder (your workflows and executions are deleted)
+  --empty             the sandbox without its 62 days of past transactions
+  --build             build the package even when dist/ looks current
+  --no-build          never build it
+  --help, -h          this text, and nothing else
+
+Environment: PAYSUITE_START_DIR (the n8n user folder; default ~/.cache/n8n-nodes-paysuite/start-user),
+PAYSUITE_DEBUG=1 (more detail on failure). The first run downloads n8n and Node.js 24 (about 3 GB).
+Ctrl-C stops everything.`;
+
+// --help says what the options are and does nothing else: no install, no build, no port taken.
+if (flag('help') || argv.includes('-h')) {
+	process.stdout.write(`${USAGE}\n`);
+	process.exit(0);
+}
+
+// The dev dependencies when missing (after --help, so that it installs nothing); its own process, as it exits.
+{
+	const deps = spawnSync(process.execPath, [path.join(__dirname, 'ensure-deps.js')], { stdio: 'inherit' });
+	if (deps.status !== 0) process.exit(deps.status ?? 1);
+}
+
 const N8N_PORT = Number(option('port', process.env.N8N_PORT || 5678));
 const SANDBOX_PORT = Number(option('sandbox-port', process.env.SANDBOX_PORT || 8765));
 const QUEUE = flag('queue');

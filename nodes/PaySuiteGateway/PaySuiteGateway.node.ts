@@ -25,8 +25,10 @@ export class PaySuiteGateway implements INodeType {
 		group: ['transform'],
 		// 2: a new node starts on Get (version 1 kept its first operation, which saved workflows rely on).
 		// 3: a report's file is CSV unless File Format says TSV (versions 1 and 2 keep TSV).
-		version: [1, 2, 3],
-		defaultVersion: 3,
+		// 4: a report asks for every type when Types is empty; its rows say their kind and payment, on the site's
+		// clock; Search says so when it finds nothing (versions 1 to 3 keep their requests and outputs).
+		version: [1, 2, 3, 4],
+		defaultVersion: 4,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Process card payments directly, look up cards, pull transaction reports and validate bank accounts',
 		defaults: { name: 'PaySuite Gateway' },

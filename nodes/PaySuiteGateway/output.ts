@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountNumber } from '../shared/descriptions/simplify';
+import { kindOfType } from '../shared/reports/transactionKind';
 
 /** The dates of the simplified items, each also as ISO 8601 with the site's offset (`dateIso`, `validUntilIso`). */
 export const GATEWAY_DATES = ['date', 'validUntil'] as const;
@@ -30,6 +31,7 @@ export function simplifyTransaction(txn: IDataObject): IDataObject {
 		approved: status.status === 'APPROVED',
 		date: orNull(txn.date ?? objectAt(txn.status).date),
 		type: orNull(txn.type),
+		kind: kindOfType(txn.type),
 		amount: amountNumber(amount.total) ?? null,
 		currency: orNull(amount.currency),
 		paymentMethod: orNull(txn.paymentMethod),

@@ -110,7 +110,11 @@ export const processSchema = z
 	.object({
 		action: z.literal('checkin').optional(),
 		locale,
-		payer: personSchema.strict().refine((payer) => Object.keys(payer).length > 0, 'is required: set at least one field of the payer'),
+		// Left empty, the group is not sent at all: the same words whether it is missing or empty.
+		payer: personSchema
+			.strict()
+			.optional()
+			.refine((payer) => payer !== undefined && Object.keys(payer).length > 0, 'is required: add at least one of its fields, usually Name, Surname, Email and Document'),
 		buyer: personSchema.strict().optional(),
 		instrument: z
 			.object({
@@ -146,7 +150,8 @@ export const searchSchema = z.object({ reference: z.string().min(1, 'must not be
 export type SearchBody = z.infer<typeof searchSchema>;
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const dateTime = z
+/** A period's date as sent: ISO 8601 with an offset (the site's, as the nodes write it). */
+export const dateTime = z
 	.string({ required_error: 'is required', invalid_type_error: 'must be a date-time' })
 	.regex(ISO_DATE_TIME, 'must be a date-time such as 2025-01-31T00:00:00+00:00');
 

@@ -62,6 +62,23 @@ export function simpleLinkPayment(payment: IDataObject): IDataObject {
 	};
 }
 
+/**
+ * A link's state in plain words, and whether a buyer can still pay through it. The platform's `status` stays
+ * ACTIVE for a link that took its allowed payments (`availablePayments` 0; a link that is not generic takes one
+ * approved payment): its page then says it is paid.
+ */
+export function linkState(answer: IDataObject, approvedPayments: number): { state: string; acceptsPayments: boolean } {
+	const status = answer.status;
+	const total = typeof answer.totalPayments === 'number' ? answer.totalPayments : approvedPayments;
+	const payments = `${total} payment${total === 1 ? '' : 's'}`;
+	if (status === 'INACTIVE') return { state: 'Disabled: takes no more payments', acceptsPayments: false };
+	if (status === 'EXPIRED') return { state: `Expired: takes no more payments (took ${payments})`, acceptsPayments: false };
+	const usedUp = answer.availablePayments === 0 || (answer.isGeneric === false && approvedPayments > 0);
+	if (usedUp) return { state: `Used up: took the ${payments} it allows; takes no more`, acceptsPayments: false };
+	const left = typeof answer.availablePayments === 'number' ? ` (${answer.availablePayments} more allowed)` : '';
+	return { state: `Open: takes payments${left}`, acceptsPayments: status === 'ACTIVE' };
+}
+
 const PAYMENT_KEYS = ['internalReference', 'authorization', 'receipt', 'paymentMethod', 'franchise', 'issuerName', 'lastDigits', 'paymentDate'] as const;
 
 /**
@@ -75,9 +92,11 @@ export function simpleLink(answer: IDataObject): IDataObject {
 	const paid = approved ? simpleLinkPayment(approved) : undefined;
 	const latest: IDataObject = {};
 	for (const key of PAYMENT_KEYS) latest[key] = paid?.[key] ?? null;
+	const approvedCount = paymentsOf(answer).filter((payment) => payment.status === 'APPROVED').length;
 	return {
 		id: answer.id ?? null,
 		status: answer.status ?? null,
+		...linkState(answer, approvedCount),
 		url: answer.url ?? null,
 		name: answer.name ?? null,
 		reference: answer.reference ?? null,

@@ -3,16 +3,17 @@
  * report not ready yet is read at a later poll, so the poller is never held while the platform works. Fetch Test
  * Event instead waits (briefly) for a report of the last 10 days and shows its latest matching transactions.
  */
-import { NodeOperationError, sleep, type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 
 import type { ReportRow } from '../shared/reports/reportTsv';
+import { rowPayments, rowTime } from '../shared/reports/siteRows';
 import { credentialTimeZone } from '../shared/schemas/timeZone';
 import { credentialsOnce } from '../shared/transport/credentials';
 import { asNodeError } from '../shared/transport/nodeErrors';
 import { transactionItem } from './output';
-import { forgetOld, nextPeriod, readState, REPORT_MAX_MS, reportGivenUp, STATE_KEY, type PollState, type PollTiming } from './pollState';
-import { readReport, requestReport, type ReportAccess } from './reports';
-import { byTime, happenedAt, selectRows, transactionKey, type Selected } from './selection';
+import { forgetOld, nextPeriod, readState, reportGivenUp, STATE_KEY, type PollState, type PollTiming } from './pollState';
+import { readReport, recentRows, requestReport, type ReportAccess } from '../shared/reports/periodReport';
+import { byTime, selectRows, transactionKey, type Selected } from './selection';
 import { readSettings, reportFilters, type TriggerSettings } from './schemas';
 
 /** Reports read in one poll at most (a workflow catching up reads the rest at the next polls). */
@@ -22,6 +23,7 @@ const SAMPLE_WAIT_MS = 60_000;
 const SAMPLE_SIZE = 10;
 
 interface PollRun extends ReportAccess {
+	fn: IPollFunctions;
 	settings: TriggerSettings;
 	timing: PollTiming;
 	now: number;
@@ -51,7 +53,14 @@ async function startRun(fn: IPollFunctions): Promise<PollRun> {
 }
 
 const items = (run: PollRun, selected: Selected[]): INodeExecutionData[] =>
-	selected.map(({ row, previousStatus }) => ({ json: transactionItem(row, { simplify: run.settings.simplify, timeZone: run.timeZone }, previousStatus) }));
+	selected.map(({ row, previousStatus, payment }) => ({ json: transactionItem(row, { simplify: run.settings.simplify, timeZone: run.timeZone }, previousStatus, payment) }));
+
+/** Each selected row with the payment it belongs to, as the whole report (not only the selected rows) tells. */
+function withPayments(selected: Selected[], rows: ReportRow[], timeZone: string): Selected[] {
+	const payments = rowPayments(rows, timeZone);
+	const byRow = new Map(rows.map((row, index) => [row, payments[index]]));
+	return selected.map((entry) => ({ ...entry, payment: byRow.get(entry.row) ?? null }));
+}
 
 /**
  * Reads the pending report once. Ready: its rows are selected on a copy of the state, kept only once the whole
@@ -70,7 +79,7 @@ async function readPending(run: PollRun, state: PollState, emitted: Selected[]):
 	}
 	if (!read.ready) return 'notReady';
 	const draft: PollState = { ...state, seen: { ...state.seen } };
-	const selected = selectRows(read.rows, draft, { triggerOn: run.settings.triggerOn, statuses: run.settings.statuses, timeZone: run.timeZone });
+	const selected = withPayments(selectRows(read.rows, draft, { triggerOn: run.settings.triggerOn, statuses: run.settings.statuses, timeZone: run.timeZone }), read.rows, run.timeZone);
 	draft.cursor = Math.max(draft.cursor, report.end);
 	draft.report = undefined;
 	forgetOld(draft, run.now, run.timing);
@@ -122,15 +131,8 @@ export async function pollTransactions(fn: IPollFunctions): Promise<INodeExecuti
 
 /** Asks for the last 10 days' report and waits (briefly) until it is ready: its rows. */
 async function lastDaysRows(run: PollRun): Promise<ReportRow[]> {
-	const period = { start: Math.floor((run.now - REPORT_MAX_MS) / 1000) * 1000 + 1000, end: Math.floor(run.now / 1000) * 1000 };
-	const id = await requestReport(run, period, reportFilters(run.settings));
-	for (;;) {
-		const read = await readReport(run, id);
-		if ('gone' in read) break;
-		if (read.ready) return read.rows;
-		if (Date.now() - run.started > SAMPLE_WAIT_MS) break;
-		await sleep(Math.min(Math.max((read.retryAfterSeconds ?? 1) * 1000, 250), 2000));
-	}
+	const { id, rows } = await recentRows(run, reportFilters(run.settings), run.now, SAMPLE_WAIT_MS);
+	if (rows) return rows;
 	throw new NodeOperationError(run.fn.getNode(), `The report ${id} of the last 10 days was not ready within ${SAMPLE_WAIT_MS / 1000} s`, {
 		description: 'The platform is slow to make reports right now: fetch a test event again in a minute. The published workflow is not affected.',
 	});
@@ -143,14 +145,15 @@ async function lastDaysRows(run: PollRun): Promise<ReportRow[]> {
 async function sampleItems(run: PollRun): Promise<INodeExecutionData[]> {
 	const wanted = run.settings.statuses.length ? new Set(run.settings.statuses) : undefined;
 	const matching: Selected[] = [];
-	for (const row of await lastDaysRows(run)) {
+	const rows = await lastDaysRows(run);
+	for (const row of rows) {
 		if (wanted && !wanted.has(String(row.status ?? ''))) continue;
-		matching.push({ row, at: happenedAt(row, run.timeZone), key: transactionKey(row), previousStatus: run.settings.triggerOn === 'statusChanged' ? null : undefined });
+		matching.push({ row, at: rowTime(row, run.timeZone), key: transactionKey(row), previousStatus: run.settings.triggerOn === 'statusChanged' ? null : undefined });
 	}
 	if (!matching.length) {
 		throw new NodeOperationError(run.fn.getNode(), 'No transaction of the last 10 days matches the trigger', {
 			description: 'Make a payment (in the sandbox: pay a payment link or a session with a test card), or choose fewer Statuses or Transaction Types, then fetch a test event again.',
 		});
 	}
-	return items(run, matching.sort(byTime).slice(-SAMPLE_SIZE));
+	return items(run, withPayments(matching.sort(byTime).slice(-SAMPLE_SIZE), rows, run.timeZone));
 }

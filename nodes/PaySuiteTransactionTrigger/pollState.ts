@@ -6,8 +6,9 @@
  * the overlap that the next period reads again, or while it is pending and followed for its final status.
  */
 
-/** The longest period the platform reports at once (it refuses more than 10 days). */
-export const REPORT_MAX_MS = 10 * 86_400_000;
+import { REPORT_MAX_MS } from '../shared/reports/periodReport';
+
+export { REPORT_MAX_MS };
 
 /** A report not ready after this long is asked for again (the platform may have dropped it). */
 export const REPORT_GIVE_UP_MS = 30 * 60_000;

@@ -1,6 +1,7 @@
 import type { ReportRow } from '../shared/reports/reportTsv';
 import type { PollState } from './pollState';
-import { happenedAt, selectRows, transactionKey } from './selection';
+import { rowTime as happenedAt } from '../shared/reports/siteRows';
+import { selectRows, transactionKey } from './selection';
 
 const SINCE = Date.parse('2026-11-26T15:00:00Z');
 const row = (internalReference: number, status: string, at: string): ReportRow => ({ internal_reference: internalReference, status, transaction_date: at, reference: `R-${internalReference}`, amount: 10 });

@@ -3,7 +3,7 @@
  * or once when a pending one is seen settled (Status Changed). Pure: it reads and updates the state's memory.
  */
 import type { ReportRow } from '../shared/reports/reportTsv';
-import { parseDateTimeInput } from '../shared/schemas/dateTime';
+import { rowTime } from '../shared/reports/siteRows';
 import type { PollState } from './pollState';
 
 export type TriggerOn = 'newTransaction' | 'statusChanged';
@@ -23,6 +23,8 @@ export interface Selected {
 	key: string;
 	/** The status before a change; null in sample data, where no earlier status is known. */
 	previousStatus?: string | null;
+	/** The internal reference of the payment it belongs to, as its report tells (rowPayments). */
+	payment?: string | number | null;
 }
 
 /** The key a transaction is remembered by: its internal reference (else what identifies the row). */
@@ -30,15 +32,6 @@ export function transactionKey(row: ReportRow): string {
 	const reference = row.internal_reference;
 	if (reference !== null && reference !== undefined && reference !== '') return String(reference);
 	return `${String(row.reference ?? '')} ${String(row.transaction_date ?? row.date ?? '')} ${String(row.amount ?? '')}`;
-}
-
-/** When the transaction happened: its transaction date, else its date; NaN when neither reads as a date. */
-export function happenedAt(row: ReportRow, timeZone: string): number {
-	for (const value of [row.transaction_date, row.date]) {
-		const date = parseDateTimeInput(value, timeZone);
-		if (date) return date.getTime();
-	}
-	return Number.NaN;
 }
 
 /**
@@ -51,7 +44,7 @@ export function selectRows(rows: Iterable<ReportRow>, state: PollState, rules: S
 	for (const row of rows) {
 		const key = transactionKey(row);
 		const status = String(row.status ?? '');
-		const happened = happenedAt(row, rules.timeZone);
+		const happened = rowTime(row, rules.timeZone);
 		// A row without a readable date is remembered as of the start, so it is forgotten with the overlap.
 		const at = Number.isNaN(happened) ? state.since : happened;
 		const before = state.seen[key];

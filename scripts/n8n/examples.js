@@ -39,10 +39,11 @@ const TWINS = {
 	'daily-report-to-google-sheets.json': 'offline/daily-report-to-data-table.json',
 	'autopay-failure-to-slack.json': 'offline/autopay-failure-to-data-table.json',
 	'approved-payment-to-hubspot.json': 'offline/approved-payment-to-data-table.json',
+	'weekly-totals-to-google-sheets.json': 'offline/weekly-totals-to-data-table.json',
 };
 
 /** Examples run twice in a row: the second run shows that it adds no duplicate. */
-const RUN_TWICE = new Set(['psExOff2ReportTable']);
+const RUN_TWICE = new Set(['psExOff2ReportTable', 'psExOff5WeeklyTable']);
 
 const TRY_IT = 'Try it';
 
@@ -232,6 +233,13 @@ function summarize(id, run, { tables = [], runs = [] } = {}) {
 			const written = runs.map((r) => nodeItems(r.output, 'Add or update rows').length);
 			const rows = tableRows(tables, 'PaySuite transactions');
 			return `${report.length} report rows${windowsOf(runs)} → Data Table "PaySuite transactions": ${written.join(' then ')} row(s) written by ${written.length} run(s), ${rows.length} row(s) in the table (one per internal reference)`;
+		}
+		case 'psExOff5WeeklyTable': {
+			const report = n("Last week's approved transactions");
+			const totals = n("Week's row");
+			const rows = tableRows(tables, 'PaySuite weekly totals');
+			const said = totals.map((t) => `${t.kind} ${t.total} ${t.currency}`).join(', ');
+			return `${report.length} approved rows${windowsOf(runs)} → totals by currency and kind: ${said || 'none'} → Data Table "PaySuite weekly totals": ${rows.length} row(s) after ${runs.length} run(s)`;
 		}
 		case 'psExOff3AutopayTable': {
 			const [charge] = n('Failed charge');

@@ -368,7 +368,7 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 				needsSearch: true,
 				screenshot: path.join(SHOTS, 'pick-transaction-from-list.png'),
 			});
-			expect(after).toEqual([expect.stringContaining(`${internalReference} · ${reference} · APPROVED`)]);
+			expect(after).toEqual([expect.stringContaining(`${internalReference} · ${reference} · payment · APPROVED`)]);
 			expect(await executeStep(page, new RegExp(reference))).toContain(reference);
 		});
 

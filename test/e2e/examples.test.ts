@@ -92,10 +92,12 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 			'offline offline/autopay-failure-to-data-table.json',
 			'offline offline/daily-report-to-data-table.json',
 			'offline offline/paid-checkout-to-data-table.json',
+			'offline offline/weekly-totals-to-data-table.json',
 			'realNodes paid-checkout-to-hubspot.json',
 			'realNodes paid-checkout-to-pipedrive.json',
 			'runnable payment-link-for-deal.json',
 			'runnable refund-on-request.json',
+			'realNodes weekly-totals-to-google-sheets.json',
 		]);
 		expect(new Set(EXAMPLES.map((e) => e.workflow.id)).size).toBe(EXAMPLES.length);
 		for (const { workflow } of EXAMPLES) {
@@ -183,6 +185,26 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 		const first = reportRows[0];
 		expect(rows.find((row) => row.internalReference === String(first.internal_reference))).toMatchObject({ reference: first.reference, status: first.status, currency: first.currency_code });
 	});
+
+	itGiven('offline/weekly-totals-to-data-table.json')(
+		'weekly totals → Data Table (offline twin): the approved rows summed by currency and kind, payments and refunds apart; run twice, one row each',
+		() => {
+			const r = ok('offline/weekly-totals-to-data-table.json');
+			expect(r.runs.map((run) => run.status)).toEqual(['success', 'success']);
+			const report = items(r.output, "Last week's approved transactions");
+			expect(report.length).toBeGreaterThanOrEqual(4);
+			expect(report.every((row) => row.status === 'APPROVED' && typeof row.kind === 'string')).toBe(true);
+			// Every type was asked for (so each row has its type and kind), approved only, on the site's clock.
+			const asked = r.runs[0].calls.filter((e) => e.path === '/gateway/report').map((e) => (e.body as any).filters);
+			expect(asked).toEqual([expect.objectContaining({ state: ['APPROVED'], type: expect.arrayContaining(['AUTH_ONLY', 'REFUND']), startDate: expect.stringMatching(/T00:00:00-05:00$/) })]);
+			const totals = items(r.output, "Week's row");
+			const sum = (kind: string, currency: string) => report.filter((row) => row.kind === kind && row.currency_code === currency).reduce((total, row) => total + row.amount, 0);
+			for (const total of totals) expect(total.total).toBeCloseTo(sum(total.kind, total.currency), 2);
+			expect(totals.map((total) => total.kind)).toEqual(expect.arrayContaining(['payment', 'refund']));
+			expect(new Set(totals.map((total) => `${total.currency} ${total.kind}`)).size).toBe(totals.length);
+			expect(rowsOf('PaySuite weekly totals')).toHaveLength(totals.length);
+		},
+	);
 
 	itGiven('refund-on-request.json')('refund on request: the approved payment of the session is refunded', () => {
 		const r = ok('refund-on-request.json');

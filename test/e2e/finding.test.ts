@@ -2,8 +2,8 @@
 /**
  * Finding things in a real n8n editor (playwright-core driving Chromium), as a new user does:
  *  - the node panel finds the node that does the job by the words people type ("refund", "transaction"...);
- *  - a transaction's "From list" searched with a reference alone says what is missing, with the example the
- *    field's hint shows;
+ *  - a refund's transaction "From list" searched with a reference alone lists the payments it can refund (and
+ *    keeps its search box), under the hint that says what to type;
  *  - a Gateway report's file (version 3: CSV) opens in n8n's binary viewer: its view URL answers 200 and the
  *    output panel's View shows its text, where the TSV of a version 1 node answers "Content not viewable".
  * Pictures go to test-results/screenshots/ (finding-*.png). Needs `npm run build` first (skips itself
@@ -127,10 +127,10 @@ describeIfBrowser('e2e: finding the PaySuite nodes and reading their files in th
 		await page.keyboard.press('Escape');
 	});
 
-	it('a transaction list searched with a reference alone says what is missing, with the example of the hint', async () => {
-		const workflowId = await saveWorkflow('List error', 'paySuiteGateway', 3, {
+	it("a refund's transaction list searched with a reference alone lists the payments it can refund, and keeps its search box", async () => {
+		const workflowId = await saveWorkflow('Refund list', 'paySuiteSession', 2, {
 			resource: 'transaction',
-			operation: 'get',
+			operation: 'refund',
 			internalReference: { __rl: true, mode: 'list', value: '' },
 		});
 		await page.goto(`${server!.url}/workflow/${workflowId}`);
@@ -141,18 +141,23 @@ describeIfBrowser('e2e: finding the PaySuite nodes and reading their files in th
 		await field.waitFor({ timeout: 30_000 });
 		// The hint n8n shows under the field.
 		const hint = (await page.locator('[data-test-id="ndv"]').getByText(/^From List: type/).first().innerText()).trim();
-		expect(hint).toBe('From List: type the reference, amount and currency, e.g. ORDER1001 50000 COP');
+		expect(hint).toBe(
+			'From List: type a reference (the last 10 days), e.g. ORDER-1001, or a reference, amount and currency for an older one, e.g. ORDER1001 50000 COP. It lists what this operation can take.',
+		);
 		await field.locator('[data-test-id="rlc-input"]').click();
 		const box = page.locator('input[data-test-id="rlc-search"]:visible');
 		await box.waitFor();
-		await box.fill('ORDER-1001');
-		const error = page.locator('[data-test-id="rlc-error-container"]:visible');
-		await error.first().waitFor({ timeout: 30_000 });
-		const shown = (await error.first().innerText()).replace(/\s+/g, ' ').trim();
-		expect(shown).toContain('Could not load list');
-		expect(shown).toContain('The amount and currency are missing. Type the reference, amount and currency, e.g. ORDER1001 50000 COP');
-		expect(shown).toContain(hint.replace('From List: type', 'Type'));
-		await page.locator('[data-test-id="ndv"]').screenshot({ path: path.join(SHOTS, 'finding-list-error.png'), animations: 'disabled' });
+		await box.fill('ORDER');
+		const entries = page.locator('[data-test-id="rlc-item"]:visible');
+		await entries.first().waitFor({ timeout: 30_000 });
+		const shown = (await entries.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+		expect(shown.length).toBeGreaterThan(3);
+		// Only approved payments: no refund, pre-authorization or declined payment is offered to a refund.
+		for (const entry of shown) expect(entry).toMatch(/^\d+ · ORDER-\d{8}-\d{2} · (payment|capture) · APPROVED · [\d.]+ [A-Z]{3} · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+		// A search that finds nothing is an empty list, and the box stays to search again.
+		await page.locator('[data-test-id="ndv"]').screenshot({ path: path.join(SHOTS, 'finding-refund-list.png'), animations: 'disabled' });
+		await box.fill('NO-SUCH-ORDER');
+		await expect(page.locator('input[data-test-id="rlc-search"]:visible').count()).resolves.toBe(1);
 		await page.keyboard.press('Escape');
 	});
 

@@ -27,13 +27,15 @@ describe('default operations', () => {
 		expect(defaultsOf(new PaySuiteGateway(), 2)).toEqual({ resource: 'transaction', operation: 'get' });
 		expect(defaultsOf(new PaySuiteGateway(), 1)).toEqual({ resource: 'transaction', operation: 'process' });
 		expect(defaultsOf(new PaySuiteGateway(), 3)).toEqual({ resource: 'transaction', operation: 'get' });
-		expect(new PaySuiteGateway().description.defaultVersion).toBe(3);
+		expect(defaultsOf(new PaySuiteGateway(), 4)).toEqual({ resource: 'transaction', operation: 'get' });
+		expect(new PaySuiteGateway().description.defaultVersion).toBe(4);
 	});
 
 	it.each([
 		[1, 'tsv'],
 		[2, 'tsv'],
 		[3, 'csv'],
+		[4, 'csv'],
 	])("a Gateway report's file at version %i is %s when the workflow sets no File Format", (typeVersion, format) => {
 		const gateway = new PaySuiteGateway();
 		for (const operation of ['obtain', 'requestAndWait']) {

@@ -30,7 +30,7 @@ describe('error words against the sandbox', () => {
 		const result = await session({ resource: 'session', operation: 'get', requestId: '424242' });
 		expect(result.error?.message).toBe('Session 424242 was not found: check the Request ID.');
 		expect(result.error?.httpCode).toBe('404');
-		expect(result.error?.description).toMatch(/credential's Base URL.*\nPlatform answer: HTTP 404 FAILED, reason NF: /s);
+		expect(result.error?.description).toMatch(/does not know it.*\nPlatform answer: HTTP 404 FAILED, reason NF: /s);
 	});
 
 	it('with Continue On Fail the item carries the words, the details and the status', async () => {

@@ -498,16 +498,23 @@ describe('Transaction > Get and Search', () => {
 		const found = await searchTransactions(`${reference} 42.10 usd`);
 		expect(found.results).toHaveLength(1);
 		expect(found.results[0].value).toBe(String(processed.internalReference));
-		expect(found.results[0].name).toContain(`${processed.internalReference} · ${reference} · APPROVED · 42.1 USD`);
+		expect(found.results[0].name).toContain(`${processed.internalReference} · ${reference} · payment · APPROVED · 42.1 USD`);
 		expect(found.paginationToken).toBeUndefined();
 		expect(apiCalls().map((call) => [call.path, withoutAuth(call.body)])).toEqual([['/gateway/search', { reference, amount: { currency: 'USD', total: 42.1 } }]]);
 		// Another amount of the same reference is another payment: nothing.
 		expect((await searchTransactions(`${reference} 42.11 USD`)).results).toEqual([]);
 	});
 
-	it('Internal Reference From list: a text without amount and currency says what to type, and sends nothing', async () => {
-		await expect(searchTransactions(reference)).rejects.toThrow('The amount and currency are missing. Type the reference, amount and currency, e.g. ORDER1001 50000 COP');
-		await expect(searchTransactions(undefined)).rejects.toThrow('Type the reference, amount and currency');
+	it("Internal Reference From list: a reference alone lists the transactions of the last 10 days with it, from the platform's report", async () => {
+		const found = await searchTransactions(reference.toLowerCase());
+		expect(found.results).toEqual([{ name: expect.stringContaining(`${processed.internalReference} · ${reference} · payment · APPROVED · 42.1 USD`), value: String(processed.internalReference) }]);
+		const reports = apiCalls().filter((call) => call.path === '/gateway/report');
+		expect(reports).toHaveLength(1);
+		expect(((withoutAuth(reports[0].body).filters as IDataObject).type as string[]).length).toBe(15);
+		expect(apiCalls().map((call) => call.path)).not.toContain('/gateway/search');
+		// An empty box lists nothing and sends nothing.
+		sandbox.clearLedger();
+		expect((await searchTransactions(undefined)).results).toEqual([]);
 		expect(apiCalls()).toEqual([]);
 	});
 

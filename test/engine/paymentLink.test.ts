@@ -338,6 +338,8 @@ describe('Payment Link > Get: Simplify', () => {
 		expect(item).toEqual({
 			id,
 			status: 'ACTIVE',
+			state: 'Open: takes payments (4 more allowed)',
+			acceptsPayments: true,
 			url: raw.url,
 			name: 'Spring sale',
 			reference: parameters.reference,

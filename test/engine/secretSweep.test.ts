@@ -269,6 +269,13 @@ const ENTRIES: Entry[] = [
 		prepare: (f) => ({ parameters: { resource: 'transaction', operation: 'search', reference: f.processed.reference, currency: 'USD', total: f.processed.total } }),
 		refused: { reference: '={{ "" }}' },
 	},
+	{
+		node: GATEWAY,
+		resource: 'transaction',
+		operation: 'findByReference',
+		prepare: (f) => ({ parameters: { resource: 'transaction', operation: 'findByReference', reference: f.processed.reference, searchPeriod: 'last7Days', options: { pollInterval: 0 } } }),
+		refused: { reference: '={{ "" }}' },
+	},
 	{ node: GATEWAY, resource: 'card', operation: 'getInformation', prepare: () => ({ parameters: { resource: 'card', operation: 'getInformation', cardNumber: '={{ $json.card }}', expiration: '11/29' }, items: cardItems(CARDS.interest) }), refused: { cardNumber: '={{ "" }}' } },
 	{
 		node: GATEWAY,

@@ -756,7 +756,7 @@ describe('Internal Reference: From list', () => {
 		const reference = `FIND-${Date.now() % 1_000_000}`;
 		const { payment } = await approvedPayment({ reference, total: 75.25 });
 		const found = await search(`${reference} 75.25 usd`);
-		expect(found.results).toEqual([{ name: expect.stringContaining(`${payment.internalReference} · ${reference} · APPROVED · 75.25 USD`), value: String(payment.internalReference) }]);
+		expect(found.results).toEqual([{ name: expect.stringContaining(`${payment.internalReference} · ${reference} · payment · APPROVED · 75.25 USD`), value: String(payment.internalReference) }]);
 		// Another amount narrows the search to nothing.
 		expect((await search(`${reference} 75.26 USD`)).results).toEqual([]);
 
@@ -766,8 +766,12 @@ describe('Internal Reference: From list', () => {
 		expect(withoutAuth(apiCalls()[0].body)).toEqual({ internalReference: payment.internalReference });
 	});
 
-	it('says how to type the search when the box holds no amount and currency', async () => {
-		await expect(search('ORDER-1001')).rejects.toThrow('The amount and currency are missing. Type the reference, amount and currency, e.g. ORDER1001 50000 COP');
+	it('finds a payment by its reference alone, and no longer once it is refunded in full', async () => {
+		const reference = `ALONE-${Date.now() % 1_000_000}`;
+		const { payment } = await approvedPayment({ reference, total: 30 });
+		expect((await search(reference)).results).toEqual([{ name: expect.stringContaining(`${payment.internalReference} · ${reference} · payment · APPROVED · 30 USD`), value: String(payment.internalReference) }]);
+		expect((await run({ resource: 'transaction', operation: 'refund', internalReference: fromList(String(payment.internalReference)) })).error).toBeUndefined();
+		expect((await search(reference)).results).toEqual([]);
 	});
 
 	it('says the credential is wrong when the platform refuses it', async () => {

@@ -5,12 +5,21 @@
  */
 import type { DisplayCondition, IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import { currencyOptions, localeOptions, transactionStateOptions, transactionTypeOptions } from '../../shared/descriptions/choices';
+import {
+	currencyOptions,
+	localeOptions,
+	TRANSACTION_STATES_HINT,
+	TRANSACTION_TYPES_HINT,
+	transactionStateOptions,
+	transactionTypeOptions,
+} from '../../shared/descriptions/choices';
 import { filtersCollection, optionsCollection } from '../../shared/descriptions/collections';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import { clockOf } from '../../shared/operation/siteClock';
 import type { OperationContext } from '../../shared/operation/types';
 import { periodDate, presetPeriod, type PeriodPreset } from '../actions/report/reportPeriod';
+import { wantsSiteRows } from '../actions/report/reportFile';
+import { REPORT_TYPES } from '../schemas';
 
 export const cardNumberProperty: INodeProperties = {
 	displayName: 'Card Number',
@@ -149,6 +158,28 @@ export function lookupPayment(options: IDataObject): IDataObject | undefined {
 
 const customPeriod: IDisplayOptions = { show: { period: ['custom'] } };
 
+/** Start Date and End Date of a custom period, shown where it is chosen: the site's clock unless an offset is given. */
+export const periodDateProperties = (displayOptions: IDisplayOptions): INodeProperties[] => [
+	{
+		displayName: 'Start Date',
+		name: 'startDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		displayOptions,
+		description: "Start of the period, on the site's clock (the credential's Site Time Zone) when no offset is given",
+	},
+	{
+		displayName: 'End Date',
+		name: 'endDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		displayOptions,
+		description: "End of the period (included), on the site's clock when no offset is given",
+	},
+];
+
 export const reportRequestProperties: INodeProperties[] = [
 	{
 		displayName: 'Period',
@@ -164,24 +195,7 @@ export const reportRequestProperties: INodeProperties[] = [
 		description:
 			"The period of the report, in the site's days: the credential's Site Time Zone (the workflow's time zone when the credential has none). The platform reports at most 10 days at once: Request and Wait splits a longer period, Request refuses it.",
 	},
-	{
-		displayName: 'Start Date',
-		name: 'startDate',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		displayOptions: customPeriod,
-		description: "Start of the period of the report, on the site's clock (the credential's Site Time Zone) when no offset is given",
-	},
-	{
-		displayName: 'End Date',
-		name: 'endDate',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		displayOptions: customPeriod,
-		description: "End of the period of the report (included), on the site's clock when no offset is given",
-	},
+	...periodDateProperties(customPeriod),
 	filtersCollection([
 		{
 			displayName: 'States',
@@ -189,7 +203,7 @@ export const reportRequestProperties: INodeProperties[] = [
 			type: 'multiOptions',
 			options: transactionStateOptions,
 			default: [],
-			description: 'Only transactions in these states',
+			description: TRANSACTION_STATES_HINT,
 		},
 		{
 			displayName: 'Types',
@@ -197,7 +211,7 @@ export const reportRequestProperties: INodeProperties[] = [
 			type: 'multiOptions',
 			options: transactionTypeOptions,
 			default: [],
-			description: 'Only transactions of these types; the report then has a type column',
+			description: TRANSACTION_TYPES_HINT,
 		},
 	]),
 	optionsCollection([
@@ -233,7 +247,8 @@ export function reportRequestBody(ctx: OperationContext): IDataObject {
 			startDate: preset?.startDate ?? periodDate(ctx.param<unknown>('startDate', ''), timeZone),
 			endDate: preset?.endDate ?? periodDate(ctx.param<unknown>('endDate', ''), timeZone),
 			state: filters.state?.length ? filters.state : undefined,
-			type: filters.type?.length ? filters.type : undefined,
+			// From version 4, every type when none is chosen: the report then always has its type column.
+			type: filters.type?.length ? filters.type : wantsSiteRows(ctx) ? [...REPORT_TYPES] : undefined,
 		},
 		callbackUrl: options.callbackUrl,
 		locale: options.locale,
@@ -296,22 +311,26 @@ export const reportOutputProperties: INodeProperties[] = [
 	},
 ];
 
-/** Request and Wait: what a period without transactions gives. */
-export const reportWhenEmptyProperty: INodeProperties = {
+/** When Empty: what an operation that may find nothing gives then (one item saying so, or no item). */
+export const whenEmptyProperty = (words: { saying: string; nothing: string; description: string }, displayOptions?: IDisplayOptions): INodeProperties => ({
 	displayName: 'When Empty',
 	name: 'whenEmpty',
 	type: 'options',
 	options: [
-		{
-			name: 'Output One Item Saying So',
-			value: 'message',
-			description: "One item: rows 0, the period and 'No transactions in this period' (and the file, when one is asked for)",
-		},
-		{ name: 'Output Nothing', value: 'nothing', description: 'No item: the next nodes do not run for this period' },
+		{ name: 'Output One Item Saying So', value: 'message', description: words.saying },
+		{ name: 'Output Nothing', value: 'nothing', description: words.nothing },
 	],
 	default: 'message',
+	...(displayOptions ? { displayOptions } : {}),
+	description: words.description,
+});
+
+/** Request and Wait: what a period without transactions gives. */
+export const reportWhenEmptyProperty = whenEmptyProperty({
+	saying: "One item: rows 0, the period and 'No transactions in this period' (and the file, when one is asked for)",
+	nothing: 'No item: the next nodes do not run for this period',
 	description: 'What to output when the period has no transactions',
-};
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Account validation

@@ -1,7 +1,7 @@
 /** The Transaction Trigger's panel: what starts the workflow, which transactions, the output and the options. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { transactionStateOptions, transactionTypeOptions } from '../../shared/descriptions/choices';
+import { TRANSACTION_STATES_HINT, TRANSACTION_TYPES_HINT, transactionStateOptions, transactionTypeOptions } from '../../shared/descriptions/choices';
 import { optionsCollection } from '../../shared/descriptions/collections';
 
 export const DEFAULT_OVERLAP_MINUTES = 10;
@@ -39,7 +39,7 @@ export const transactionTriggerProperties: INodeProperties[] = [
 		type: 'multiOptions',
 		options: transactionStateOptions,
 		default: [],
-		description: 'Only transactions in these statuses (for Status Changed: the status they changed to). Leave empty for all.',
+		description: `${TRANSACTION_STATES_HINT} For Status Changed: the status they changed to. Leave empty for all.`,
 	},
 	{
 		displayName: 'Transaction Types',
@@ -47,7 +47,7 @@ export const transactionTriggerProperties: INodeProperties[] = [
 		type: 'multiOptions',
 		options: transactionTypeOptions,
 		default: [],
-		description: 'Only transactions of these types, such as Refund. Leave empty for all.',
+		description: TRANSACTION_TYPES_HINT,
 	},
 	{
 		displayName: 'Simplify',
@@ -55,7 +55,7 @@ export const transactionTriggerProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			"Whether to output each transaction as Report › Request and Wait's rows, with its dates in the site's time zone and without the report file's row numbers (ID, Batch Number, Line Number), instead of the row as the report gives it",
+			"Whether to output each transaction as Report › Request and Wait's rows: its kind (payment, refund...) and the payment it belongs to, its dates on the site's clock (and in UTC), without the report file's row numbers (ID, Batch Number, Line Number), instead of the row as the report gives it",
 	},
 	optionsCollection([
 		{

@@ -49,7 +49,29 @@ export function personProperty(name: string, displayName: string, description: s
 			}),
 		),
 	];
-	return { displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, description, options, ...(required ? { required } : {}) };
+	return {
+		displayName,
+		name,
+		type: 'collection',
+		placeholder: required ? `Add ${displayName} Field` : 'Add Field',
+		default: {},
+		description,
+		options,
+		...(required ? { required } : {}),
+	};
+}
+
+/**
+ * The mark of a required Person: n8n's panel shows no required mark on a group of fields, so a notice above it
+ * says that it is required and which fields it usually needs.
+ */
+export function requiredPersonNotice(name: string, displayName: string): INodeProperties {
+	return {
+		displayName: `${displayName} is required: add at least one of its fields below, usually Name, Surname, Email and Document`,
+		name: `${name}Notice`,
+		type: 'notice',
+		default: '',
+	};
 }
 
 /** The collection's value as the spec's Person; a field left empty is not sent, and nothing set gives undefined. */

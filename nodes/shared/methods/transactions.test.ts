@@ -1,4 +1,5 @@
-import { internalReferenceLocator, parseTransactionSearch, transactionSearchMessage, TRANSACTION_SEARCH_EXAMPLE, TRANSACTION_SEARCH_WORDS } from './transactions';
+import { internalReferenceLocator, parseTransactionSearch, referenceMatches, transactionEntry, TRANSACTION_SEARCH_EXAMPLE, TRANSACTION_SEARCH_WORDS } from './transactions';
+import { pickFor, type Candidate } from './transactionPicks';
 
 describe('parseTransactionSearch', () => {
 	it('reads the reference, the amount and the currency of the search box', () => {
@@ -6,42 +7,63 @@ describe('parseTransactionSearch', () => {
 		expect(parseTransactionSearch(' Order 7 of May 12,50 usd ')).toEqual({ reference: 'Order 7 of May', amount: { currency: 'USD', total: 12.5 } });
 	});
 
-	it('gives nothing for a text without an amount and a currency', () => {
+	it('gives nothing for a reference alone (searched in the last 10 days instead)', () => {
 		expect(parseTransactionSearch('ORDER-1001')).toBeUndefined();
 		expect(parseTransactionSearch('ORDER-1001 COP')).toBeUndefined();
 		expect(parseTransactionSearch(undefined)).toBeUndefined();
-	});
-
-	it('reads its own example', () => {
 		expect(parseTransactionSearch(TRANSACTION_SEARCH_EXAMPLE)).toEqual({ reference: 'ORDER1001', amount: { currency: 'COP', total: 50000 } });
 	});
 });
 
-describe('transactionSearchMessage: what is missing, then what to type', () => {
-	const howTo = 'Type the reference, amount and currency, e.g. ORDER1001 50000 COP';
-	it.each([
-		['', howTo],
-		['   ', howTo],
-		['ORDER-1001', `The amount and currency are missing. ${howTo}`],
-		['Order 7 of June', `The amount and currency are missing. ${howTo}`],
-		['ORDER-1001 50000', `The currency is missing. ${howTo}`],
-		['50000', `The reference and currency are missing. ${howTo}`],
-		['ORDER-1001 COP', `The amount is missing. ${howTo}`],
-		['50000 COP', `The reference is missing. ${howTo}`],
-		['ORDER-1001 50.000,00 COP', `The amount 50.000,00 is not a number such as 50000 or 120.50. ${howTo}`],
-	])('%j: %s', (typed, message) => {
-		expect(parseTransactionSearch(typed)).toBeUndefined();
-		expect(transactionSearchMessage(typed)).toBe(message);
+describe('referenceMatches', () => {
+	it('finds a reference by part of it, capitals aside; several words by the first', () => {
+		expect(referenceMatches('ORDER-1001', 'order-10')).toBe(true);
+		expect(referenceMatches('ORDER-1001', 'ORDER-1001 120.50')).toBe(true);
+		expect(referenceMatches('ORDER-1001', 'USD')).toBe(false);
+		expect(referenceMatches(null, 'ORDER')).toBe(false);
 	});
 });
 
-describe('the Internal Reference field shows the example the error shows', () => {
+describe('what each operation offers', () => {
+	const candidate = (overrides: Partial<Candidate>): Candidate => ({ internalReference: '1', reference: 'R', kind: 'payment', status: 'APPROVED', refunded: false, ...overrides });
+	const refund = pickFor('n8n-nodes-paysuite.paySuiteSession', 'transaction', 'refund')!;
+
+	it('a refund: approved payments not refunded in full (a partly refunded one stays)', () => {
+		expect(refund(candidate({}))).toBe(true);
+		expect(refund(candidate({ refunded: null }))).toBe(true);
+		expect(refund(candidate({ refunded: true }))).toBe(false);
+		expect(refund(candidate({ status: 'REJECTED' }))).toBe(false);
+		expect(refund(candidate({ kind: 'refund' }))).toBe(false);
+		expect(refund(candidate({ kind: 'pre-authorization' }))).toBe(false);
+		expect(refund(candidate({ kind: null }))).toBe(false);
+	});
+
+	it('a capture takes a held pre-authorization; Gateway › Get and Ticket › Get Many take any transaction', () => {
+		expect(pickFor('paySuiteSession', 'transaction', 'checkout')!(candidate({ kind: 'pre-authorization' }))).toBe(true);
+		expect(pickFor('paySuiteSession', 'transaction', 'checkout')!(candidate({}))).toBe(false);
+		expect(pickFor('paySuiteGateway', 'transaction', 'get')).toBeUndefined();
+		expect(pickFor('paySuiteSession', 'ticket', 'getMany')).toBeUndefined();
+	});
+});
+
+describe('a list entry', () => {
+	it("tells two transactions of one order apart: kind, status, amount and the site's date", () => {
+		const entry = transactionEntry(
+			{ internalReference: '500002', reference: 'ORDER-1', kind: 'refund', status: 'APPROVED', refunded: false, amount: 20, currency: 'USD', date: '2026-11-27T03:28:33+00:00' },
+			'America/Bogota',
+		);
+		expect(entry).toEqual({ name: '500002 · ORDER-1 · refund · APPROVED · 20 USD · 2026-11-26 22:28', value: '500002' });
+	});
+});
+
+describe('the Internal Reference field says what its list takes', () => {
 	const field = internalReferenceLocator();
 	const list = field.modes!.find((mode) => mode.name === 'list')!;
-	it('hint, list placeholder and error share one example', () => {
+	it('hint and list placeholder share the examples', () => {
 		expect(TRANSACTION_SEARCH_WORDS).toContain(TRANSACTION_SEARCH_EXAMPLE);
-		expect(field.hint).toBe('From List: type the reference, amount and currency, e.g. ORDER1001 50000 COP');
-		expect(list.placeholder).toBe('e.g. ORDER1001 50000 COP');
-		expect(transactionSearchMessage('ORDER1001')).toContain(field.hint!.replace('From List: type', 'Type'));
+		expect(field.hint).toBe(
+			'From List: type a reference (the last 10 days), e.g. ORDER-1001, or a reference, amount and currency for an older one, e.g. ORDER1001 50000 COP. It lists what this operation can take.',
+		);
+		expect(list.placeholder).toBe('e.g. ORDER-1001, or ORDER1001 50000 COP');
 	});
 });

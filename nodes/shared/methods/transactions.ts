@@ -1,26 +1,48 @@
 /**
- * "From list" of a transaction: the platform finds transactions only by their reference and amount
- * (`/gateway/search`, meant to recover a transaction after a lost connection), so the search box takes the
- * reference followed by the amount and currency, as a user reads them on an order: `ORDER1001 50000 COP`.
- * Used by every field that takes a transaction's internal reference (Gateway, Session, tickets).
+ * "From list" of a transaction, in every field that takes an internal reference (Gateway, Session, tickets). It
+ * offers what the operation can take (transactionPicks.ts: a refund lists the payments it can refund), and its
+ * search box takes what a caller has:
+ * - a reference alone (`ORDER-1001`, or part of it): the transactions of the last 10 days with it, from the
+ *   platform's transaction report of that period (waited for a few seconds);
+ * - a reference, amount and currency (`ORDER1001 50000 COP`), for an older one: the platform's search by
+ *   reference and amount (`/gateway/search`), then each transaction's own read where the pick needs its state.
+ * A search that finds nothing gives an empty list, not an error: n8n's list hides its search box on an error.
  */
-import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodeListSearchResult } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodeListSearchItems, type INodeListSearchResult } from 'n8n-workflow';
 
 import { exampleText } from '../descriptions/fields';
 import { idLocatorProperty, type IdLocator } from '../descriptions/locator';
+import { recentRows } from '../reports/periodReport';
+import type { ReportRow } from '../reports/reportTsv';
+import { KIND_OF_TYPE, kindOfType } from '../reports/transactionKind';
+import { parseDateTimeInput } from '../schemas/dateTime';
+import { credentialTimeZone, isoInZone } from '../schemas/timeZone';
+import { baseUrlFor, credentialsOnce } from '../transport/credentials';
 import { paySuiteRequest } from '../transport/request';
+import { pickFor, type Candidate } from './transactionPicks';
 
 export const SEARCH_TRANSACTIONS = 'searchTransactions';
 
 /**
- * The one example of what to type, shown by the field's hint, its placeholder and the list's error alike. No
- * dash in it: n8n's list shows an error's message split at every dash and joined with spaces, so an example
- * with one would read differently there ("ORDER-1001" shows as "ORDER 1001").
+ * The examples of what to type, shown by the field's hint and placeholder. No dash in the second: n8n's list
+ * shows an error's message split at every dash and joined with spaces.
  */
+export const TRANSACTION_REFERENCE_EXAMPLE = 'ORDER-1001';
 export const TRANSACTION_SEARCH_EXAMPLE = 'ORDER1001 50000 COP';
 
-/** What the search box takes, as the hint and the error say it. */
-export const TRANSACTION_SEARCH_WORDS = `Type the reference, amount and currency, ${exampleText(TRANSACTION_SEARCH_EXAMPLE)}`;
+/** What the search box takes, as the field's hint says it. */
+export const TRANSACTION_SEARCH_WORDS = `Type a reference (the last 10 days), ${exampleText(TRANSACTION_REFERENCE_EXAMPLE)}, or a reference, amount and currency for an older one, ${exampleText(TRANSACTION_SEARCH_EXAMPLE)}`;
+
+/** How long the list waits for the report of the last 10 days. */
+const REPORT_WAIT_MS = 20_000;
+/**
+ * How long a site's last 10 days are reused: the list searches again at each pause in typing, and each search by
+ * reference would otherwise ask the platform for a new report.
+ */
+const RECENT_REUSE_MS = 60_000;
+const recent = new Map<string, { at: number; candidates: Candidate[] }>();
+/** Entries a list shows at most (the newest). */
+const MAX_ENTRIES = 50;
 
 type TransactionSearch = { reference: string; amount: { currency: string; total: number } };
 
@@ -31,50 +53,108 @@ export function parseTransactionSearch(filter: string | undefined): TransactionS
 	return { reference: match[1], amount: { currency: match[3].toUpperCase(), total: Number(match[2].replace(',', '.')) } };
 }
 
-const CURRENCY = /^[A-Za-z]{3}$/;
-const NUMBER_LIKE = /^[0-9][0-9.,]*$/;
-
-/** What is missing or wrong in a search box's text that parseTransactionSearch refuses, in the user's words. */
-export function transactionSearchProblem(filter: string | undefined): string {
-	const words = (filter ?? '').trim().split(/\s+/).filter(Boolean);
-	const last = words[words.length - 1] ?? '';
-	const beforeLast = words[words.length - 2] ?? '';
-	if (words.length === 0) return '';
-	if (NUMBER_LIKE.test(last)) return words.length === 1 ? 'The reference and currency are missing.' : 'The currency is missing.';
-	if (words.length >= 2 && CURRENCY.test(last)) {
-		if (!NUMBER_LIKE.test(beforeLast)) return 'The amount is missing.';
-		if (words.length === 2) return 'The reference is missing.';
-		return `The amount ${beforeLast} is not a number such as 50000 or 120.50.`;
-	}
-	return 'The amount and currency are missing.';
+/** Whether a reference holds what was typed (capitals aside); several words: the first, as a reference is one. */
+export function referenceMatches(reference: unknown, typed: string): boolean {
+	const text = typeof reference === 'string' ? reference.toLowerCase() : '';
+	const wanted = typed.trim().toLowerCase();
+	return wanted !== '' && (text.includes(wanted) || text.includes(wanted.split(/\s+/)[0]));
 }
 
-/** The error of a search box's text the platform cannot search with: what is missing, then what to type. */
-export function transactionSearchMessage(filter: string | undefined): string {
-	return [transactionSearchProblem(filter), TRANSACTION_SEARCH_WORDS].filter(Boolean).join(' ');
-}
-
-/** One transaction as a list entry: what tells two apart on one order (status, date, amount). */
-function transactionEntry(txn: IDataObject) {
-	const status = (txn.status as IDataObject | undefined)?.status ?? txn.status;
-	const amount = txn.amount as IDataObject | undefined;
-	const when = typeof txn.date === 'string' ? ` · ${txn.date.slice(0, 16).replace('T', ' ')}` : '';
-	const money = amount ? ` · ${String(amount.total ?? '')} ${String(amount.currency ?? '')}` : '';
+/** One transaction as a list entry: what tells two apart on one order (kind, status, amount, the site's date). */
+export function transactionEntry(candidate: Candidate, zone: string): INodeListSearchItems {
+	const instant = parseDateTimeInput(candidate.date, zone);
+	const when = instant ? ` · ${isoInZone(instant, zone).slice(0, 16).replace('T', ' ')}` : '';
+	const money = candidate.amount !== undefined ? ` · ${String(candidate.amount)} ${candidate.currency ?? ''}`.trimEnd() : '';
 	return {
-		name: `${String(txn.internalReference)} · ${String(txn.reference ?? '')} · ${String(status ?? '')}${money}${when}`,
-		value: String(txn.internalReference),
+		name: `${candidate.internalReference} · ${candidate.reference} · ${candidate.kind ?? 'transaction'} · ${candidate.status}${money}${when}`,
+		value: candidate.internalReference,
 	};
+}
+
+/** A report row as a candidate (its documented columns). */
+const rowCandidate = (row: ReportRow): Candidate => ({
+	internalReference: String(row.internal_reference ?? ''),
+	reference: String(row.reference ?? ''),
+	kind: kindOfType(row.type),
+	status: String(row.status ?? ''),
+	refunded: typeof row.refunded === 'boolean' ? row.refunded : null,
+	amount: typeof row.amount === 'number' ? row.amount : undefined,
+	currency: typeof row.currency_code === 'string' ? row.currency_code : undefined,
+	date: row.transaction_date ?? row.date,
+});
+
+/** A gateway transaction (process, query) as a candidate. */
+const transactionCandidate = (txn: IDataObject): Candidate => {
+	const amount = (txn.amount ?? {}) as IDataObject;
+	const status = (txn.status as IDataObject | undefined)?.status ?? txn.status;
+	return {
+		internalReference: String(txn.internalReference),
+		reference: String(txn.reference ?? ''),
+		kind: kindOfType(txn.type),
+		status: String(status ?? ''),
+		refunded: typeof txn.refunded === 'boolean' ? txn.refunded : null,
+		amount: amount.total as number | undefined,
+		currency: amount.currency as string | undefined,
+		date: txn.date ?? (txn.status as IDataObject | undefined)?.date,
+	};
+};
+
+/**
+ * The transactions of the last 10 days whose reference holds the text, from the report of that period: the one
+ * read within the last minute when it holds some (a reference it does not hold may be newer: a new report then).
+ */
+async function byReference(fn: ILoadOptionsFunctions, typed: string, zone: string, site: string): Promise<Candidate[]> {
+	const matching = (candidates: Candidate[]) => candidates.filter((candidate) => referenceMatches(candidate.reference, typed));
+	const known = recent.get(site);
+	if (known && Date.now() - known.at <= RECENT_REUSE_MS && matching(known.candidates).length) return matching(known.candidates);
+	const access = { fn, timeZone: zone, afterFailure: `Search again in a moment, or ${TRANSACTION_SEARCH_WORDS.replace(/^Type/, 'type')}.` };
+	const { id, rows } = await recentRows(access, { type: Object.keys(KIND_OF_TYPE) }, Date.now(), REPORT_WAIT_MS);
+	if (!rows) throw new NodeOperationError(fn.getNode(), `The report ${id} of the last 10 days was not ready within ${REPORT_WAIT_MS / 1000} s: search again in a moment`);
+	for (const [key, entry] of recent) if (Date.now() - entry.at > RECENT_REUSE_MS) recent.delete(key);
+	const candidates = rows.map(rowCandidate);
+	recent.set(site, { at: Date.now(), candidates });
+	return matching(candidates);
+}
+
+const gatewayRead = (fn: ILoadOptionsFunctions, path: string, body: IDataObject) =>
+	paySuiteRequest.call(fn, { api: 'gateway', path, body, safety: 'read' }) as Promise<{ body: IDataObject }>;
+
+/** An internal reference as the platform takes it: an integer, every digit kept (a bigint beyond 2^53). */
+const asInteger = (value: unknown): unknown =>
+	typeof value === 'string' && /^\d+$/.test(value) ? (Number.isSafeInteger(Number(value)) ? Number(value) : BigInt(value)) : value;
+
+/** Each transaction read by its internal reference (`/gateway/query`): its state as the platform holds it now. */
+async function readEach(fn: ILoadOptionsFunctions, internalReferences: unknown[]): Promise<Candidate[]> {
+	const read: Candidate[] = [];
+	for (const internalReference of internalReferences) {
+		read.push(transactionCandidate((await gatewayRead(fn, '/gateway/query', { internalReference: asInteger(internalReference) } as IDataObject)).body));
+	}
+	return read;
+}
+
+/** The transactions with this reference and amount (the search's answer is not documented: each is read again when it matters). */
+async function byReferenceAndAmount(fn: ILoadOptionsFunctions, search: TransactionSearch, read: boolean): Promise<Candidate[]> {
+	const { body } = await gatewayRead(fn, '/gateway/search', search);
+	const found = ((body.transactions ?? body.data ?? []) as IDataObject[]).filter((txn) => txn.internalReference !== undefined && txn.internalReference !== null);
+	return read ? readEach(fn, found.map((txn) => txn.internalReference)) : found.map(transactionCandidate);
 }
 
 export async function searchTransactions(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const search = parseTransactionSearch(filter);
-	// n8n's list shows this message (not a description) under "Could not load list".
-	if (!search) throw new NodeOperationError(this.getNode(), transactionSearchMessage(filter));
-	const { body } = (await paySuiteRequest.call(this, { api: 'gateway', method: 'POST', path: '/gateway/search', body: search, safety: 'read' })) as {
-		body: IDataObject;
-	};
-	const found = (body.transactions ?? body.data ?? []) as IDataObject[];
-	return { results: found.filter((txn) => txn.internalReference !== undefined && txn.internalReference !== null).map(transactionEntry) };
+	const typed = (filter ?? '').trim();
+	if (!typed) return { results: [] };
+	const credentials = await credentialsOnce(this, 'paySuiteApi');
+	const zone = credentialTimeZone(credentials) ?? this.getTimezone();
+	// The site the list reads: its address and login (no secret).
+	const site = `${baseUrlFor('gateway', credentials)} ${String(credentials.login ?? '')}`;
+	const pick = pickFor(this.getNode().type, this.getCurrentNodeParameter('resource'), this.getCurrentNodeParameter('operation'));
+	const search = parseTransactionSearch(typed);
+	const found = search ? await byReferenceAndAmount(this, search, pick !== undefined) : await byReference(this, typed, zone, site);
+	let offered = found.filter((candidate) => candidate.internalReference !== '' && (!pick || pick(candidate)));
+	// The report may be a minute old (a payment refunded since): what an operation takes is read again, as it is now.
+	if (pick && !search) offered = (await readEach(this, offered.slice(0, MAX_ENTRIES).map((candidate) => candidate.internalReference))).filter(pick);
+	// The newest first: a caller asks about a recent payment.
+	const at = (candidate: Candidate) => parseDateTimeInput(candidate.date, zone)?.getTime() ?? 0;
+	return { results: offered.sort((a, b) => at(b) - at(a)).slice(0, MAX_ENTRIES).map((candidate) => transactionEntry(candidate, zone)) };
 }
 
 /** The Internal Reference field of a transaction, the same in every node that takes one. */
@@ -86,7 +166,7 @@ export const internalReferenceLocator = (overrides: Partial<IdLocator> = {}) =>
 		example: '1234567',
 		searchListMethod: SEARCH_TRANSACTIONS,
 		searchFilterRequired: true,
-		listPlaceholder: exampleText(TRANSACTION_SEARCH_EXAMPLE),
-		hint: `From List: ${TRANSACTION_SEARCH_WORDS.replace(/^Type/, 'type')}`,
+		listPlaceholder: `${exampleText(TRANSACTION_REFERENCE_EXAMPLE)}, or ${TRANSACTION_SEARCH_EXAMPLE}`,
+		hint: `From List: ${TRANSACTION_SEARCH_WORDS.replace(/^Type/, 'type')}. It lists what this operation can take.`,
 		...overrides,
 	});

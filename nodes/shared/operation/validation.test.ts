@@ -86,7 +86,7 @@ describe('validateInput', () => {
 	it('lists every problem below the first, and says an option by the name the dropdown shows', () => {
 		const value = { payment: { amount: { total: 0 } }, data: { accountNumber: 'x'.repeat(21), commissionModel: 'Q' } };
 		const error = refusalOf(() => validateInput(node, schema, value, 1, names));
-		expect(error.message).toBe('Amount must be a number greater than 0; got 0 (item 1; 2 more problems below)');
+		expect(error.message).toBe('Amount must be a number greater than 0; got 0 (item 1; also Account Number and Commission Model: see below)');
 		expect(error.description).toContain(`Account Number must be at most 20 characters; got '${'x'.repeat(21)}'`);
 		expect(error.description).toContain("Commission Model must be one of 'Percentage', 'Fixed'; got 'Q'");
 		expect(error.description).toContain('Nothing was sent');

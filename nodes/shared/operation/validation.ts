@@ -147,9 +147,16 @@ function withOptionNames(issue: ZodIssue, names: FieldNames): string {
 	return `must be one of ${issue.options.map((value) => `'${byValue.get(value)}'`).join(', ')}`;
 }
 
-/** The error of an item refused before sending: the first problem in the message, all of them below. */
-function refusal(node: INode, itemIndex: number, problems: string[], fieldPaths: string[]): never {
-	const more = problems.length > 1 ? `; ${plural(problems.length - 1, 'more problem', 'more problems')} below` : '';
+/** "Card Number", "Card Number and Reference", "Card Number, Payer and Reference". */
+const inWords = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+
+/**
+ * The error of an item refused before sending: the first problem in the message, with the other fields still
+ * needing a change named after it, and every problem below.
+ */
+function refusal(node: INode, itemIndex: number, problems: string[], fieldPaths: string[], others: string[] = []): never {
+	const named = others.length ? `; also ${inWords(others)}: see below` : `; ${plural(problems.length - 1, 'more problem', 'more problems')} below`;
+	const more = problems.length > 1 ? named : '';
 	const error = new NodeOperationError(node, `${problems[0]} (item ${itemIndex}${more})`, {
 		itemIndex,
 		description: `${problems.join('\n')}\nNothing was sent to the platform for this item.`,
@@ -175,7 +182,9 @@ export function validateInput<Output, Input = Output>(
 	const issues = result.error.issues;
 	const problems = [...new Set(issues.map((issue) => describe(issue, value, names)))];
 	const fieldPaths = [...new Set(issues.map((issue) => issue.path.join('.') || '(input)'))];
-	return refusal(node, itemIndex, problems, fieldPaths);
+	const first = names.label(issues[0].path);
+	const others = [...new Set(issues.map((issue) => names.label(issue.path)))].filter((label) => label !== first);
+	return refusal(node, itemIndex, problems, fieldPaths, others);
 }
 
 /** Refuses an item for a rule no schema states (two fields that exclude each other), in the same words. */

@@ -57,7 +57,13 @@ describe('describePlatformAnswer: what the request named, its state, its fields'
 			notFound: { what: 'Session 123', field: 'Session ID' },
 		});
 		expect(session.message).toBe('Session 123 was not found: check the Session ID.');
-		expect(session.description).toContain("credential's Base URL");
+		// The platform said so (its status block): it does not know the record; the Base URL is not the likely cause.
+		expect(session.description).toMatch(/^The platform answered that it does not know it/);
+		expect(session.description).not.toContain('Base URL');
+		// Another server answered (no status): the Base URL is the likely cause.
+		const elsewhere = describePlatformAnswer(404, '<html>Not Found</html>', { api: 'checkout', path: '/api/session/123', notFound: { what: 'Session 123', field: 'Session ID' } });
+		expect(elsewhere.message).toBe('Session 123 was not found: check the Session ID.');
+		expect(elsewhere.description).toContain("check that the credential's Base URL is the platform's address");
 		expect(describePlatformAnswer(404, '<html>Not Found</html>', { api: 'core', path: '/core/x' }).message).toBe(
 			'The platform has nothing at /core/x: check the IDs given, and the Base URL of the credential (and its API URLs, if set).',
 		);

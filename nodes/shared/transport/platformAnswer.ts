@@ -179,12 +179,14 @@ function forbiddenWords({ words, context, details }: ReadAnswer): AnswerWords {
 	};
 }
 
-function notFoundWords({ words, context, details }: ReadAnswer): AnswerWords {
+function notFoundWords({ words, status, context, details }: ReadAnswer): AnswerWords {
 	if (context.notFound) {
-		return {
-			message: `${context.notFound.what} was not found: check the ${context.notFound.field}.`,
-			description: details("If it is right, check that the credential's Base URL is the platform it belongs to (a test platform does not know production records)."),
-		};
+		// The platform's own answer (its status block): it does not know the record. Anything else may be another
+		// server at the Base URL.
+		const why = status
+			? `The platform answered that it does not know it: a record of another site (another Login) or of another platform is not known here.`
+			: "The answer did not come from the platform (it has no status): check that the credential's Base URL is the platform's address.";
+		return { message: `${context.notFound.what} was not found: check the ${context.notFound.field}.`, description: details(why) };
 	}
 	// No record named by the operation: the platform's words when it has some, else the address.
 	return {

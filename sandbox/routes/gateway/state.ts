@@ -94,12 +94,15 @@ const seededHistory = (app: SandboxApp): Record<string, GatewayTransaction> =>
 
 /**
  * Replaces the seeded transactions with those of the current days: a state file keeps the ones of the day it was
- * written, and a sandbox started days later must still have "yesterday". The site's own transactions stay.
+ * written, and a sandbox started days later must still have "yesterday". The site's own transactions stay, and so
+ * do the past ones still in range (with their refunds).
  */
 export function refreshHistory(app: SandboxApp): void {
 	const transactions = state(app).transactions;
-	for (const [key, txn] of Object.entries(transactions)) if (txn.seeded) delete transactions[key];
-	Object.assign(transactions, seededHistory(app));
+	const current = seededHistory(app);
+	for (const [key, txn] of Object.entries(transactions)) if (txn.seeded && !(key in current)) delete transactions[key];
+	// A past transaction still in range stays as it is: the same day gives the same one, and it may have been refunded.
+	for (const [key, txn] of Object.entries(current)) transactions[key] ??= txn;
 }
 
 // ---------------------------------------------------------------------------------------------------------

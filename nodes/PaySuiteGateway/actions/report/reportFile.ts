@@ -1,11 +1,16 @@
 /** Obtaining a report (once, or until it is ready) and turning its TSV into items, a file (CSV or TSV), or both, as it downloads. */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { outputId } from '../../../shared/schemas/identifiers';
+import { outputId, readId } from '../../../shared/schemas/identifiers';
+import { sendRequest } from '../../../shared/operation/send';
+import type { RequestSafety } from '../../../shared/transport/types';
+import type { ReportBody } from '../../schemas';
+import { clockOf } from '../../../shared/operation/siteClock';
 import type { OperationContext } from '../../../shared/operation/types';
 import type { Polling } from '../../../shared/operation/pollingOperation';
 import { timedOutWords } from '../../../shared/operation/polling';
-import { TsvReportParser, TsvLineTooLongError } from '../../../shared/reports/reportTsv';
+import { TsvReportParser, TsvLineTooLongError, type ReportRow } from '../../../shared/reports/reportTsv';
+import { siteRows } from '../../../shared/reports/siteRows';
 import { TsvBytes } from './tsvBytes';
 import { ReportFileWriter, reportFileFormat } from './reportFileWriter';
 import { obtainReport, type ReportDownload } from '../../../shared/reports/obtainReport';
@@ -19,6 +24,34 @@ export const reportPolling: Polling<string, ReportDownload, IDataObject> = {
 		description: `${timedOutWords(timedOut, timeoutSeconds)} Get it later with Report > Obtain and the report ID ${id}, or raise the Timeout (Seconds).`,
 	}),
 };
+
+/**
+ * From node version 4 a report asks for every type when Types is empty (so that each row has its type), and its
+ * rows say what each transaction is and which payment it belongs to, their dates on the site's clock.
+ */
+export const SITE_ROWS_SINCE = 4;
+export const wantsSiteRows = (ctx: OperationContext): boolean => ctx.node.typeVersion >= SITE_ROWS_SINCE;
+
+/** The items of a report's rows as output: from version 4 on the site's clock, with their kind and payment (siteRows). */
+export function rowItems(ctx: OperationContext, items: INodeExecutionData[]): INodeExecutionData[] {
+	if (!wantsSiteRows(ctx) || items.length === 0) return items;
+	const rows = siteRows(
+		items.map((item) => item.json as ReportRow),
+		clockOf(ctx).zone,
+	);
+	return items.map((item, index) => ({ ...item, json: rows[index] }));
+}
+
+/**
+ * POST /gateway/report for one window: the new report's ID. A plain write for Request and Wait (as it always
+ * was); a read where asking again only makes a second report of the same period (Find by Reference).
+ */
+export async function requestReportId(ctx: OperationContext, body: ReportBody, safety: RequestSafety = 'write'): Promise<string> {
+	const requested = await sendRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/report', safety, body: body as unknown as IDataObject });
+	const id = readId(requested.body.id);
+	if ('problem' in id) return ctx.fail('The platform did not return the ID of the report');
+	return id.digits;
+}
 
 /** A chunk of the download as bytes. */
 export function asBuffer(chunk: Buffer | Uint8Array | string): Buffer {
@@ -59,12 +92,10 @@ export async function reportItems(ctx: OperationContext, id: string, download: R
 		file?.abort(error as Error);
 		brokenDownload(ctx, id, error, parser ? parser.rowCount : bytes.rows);
 	}
-	if (!file) return items;
+	if (!file) return rowItems(ctx, items);
 	const property = ctx.param<string>('binaryPropertyName', 'data') || 'data';
 	const binary = await file.finish(() => Buffer.from(bytes.header ?? '', 'utf8'));
-	if (items.length === 0) {
-		items.push({ json: { reportId: outputId(id), bytes: file.bytes, columns: bytes.header ? bytes.header.split('\t') : [] } });
-	}
-	items[0].binary = { [property]: binary };
-	return items;
+	const out: INodeExecutionData[] = items.length ? rowItems(ctx, items) : [{ json: { reportId: outputId(id), bytes: file.bytes, columns: bytes.header ? bytes.header.split('\t') : [] } }];
+	out[0].binary = { [property]: binary };
+	return out;
 }

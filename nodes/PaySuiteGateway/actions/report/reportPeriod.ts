@@ -78,3 +78,9 @@ export function reportWindows(startDate: string, endDate: string, timeZone = 'UT
 	}
 	return windows;
 }
+
+/** The last `days` days up to `now`, in whole seconds, written with the time zone's offset (a search's period). */
+export function recentPeriod(days: number, now: Date, timeZone: string): ReportWindow {
+	const end = Math.floor(now.getTime() / 1000) * 1000;
+	return { startDate: isoInZone(new Date(end - days * DAY_MS + 1000), timeZone), endDate: isoInZone(new Date(end), timeZone) };
+}

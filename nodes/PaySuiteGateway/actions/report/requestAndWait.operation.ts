@@ -1,15 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { readId } from '../../../shared/schemas/identifiers';
 import { compact } from '../../../shared/operation/compact';
 import { pollOrFail } from '../../../shared/operation/pollingOperation';
 import { intervalProperty, timeoutProperty } from '../../../shared/operation/properties';
-import { sendRequest } from '../../../shared/operation/send';
 import { clockOf, onSiteClock } from '../../../shared/operation/siteClock';
-import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
+import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { reportOutputProperties, reportRequestBody, reportRequestLabels, reportRequestProperties, reportWhenEmptyProperty } from '../../descriptions/fields';
-import { reportSchema, type ReportBody } from '../../schemas';
-import { reportPolling } from './reportFile';
+import { reportSchema } from '../../schemas';
+import { reportPolling, requestReportId } from './reportFile';
 import { WindowedReport } from './windowedReport';
 import { reportWindows } from './reportPeriod';
 
@@ -24,14 +20,6 @@ const interval = {
 	default: reportPolling.intervalSeconds,
 	description: 'Wait between two checks when the platform does not say how long to wait (Retry-After)',
 };
-
-/** POST /gateway/report for one window: the new report's ID. */
-async function requestReport(ctx: OperationContext, body: ReportBody): Promise<string> {
-	const requested = await sendRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/report', safety: 'write', body: body as unknown as IDataObject });
-	const id = readId(requested.body.id);
-	if ('problem' in id) return ctx.fail('The platform did not return the ID of the report');
-	return id.digits;
-}
 
 /** On the site's clock: the period's days and its windows are the site's. */
 export const requestAndWait: PaySuiteOperation = onSiteClock({
@@ -50,7 +38,7 @@ export const requestAndWait: PaySuiteOperation = onSiteClock({
 		let complete = false;
 		try {
 			for (const window of reportWindows(body.filters.startDate, body.filters.endDate, clockOf(ctx).zone)) {
-				const id = await requestReport(ctx, { ...body, filters: { ...body.filters, ...window } });
+				const id = await requestReportId(ctx, { ...body, filters: { ...body.filters, ...window } });
 				// Read as it downloads, before the next window is asked for.
 				await report.add(id, window, await pollOrFail(ctx, reportPolling, id, timing));
 			}

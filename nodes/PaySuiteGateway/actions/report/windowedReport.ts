@@ -5,7 +5,7 @@ import { outputId } from '../../../shared/schemas/identifiers';
 import type { OperationContext } from '../../../shared/operation/types';
 import type { ReportDownload } from '../../../shared/reports/obtainReport';
 import { TsvReportParser } from '../../../shared/reports/reportTsv';
-import { asBuffer, brokenDownload } from './reportFile';
+import { asBuffer, brokenDownload, rowItems } from './reportFile';
 import { ReportFileWriter, reportFileFormat } from './reportFileWriter';
 import { TsvBytes } from './tsvBytes';
 
@@ -87,12 +87,12 @@ export class WindowedReport {
 		if (this.windows.length === 1) summary.reportId = this.windows[0].reportId;
 		if (rows === 0) summary.message = 'No transactions in this period';
 		summary.windows = this.windows as unknown as IDataObject[];
-		if (output === 'items') return rows === 0 ? [{ json: summary }] : this.items;
+		if (output === 'items') return rows === 0 ? [{ json: summary }] : rowItems(this.ctx, this.items);
 
 		const property = this.ctx.param<string>('binaryPropertyName', 'data') || 'data';
 		const binary = await this.file.finish(() => Buffer.from(`${this.header ?? ''}\n`, 'utf8'));
 		const items: INodeExecutionData[] =
-			rows === 0 || output === 'binary' ? [{ json: { ...summary, bytes: this.file.bytes, columns: this.header ? this.header.split('\t') : [] } }] : this.items;
+			rows === 0 || output === 'binary' ? [{ json: { ...summary, bytes: this.file.bytes, columns: this.header ? this.header.split('\t') : [] } }] : rowItems(this.ctx, this.items);
 		items[0].binary = { [property]: binary };
 		return items;
 	}

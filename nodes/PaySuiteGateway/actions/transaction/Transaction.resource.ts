@@ -1,4 +1,5 @@
 import type { PaySuiteResource } from '../../../shared/operation/types';
+import { findByReference } from './findByReference.operation';
 import { get } from './get.operation';
 import { processPayment } from './process.operation';
 import { search } from './search.operation';
@@ -7,7 +8,7 @@ export const transaction: PaySuiteResource = {
 	value: 'transaction',
 	name: 'Transaction',
 	description: 'Card payments processed directly by the gateway',
-	operations: [processPayment, get, search],
+	operations: [processPayment, get, search, findByReference],
 	// A new node starts on a read: adding the node never puts a payment on the canvas (version 2 on).
 	defaultOperation: { value: 'get', since: 2 },
 };

@@ -9,7 +9,7 @@ import { toItems } from '../../../shared/operation/items';
 import { sendWrite } from '../../../shared/operation/lostAnswer';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount } from '../../../shared/operation/words';
-import { personProperty, toPerson } from '../../../shared/descriptions/person';
+import { personProperty, requiredPersonNotice, toPerson } from '../../../shared/descriptions/person';
 import {
 	cardFromParameters,
 	cardNumberProperty,
@@ -109,6 +109,7 @@ const processDeclared: PaySuiteOperation = {
 		referenceProperty,
 		{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What is paid (1 to 255 characters)' },
 		...amountProperties(),
+		requiredPersonNotice('payer', 'Payer'),
 		personProperty('payer', 'Payer', 'The person who pays (required: set at least one field, usually name, surname, e-mail and document)', true),
 		personProperty('buyer', 'Buyer', 'The person who buys, when not the payer (recommended)'),
 		shippingProperty,

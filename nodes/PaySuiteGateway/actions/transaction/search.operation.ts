@@ -4,6 +4,9 @@ import { amountFromParameters, amountProperties } from '../../../shared/descript
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { onSiteClock } from '../../../shared/operation/siteClock';
+import type { OperationContext } from '../../../shared/operation/types';
+import { formatAmount } from '../../../shared/operation/words';
+import { whenEmptyProperty } from '../../descriptions/fields';
 import { searchSchema, type SearchBody } from '../../schemas';
 import { GATEWAY_DATES, simplifyTransaction } from '../../output';
 
@@ -16,11 +19,38 @@ function transactionList(answer: IDataObject): IDataObject[] | undefined {
 	return undefined;
 }
 
+/** From node version 4, a search that finds nothing says so (one item) unless When Empty says otherwise. */
+const SAYS_WHEN_EMPTY_SINCE = 4;
+
+const whenEmpty = whenEmptyProperty(
+	{
+		saying: 'One item: found 0, the reference and amount searched, and what to try',
+		nothing: 'No item: the next nodes do not run',
+		description: 'What to output when no transaction has this reference and amount',
+	},
+	{ show: { output: ['split'], '@version': [{ _cnd: { gte: SAYS_WHEN_EMPTY_SINCE } }] } },
+);
+
+/** The item of a search that found nothing: what was searched, why nothing, and what to try. */
+export function nothingFound(body: SearchBody): IDataObject {
+	const amount = formatAmount(body.amount);
+	return {
+		found: 0,
+		reference: body.reference,
+		amount: body.amount.total,
+		currency: body.amount.currency,
+		message: `No transaction has the reference ${body.reference} and the amount ${amount}. The search matches both exactly: it recovers a payment after a lost connection. To find a payment by its reference alone (and its refunds), use Transaction › Find by Reference.`,
+	};
+}
+
+const saysWhenEmpty = (ctx: OperationContext) => ctx.node.typeVersion >= SAYS_WHEN_EMPTY_SINCE && ctx.param<string>('whenEmpty', 'message') === 'message';
+
 const searchTransactions = requestOperation<SearchBody>({
 	value: 'search',
 	name: 'Search',
 	action: 'Search transactions by reference and amount',
-	description: 'Find the transactions with a reference and an amount; the way to recover the internal reference after a lost connection',
+	description:
+		'Find the transactions with a reference and their exact amount: the way to recover the internal reference after a lost connection. By the reference alone: Find by Reference.',
 	api: 'gateway',
 	path: '/gateway/search',
 	safety: 'read',
@@ -32,6 +62,7 @@ const searchTransactions = requestOperation<SearchBody>({
 			default: '',
 			required: true,
 			description: 'Your reference of the payment, as sent to Process',
+			hint: 'With its exact amount and currency below. Only the reference? Use Find by Reference.',
 		},
 		...amountProperties(),
 		{
@@ -46,17 +77,19 @@ const searchTransactions = requestOperation<SearchBody>({
 			description: 'How to output what was found',
 		},
 		{ ...simplifyProperty, displayOptions: { show: { output: ['split'] } } },
+		whenEmpty,
 	],
 	body: (ctx) => ({
 		reference: ctx.param<string>('reference', ''),
 		amount: amountFromParameters(ctx),
 	}),
 	schema: searchSchema,
-	output: (answer, ctx) => {
+	output: (answer, ctx, body) => {
 		if (ctx.param<string>('output', 'split') === 'whole') return answer;
 		const found = transactionList(answer);
 		// An answer without a list of transactions is output as it came, simplified or not.
 		if (!found) return answer;
+		if (found.length === 0 && saysWhenEmpty(ctx)) return nothingFound(body);
 		return wantsSimplified(ctx) ? found.map(simplifyTransaction) : found;
 	},
 });

@@ -3,7 +3,8 @@
 import { signed } from '../../../guards';
 import { notFound, ok, type SandboxApp } from '../../../http';
 import { amountSchema, check, enumOf, object } from '../../../rules';
-import { amountProblem, auth, conflict, internalReference, ownTransaction, recordRefund, round2 } from '../state';
+import { ownPayment } from '../gatewayPayment';
+import { amountProblem, auth, conflict, internalReference, recordRefund, round2 } from '../state';
 
 const schema = object({
 	auth,
@@ -19,7 +20,7 @@ export function register(app: SandboxApp): void {
 			const checked = check(schema, request.body);
 			if ('refusal' in checked) return checked.refusal;
 			const { action, internalReference: ref, amount } = checked.value;
-			const found = ownTransaction(app, request.site?.login, ref);
+			const found = ownPayment(app, request.site?.login, ref);
 			if (!found) return notFound(`The transaction ${ref}`);
 			const { txn, payment, session } = found;
 			if (payment.status.status !== 'APPROVED') return conflict('XT', `The transaction ${ref} is not approved`);
@@ -47,7 +48,7 @@ export function register(app: SandboxApp): void {
 					recordRefund(app, found, acted, 'The payment was reversed');
 				}
 			}
-			const paymentRequest = (session.request.payment ?? {}) as Record<string, unknown>;
+			const paymentRequest = (session?.request.payment ?? {}) as Record<string, unknown>;
 			// The spec shows the answer as the Payment request structure.
 			return ok(
 				{

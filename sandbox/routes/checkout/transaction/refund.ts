@@ -1,9 +1,10 @@
 // POST /api/reverse (payment-processing-api.md, "Checkout sessions"): refund an approved payment, in full or in
-// part; the Session node's Transaction > Refund.
+// part, whatever channel it was paid through (checkout/gatewayPayment.ts); the Session node's Transaction > Refund.
 import { signed } from '../../../guards';
 import { notFound, ok, type SandboxApp } from '../../../http';
 import { amountSchema, check, object } from '../../../rules';
-import { amountProblem, auth, conflict, digits, internalReference, ownTransaction, recordRefund, round2 } from '../state';
+import { ownPayment } from '../gatewayPayment';
+import { amountProblem, auth, conflict, digits, internalReference, recordRefund, round2 } from '../state';
 
 const schema = object({ auth, internalReference: internalReference(), amount: amountSchema.optional() });
 
@@ -14,7 +15,7 @@ export function register(app: SandboxApp): void {
 			const checked = check(schema, request.body);
 			if ('refusal' in checked) return checked.refusal;
 			const { internalReference: ref, amount } = checked.value;
-			const found = ownTransaction(app, request.site?.login, ref);
+			const found = ownPayment(app, request.site?.login, ref);
 			if (!found) return notFound(`The transaction ${ref}`);
 			const { txn, payment } = found;
 			if (payment.status.status !== 'APPROVED' || txn.state === 'reversed' || txn.state === 'declined') {
