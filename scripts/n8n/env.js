@@ -16,7 +16,13 @@ const install = require('./install');
 const { keepOutput, killGroup, removeFolder, removeWhenGone, runProcess, spawnGroup, stopGroup } = require('./processes');
 const { restClient } = require('./rest');
 
-const ENCRYPTION_KEY = process.env.PAYSUITE_E2E_ENCRYPTION_KEY || 'paysuite-e2e-encryption-key-0123456789';
+/**
+ * The encryption key of the tests' throwaway n8n folders: fixed and public, so for tests only. A folder someone
+ * keeps (`npm start`'s) gets its own random key instead (useOwnEncryptionKey).
+ */
+const TEST_ENCRYPTION_KEY = process.env.PAYSUITE_E2E_ENCRYPTION_KEY || 'paysuite-e2e-encryption-key-0123456789';
+/** User folders whose n8n keeps its own key in .n8n/config (useOwnEncryptionKey): no test key for them. */
+const ownKeyFolders = new Set();
 const DEFAULT_TIMEOUT_MS = 3 * 60 * 1000;
 
 /** Paths of the installed n8n (throws when ./install.js has not completed). */
@@ -62,9 +68,50 @@ function removeUserFolder(userFolder) {
 	if (userFolder && userFolder.startsWith(os.tmpdir())) removeFolder(userFolder);
 }
 
+/** n8n's settings file in a user folder: its encryption key lives there. */
+const settingsFile = (userFolder) => path.join(userFolder, '.n8n', 'config');
+
+/**
+ * Gives a kept user folder an encryption key of its own: a random one in n8n's settings file (.n8n/config, mode
+ * 0600), made on the first call; every n8n this process starts on the folder then uses it (no test key). A folder
+ * made with the tests' public key by an earlier version loses what that key encrypted: its database, settings and
+ * `alsoRemove` files go, and the answer says so ({ key, file, replaced }).
+ */
+function useOwnEncryptionKey(userFolder, { alsoRemove = [] } = {}) {
+	const file = settingsFile(userFolder);
+	let replaced = false;
+	let settings;
+	try {
+		settings = JSON.parse(fs.readFileSync(file, 'utf8'));
+	} catch {
+		settings = undefined;
+	}
+	if (settings && settings.encryptionKey === TEST_ENCRYPTION_KEY) {
+		const n8nFolder = path.dirname(file);
+		for (const entry of fs.readdirSync(n8nFolder)) if (/^(config|database\.sqlite.*)$/.test(entry)) fs.rmSync(path.join(n8nFolder, entry), { force: true });
+		for (const extra of alsoRemove) fs.rmSync(extra, { recursive: true, force: true });
+		settings = undefined;
+		replaced = true;
+	}
+	if (!settings || typeof settings.encryptionKey !== 'string' || !settings.encryptionKey) {
+		fs.mkdirSync(path.dirname(file), { recursive: true });
+		settings = { ...settings, encryptionKey: crypto.randomBytes(24).toString('base64') };
+		fs.writeFileSync(file, JSON.stringify(settings, null, '\t'), { mode: 0o600 });
+	}
+	fs.chmodSync(file, 0o600);
+	ownKeyFolders.add(path.resolve(userFolder));
+	return { key: settings.encryptionKey, file, replaced };
+}
+
+/** The encryption key n8n uses in a user folder: its own (useOwnEncryptionKey) or the tests' public one. */
+function encryptionKeyOf(userFolder) {
+	return ownKeyFolders.has(path.resolve(userFolder)) ? JSON.parse(fs.readFileSync(settingsFile(userFolder), 'utf8')).encryptionKey : TEST_ENCRYPTION_KEY;
+}
+
 /** The environment n8n runs with. `extra` overrides. */
 function n8nEnv(userFolder, extra = {}) {
 	const p = n8nPaths();
+	const ownKey = ownKeyFolders.has(path.resolve(userFolder));
 	// n8n keeps some files in the temp dir (data table uploads): inside the user folder, they go with it.
 	const tmpDir = path.join(userFolder, 'tmp');
 	fs.mkdirSync(tmpDir, { recursive: true });
@@ -73,7 +120,8 @@ function n8nEnv(userFolder, extra = {}) {
 		TMPDIR: tmpDir,
 		PATH: `${p.nodeBinDir}${path.delimiter}${process.env.PATH || ''}`,
 		N8N_USER_FOLDER: userFolder,
-		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		// A folder with its own key: n8n reads it from .n8n/config (and insists on that file being 0600).
+		N8N_ENCRYPTION_KEY: ownKey ? undefined : TEST_ENCRYPTION_KEY,
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
 		N8N_DIAGNOSTICS_ENABLED: 'false',
@@ -85,7 +133,7 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_WORKFLOW_PUBLICATION_RECONCILE_INTERVAL_SECONDS: '2',
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
-		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: ownKey ? 'true' : 'false',
 		N8N_HIDE_USAGE_PAGE: 'true',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
@@ -100,6 +148,7 @@ function n8nEnv(userFolder, extra = {}) {
 	delete env.NODE_OPTIONS;
 	delete env.TS_NODE_PROJECT;
 	delete env.JEST_WORKER_ID;
+	if (ownKey) delete env.N8N_ENCRYPTION_KEY;
 	for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
 	return env;
 }
@@ -328,7 +377,7 @@ async function startServer(userFolder, { port, env = {}, timeoutMs = 2 * 60 * 10
 	const url = `http://127.0.0.1:${port}`;
 	const child = spawnGroup(p.node, [...nodeArgs, p.n8nBin, 'start'], {
 		cwd: userFolder,
-		env: n8nEnv(userFolder, { N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: brokerPort, WEBHOOK_URL: `${url}/`, N8N_EDITOR_BASE_URL: url, ...env }),
+		env: n8nEnv(userFolder, { N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: brokerPort, [p.webhookUrlVariable || 'WEBHOOK_URL']: `${url}/`, N8N_EDITOR_BASE_URL: url, ...env }),
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	const output = keepOutput(child, { logFile });
@@ -377,7 +426,9 @@ async function setupOwnerAndLogin(url, owner = OWNER) {
 }
 
 module.exports = {
-	ENCRYPTION_KEY,
+	TEST_ENCRYPTION_KEY,
+	useOwnEncryptionKey,
+	encryptionKeyOf,
 	OWNER,
 	n8nPaths,
 	ensureN8n,
