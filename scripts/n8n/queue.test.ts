@@ -1,5 +1,5 @@
 /** The settings of each process of the queue cluster: deploy/env/ with this machine's addresses, ports and secret files. */
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -10,7 +10,7 @@ const { processEnv, reachableByOthers } = require('./queue') as {
 };
 const deploy = require('./deploy');
 
-const machine = { redisPort: 6380, postgresPort: 5433, publicUrl: 'http://127.0.0.1:5679', passwordFile: '/c/secrets/db-password', keyFile: '/c/secrets/encryption-key' };
+const machine = { redisPort: 6380, postgresPort: 5433, publicUrl: 'http://127.0.0.1:5679', passwordFile: join('/c', 'secrets', 'db-password'), keyFile: join('/c', 'secrets', 'encryption-key') };
 
 describe('processEnv: deploy/env with this machine in place of the examples', () => {
 	it("is deploy/env/n8n.env and the role's file, only the lines marked per machine replaced", () => {

@@ -52,7 +52,7 @@ describeIfBuilt('e2e: the queue-mode cluster an operator runs', () => {
 		workflowId = saved.json.data.id;
 		const published = await q.rest.call('POST', `/rest/workflows/${workflowId}/activate`, { versionId: saved.json.data.versionId });
 		if (published.status !== 200) throw new Error(`publishing the workflow failed: ${published.status} ${published.text}`);
-		await until('the trigger behind the router', async () => ((await post(productionUrl(), '{}')).status === 400 ? true : undefined), WAIT_MS);
+		await until('the trigger behind nginx', async () => ((await post(productionUrl(), '{}')).status === 400 ? true : undefined), WAIT_MS);
 	});
 
 	afterAll(async () => {

@@ -13,7 +13,7 @@
  *    npm exits 0, the cluster's folder is gone, and no secret is left in clear.
  * PAYSUITE_E2E_FIGURES=1 prints the time from SIGTERM to the last process gone. Needs `npm run build` first.
  */
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';

@@ -6,15 +6,17 @@
  *  - Sequential: a delivery answered by one webhook process, then the same bytes at the other (both orders).
  *  - Simultaneous: each of 20 deliveries sent to both processes at the same moment.
  *  - Crossed: two deliveries at once, one on each process, then each sent to the other process.
- *  - Through the router (what `npm start -- --queue` and docs/scaling.md do: one trigger path, one process): each
+ *  - Through nginx (what `npm start -- --queue` and docs/scaling.md do: one trigger path, one process): each
  *    of 20 deliveries sent twice at the same moment runs once.
  * The trigger's durable record (static data, saved before the answer) stops a copy sent after the first one was
- * answered: the sequential cases assert one run. Nothing stops simultaneous copies, and two processes saving at
- * the same moment can drop each other's record (crossed). So those count the runs honestly (each answer says
- * whether its copy started one; the executions must match: 1 or 2 per delivery, never more, each on a worker),
- * and every case asserts exactly what the package promises for money: every run gives
- * Gateway › Process the same input, hence the same idempotence key, and the sandbox keeps ONE transaction per
- * delivery. PAYSUITE_E2E_FIGURES=1 prints the runs per delivery (for docs/scaling.md). Needs `npm run build`.
+ * answered: the sequential cases assert one run. Simultaneous copies at two processes, and a record dropped by two
+ * processes saving at the same moment (crossed), can each start an execution: those count the executions honestly
+ * (each answer says whether its copy started one; the executions must match: 1 or 2 per delivery, never more,
+ * each on a worker). The trigger's check at the start of each run on the worker (runGate.ts) then lets one of
+ * them do the work: every case asserts that Gateway › Process ran once per delivery, and what the package
+ * promises for money besides: every run gives Gateway › Process the same input, hence the same idempotence key,
+ * and the sandbox keeps ONE transaction per delivery. PAYSUITE_E2E_FIGURES=1 prints the runs per delivery (for
+ * docs/scaling.md). Needs `npm run build`.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomUUID } from 'crypto';
@@ -46,8 +48,8 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 	let sandbox: RunningSandbox;
 	let q: QueueHandle | undefined;
 	let workflowId: string;
-	/** The reference of each execution's event, read once from its stored run. */
-	const referenceOf = new Map<string, string>();
+	/** The reference of each execution's event and whether it charged, read once from its stored run. */
+	const referenceOf = new Map<string, { reference: string; charged: boolean }>();
 	/** Runs per delivery, printed with PAYSUITE_E2E_FIGURES=1. */
 	const figures: string[] = [];
 
@@ -119,7 +121,7 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 	 * Every execution of the workflow, once all are finished: id, status and its event's reference. n8n records an
 	 * execution before its webhook process answers, so once every delivery is answered, every run is listed.
 	 */
-	async function executions(): Promise<Array<{ id: string; status: string; reference: string }>> {
+	async function executions(): Promise<Array<{ id: string; status: string; reference: string; charged: boolean }>> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 		const list = await until(
 			'every execution finished',
@@ -134,10 +136,12 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 		const out = [];
 		for (const { id, status } of list) {
 			if (!referenceOf.has(id)) {
+				// A copy stopped at the trigger outputs nothing: its reference is in its trigger's input.
 				const run = storedRun(await finishedExecution(q!, id));
-				referenceOf.set(id, run.resultData.runData.Trigger[0].data.main[0][0].json.unsigned.reference);
+				const reference = /"(WH-[A-Z]+-[A-Za-z0-9-]+)"/.exec(JSON.stringify(run))?.[1] ?? '?';
+				referenceOf.set(id, { reference, charged: Boolean(run.resultData.runData.Charge?.length) });
 			}
-			out.push({ id: String(id), status, reference: referenceOf.get(id)! });
+			out.push({ id: String(id), status, ...referenceOf.get(id)! });
 		}
 		return out;
 	}
@@ -180,9 +184,13 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 				runs: runsOf.get(event.reference),
 			});
 		}
-		// Every run sent its charge; the runs of one delivery sent one key, and the sandbox made one transaction.
+		// One run per delivery did the work (the others stopped at the trigger, on the worker); it sent the charge
+		// with the delivery's key, and the sandbox made one transaction.
+		for (const event of events) {
+			expect({ reference: event.reference, charged: mine.filter((e) => e.reference === event.reference && e.charged).length }).toEqual({ reference: event.reference, charged: 1 });
+		}
 		const { transactions, charges } = await money(prefix);
-		expect(charges).toHaveLength(expected);
+		expect(charges).toHaveLength(events.length);
 		expect(transactions.map((t) => t.reference).sort()).toEqual(events.map((e) => e.reference).sort());
 		for (const t of transactions) {
 			const keys = new Set(charges.filter((c) => c.payment.reference === t.reference).map((c) => c.idempotenceKey));
@@ -235,7 +243,7 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 		}
 	});
 
-	it(`${ROUNDS} deliveries, each sent twice at the same moment to the router (sticky by path): one run each, one charge each`, async () => {
+	it(`${ROUNDS} deliveries, each sent twice at the same moment to nginx (sticky by path): one run each, one charge each`, async () => {
 		const url = `${q!.cluster.webhookUrl}/webhook/${WEBHOOK_ID}/autopay`;
 		const prefix = 'WH-ROUTER-';
 		const events = Array.from({ length: ROUNDS }, (_, i) => newEvent(`${prefix}${i}`));
@@ -248,7 +256,7 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 		// Both copies reach the same webhook process, whose memory lets one of them run.
 		expect([...runsOf.values()].filter((runs) => runs !== 1)).toEqual([]);
 		const runs = await expectRunsAndOneCharge(prefix, events, runsOf);
-		figures.push(`simultaneous copies through the router: ${events.length} deliveries, ${runs.length} runs`);
+		figures.push(`simultaneous copies through nginx: ${events.length} deliveries, ${runs.length} runs`);
 	});
 
 	it(`${CROSSED_PAIRS} pairs of deliveries, one on each webhook process at once, then each sent to the other: 1 or 2 runs each, one charge each`, async () => {
