@@ -90,7 +90,7 @@ describe('deploy/nginx: the routes the cluster runs', () => {
 		['the host install', deploy.FILES.nginxSite],
 		['Docker Compose (service names replaced by addresses: nginx resolves them at start)', deploy.FILES.nginxDockerSite],
 	])('%s passes `nginx -t`', (_what, file) => {
-		const nginx = tool('nginx', 'nginx-light');
+		const nginx = tool('nginx', 'nginx');
 		const prefix = mkdtempSync(join(tmpdir(), 'paysuite-nginx-t-'));
 		try {
 			deploy.makeNginxFolders(prefix);

@@ -59,13 +59,13 @@ function findServices() {
 }
 
 /**
- * Redis, PostgreSQL and nginx binaries, installing Debian's `redis-server` / `postgresql` / `nginx-light` packages
+ * Redis, PostgreSQL and nginx binaries, installing Debian's `redis-server` / `postgresql` / `nginx` packages
  * when missing. Resolves { redisServer, postgresBin, nginx }; throws saying what is missing and why it could not be
  * installed.
  */
 function ensureServices({ log = defaultLog } = {}) {
 	let found = findServices();
-	const missing = [!found.redisServer && 'redis-server', !found.postgresBin && 'postgresql', !found.nginx && 'nginx-light'].filter(Boolean);
+	const missing = [!found.redisServer && 'redis-server', !found.postgresBin && 'postgresql', !found.nginx && 'nginx'].filter(Boolean);
 	if (missing.length === 0) return found;
 	const unavailable = aptUnavailable();
 	if (unavailable) throw new Error(`queue mode needs ${missing.join(' and ')}, not installed, and ${unavailable}; install Debian's ${missing.join(' ')} package(s)`);
