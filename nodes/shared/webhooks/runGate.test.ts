@@ -101,3 +101,36 @@ describe('passDeliveryRun', () => {
 		}
 	});
 });
+
+describe("passDeliveryRun while n8n's database does not answer", () => {
+	const failing = (message: string) => async () => {
+		throw new Error(message);
+	};
+
+	it('without n8n\'s deduplication service (a bare engine) the run goes on at once', async () => {
+		const fn = { getInputData: () => withRunKey([item()], KEY), getExecutionId: () => '3', getNode: () => ({ name: 'Trigger', parameters: {} }), helpers: { checkProcessedAndRecord: failing('Instance needs to initialized before use. Make sure to call init()') } };
+		expect(await passDeliveryRun(fn as unknown as IExecuteFunctions)).toEqual([[item()]]);
+	});
+
+	it('a database that stays away: When Received runs (nothing would send it again), When Finished fails (500)', async () => {
+		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
+		try {
+			const customData: Record<string, string> = {};
+			const fn = (acknowledge: string) =>
+				({
+					getInputData: () => withRunKey([item()], KEY),
+					getExecutionId: () => '3',
+					getNode: () => ({ name: 'Trigger', parameters: { options: { acknowledge } } }),
+					customData: { set: (k: string, v: string) => (customData[k] = v) },
+					helpers: { checkProcessedAndRecord: failing('Connection terminated unexpectedly') },
+				}) as unknown as IExecuteFunctions;
+			const received = passDeliveryRun(fn('received'));
+			const finished = passDeliveryRun(fn('finished')).catch((e: Error) => e);
+			for (let i = 0; i < 35; i++) await jest.advanceTimersByTimeAsync(1000);
+			expect(await received).toEqual([[item()]]);
+			expect(((await finished) as Error).message).toMatch(/database did not answer/);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+});

@@ -81,17 +81,48 @@ export function deliveryRunKind(data: IRunExecutionData | undefined, runKey: str
 	return items.some((item) => runKeyOf(item) === runKey) ? 'pending' : undefined;
 }
 
+/** How long the gate tries n8n's database while it does not answer (a PostgreSQL restart) before it gives up. */
+export const DATABASE_RETRY_MS = 30_000;
+
 /** n8n's store of this node, where n8n offers it (not in a bare engine, nor in an n8n before deduplication). */
 function storeOf(fn: IExecuteFunctions) {
 	const helpers = fn.helpers as Partial<Pick<IExecuteFunctions['helpers'], 'checkProcessedAndRecord'>> | undefined;
 	return typeof helpers?.checkProcessedAndRecord === 'function' ? (keys: string[]) => helpers.checkProcessedAndRecord!(keys, 'node', STORE_OPTIONS) : undefined;
 }
 
-/** The newest earlier execution that is a run of the delivery, and its state; undefined when none is found. */
-async function firstRun(fn: IExecuteFunctions, runKey: string, ownId: number): Promise<{ id: string; state: RunState } | undefined> {
+/** n8n without its deduplication service (a bare engine): nothing to record in, as opposed to a database down. */
+const noStore = (error: unknown) => /needs to initiali[sz]ed|initialized before use/i.test((error as Error)?.message ?? '');
+
+/**
+ * Records the key, trying again while n8n's database does not answer (up to DATABASE_RETRY_MS). Resolves whether
+ * the key is new, `absent` when n8n has no store, `unavailable` when the database stayed away.
+ */
+async function recordKey(record: (keys: string[]) => Promise<{ new: unknown[] }>, runKey: string): Promise<boolean | 'absent' | 'unavailable'> {
+	const deadline = Date.now() + DATABASE_RETRY_MS;
+	for (;;) {
+		try {
+			return (await record([runKey])).new.length > 0;
+		} catch (error) {
+			if (noStore(error)) return 'absent';
+			if (Date.now() >= deadline) return 'unavailable';
+			await sleep(COPY_POLL_MS);
+		}
+	}
+}
+
+/**
+ * The newest earlier execution that is a run of the delivery, and its state; undefined when none is found;
+ * `unreadable` when n8n's database did not answer (a read that fails is not taken for a run that does not exist).
+ */
+async function firstRun(fn: IExecuteFunctions, runKey: string, ownId: number): Promise<{ id: string; state: RunState } | 'unreadable' | undefined> {
 	const nodeName = fn.getNode().name;
 	for (let id = ownId - 1; id > 0 && id >= ownId - LOOKBACK_EXECUTIONS; id--) {
-		const data = await fn.getExecutionDataById(String(id)).catch(() => undefined);
+		let data: IRunExecutionData | undefined;
+		try {
+			data = await fn.getExecutionDataById(String(id));
+		} catch {
+			return 'unreadable';
+		}
 		if (deliveryRunKind(data, runKey, nodeName)) return { id: String(id), state: runState(data!) };
 	}
 	return undefined;
@@ -129,24 +160,34 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 	const record = storeOf(fn);
 	const ownId = Number(fn.getExecutionId());
 	if (!runKey || !record || !Number.isSafeInteger(ownId)) return [withoutRunKey(items)];
-	// Without n8n's store (its database not there, a bare engine) the gate cannot know: the run goes on, as before.
-	const found = await record([runKey]).catch(() => undefined);
-	if (!found) return [withoutRunKey(items)];
-	if (found.new.length > 0) {
+	const afterRun = acknowledgesWhenFinished(fn.getNode().parameters);
+	const isNew = await recordKey(record, runKey);
+	// Without n8n's store (a bare engine) the gate cannot know: the run goes on, as before.
+	if (isNew === 'absent') return [withoutRunKey(items)];
+	if (isNew === 'unavailable') {
+		// The database stayed away. Acknowledged already (When Received), nothing would send the delivery again: the
+		// run goes on (money-moving steps are keyed). Otherwise n8n answers 500 and the platform sends it again.
+		if (!afterRun) return owns(fn, runKey, items);
+		throw new NodeOperationError(fn.getNode(), "n8n's database did not answer: this delivery's run cannot tell whether it already ran", {
+			description: 'n8n answers 500, so the platform sends the delivery again later',
+		});
+	}
+	if (isNew) {
 		reassert(record, runKey);
 		return owns(fn, runKey, items);
 	}
-	if (!acknowledgesWhenFinished(fn.getNode().parameters)) {
+	if (!afterRun) {
 		return stops(fn, runKey, 'This delivery already started a run: this copy stops here (the platform was answered already)');
 	}
 	const deadline = Date.now() + COPY_WAIT_MS;
 	for (;;) {
 		const first = await firstRun(fn, runKey, ownId);
-		if (!first || first.state === 'failed') return owns(fn, runKey, items);
-		if (first.state === 'succeeded') return stops(fn, runKey, `This delivery already ran successfully in execution ${first.id}: this copy stops here, and the platform is answered 200`);
+		if (!first || (first !== 'unreadable' && first.state === 'failed')) return owns(fn, runKey, items);
+		if (first !== 'unreadable' && first.state === 'succeeded') return stops(fn, runKey, `This delivery already ran successfully in execution ${first.id}: this copy stops here, and the platform is answered 200`);
 		if (Date.now() >= deadline) {
 			fn.customData.set(COPY_KEY_FIELD, runKey);
-			throw new NodeOperationError(fn.getNode(), `This delivery's run (execution ${first.id}) is still going`, {
+			const what = first === 'unreadable' ? "This delivery's first run could not be read from n8n's database" : `This delivery's run (execution ${first.id}) is still going`;
+			throw new NodeOperationError(fn.getNode(), what, {
 				description: 'n8n answers 500, so the platform sends the delivery again later; the copy then answers as that run ended (or runs the workflow if it failed)',
 			});
 		}
