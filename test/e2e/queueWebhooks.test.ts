@@ -22,6 +22,8 @@
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { deliveryKey } from '../../nodes/shared/webhooks/replay';
+import { COPY_KEY_FIELD, RUN_KEY_FIELD } from '../../nodes/shared/webhooks/runGate';
 import { expectAcknowledged, type Answer } from '../engine/webhookCalls';
 import { gatewayProcessParameters } from '../helpers/fixtures';
 import { nodeType, storedRun, until } from './harness';
@@ -95,7 +97,13 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 		return { A: `${a.url}/webhook/${WEBHOOK_ID}/autopay`, B: `${b.url}/webhook/${WEBHOOK_ID}/autopay` };
 	};
 
-	const newEvent = (reference: string): Event => ({ id: randomUUID(), date: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'), reference });
+	/** Each event's reference by its run key (runGate.ts): a copy stopped at the trigger names its delivery only so. */
+	const referenceOfKey = new Map<string, string>();
+	const newEvent = (reference: string): Event => {
+		const event = { id: randomUUID(), date: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'), reference };
+		referenceOfKey.set(deliveryKey([workflowId, 'Trigger', 'webhook', event.id, 'AUTOPAY_CREATED', event.date]), reference);
+		return event;
+	};
 
 	/** The sandbox signs and sends the event to `url`; answers what the webhook process answered and the bytes sent. */
 	async function send(url: string, event: Event): Promise<{ answer: Answer; sent: string }> {
@@ -136,9 +144,11 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 		const out = [];
 		for (const { id, status } of list) {
 			if (!referenceOf.has(id)) {
-				// A copy stopped at the trigger outputs nothing: its reference is in its trigger's input.
+				// A copy stopped at the trigger outputs nothing: its custom data names its delivery's run key.
 				const run = storedRun(await finishedExecution(q!, id));
-				const reference = /"(WH-[A-Z]+-[A-Za-z0-9-]+)"/.exec(JSON.stringify(run))?.[1] ?? '?';
+				const metadata = (run.resultData.metadata ?? {}) as Record<string, string>;
+				const byKey = referenceOfKey.get(metadata[COPY_KEY_FIELD] ?? metadata[RUN_KEY_FIELD] ?? '');
+				const reference = /"(WH-[A-Z]+-[A-Za-z0-9-]+)"/.exec(JSON.stringify(run.resultData.runData))?.[1] ?? byKey ?? '?';
 				referenceOf.set(id, { reference, charged: Boolean(run.resultData.runData.Charge?.length) });
 			}
 			out.push({ id: String(id), status, ...referenceOf.get(id)! });
@@ -237,8 +247,8 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 			const twice = events.filter((e) => runsOf.get(e.reference) === 2);
 			const apart = twice.filter((e) => new Set(runs.filter((r) => r.reference === e.reference).map((r) => r.on)).size === 2);
 			figures.push(
-				`simultaneous copies: ${events.length} deliveries, ${runs.length} runs; ${events.length - twice.length} ran once, ${twice.length} twice ` +
-					`(${apart.length} of them on two different workers); ${(await money(prefix)).transactions.length} transactions`,
+				`simultaneous copies: ${events.length} deliveries, ${runs.length} executions; ${events.length - twice.length} started one, ${twice.length} two ` +
+					`(${apart.length} of them on two different workers); Gateway › Process ran ${runs.filter((r) => r.charged).length} times; ${(await money(prefix)).transactions.length} transactions`,
 			);
 		}
 	});
@@ -285,7 +295,7 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 
 		{
 			const twice = events.filter((e) => runsOf.get(e.reference) === 2).length;
-			figures.push(`crossed copies: ${events.length} deliveries, ${runs.length} runs; ${twice} ran again at the other process; ${(await money(prefix)).transactions.length} transactions`);
+			figures.push(`crossed copies: ${events.length} deliveries, ${runs.length} executions; ${twice} started again at the other process; Gateway › Process ran ${runs.filter((r) => r.charged).length} times; ${(await money(prefix)).transactions.length} transactions`);
 		}
 	});
 });
