@@ -16,13 +16,7 @@ const install = require('./install');
 const { keepOutput, killGroup, removeFolder, removeWhenGone, runProcess, spawnGroup, stopGroup } = require('./processes');
 const { restClient } = require('./rest');
 
-/**
- * The encryption key of the tests' throwaway n8n folders: fixed and public, so for tests only. A folder someone
- * keeps (`npm start`'s) gets its own random key instead (useOwnEncryptionKey).
- */
-const TEST_ENCRYPTION_KEY = process.env.PAYSUITE_E2E_ENCRYPTION_KEY || 'paysuite-e2e-encryption-key-0123456789';
-/** User folders whose n8n keeps its own key in .n8n/config (useOwnEncryptionKey): no test key for them. */
-const ownKeyFolders = new Set();
+const { TEST_ENCRYPTION_KEY, useOwnEncryptionKey, encryptionKeyOf, hasOwnKey } = require('./encryptionKey');
 const DEFAULT_TIMEOUT_MS = 3 * 60 * 1000;
 
 /** Paths of the installed n8n (throws when ./install.js has not completed). */
@@ -68,50 +62,10 @@ function removeUserFolder(userFolder) {
 	if (userFolder && userFolder.startsWith(os.tmpdir())) removeFolder(userFolder);
 }
 
-/** n8n's settings file in a user folder: its encryption key lives there. */
-const settingsFile = (userFolder) => path.join(userFolder, '.n8n', 'config');
-
-/**
- * Gives a kept user folder an encryption key of its own: a random one in n8n's settings file (.n8n/config, mode
- * 0600), made on the first call; every n8n this process starts on the folder then uses it (no test key). A folder
- * made with the tests' public key by an earlier version loses what that key encrypted: its database, settings and
- * `alsoRemove` files go, and the answer says so ({ key, file, replaced }).
- */
-function useOwnEncryptionKey(userFolder, { alsoRemove = [] } = {}) {
-	const file = settingsFile(userFolder);
-	let replaced = false;
-	let settings;
-	try {
-		settings = JSON.parse(fs.readFileSync(file, 'utf8'));
-	} catch {
-		settings = undefined;
-	}
-	if (settings && settings.encryptionKey === TEST_ENCRYPTION_KEY) {
-		const n8nFolder = path.dirname(file);
-		for (const entry of fs.readdirSync(n8nFolder)) if (/^(config|database\.sqlite.*)$/.test(entry)) fs.rmSync(path.join(n8nFolder, entry), { force: true });
-		for (const extra of alsoRemove) fs.rmSync(extra, { recursive: true, force: true });
-		settings = undefined;
-		replaced = true;
-	}
-	if (!settings || typeof settings.encryptionKey !== 'string' || !settings.encryptionKey) {
-		fs.mkdirSync(path.dirname(file), { recursive: true });
-		settings = { ...settings, encryptionKey: crypto.randomBytes(24).toString('base64') };
-		fs.writeFileSync(file, JSON.stringify(settings, null, '\t'), { mode: 0o600 });
-	}
-	fs.chmodSync(file, 0o600);
-	ownKeyFolders.add(path.resolve(userFolder));
-	return { key: settings.encryptionKey, file, replaced };
-}
-
-/** The encryption key n8n uses in a user folder: its own (useOwnEncryptionKey) or the tests' public one. */
-function encryptionKeyOf(userFolder) {
-	return ownKeyFolders.has(path.resolve(userFolder)) ? JSON.parse(fs.readFileSync(settingsFile(userFolder), 'utf8')).encryptionKey : TEST_ENCRYPTION_KEY;
-}
-
 /** The environment n8n runs with. `extra` overrides. */
 function n8nEnv(userFolder, extra = {}) {
 	const p = n8nPaths();
-	const ownKey = ownKeyFolders.has(path.resolve(userFolder));
+	const ownKey = hasOwnKey(userFolder);
 	// n8n keeps some files in the temp dir (data table uploads): inside the user folder, they go with it.
 	const tmpDir = path.join(userFolder, 'tmp');
 	fs.mkdirSync(tmpDir, { recursive: true });
@@ -120,7 +74,6 @@ function n8nEnv(userFolder, extra = {}) {
 		TMPDIR: tmpDir,
 		PATH: `${p.nodeBinDir}${path.delimiter}${process.env.PATH || ''}`,
 		N8N_USER_FOLDER: userFolder,
-		// A folder with its own key: n8n reads it from .n8n/config (and insists on that file being 0600).
 		N8N_ENCRYPTION_KEY: ownKey ? undefined : TEST_ENCRYPTION_KEY,
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
@@ -148,7 +101,6 @@ function n8nEnv(userFolder, extra = {}) {
 	delete env.NODE_OPTIONS;
 	delete env.TS_NODE_PROJECT;
 	delete env.JEST_WORKER_ID;
-	if (ownKey) delete env.N8N_ENCRYPTION_KEY;
 	for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
 	return env;
 }
@@ -426,9 +378,7 @@ async function setupOwnerAndLogin(url, owner = OWNER) {
 }
 
 module.exports = {
-	TEST_ENCRYPTION_KEY,
-	useOwnEncryptionKey,
-	encryptionKeyOf,
+	TEST_ENCRYPTION_KEY, useOwnEncryptionKey, encryptionKeyOf,
 	OWNER,
 	n8nPaths,
 	ensureN8n,
