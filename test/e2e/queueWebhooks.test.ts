@@ -179,7 +179,7 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 	}
 
 	/** What runs and money say for these events: each ran as often as its answers said, was charged once, with one key. */
-	async function expectRunsAndOneCharge(prefix: string, events: Event[], runsOf: Map<string, number>) {
+	async function expectRunsAndOneCharge(prefix: string, events: Event[], runsOf: Map<string, number>, { workOnce = true } = {}) {
 		const expected = [...runsOf.values()].reduce((a, b) => a + b, 0);
 		const mine = (await executions()).filter((e) => e.reference.startsWith(prefix));
 		expect(mine).toHaveLength(expected);
@@ -196,11 +196,15 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 		}
 		// One run per delivery did the work (the others stopped at the trigger, on the worker); it sent the charge
 		// with the delivery's key, and the sandbox made one transaction.
-		for (const event of events) {
-			expect({ reference: event.reference, charged: mine.filter((e) => e.reference === event.reference && e.charged).length }).toEqual({ reference: event.reference, charged: 1 });
+		// Copies that bypass sticky routing and start on two workers within the same few milliseconds can both pass
+		// (n8n's store has no lock): there `workOnce` is false and the count is a figure, one or two per delivery.
+		const worked = events.map((event) => mine.filter((e) => e.reference === event.reference && e.charged).length);
+		for (const [i, event] of events.entries()) {
+			const allowed = workOnce ? [1] : [1, 2];
+			expect({ reference: event.reference, chargedAsAllowed: allowed.includes(worked[i]) }).toEqual({ reference: event.reference, chargedAsAllowed: true });
 		}
 		const { transactions, charges } = await money(prefix);
-		expect(charges).toHaveLength(events.length);
+		expect(charges).toHaveLength(worked.reduce((a, b) => a + b, 0));
 		expect(transactions.map((t) => t.reference).sort()).toEqual(events.map((e) => e.reference).sort());
 		for (const t of transactions) {
 			const keys = new Set(charges.filter((c) => c.payment.reference === t.reference).map((c) => c.idempotenceKey));
@@ -241,7 +245,7 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 			expect({ reference: event.reference, oneOrTwo: runs === 1 || runs === 2 }).toEqual({ reference: event.reference, oneOrTwo: true });
 			runsOf.set(event.reference, runs);
 		}
-		const runs = await expectRunsAndOneCharge(prefix, events, runsOf);
+		const runs = await expectRunsAndOneCharge(prefix, events, runsOf, { workOnce: false });
 
 		{
 			const twice = events.filter((e) => runsOf.get(e.reference) === 2);
