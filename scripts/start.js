@@ -18,10 +18,11 @@
  *
  * Options: --build / --no-build, --port N (n8n, default 5678), --sandbox-port N (default 8765),
  * --reset (start from an empty user folder), --empty (the sandbox without its 62 days of past transactions),
- * --queue (n8n's queue mode: Redis, PostgreSQL, the main on --port, 2 workers, a webhook process behind a router
- * on --webhook-port N, default 5679, the production webhook URL; scripts/n8n/queue.js and docs/scaling.md. The
- * cluster's database lives in a temporary folder: credentials and examples are imported afresh on every start;
- * a process that dies is started again).
+ * --queue (n8n's queue mode from deploy/: Redis, PostgreSQL, nginx on --port (the one address: editor and
+ * webhooks), the main, 2 workers, a webhook process; scripts/n8n/queue.js and docs/scaling.md. The cluster's
+ * database lives in a temporary folder: credentials and examples are imported afresh on every start; any process
+ * that ends, Redis and PostgreSQL included, is started again on its data).
+ * The n8n user folder has an encryption key of its own (.n8n/config, 0600), made on the first start.
  */
 const crypto = require('crypto');
 const fs = require('fs');
@@ -75,7 +76,6 @@ if (flag('help') || argv.includes('-h')) {
 const N8N_PORT = Number(option('port', process.env.N8N_PORT || 5678));
 const SANDBOX_PORT = Number(option('sandbox-port', process.env.SANDBOX_PORT || 8765));
 const QUEUE = flag('queue');
-const WEBHOOK_PORT = Number(option('webhook-port', 5679));
 // Queue mode keeps its own user folder: the regular one's SQLite database and state file do not apply to it.
 const START_DIR =
 	process.env.PAYSUITE_START_DIR || path.join(os.homedir(), '.cache', 'n8n-nodes-paysuite', QUEUE ? 'start-user-queue' : 'start-user');
@@ -153,7 +153,7 @@ function stopAll(code) {
 		if (running.cluster) {
 			await running.cluster.stop().catch(() => {});
 			const t = running.cluster.stopTimes ?? {};
-			say(`cluster stopped: router ${t.router} ms, n8n processes ${t.n8n} ms, Redis and PostgreSQL ${t.services} ms, its folder removed ${t.folder} ms`);
+			say(`cluster stopped: nginx ${t.router} ms, n8n processes ${t.n8n} ms, Redis and PostgreSQL ${t.services} ms, its folder removed ${t.folder} ms`);
 		}
 		if (running.sandbox) await running.sandbox.stop().catch(() => {});
 		await stopAllGroups().catch(() => {});
@@ -224,18 +224,17 @@ async function runQueue(t0) {
 	const queue = require('./n8n/queue');
 	const { sandbox } = running;
 	const logDir = path.join(START_DIR, 'logs');
-	step('starting n8n in queue mode: Redis and PostgreSQL (Debian packages, installed with apt-get when missing), main, 2 workers, a webhook process');
+	step('starting n8n in queue mode from deploy/: Redis, PostgreSQL and nginx (Debian packages, installed with apt-get when missing), main, 2 workers, a webhook process');
 	pruneQueueFolder(logDir);
 	const cluster = await queue.startCluster({
 		userFolder: START_DIR,
-		mainPort: N8N_PORT,
-		routerPort: WEBHOOK_PORT,
+		port: N8N_PORT,
 		logDir,
 		log: (m) => say(`  ${m}`),
 		onEvent: (event) => event.type === 'restarted' && say(`  (${event.name}'s log: ${path.join(logDir, `${event.name}.log`)})`),
 	});
 	running.cluster = cluster;
-	const client = await env.setupOwnerAndLogin(cluster.main.url, OWNER);
+	const client = await env.setupOwnerAndLogin(cluster.url, OWNER);
 	step("importing the sandbox credentials and the example workflows into the cluster's database");
 	await env.importCredentials(START_DIR, examples.sandboxCredentials(sandbox.url, { ...sandbox.credentials, ...DEMO }), { env: cluster.env });
 	const shown = examples.examplesFor(env.n8nPaths().version, { log: (m) => say(`  ${m}`) });
@@ -243,20 +242,20 @@ async function runQueue(t0) {
 	const nodeCount = await loadedNodeCount(client);
 	say('');
 	say(bold(`n8n in queue mode with the PaySuite nodes is ready (${Math.round((Date.now() - t0) / 1000)} s):`));
-	say(`  Editor        ${bold(cluster.main.url)} (test URLs, /webhook-test/..., are served here)`);
-	say(`  Webhooks      ${bold(cluster.webhookUrl)} (production URLs, /webhook/...: the router sends them to the webhook process)`);
+	say(`  Editor        ${bold(cluster.url)} (nginx: test URLs, /webhook-test/..., go to the main)`);
+	say(`  Webhooks      ${bold(cluster.url)} (production URLs, /webhook/...: nginx sends them to the webhook process)`);
 	say(`  Sign in       ${OWNER.email} / ${OWNER.password}`);
 	say(`  Nodes         ${nodeCount} PaySuite nodes loaded`);
 	say(`  Sandbox       ${sandbox.url}`);
 	say(`  Processes     (logs in ${logDir})`);
 	for (const line of cluster.describe()) say(`    ${line}`);
 	say('  Runs          the editor\'s "Execute workflow" and every trigger run on a worker');
-	say('  If one dies   a worker, webhook process or the main that ends on its own is started again (left down after 5 ends in 10 min); the rest keeps running');
+	say('  If one dies   any process that ends on its own (Redis and PostgreSQL too) is started again on its data (left down after 5 ends in 10 min); the rest waits and resumes');
 	say('');
 	for (const line of tryIt.tryItLines({ sandboxUrl: sandbox.url, n8nUrl: cluster.webhookUrl, examples: shown })) say(`  ${line}`);
 	say('');
 	say('Press Ctrl-C to stop the cluster and the sandbox (the database goes with it).');
-	// Only Redis or PostgreSQL ending ends the cluster (a stop request ends it too: stopAll exits then).
+	// Only Redis, PostgreSQL or nginx left down ends the cluster (a stop request ends it too: stopAll exits then).
 	const why = await cluster.failed;
 	if (!stopped) say(`${why}: nothing works without it, stopping the cluster; see ${logDir}`);
 }
@@ -358,6 +357,9 @@ async function main() {
 	if (flag('reset')) fs.rmSync(START_DIR, { recursive: true, force: true });
 	fs.mkdirSync(path.join(START_DIR, '.n8n', 'nodes'), { recursive: true });
 	removeLeftovers();
+	// Its own encryption key, not the tests' public one (a folder made with that one starts afresh).
+	const key = env.useOwnEncryptionKey(START_DIR, { alsoRemove: [path.join(START_DIR, 'paysuite-start.json')] });
+	say(`  encryption key in ${key.file} (0600)${key.replaced ? ': new; the database made with the public test key of earlier versions was removed' : ''}`);
 	step(`installing the packed package into the n8n user folder ${START_DIR}`);
 	await env.packAndInstall(REPO_DIR, START_DIR);
 	running.sandbox = await startDemoSandbox();

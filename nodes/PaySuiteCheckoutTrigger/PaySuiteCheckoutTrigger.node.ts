@@ -1,6 +1,8 @@
 import {
 	NodeConnectionTypes,
 	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -9,6 +11,7 @@ import {
 
 import { chosenOrAll, receiveDelivery, type DeliveryDeclaration } from '../shared/webhooks/delivery';
 import { webhookAnswer } from '../shared/webhooks/acknowledge';
+import { passDeliveryRun } from '../shared/webhooks/runGate';
 import { manualRegistration } from '../shared/webhooks/reply';
 import { credentialTest } from '../shared/transport/credentialTest';
 import { outputTimeZone, simplifiedOutput, TRIGGER_VERSIONS, withSiteTimeZone, type WithSiteTimeZone } from '../shared/webhooks/simplify';
@@ -68,5 +71,10 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receiveDelivery(this, checkoutDelivery);
+	}
+
+	/** The start of each run a delivery started, on the worker: one run per delivery does the work (runGate.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await passDeliveryRun(this);
 	}
 }

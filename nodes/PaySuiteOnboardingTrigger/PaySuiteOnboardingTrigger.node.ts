@@ -1,6 +1,8 @@
 import {
 	NodeConnectionTypes,
 	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -10,6 +12,7 @@ import {
 import { headerValue } from '../shared/transport/answerBody';
 import { receiveDelivery, type DeliveryDeclaration, type SignedBytes } from '../shared/webhooks/delivery';
 import { webhookAnswer } from '../shared/webhooks/acknowledge';
+import { passDeliveryRun } from '../shared/webhooks/runGate';
 import { manualRegistration } from '../shared/webhooks/reply';
 import { credentialTest } from '../shared/transport/credentialTest';
 import { simplifiedOutput, TRIGGER_VERSIONS } from '../shared/webhooks/simplify';
@@ -75,5 +78,10 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receiveDelivery(this, onboardingDelivery);
+	}
+
+	/** The start of each run a delivery started, on the worker: one run per delivery does the work (runGate.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await passDeliveryRun(this);
 	}
 }

@@ -16,7 +16,7 @@ const install = require('./install');
 const { keepOutput, killGroup, removeFolder, removeWhenGone, runProcess, spawnGroup, stopGroup } = require('./processes');
 const { restClient } = require('./rest');
 
-const ENCRYPTION_KEY = process.env.PAYSUITE_E2E_ENCRYPTION_KEY || 'paysuite-e2e-encryption-key-0123456789';
+const { TEST_ENCRYPTION_KEY, useOwnEncryptionKey, encryptionKeyOf, hasOwnKey } = require('./encryptionKey');
 const DEFAULT_TIMEOUT_MS = 3 * 60 * 1000;
 
 /** Paths of the installed n8n (throws when ./install.js has not completed). */
@@ -65,6 +65,7 @@ function removeUserFolder(userFolder) {
 /** The environment n8n runs with. `extra` overrides. */
 function n8nEnv(userFolder, extra = {}) {
 	const p = n8nPaths();
+	const ownKey = hasOwnKey(userFolder);
 	// n8n keeps some files in the temp dir (data table uploads): inside the user folder, they go with it.
 	const tmpDir = path.join(userFolder, 'tmp');
 	fs.mkdirSync(tmpDir, { recursive: true });
@@ -73,7 +74,7 @@ function n8nEnv(userFolder, extra = {}) {
 		TMPDIR: tmpDir,
 		PATH: `${p.nodeBinDir}${path.delimiter}${process.env.PATH || ''}`,
 		N8N_USER_FOLDER: userFolder,
-		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		N8N_ENCRYPTION_KEY: ownKey ? undefined : TEST_ENCRYPTION_KEY,
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
 		N8N_DIAGNOSTICS_ENABLED: 'false',
@@ -85,7 +86,7 @@ function n8nEnv(userFolder, extra = {}) {
 		N8N_WORKFLOW_PUBLICATION_RECONCILE_INTERVAL_SECONDS: '2',
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
-		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: ownKey ? 'true' : 'false',
 		N8N_HIDE_USAGE_PAGE: 'true',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
@@ -328,7 +329,7 @@ async function startServer(userFolder, { port, env = {}, timeoutMs = 2 * 60 * 10
 	const url = `http://127.0.0.1:${port}`;
 	const child = spawnGroup(p.node, [...nodeArgs, p.n8nBin, 'start'], {
 		cwd: userFolder,
-		env: n8nEnv(userFolder, { N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: brokerPort, WEBHOOK_URL: `${url}/`, N8N_EDITOR_BASE_URL: url, ...env }),
+		env: n8nEnv(userFolder, { N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: brokerPort, [p.webhookUrlVariable || 'WEBHOOK_URL']: `${url}/`, N8N_EDITOR_BASE_URL: url, ...env }),
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	const output = keepOutput(child, { logFile });
@@ -377,7 +378,7 @@ async function setupOwnerAndLogin(url, owner = OWNER) {
 }
 
 module.exports = {
-	ENCRYPTION_KEY,
+	TEST_ENCRYPTION_KEY, useOwnEncryptionKey, encryptionKeyOf,
 	OWNER,
 	n8nPaths,
 	ensureN8n,

@@ -52,6 +52,7 @@ function pathsFor(dir = installDir()) {
 		version: N8N_VERSION,
 		nodeMajor: RUNTIME.nodeMajor,
 		disabledModules: RUNTIME.disabledModules,
+		webhookUrlVariable: RUNTIME.webhookUrlVariable,
 		nodePrefix,
 		node: path.join(nodePrefix, 'node_modules', 'node', 'bin', 'node'),
 		nodeBinDir: path.join(nodePrefix, 'node_modules', 'node', 'bin'),

@@ -8,13 +8,15 @@
  * - 1.123.x (the 1.x LTS line): engines `>=20.19 <=24.x`; Node 22. Its nodes pull `xlsx` from a web address
  *   rather than the registry, so the install overrides it with the registry's `xlsx@0.18.5`. It has no
  *   `mcp-registry` module and refuses every command when N8N_DISABLED_MODULES names a module it does not know.
+ * - The public webhook address: 2.x reads N8N_WEBHOOK_URL (test and production webhooks alike) and warns at every
+ *   start that WEBHOOK_URL is deprecated; 1.123 knows only WEBHOOK_URL.
  */
 const DEFAULT_N8N_VERSION = '2.40.7';
 const TESTED_LINES = ['1.123', '2.40', '2.41'];
 
 const LINES = {
-	1: { nodeMajor: 22, overrides: { xlsx: '0.18.5' }, disabledModules: '' },
-	2: { nodeMajor: 24, overrides: { linkedom: '0.18.14' }, disabledModules: 'mcp-registry' },
+	1: { nodeMajor: 22, overrides: { xlsx: '0.18.5' }, disabledModules: '', webhookUrlVariable: 'WEBHOOK_URL' },
+	2: { nodeMajor: 24, overrides: { linkedom: '0.18.14' }, disabledModules: 'mcp-registry', webhookUrlVariable: 'N8N_WEBHOOK_URL' },
 };
 
 /** The parts of a version `major.minor.patch` as numbers; throws on anything else (a tag such as `latest`). */
@@ -25,7 +27,7 @@ function parseVersion(version) {
 }
 
 /**
- * { nodeMajor, overrides, disabledModules, tested, testedLines } for an n8n version. A major other than 1 or 2
+ * { nodeMajor, overrides, disabledModules, webhookUrlVariable, tested, testedLines } for an n8n version. A major other than 1 or 2
  * is refused: nothing here knows what it needs.
  */
 function runtimeFor(version) {
@@ -36,6 +38,7 @@ function runtimeFor(version) {
 		nodeMajor: line.nodeMajor,
 		overrides: { ...line.overrides },
 		disabledModules: line.disabledModules,
+		webhookUrlVariable: line.webhookUrlVariable,
 		tested: TESTED_LINES.includes(`${major}.${minor}`),
 		testedLines: TESTED_LINES.map((l) => `${l}.x`).join(', '),
 	};

@@ -7,14 +7,21 @@ const { DEFAULT_N8N_VERSION, runtimeFor } = require('./n8nVersions');
 const examples = require('./examples');
 
 describe('what each n8n version line needs', () => {
-	it('2.40.x and 2.41.x: Node 24, mcp-registry switched off, linkedom pinned', () => {
+	it('2.40.x and 2.41.x: Node 24, mcp-registry switched off, linkedom pinned, N8N_WEBHOOK_URL', () => {
 		for (const version of [DEFAULT_N8N_VERSION, '2.41.1']) {
-			expect(runtimeFor(version)).toEqual({ nodeMajor: 24, overrides: { linkedom: '0.18.14' }, disabledModules: 'mcp-registry', tested: true, testedLines: '1.123.x, 2.40.x, 2.41.x' });
+			expect(runtimeFor(version)).toEqual({
+				nodeMajor: 24,
+				overrides: { linkedom: '0.18.14' },
+				disabledModules: 'mcp-registry',
+				webhookUrlVariable: 'N8N_WEBHOOK_URL',
+				tested: true,
+				testedLines: '1.123.x, 2.40.x, 2.41.x',
+			});
 		}
 	});
 
-	it('1.123.x: Node 22, xlsx from the registry, no module it does not know', () => {
-		expect(runtimeFor('1.123.81')).toMatchObject({ nodeMajor: 22, overrides: { xlsx: '0.18.5' }, disabledModules: '', tested: true });
+	it('1.123.x: Node 22, xlsx from the registry, no module it does not know, WEBHOOK_URL (it has no N8N_WEBHOOK_URL)', () => {
+		expect(runtimeFor('1.123.81')).toMatchObject({ nodeMajor: 22, overrides: { xlsx: '0.18.5' }, disabledModules: '', webhookUrlVariable: 'WEBHOOK_URL', tested: true });
 	});
 
 	it('another 1.x or 2.x is tried but said untested; a tag or another major is refused', () => {

@@ -1,47 +1,55 @@
-/** The settings every process of the queue cluster shares, and docs/scaling.md, which must list each of them. */
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'fs';
+/** The settings of each process of the queue cluster: deploy/env/ with this machine's addresses, ports and secret files. */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
-const { clusterEnv, MAIN_ENV } = require('./queue') as {
-	clusterEnv: (o: { redisPort: number; postgresPort: number; webhookUrl: string; editorUrl: string }) => Record<string, string>;
-	MAIN_ENV: Record<string, string>;
+const { processEnv, reachableByOthers } = require('./queue') as {
+	processEnv: (role: string, o: Record<string, unknown>) => Record<string, string>;
+	reachableByOthers: (dir: string) => boolean;
 };
+const deploy = require('./deploy');
 
-const { reachableByOthers } = require('./queue') as { reachableByOthers: (dir: string) => boolean };
+const machine = { redisPort: 6380, postgresPort: 5433, publicUrl: 'http://127.0.0.1:5679', passwordFile: join('/c', 'secrets', 'db-password'), keyFile: join('/c', 'secrets', 'encryption-key') };
 
-const settings = clusterEnv({ redisPort: 6380, postgresPort: 5433, webhookUrl: 'http://127.0.0.1:5679', editorUrl: 'http://127.0.0.1:5678' });
+describe('processEnv: deploy/env with this machine in place of the examples', () => {
+	it("is deploy/env/n8n.env and the role's file, only the lines marked per machine replaced", () => {
+		for (const role of ['main', 'worker', 'webhook']) {
+			const settings = processEnv(role, { ...machine, ports: { N8N_RUNNERS_BROKER_PORT: 7001, QUEUE_HEALTH_CHECK_PORT: 7002, N8N_PORT: 7003 } });
+			const shipped = { ...deploy.sharedSettings(), ...deploy.roleSettings(role) };
+			const replaced = Object.keys(shipped).filter((name) => settings[name] !== shipped[name]);
+			expect({ role, replaced: replaced.sort() }).toEqual({
+				role,
+				replaced: [
+					'DB_POSTGRESDB_DATABASE',
+					'DB_POSTGRESDB_PASSWORD_FILE',
+					'DB_POSTGRESDB_PORT',
+					'N8N_EDITOR_BASE_URL',
+					'N8N_ENCRYPTION_KEY_FILE',
+					'N8N_PORT',
+					'N8N_RUNNERS_BROKER_PORT',
+					'N8N_WEBHOOK_URL',
+					'QUEUE_BULL_REDIS_PORT',
+					...(role === 'worker' ? ['QUEUE_HEALTH_CHECK_PORT'] : []),
+				]
+					.filter((name) => name in shipped)
+					.sort(),
+			});
+			expect(settings).toMatchObject({ QUEUE_BULL_REDIS_PORT: '6380', DB_POSTGRESDB_PORT: '5433', N8N_WEBHOOK_URL: 'http://127.0.0.1:5679/', N8N_EDITOR_BASE_URL: 'http://127.0.0.1:5679' });
+			expect(settings).not.toHaveProperty('N8N_ENCRYPTION_KEY');
+			expect(settings).not.toHaveProperty('DB_POSTGRESDB_PASSWORD');
+		}
+	});
 
-describe('clusterEnv', () => {
-	it('is queue mode on Redis and PostgreSQL, manual runs on workers, binary data every process reads', () => {
-		expect(settings).toMatchObject({
-			EXECUTIONS_MODE: 'queue',
-			QUEUE_BULL_REDIS_PORT: '6380',
-			DB_TYPE: 'postgresdb',
-			DB_POSTGRESDB_PORT: '5433',
-			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-			N8N_DEFAULT_BINARY_DATA_MODE: 'database',
-			N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: '1000',
-			N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: '1000',
-			WEBHOOK_URL: 'http://127.0.0.1:5679/',
-			N8N_EDITOR_BASE_URL: 'http://127.0.0.1:5678',
-			NODE_ENV: 'production',
-		});
-		// N8N_WEBHOOK_URL would also move the test URLs (/webhook-test/, served by the main alone) to the webhook address.
+	it('names the public address as this n8n version reads it: WEBHOOK_URL for 1.123', () => {
+		const settings = processEnv('webhook', { ...machine, webhookUrlVariable: 'WEBHOOK_URL' });
+		expect(settings).toMatchObject({ WEBHOOK_URL: 'http://127.0.0.1:5679/' });
 		expect(settings).not.toHaveProperty('N8N_WEBHOOK_URL');
 	});
 
-	it('leaves production webhooks to the webhook processes: the main takes none', () => {
-		expect(MAIN_ENV).toEqual({ N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });
-		expect(settings).not.toHaveProperty('N8N_DISABLE_PRODUCTION_MAIN_PROCESS');
-	});
-
-	it('names no setting that docs/scaling.md does not explain', () => {
-		const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'scaling.md'), 'utf8');
-		// The table groups DB_POSTGRESDB_HOST, _PORT... in one row: a setting counts when its name or its suffix is there.
-		const missing = [...Object.keys(settings), ...Object.keys(MAIN_ENV)].filter((name) => !doc.includes(`\`${name}\``) && !doc.includes(`\`_${name.split('_').at(-1)}\``));
-		expect(missing).toEqual([]);
+	it('the main alone takes no production webhook', () => {
+		expect(processEnv('main', machine).N8N_DISABLE_PRODUCTION_MAIN_PROCESS).toBe('true');
+		expect(processEnv('webhook', machine)).not.toHaveProperty('N8N_DISABLE_PRODUCTION_MAIN_PROCESS');
 	});
 });
 

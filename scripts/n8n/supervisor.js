@@ -1,6 +1,6 @@
 'use strict';
 /**
- * One n8n process of the queue cluster (main, worker or webhook process) that is started again when it ends on
+ * One process of the queue cluster (an n8n process, Redis, PostgreSQL, nginx) that is started again when it ends on
  * its own, as a service manager would do (systemd's Restart=on-failure, a container's restart policy), while the
  * rest of the cluster keeps running. A process that ends `maxRestarts` times within `windowMs` is left down and
  * reported. stop() ends it for good. Its output across restarts stays in one log.
@@ -31,6 +31,7 @@ class Supervised {
 		this.current = undefined;
 		this.earlier = '';
 		this.stopped = false;
+		this.paused = false;
 		this.restartTimes = [];
 		/** Resolves once the process is down for good: stopped, or left down after too many restarts. */
 		this.ended = new Promise((resolve) => (this.endedForGood = resolve));
@@ -47,6 +48,28 @@ class Supervised {
 
 	alive() {
 		return this.current.alive();
+	}
+
+	/**
+	 * Stops it as an operator would (`systemctl stop`): not started again until resume(). `signal` first, SIGKILL
+	 * after `graceMs`.
+	 */
+	async pause(signal = 'SIGTERM', graceMs = 20000) {
+		this.paused = true;
+		this.up = false;
+		await this.current?.stop(signal, graceMs);
+		this.report({ type: 'paused', message: `${this.name} stopped; it stays down until started again` });
+	}
+
+	/** Starts it again after pause(); resolves once it is ready. */
+	async resume() {
+		if (!this.paused || this.stopped) return;
+		await this.options.start(this.track);
+		this.paused = false;
+		this.restarts++;
+		this.up = true;
+		this.report({ type: 'restarted', message: `${this.name} is running again (pid ${this.current.pid})` });
+		void this.watch(this.current);
 	}
 
 	/** Ends it for good (no restart): `signal`, SIGKILL after `graceMs`. */
@@ -69,7 +92,7 @@ class Supervised {
 
 	async watch(proc) {
 		const code = await proc.exited;
-		if (this.stopped || proc !== this.current) return;
+		if (this.stopped || this.paused || proc !== this.current) return;
 		this.up = false;
 		this.earlier += `${proc.logs()}\n[${new Date().toISOString()} ${this.name} exited (${code})]\n`;
 		if (this.earlier.length > 2_000_000) this.earlier = this.earlier.slice(-1_000_000);
@@ -118,8 +141,8 @@ class Supervised {
  * Starts a process with `start(onSpawn)` (resolves a spawnService-like { pid, exited, logs(), stop(signal, graceMs),
  * alive() } once it is ready, and calls `onSpawn(proc)` as soon as it runs, so that stop() reaches a process still
  * starting) and keeps it running. `restart: false` only reports its end. `onEvent(event)` hears
- * { type: 'exited' | 'restarted' | 'left down' | 'restart failed', name, code, message }. Resolves the handle:
- * { name, command, url, port, pid, up, restarts, ended, logs(), alive(), stop(signal, graceMs) }.
+ * { type: 'exited' | 'restarted' | 'left down' | 'restart failed' | 'paused', name, code, message }. Resolves the handle:
+ * { name, command, url, port, pid, up, restarts, ended, logs(), alive(), stop(signal, graceMs), pause(signal, graceMs), resume() }.
  */
 async function supervised(options) {
 	const handle = new Supervised(options);

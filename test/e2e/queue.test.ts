@@ -1,6 +1,6 @@
 /**
  * The package on n8n's queue mode: Redis, PostgreSQL, a main, 2 workers and a webhook process behind
- * the router (scripts/n8n/queue.js), the package packed into their shared user folder. Each action node's workflow
+ * nginx from deploy/ (scripts/n8n/queue.js), the package packed into their shared user folder. Each action node's workflow
  * (nodeCases.ts: the same workflows and assertions as the single-process nodes.test.ts) is run from the main
  * as the editor does, and must have run on a worker, not on the main. A report's binary file, written on a
  * worker (binary data mode `database`), is read by the next node and by the main.
@@ -67,8 +67,8 @@ describeIfBuilt('e2e: every action node on an n8n queue-mode cluster (main, 2 wo
 
 	const calls = (pattern: RegExp) => ledger.filter((e) => pattern.test(e.path));
 
-	it('the cluster is Redis, PostgreSQL, the router, a main, 2 workers and a webhook process, every one ready', () => {
-		expect(q!.cluster.describe().map((line) => line.split(/\s+/)[0])).toEqual(['redis', 'postgres', 'router', 'main', 'worker-1', 'worker-2', 'webhook-1']);
+	it('the cluster is nginx, Redis, PostgreSQL, a main, 2 workers and a webhook process, every one ready', () => {
+		expect(q!.cluster.describe().map((line) => line.split(/\s+/)[0])).toEqual(['nginx', 'redis', 'postgres', 'main', 'worker-1', 'worker-2', 'webhook-1']);
 		for (const p of [q!.cluster.main, ...q!.cluster.workers, ...q!.cluster.webhooks]) expect({ [p.name]: p.up }).toEqual({ [p.name]: true });
 		for (const p of [q!.cluster.main, ...q!.cluster.workers, ...q!.cluster.webhooks]) expect(p.logs()).not.toMatch(/Failed to load package|Unrecognized node type/);
 	});

@@ -1,6 +1,6 @@
 /**
  * A worker killed while the deliveries it runs wait to be acknowledged, on the queue-mode cluster (Redis,
- * PostgreSQL, a main, 2 workers, a webhook process behind the router; scripts/n8n/queue.js). Two published
+ * PostgreSQL, a main, 2 workers, a webhook process behind nginx; scripts/n8n/queue.js). Two published
  * workflows, Autopay Trigger → Wait 6 s → No Operation, one per Options › Acknowledge Delivery. The test plays the
  * platform: it sends 20 signed deliveries at once, kills (SIGKILL) the worker that started most of them once 10
  * runs have started, and sends again every delivery not answered 2xx, as the platform's retry does.
@@ -68,7 +68,7 @@ describeIfBuilt('e2e: acknowledging deliveries on a queue-mode cluster while a w
 		const published = await q!.rest.call('POST', `/rest/workflows/${workflowId}/activate`, { versionId: saved.json.data.versionId });
 		if (published.status !== 200) throw new Error(`publishing the workflow failed: ${published.status} ${published.text}`);
 		const url = `${q!.cluster.webhookUrl}/webhook/${webhookId}/autopay`;
-		await until('the trigger behind the router', async () => ((await fetch(url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status === 400 ? true : undefined), WAIT_MS);
+		await until('the trigger behind nginx', async () => ((await fetch(url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status === 400 ? true : undefined), WAIT_MS);
 		return { url, workflowId };
 	}
 

@@ -1,14 +1,15 @@
 /**
- * The queue-mode cluster as an operator runs it (`npm start -- --queue`, scripts/n8n/queue.js): Redis, PostgreSQL,
- * a main, 2 workers, a webhook process behind the router. One published workflow: Autopay Trigger → No Operation.
- *  - The URLs the editor shows work: the Production URL is the router's (it sends /webhook/ to the webhook
- *    process), the Test URL the main's, which alone serves /webhook-test/ ("Listen for test event" receives there).
+ * The queue-mode cluster as an operator runs it (`npm start -- --queue`, scripts/n8n/queue.js, from deploy/): Redis,
+ * PostgreSQL, nginx in front of a main, 2 workers and a webhook process. One published workflow: Autopay Trigger →
+ * No Operation.
+ *  - The URLs the editor shows work: both are nginx's address (N8N_WEBHOOK_URL); nginx sends /webhook/ to the
+ *    webhook process and /webhook-test/ to the main, which alone serves it ("Listen for test event" receives there).
  *  - The main takes no production webhook (N8N_DISABLE_PRODUCTION_MAIN_PROCESS): copies of one delivery sent to the
  *    main and to the webhook URL at the same moment start one run.
  *  - A worker or the webhook process killed (SIGKILL) is started again while the rest keeps running; meanwhile the
- *    router answers 503 with Retry-After (the platform sends again), never a 500.
+ *    nginx answers 503 with Retry-After (the platform sends again), never a 500.
  *  - Stopping the cluster while deliveries arrive: every one gets the trigger's answer or is refused (connection
- *    refused, 503), none gets a 500 (the router drains the webhook process before it stops).
+ *    refused, 503), none gets a 500 (nginx stops first, answering the calls in flight).
  * Needs `npm run build` first (skips itself otherwise).
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
@@ -51,7 +52,7 @@ describeIfBuilt('e2e: the queue-mode cluster an operator runs', () => {
 		workflowId = saved.json.data.id;
 		const published = await q.rest.call('POST', `/rest/workflows/${workflowId}/activate`, { versionId: saved.json.data.versionId });
 		if (published.status !== 200) throw new Error(`publishing the workflow failed: ${published.status} ${published.text}`);
-		await until('the trigger behind the router', async () => ((await post(productionUrl(), '{}')).status === 400 ? true : undefined), WAIT_MS);
+		await until('the trigger behind nginx', async () => ((await post(productionUrl(), '{}')).status === 400 ? true : undefined), WAIT_MS);
 	});
 
 	afterAll(async () => {
@@ -97,9 +98,9 @@ describeIfBuilt('e2e: the queue-mode cluster an operator runs', () => {
 		return references;
 	}
 
-	it('shows the router as the Production URL and the main as the Test URL, and each answers', async () => {
+	it("shows nginx's address as the Production and the Test URL, and each answers", async () => {
 		const settings = (await q!.rest.call('GET', '/rest/settings')).json.data;
-		expect({ production: settings.urlBaseWebhook, test: settings.urlBaseWebhookTest }).toEqual({ production: `${q!.cluster.webhookUrl}/`, test: `${q!.cluster.main.url}/` });
+		expect({ production: settings.urlBaseWebhook, test: settings.urlBaseWebhookTest }).toEqual({ production: `${q!.cluster.url}/`, test: `${q!.cluster.url}/` });
 		// "Listen for test event", then the event at the Test URL the editor shows: it runs (on a worker).
 		const workflowData = (await q!.rest.call('GET', `/rest/workflows/${workflowId}`)).json.data;
 		const listening = await q!.rest.call('POST', `/rest/workflows/${workflowId}/run`, { workflowData, triggerToStartFrom: { name: 'Trigger' } });
@@ -147,7 +148,7 @@ describeIfBuilt('e2e: the queue-mode cluster an operator runs', () => {
 		const webhook = q!.cluster.webhooks[0];
 		const before = webhook.restarts;
 		process.kill(-webhook.pid, 'SIGKILL');
-		await until('the router to notice', () => (webhook.up ? undefined : true), 10_000);
+		await until('the supervisor to notice', () => (webhook.up ? undefined : true), 10_000);
 		const meanwhile = await send(productionUrl(), newEvent('CL-DOWN-1'));
 		expect({ status: meanwhile.answer.status, body: JSON.parse(meanwhile.answer.body) }).toEqual({ status: 503, body: { message: expect.stringMatching(/try again shortly/) } });
 		await until('webhook-1 running again', () => (webhook.restarts === before + 1 && webhook.up ? true : undefined), WAIT_MS);

@@ -1,6 +1,7 @@
 /**
- * Queue-mode harness: the packed package on an n8n cluster (Redis, PostgreSQL, main, 2 workers, 1 webhook
- * process behind the router; scripts/n8n/queue.js starts and stops them, and starts again one that dies), and runs of saved workflows through the main's REST API,
+ * Queue-mode harness: the packed package on an n8n cluster run from deploy/ (Redis, PostgreSQL, nginx in front,
+ * main, 2 workers, 1 webhook process; scripts/n8n/queue.js starts and stops them, and starts again one that dies),
+ * and runs of saved workflows through the main's REST API,
  * as the editor's "Execute workflow" does. With OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS the main only queues a run:
  * a worker picks it up and logs "Worker started execution <id>", which is how a test tells which process ran it.
  *
@@ -36,6 +37,15 @@ export interface ClusterProcess {
 	logs(): string;
 	/** Ends it for good (no restart): `signal`, SIGKILL after `graceMs`. */
 	stop(signal?: string, graceMs?: number): Promise<void>;
+	/** Stops it as an operator would: down until resume(). */
+	pause(signal?: string, graceMs?: number): Promise<void>;
+	/** Starts it again after pause(); resolves once it is ready. */
+	resume(): Promise<void>;
+}
+
+/** Redis, PostgreSQL or nginx: supervised as n8n's processes are (started again when they end on their own). */
+export interface ClusterService extends Omit<ClusterProcess, 'command' | 'url'> {
+	port: number;
 }
 
 /** Why the cluster cannot run here (no dist/, no Redis or PostgreSQL and no way to install them), or undefined. */
@@ -65,10 +75,14 @@ export interface Cluster {
 	main: ClusterProcess;
 	workers: ClusterProcess[];
 	webhooks: ClusterProcess[];
-	/** The router's URL: production webhook calls (n8n's Production URL); test URLs point at the main. */
+	/** nginx's URL (deploy/nginx/): the editor, REST, test URLs and production webhooks, each routed to its process. */
+	url: string;
+	/** The same address, where production webhook calls go (n8n's Production URL). */
 	webhookUrl: string;
-	router: { url: string; drain(name: string, timeoutMs?: number): Promise<void>; undrain(name: string): void; inFlight(name: string): number };
-	/** Resolves with a sentence when Redis or PostgreSQL ends on its own. */
+	nginx: ClusterService & { url: string };
+	redis: ClusterService;
+	postgres: ClusterService & { version: string; durable: boolean };
+	/** Resolves with a sentence when Redis, PostgreSQL or nginx is left down (ended too often). */
 	failed: Promise<string>;
 	/** The database and queue settings an n8n CLI command needs to work on the cluster. */
 	env: Record<string, string>;
@@ -108,7 +122,8 @@ export async function setupQueue({
 		// Each process's output goes to <user folder>/logs too (kept with PAYSUITE_E2E_KEEP).
 		const logDir = path.join(userFolder, 'logs');
 		fs.mkdirSync(logDir, { recursive: true });
-		cluster = (await queue.startCluster({ userFolder, workers, webhooks, logDir, env: extraEnv, log: () => {} })) as Cluster;
+		// A throwaway cluster: PostgreSQL without fsync (queue.js NON_DURABLE_FOR_TESTS), never outside tests.
+		cluster = (await queue.startCluster({ userFolder, workers, webhooks, logDir, env: extraEnv, nonDurableDatabaseForTests: true, log: () => {} })) as Cluster;
 		const rest: Rest = await env.setupOwnerAndLogin(cluster.main.url);
 		return { userFolder, paths, cluster, rest, credentials: {} };
 	} catch (e) {

@@ -1,21 +1,26 @@
 /**
- * `npm start -- --queue` as an operator runs it, once: Redis, PostgreSQL, main, 2 workers and a webhook process
- * behind the router, the sandbox, credentials and examples imported.
+ * `npm start -- --queue` as an operator runs it, once: Redis, PostgreSQL, nginx, main, 2 workers and a webhook
+ * process, from deploy/, the sandbox, credentials and examples imported.
  *  - While it runs, no file holds a credential's secret in clear: the import files are gone right after the import
  *    (the sandbox's own state file, the fake platform's data, aside), and what earlier versions left in the user
  *    folder (import files, one import folder per start, n8n's event logs) is gone; each process's log of the
  *    previous start is kept once (`<name>.previous.log`), older ones go.
  *  - A worker killed (SIGKILL) is started again and the output says so; the editor keeps answering.
+ *  - Redis, then PostgreSQL, stopped as an operator's restart does (SIGTERM; PostgreSQL's fast shutdown, SIGINT):
+ *    each is started again on its data and the cluster carries on with its credentials and workflows.
+ *  - The n8n user folder has its own encryption key (.n8n/config, 0600), not the tests' public one.
  *  - SIGTERM to the npm process alone (a service manager's stop): everything it started has ended within 10 s,
  *    npm exits 0, the cluster's folder is gone, and no secret is left in clear.
  * PAYSUITE_E2E_FIGURES=1 prints the time from SIGTERM to the last process gone. Needs `npm run build` first.
  */
-/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
 import { REPO_DIR } from './harness';
+
+const { restClient } = require('../../scripts/n8n/rest.js');
 import { describeOnCluster } from './queueHarness';
 
 const env = require('../../scripts/n8n/env.js');
@@ -80,8 +85,8 @@ describeOnCluster('queueStart.test.ts')('`npm start -- --queue`: a cluster an op
 		fs.mkdirSync(path.join(startDir, '.n8n'));
 		fs.writeFileSync(path.join(startDir, '.n8n', 'n8nEventLog.log'), 'x'.repeat(100_000));
 
-		const [port, webhookPort, sandboxPort] = [await env.freePort(), await env.freePort(), await env.freePort()];
-		const args = ['start', '--', '--queue', '--no-build', '--empty', '--port', String(port), '--webhook-port', String(webhookPort), '--sandbox-port', String(sandboxPort)];
+		const [port, sandboxPort] = [await env.freePort(), await env.freePort()];
+		const args = ['start', '--', '--queue', '--no-build', '--empty', '--port', String(port), '--sandbox-port', String(sandboxPort)];
 		const npm = spawn('npm', args, {
 			cwd: REPO_DIR,
 			detached: true,
@@ -96,7 +101,7 @@ describeOnCluster('queueStart.test.ts')('`npm start -- --queue`: a cluster an op
 		try {
 			await until('the cluster to be ready', () => output.includes('Press Ctrl-C'), 10 * 60_000, out);
 			expect(output).toContain(`Editor        \x1b[1mhttp://127.0.0.1:${port}\x1b[0m`);
-			expect(output).toContain(`Webhooks      \x1b[1mhttp://127.0.0.1:${webhookPort}\x1b[0m`);
+			expect(output).toContain(`Webhooks      \x1b[1mhttp://127.0.0.1:${port}\x1b[0m`);
 
 			// Running: no secret in clear, earlier leftovers gone, the last start's log kept once.
 			expect(filesWithSecrets(startDir)).toEqual([]);
@@ -112,6 +117,32 @@ describeOnCluster('queueStart.test.ts')('`npm start -- --queue`: a cluster an op
 			await until('worker-1 running again', () => /worker-1 is running again/.test(output), 5 * 60_000, out);
 			expect(output).toMatch(/worker-1 exited \(SIGKILL\); starting it again/);
 			expect((await fetch(`http://127.0.0.1:${port}/healthz/readiness`)).status).toBe(200);
+
+			// Its own encryption key, kept 0600.
+			const settingsFile = path.join(startDir, '.n8n', 'config');
+			expect((fs.statSync(settingsFile).mode & 0o777).toString(8)).toBe('600');
+			expect(JSON.parse(fs.readFileSync(settingsFile, 'utf8')).encryptionKey).not.toBe(env.TEST_ENCRYPTION_KEY);
+
+			// Redis, then PostgreSQL, restarted under the cluster: each comes back on its data, the cluster carries on.
+			const counts = async () => {
+				const client = restClient(`http://127.0.0.1:${port}`);
+				const login = await client.call('POST', '/rest/login', { emailOrLdapLoginId: 'demo@paysuite.example.com', password: 'PaySuite-demo-2026' });
+				if (login.status !== 200) return undefined;
+				const [credentials, workflows] = await Promise.all([client.call('GET', '/rest/credentials'), client.call('GET', '/rest/workflows')]);
+				return credentials.status === 200 && workflows.status === 200 ? { credentials: credentials.json.data.length, workflows: workflows.json.data.length } : undefined;
+			};
+			const stored = await counts();
+			expect(stored?.credentials).toBeGreaterThanOrEqual(2);
+			for (const [service, signal] of [['redis', 'SIGTERM'], ['postgres', 'SIGINT']] as const) {
+				const pid = Number(new RegExp(`${service} +\\S+ \\(pid (\\d+)`).exec(output)![1]);
+				process.kill(pid, signal);
+				await until(`${service} running again`, () => new RegExp(`${service} is running again`).test(output), 2 * 60_000, out);
+				expect(output).toMatch(new RegExp(`${service} exited \\((0|${signal})\\); starting it again`));
+			}
+			let after: Awaited<ReturnType<typeof counts>>;
+			await until('the cluster answering with its data', async () => (after = await counts().catch(() => undefined)) !== undefined, 2 * 60_000, out);
+			expect(after).toEqual(stored);
+			expect(output).not.toMatch(/stopping the cluster/);
 
 			// SIGTERM to npm alone: everything ends within 10 s, exit 0.
 			const before = processTree(npm.pid!);

@@ -11,13 +11,15 @@
  *  4. once per delivery (replay.ts): a delivery that already started a run is acknowledged without a second;
  *  5. with a record to read (lookup), the record, then the filter on it;
  *  6. the acknowledgement and a run with the trigger's output item (n8n sends the acknowledgement when the run is
- *     queued, or after it with Options › Acknowledge Delivery › When the Workflow Has Finished: acknowledge.ts).
+ *     queued, or after it with Options › Acknowledge Delivery › When the Workflow Has Finished: acknowledge.ts);
+ *  7. on the worker, the trigger's `execute()` lets only one run per delivery do the work, whichever process
+ *     received it (runGate.ts: the item carries the delivery's run key there).
  * Whatever throws is answered 503, so the platform sends the delivery again (answerFailures).
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { checkWithCredential } from './credential';
-import { oncePerDelivery } from './replay';
+import { deliveryKey, oncePerDelivery } from './replay';
 import {
 	acknowledgeAndRun,
 	acknowledgeDuplicate,
@@ -94,7 +96,8 @@ export async function receiveDelivery<Delivery extends Accepted, Found>(
 					found = looked.found;
 					if (!declaration.wanted(fn, delivery, found)) return acknowledgeUnhandled(what);
 				}
-				return acknowledgeAndRun(fn, what, declaration.output(fn, delivery, found));
+				const runKey = deliveryKey([fn.getWorkflow().id ?? '', fn.getNode().name, fn.getMode(), ...declaration.identity(delivery)]);
+				return acknowledgeAndRun(fn, what, declaration.output(fn, delivery, found), runKey);
 			},
 		);
 	});

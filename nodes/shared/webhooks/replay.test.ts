@@ -93,9 +93,21 @@ describe('DeliveryMemory', () => {
  * the default of every parameter (Acknowledge Delivery: When Received; the other choice is tested over HTTP in
  * test/engine/triggerAcknowledge.test.ts).
  */
-function webhookCall(store: IDataObject, workflowId = 'wf-unit-1') {
+/** The part of n8n's response oncePerDelivery watches: its status and its `finish`. */
+function answer(statusCode: number) {
+	const listeners: Record<string, Array<() => void>> = {};
+	return {
+		statusCode,
+		once: (event: string, listener: () => void) => (listeners[event] ??= []).push(listener),
+		emit: (event: string) => (listeners[event] ?? []).forEach((listener) => listener()),
+	};
+}
+
+function webhookCall(store: IDataObject, workflowId = 'wf-unit-1', response?: ReturnType<typeof answer>) {
 	return {
 		getWorkflowStaticData: () => store,
+		// No response to watch (the default): the delivery counts as run when the handler returns a run.
+		getResponseObject: () => response,
 		getNodeParameter: (_name: string, fallback: unknown) => fallback,
 		getWorkflow: () => ({ id: workflowId, name: 'w', active: true }),
 		getNode: () => ({ name: 'Trigger' }),
@@ -181,6 +193,22 @@ describe('oncePerDelivery', () => {
 		const store: IDataObject = { receivedByHour: { [hourOf(old)]: deliveryKey(['gone']) } };
 		await oncePerDelivery(webhookCall(store, workflowId()), ['e1'], duplicate, async () => run);
 		expect(store).toEqual({ receivedByHour: { [hourOf(nowSeconds())]: deliveryKey(['e1']) } });
+	});
+});
+
+describe('oncePerDelivery when n8n does not answer 2xx after the handler returned a run', () => {
+	it('does not remember the delivery: n8n failed to queue the run (its database down), the next attempt runs it', async () => {
+		const id = workflowId();
+		const response = answer(200);
+		expect(await oncePerDelivery(webhookCall({}, id, response), ['e1'], duplicate, async () => run)).toEqual(run);
+		response.statusCode = 500;
+		response.emit('finish');
+		expect(await oncePerDelivery(webhookCall({}, id), ['e1'], duplicate, async () => run)).toEqual(run);
+		// Answered 200 this time: remembered, the next copy is a duplicate.
+		const answered = answer(200);
+		expect(await oncePerDelivery(webhookCall({}, id, answered), ['e2'], duplicate, async () => run)).toEqual(run);
+		answered.emit('finish');
+		expect(await oncePerDelivery(webhookCall({}, id), ['e2'], duplicate, async () => run)).toEqual(duplicate());
 	});
 });
 

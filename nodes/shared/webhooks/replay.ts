@@ -148,7 +148,9 @@ const memory = new DeliveryMemory();
 /**
  * Runs `handle` for a delivery unless it already started a run, in which case `duplicate()` answers it. A result
  * with `workflowData` (a run) records the delivery; any other result or an error leaves it unrecorded, so that the
- * platform's next attempt is handled afresh.
+ * platform's next attempt is handled afresh. This process remembers it only once n8n has answered 2xx (n8n can
+ * fail to queue the run after the trigger returned: a PostgreSQL restart lost a delivery so); the record in static
+ * data is saved by n8n only with a successful answer.
  *
  * When the node acknowledges after the run (acknowledge.ts), a delivery counts as done only once its run
  * succeeded: n8n answers then, 2xx. Nothing is written to the durable store for it (a record saved at receipt would
@@ -175,11 +177,11 @@ export async function oncePerDelivery(
 	try {
 		const result = await handle();
 		if (result.workflowData === undefined) return result;
-		if (acknowledgesAfterRun(fn)) {
-			settledLater = settleWhenAnswered(fn.getResponseObject(), claim);
-			ran = !settledLater;
-			return result;
-		}
+		// The delivery counts as run once n8n has answered 2xx: n8n may still fail to create or queue the run (its
+		// database or Redis down), answering 500; the platform's next attempt must then run it.
+		settledLater = settleWhenAnswered(fn.getResponseObject(), claim);
+		ran = !settledLater;
+		if (acknowledgesAfterRun(fn)) return result;
 		const now = nowSeconds();
 		const records = addRecords(storedRecords(store, now), [...memory.recordsOf(scope), [key, now]], now, REPLAY_WINDOW);
 		// An assignment in the node's data marks the workflow's static data changed: n8n saves it only then. The
@@ -189,7 +191,6 @@ export async function oncePerDelivery(
 			if (LEGACY_RECORDS_KEY in store) delete store[LEGACY_RECORDS_KEY];
 		};
 		write();
-		ran = true;
 		return writtenAgainWhenAnswered(result, write);
 	} finally {
 		if (!settledLater) claim.settle(ran);

@@ -8,6 +8,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { formatIsoUtc } from '../schemas/dateTime';
+import { withRunKey } from './runGate';
 import { parseJson } from '../transport/losslessJson';
 
 interface StatusAnswer {
@@ -115,9 +116,13 @@ export function acknowledgeDuplicate(what: string): IWebhookResponseData {
 	return { webhookResponse: acknowledgement(`${what}; already received, the workflow does not run again`) };
 }
 
-/** Acknowledges a call and runs the workflow with one item. */
-export function acknowledgeAndRun(fn: IWebhookFunctions, message: string, item: IDataObject): IWebhookResponseData {
-	return { webhookResponse: acknowledgement(message), workflowData: [fn.helpers.returnJsonArray([item])] };
+/**
+ * Acknowledges a call and runs the workflow with one item, which carries the delivery's run key to the trigger's
+ * part of the run (runGate.ts) when given.
+ */
+export function acknowledgeAndRun(fn: IWebhookFunctions, message: string, item: IDataObject, runKey?: string): IWebhookResponseData {
+	const items = fn.helpers.returnJsonArray([item]);
+	return { webhookResponse: acknowledgement(message), workflowData: [runKey ? withRunKey(items, runKey) : items] };
 }
 
 /**

@@ -1,0 +1,136 @@
+/**
+ * The run gate's reading of n8n's records (pure), and its decisions with a stand-in for n8n's store and execution
+ * records (a helper test: the queue e2e tests are the evidence, test/e2e/queueOutages.test.ts).
+ */
+import type { IExecuteFunctions, INodeExecutionData, IRunExecutionData } from 'n8n-workflow';
+
+import { COPY_KEY_FIELD, deliveryRunKind, passDeliveryRun, RUN_KEY_FIELD, runState, withoutRunKey, withRunKey } from './runGate';
+
+const KEY = 'k'.repeat(16);
+const item = (json = { id: 'e1' }): INodeExecutionData => ({ json, pairedItem: { item: 0 } });
+const queued = (key = KEY) =>
+	({ resultData: { runData: {} }, executionData: { nodeExecutionStack: [{ node: { name: 'Trigger' }, data: { main: [withRunKey([item()], key)] } }] } }) as unknown as IRunExecutionData;
+const ended = (metadata: Record<string, string>, error?: string) =>
+	({
+		resultData: { runData: { Trigger: [{}], Done: [error ? { error: { message: error } } : {}] }, metadata },
+		executionData: { nodeExecutionStack: [] },
+	}) as unknown as IRunExecutionData;
+
+describe('what the gate reads in an execution', () => {
+	it('tells a run still going, succeeded or failed', () => {
+		expect(runState(queued())).toBe('running');
+		expect(runState({ ...ended({}), waitTill: new Date() } as IRunExecutionData)).toBe('running');
+		expect(runState(ended({}))).toBe('succeeded');
+		expect(runState(ended({}, 'boom'))).toBe('failed');
+		expect(runState({ ...queued(), resultData: { runData: {}, error: { message: 'crashed' } } } as unknown as IRunExecutionData)).toBe('failed');
+	});
+
+	it("finds the delivery's run by its custom data or its trigger's input, and never a copy", () => {
+		expect(deliveryRunKind(ended({ [RUN_KEY_FIELD]: KEY }), KEY, 'Trigger')).toBe('owner');
+		expect(deliveryRunKind(queued(), KEY, 'Trigger')).toBe('pending');
+		expect(deliveryRunKind(queued('x'.repeat(16)), KEY, 'Trigger')).toBeUndefined();
+		expect(deliveryRunKind(queued(), KEY, 'Another')).toBeUndefined();
+		expect(deliveryRunKind({ ...queued(), resultData: { runData: {}, metadata: { [COPY_KEY_FIELD]: KEY } } } as unknown as IRunExecutionData, KEY, 'Trigger')).toBeUndefined();
+		expect(deliveryRunKind(undefined, KEY, 'Trigger')).toBeUndefined();
+	});
+
+	it('outputs the items without the run key', () => {
+		expect(withoutRunKey(withRunKey([item()], KEY))).toEqual([item()]);
+	});
+});
+
+/** A stand-in for the trigger's execute() context: a store of keys and stored executions by id. */
+function gate(acknowledge: 'received' | 'finished', executions: Record<number, IRunExecutionData>, { ownId = 10, stored = [] as string[] } = {}) {
+	const store = new Set(stored);
+	const customData: Record<string, string> = {};
+	const hints: string[] = [];
+	const fn = {
+		getInputData: () => withRunKey([item()], KEY),
+		getExecutionId: () => String(ownId),
+		getNode: () => ({ name: 'Trigger', parameters: { options: { acknowledge } } }),
+		getExecutionDataById: async (id: string) => executions[Number(id)],
+		customData: { set: (k: string, v: string) => (customData[k] = v) },
+		addExecutionHints: (...h: Array<{ message: string }>) => hints.push(...h.map((x) => x.message)),
+		helpers: {
+			checkProcessedAndRecord: async (keys: string[]) => {
+				const fresh = keys.filter((k) => !store.has(k));
+				fresh.forEach((k) => store.add(k));
+				return { new: fresh, processed: keys.filter((k) => !fresh.includes(k)) };
+			},
+		},
+	} as unknown as IExecuteFunctions;
+	return { run: () => passDeliveryRun(fn), customData, hints, store };
+}
+
+describe('passDeliveryRun', () => {
+	it('the first run records the delivery and does the work', async () => {
+		const g = gate('received', {});
+		expect(await g.run()).toEqual([[item()]]);
+		expect(g.store.has(KEY)).toBe(true);
+		expect(g.customData).toEqual({ [RUN_KEY_FIELD]: KEY });
+	});
+
+	it('When Received: a copy stops at the trigger, said on the output', async () => {
+		const g = gate('received', {}, { stored: [KEY] });
+		expect(await g.run()).toEqual([[]]);
+		expect(g.customData).toEqual({ [COPY_KEY_FIELD]: KEY });
+		expect(g.hints[0]).toMatch(/already started a run/);
+	});
+
+	it('When the Workflow Has Finished: a copy answers as the first run ended, or runs when it failed or cannot be found', async () => {
+		const succeeded = gate('finished', { 7: ended({ [RUN_KEY_FIELD]: KEY }), 9: ended({ [COPY_KEY_FIELD]: KEY }, 'still going') }, { stored: [KEY] });
+		expect(await succeeded.run()).toEqual([[]]);
+		expect(succeeded.hints[0]).toMatch(/execution 7/);
+		const failed = gate('finished', { 7: ended({ [RUN_KEY_FIELD]: KEY }, 'boom') }, { stored: [KEY] });
+		expect(await failed.run()).toEqual([[item()]]);
+		expect(failed.customData).toEqual({ [RUN_KEY_FIELD]: KEY });
+		expect(await gate('finished', {}, { stored: [KEY] }).run()).toEqual([[item()]]);
+	});
+
+	it('When the Workflow Has Finished: a copy of a run still going fails after the wait, naming it', async () => {
+		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
+		try {
+			const g = gate('finished', { 8: queued() }, { stored: [KEY] });
+			const result = g.run();
+			const settled = result.catch((e: Error) => e);
+			for (let i = 0; i < 25; i++) await jest.advanceTimersByTimeAsync(1000);
+			expect(((await settled) as Error).message).toBe("This delivery's run (execution 8) is still going");
+			expect(g.customData).toEqual({ [COPY_KEY_FIELD]: KEY });
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+});
+
+describe("passDeliveryRun while n8n's database does not answer", () => {
+	const failing = (message: string) => async () => {
+		throw new Error(message);
+	};
+
+	it('without n8n\'s deduplication service (a bare engine) the run goes on at once', async () => {
+		const fn = { getInputData: () => withRunKey([item()], KEY), getExecutionId: () => '3', getNode: () => ({ name: 'Trigger', parameters: {} }), helpers: { checkProcessedAndRecord: failing('Instance needs to initialized before use. Make sure to call init()') } };
+		expect(await passDeliveryRun(fn as unknown as IExecuteFunctions)).toEqual([[item()]]);
+	});
+
+	it('a database that stays away: When Received runs (nothing would send it again), When Finished fails (500)', async () => {
+		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
+		try {
+			const customData: Record<string, string> = {};
+			const fn = (acknowledge: string) =>
+				({
+					getInputData: () => withRunKey([item()], KEY),
+					getExecutionId: () => '3',
+					getNode: () => ({ name: 'Trigger', parameters: { options: { acknowledge } } }),
+					customData: { set: (k: string, v: string) => (customData[k] = v) },
+					helpers: { checkProcessedAndRecord: failing('Connection terminated unexpectedly') },
+				}) as unknown as IExecuteFunctions;
+			const received = passDeliveryRun(fn('received'));
+			const finished = passDeliveryRun(fn('finished')).catch((e: Error) => e);
+			for (let i = 0; i < 35; i++) await jest.advanceTimersByTimeAsync(1000);
+			expect(await received).toEqual([[item()]]);
+			expect(((await finished) as Error).message).toMatch(/database did not answer/);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+});

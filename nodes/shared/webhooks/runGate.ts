@@ -1,0 +1,201 @@
+/**
+ * One run per delivery across n8n's processes. A webhook process only remembers what it saw (replay.ts), and dies
+ * with its memory: in queue mode a delivery sent again after its webhook process died (or reaching another one)
+ * starts a second run while the first goes on on a worker. So every run a delivery starts passes this gate first,
+ * on the worker that runs it: the trigger's `execute()` receives the item its webhook part made, which carries the
+ * delivery's run key (a hash of the workflow, the node, the mode and what names the delivery; never shown).
+ *
+ *  - The first run records the key in n8n's deduplication store of the node (`checkProcessedAndRecord`, in n8n's
+ *    database, read by every process) and marks its execution with it (`customData`, n8n's own execution record).
+ *  - A later run of the same delivery is a copy:
+ *    - When Received: it ends at the trigger, with no item (the first run does the work).
+ *    - When the Workflow Has Finished: it reads the first run's execution (n8n's record: still going, succeeded,
+ *      failed or given up) and answers as that run would: succeeded, it ends with no item, so n8n answers 200;
+ *      failed or lost, it runs the workflow itself (and is now the run of the delivery); still going after
+ *      COPY_WAIT_MS, it fails, so n8n answers 500 within the platform's timeout and the platform sends it again.
+ *
+ * Limits, written in docs/scaling.md: n8n's store is read and written whole (no lock), so two runs of one delivery
+ * starting within the same few milliseconds on two workers can both pass; the first run is looked for among the
+ * LOOKBACK_EXECUTIONS executions before the copy; and n8n replaces the data of a run it gives up with its error,
+ * after which a copy finds no first run and runs the workflow.
+ */
+import { NodeOperationError, sleep, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData } from 'n8n-workflow';
+
+import { acknowledgesWhenFinished } from './acknowledge';
+
+/** Where the webhook part puts the run key on the item, and the custom data key of the run that does the work. */
+export const RUN_KEY_FIELD = 'paySuiteDelivery';
+/** The custom data key of a copy (it never does the work: a later copy skips it). */
+export const COPY_KEY_FIELD = 'paySuiteDeliveryCopy';
+
+/** How long a copy waits for the first run (When the Workflow Has Finished), below common senders' 30-s timeouts. */
+export const COPY_WAIT_MS = 20_000;
+const COPY_POLL_MS = 1_000;
+/** How many executions before a copy are searched for the first run of its delivery. */
+export const LOOKBACK_EXECUTIONS = 500;
+/** The keys kept in a trigger node's store: the oldest go first. */
+const STORE_OPTIONS = { mode: 'entries', maxEntries: 5000 } as const;
+/** The store is written whole: a run that started at the same moment may have dropped the key; it is written again then. */
+const REASSERT_AFTER_MS = [1_500, 5_000];
+
+/** The run key the item of a delivery's run carries, if any. */
+export function runKeyOf(item: INodeExecutionData | undefined): string | undefined {
+	const key = item?.[RUN_KEY_FIELD];
+	return typeof key === 'string' && key !== '' ? key : undefined;
+}
+
+/** The items without the run key: what the trigger outputs. Pure. */
+export function withoutRunKey(items: INodeExecutionData[]): INodeExecutionData[] {
+	return items.map((item) => {
+		const copy = { ...item };
+		delete copy[RUN_KEY_FIELD];
+		return copy;
+	});
+}
+
+/** What a delivery's run is, as far as n8n's stored execution says. */
+export type RunState = 'running' | 'succeeded' | 'failed';
+
+/** The state of a stored execution's data. Pure. */
+export function runState(data: IRunExecutionData): RunState {
+	if (data.resultData?.error) return 'failed';
+	if (data.waitTill) return 'running';
+	const runData = data.resultData?.runData ?? {};
+	const stacked = data.executionData?.nodeExecutionStack?.length ?? 0;
+	if (Object.keys(runData).length === 0 || stacked > 0) return 'running';
+	return Object.values(runData).some((tasks) => tasks[tasks.length - 1]?.error) ? 'failed' : 'succeeded';
+}
+
+/**
+ * Whether a stored execution is a run of the delivery: `owner` when it did (or does) the work, `pending` when the
+ * key is only on its trigger's input (not past the gate yet, or running without its progress saved, or crashed),
+ * undefined when it is not one, or a copy. Pure.
+ */
+export function deliveryRunKind(data: IRunExecutionData | undefined, runKey: string, nodeName: string): 'owner' | 'pending' | undefined {
+	if (!data) return undefined;
+	const metadata = (data.resultData?.metadata ?? {}) as Record<string, string>;
+	if (metadata[COPY_KEY_FIELD] === runKey) return undefined;
+	if (metadata[RUN_KEY_FIELD] === runKey) return 'owner';
+	const entry = data.executionData?.nodeExecutionStack?.find((e) => e.node?.name === nodeName);
+	const items = entry?.data?.main?.flatMap((input) => input ?? []) ?? [];
+	return items.some((item) => runKeyOf(item) === runKey) ? 'pending' : undefined;
+}
+
+/** How long the gate tries n8n's database while it does not answer (a PostgreSQL restart) before it gives up. */
+export const DATABASE_RETRY_MS = 30_000;
+
+/** n8n's store of this node, where n8n offers it (not in a bare engine, nor in an n8n before deduplication). */
+function storeOf(fn: IExecuteFunctions) {
+	const helpers = fn.helpers as Partial<Pick<IExecuteFunctions['helpers'], 'checkProcessedAndRecord'>> | undefined;
+	return typeof helpers?.checkProcessedAndRecord === 'function' ? (keys: string[]) => helpers.checkProcessedAndRecord!(keys, 'node', STORE_OPTIONS) : undefined;
+}
+
+/** n8n without its deduplication service (a bare engine): nothing to record in, as opposed to a database down. */
+const noStore = (error: unknown) => /needs to initiali[sz]ed|initialized before use/i.test((error as Error)?.message ?? '');
+
+/**
+ * Records the key, trying again while n8n's database does not answer (up to DATABASE_RETRY_MS). Resolves whether
+ * the key is new, `absent` when n8n has no store, `unavailable` when the database stayed away.
+ */
+async function recordKey(record: (keys: string[]) => Promise<{ new: unknown[] }>, runKey: string): Promise<boolean | 'absent' | 'unavailable'> {
+	const deadline = Date.now() + DATABASE_RETRY_MS;
+	for (;;) {
+		try {
+			return (await record([runKey])).new.length > 0;
+		} catch (error) {
+			if (noStore(error)) return 'absent';
+			if (Date.now() >= deadline) return 'unavailable';
+			await sleep(COPY_POLL_MS);
+		}
+	}
+}
+
+/**
+ * The newest earlier execution that is a run of the delivery, and its state; undefined when none is found;
+ * `unreadable` when n8n's database did not answer (a read that fails is not taken for a run that does not exist).
+ */
+async function firstRun(fn: IExecuteFunctions, runKey: string, ownId: number): Promise<{ id: string; state: RunState } | 'unreadable' | undefined> {
+	const nodeName = fn.getNode().name;
+	for (let id = ownId - 1; id > 0 && id >= ownId - LOOKBACK_EXECUTIONS; id--) {
+		let data: IRunExecutionData | undefined;
+		try {
+			data = await fn.getExecutionDataById(String(id));
+		} catch {
+			return 'unreadable';
+		}
+		if (deliveryRunKind(data, runKey, nodeName)) return { id: String(id), state: runState(data!) };
+	}
+	return undefined;
+}
+
+/** This run does the work of its delivery: n8n's record of the execution says so; the items go on. */
+function owns(fn: IExecuteFunctions, runKey: string, items: INodeExecutionData[]): INodeExecutionData[][] {
+	fn.customData.set(RUN_KEY_FIELD, runKey);
+	return [withoutRunKey(items)];
+}
+
+/** This run is a copy and stops at the trigger, said on the node's output. */
+function stops(fn: IExecuteFunctions, runKey: string, why: string): INodeExecutionData[][] {
+	fn.customData.set(COPY_KEY_FIELD, runKey);
+	fn.addExecutionHints?.({ message: why, location: 'outputPane' });
+	return [[]];
+}
+
+/** Writes the key again a little later, should a run that saved the store at the same moment have dropped it. */
+function reassert(record: (keys: string[]) => Promise<unknown>, runKey: string): void {
+	void (async () => {
+		let waited = 0;
+		for (const at of REASSERT_AFTER_MS) {
+			await sleep(at - waited);
+			waited = at;
+			await record([runKey]).catch(() => undefined);
+		}
+	})();
+}
+
+/** The trigger's part of a delivery's run, on the worker that runs it: see the top of this file. */
+export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = fn.getInputData();
+	const runKey = runKeyOf(items[0]);
+	const record = storeOf(fn);
+	const ownId = Number(fn.getExecutionId());
+	if (!runKey || !record || !Number.isSafeInteger(ownId)) return [withoutRunKey(items)];
+	const afterRun = acknowledgesWhenFinished(fn.getNode().parameters);
+	const isNew = await recordKey(record, runKey);
+	// Without n8n's store (a bare engine) the gate cannot know: the run goes on, as before.
+	if (isNew === 'absent') return [withoutRunKey(items)];
+	if (isNew === 'unavailable') {
+		// The database stayed away. Acknowledged already (When Received), nothing would send the delivery again: the
+		// run goes on (money-moving steps are keyed). Otherwise n8n answers 500 and the platform sends it again.
+		if (!afterRun) return owns(fn, runKey, items);
+		throw new NodeOperationError(fn.getNode(), "n8n's database did not answer: this delivery's run cannot tell whether it already ran", {
+			description: 'n8n answers 500, so the platform sends the delivery again later',
+		});
+	}
+	if (isNew) {
+		reassert(record, runKey);
+		return owns(fn, runKey, items);
+	}
+	if (!afterRun) {
+		return stops(fn, runKey, 'This delivery already started a run: this copy stops here (the platform was answered already)');
+	}
+	const deadline = Date.now() + COPY_WAIT_MS;
+	for (;;) {
+		const first = await firstRun(fn, runKey, ownId);
+		if (!first || (first !== 'unreadable' && first.state === 'failed')) return owns(fn, runKey, items);
+		if (first !== 'unreadable' && first.state === 'succeeded') return stops(fn, runKey, `This delivery already ran successfully in execution ${first.id}: this copy stops here, and the platform is answered 200`);
+		if (Date.now() >= deadline) {
+			fn.customData.set(COPY_KEY_FIELD, runKey);
+			const what = first === 'unreadable' ? "This delivery's first run could not be read from n8n's database" : `This delivery's run (execution ${first.id}) is still going`;
+			throw new NodeOperationError(fn.getNode(), what, {
+				description: 'n8n answers 500, so the platform sends the delivery again later; the copy then answers as that run ended (or runs the workflow if it failed)',
+			});
+		}
+		await sleep(COPY_POLL_MS);
+	}
+}
+
+/** Puts the run key on the item of a delivery's run (the webhook part; passDeliveryRun reads and removes it). */
+export function withRunKey(items: INodeExecutionData[], runKey: string): INodeExecutionData[] {
+	return items.map((item) => ({ ...item, [RUN_KEY_FIELD]: runKey }));
+}

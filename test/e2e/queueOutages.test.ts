@@ -1,0 +1,227 @@
+/**
+ * Deliveries while a process dies, on the queue-mode cluster an operator runs from deploy/ (scripts/n8n/queue.js:
+ * Redis, PostgreSQL, nginx in front of a main, 2 workers and 2 webhook processes). Two published workflows,
+ * Autopay Trigger → Wait 3 s → Done (No Operation), one per Options › Acknowledge Delivery. The test plays the
+ * platform: 40 signed deliveries sent within about 4 s through nginx, each sent again (the same bytes) while it is
+ * not answered 2xx, after 2, 4, 8, 16 then 30 s, an attempt given up after 30 s without an answer. Once 10 runs
+ * have started, one of these happens:
+ *  - a worker killed (SIGKILL: the one that started most runs; it is started again on its user folder);
+ *  - a webhook process killed (SIGKILL: the one holding most calls; started again);
+ *  - Redis stopped for 20 s, then started on its data;
+ *  - PostgreSQL restarted (its fast shutdown, then started on its data).
+ * Counted per delivery: the runs that reached Done ("lost": none; "doubled": more than one), and whether the
+ * platform got its 2xx. Asserted: 0 doubled everywhere. When the Workflow Has Finished: 0 lost and every delivery
+ * acknowledged. When Received (answered before the run, so nothing sends a lost run again): as many failed or
+ * crashed executions in n8n's list as lost deliveries (reported there, and to the workflow's Error Workflow).
+ * PAYSUITE_E2E_FIGURES=1 prints the table for docs/scaling.md. Heavy: run it alone, under the shared lock.
+ */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+import { randomUUID } from 'crypto';
+import { readFileSync } from 'fs';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { autopaySignature } from '../../sandbox/routes/events/state';
+import { storedRun, until } from './harness';
+import { addSandboxCredentials, describeOnCluster, type ClusterProcess, type QueueHandle, setupQueue, teardownQueue } from './queueHarness';
+import { autopayTriggerNode } from './workflows';
+
+const describeIfBuilt = describeOnCluster('e2e queue outages test');
+
+const DELIVERIES = 40;
+const FAULT_WHEN_STARTED = 10;
+const ATTEMPT_TIMEOUT_MS = 30_000;
+const BACKOFF_S = [2, 4, 8, 16, 30, 30, 30, 30, 30, 30, 30, 30];
+const WAIT_MS = 8 * 60_000;
+const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
+
+type Mode = 'received' | 'finished';
+type Fault = 'worker killed' | 'webhook process killed' | 'Redis stopped 20 s' | 'PostgreSQL restarted';
+
+interface Sent {
+	reference: string;
+	bytes: string;
+	attempts: Array<{ status: number; ms: number }>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const acknowledged = (s: Sent) => s.attempts.some((a) => a.status >= 200 && a.status < 300);
+
+/** Established TCP connections to a local port (/proc/net/tcp): which webhook process holds the calls. */
+function connectionsTo(port: number): number {
+	const hex = port.toString(16).toUpperCase().padStart(4, '0');
+	let count = 0;
+	for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+		let text = '';
+		try {
+			text = readFileSync(file, 'utf8');
+		} catch {
+			continue;
+		}
+		for (const line of text.split('\n').slice(1)) {
+			const [, local, , state] = line.trim().split(/\s+/);
+			if (local?.endsWith(`:${hex}`) && state === '01') count++;
+		}
+	}
+	return count;
+}
+
+describeIfBuilt('e2e: deliveries while a process dies, queue mode from deploy/ behind nginx', () => {
+	let sandbox: RunningSandbox;
+	let q: QueueHandle | undefined;
+	const figures: string[] = ['| Fault | Acknowledge Delivery | Lost | Doubled | Acknowledged to the platform | Sent again | Slowest 2xx |', '|---|---|---|---|---|---|---|'];
+	const workflows = {} as Record<Mode, { url: string; workflowId: string }>;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ port: 0, processPendingPolls: 0, retryAfterSeconds: 0 });
+		q = await setupQueue({ workers: 2, webhooks: 2 });
+		await addSandboxCredentials(q, sandbox);
+		for (const mode of ['received', 'finished'] as const) workflows[mode] = await publish(mode);
+	});
+
+	afterAll(async () => {
+		if (process.env.PAYSUITE_E2E_FIGURES) console.log(figures.join('\n'));
+		await teardownQueue(q);
+		await sandbox?.stop();
+	});
+
+	/** Publishes Autopay Trigger (this acknowledgement) → Wait 3 s → Done; its production URL (nginx) and id. */
+	async function publish(acknowledge: Mode): Promise<{ url: string; workflowId: string }> {
+		const webhookId = randomUUID();
+		const trigger = autopayTriggerNode(q!.credentials, webhookId);
+		const nodes = [
+			{ ...trigger, typeVersion: 2, parameters: { events: [], options: { acknowledge } } },
+			{ name: 'Wait', type: 'n8n-nodes-base.wait', typeVersion: 1.1, position: [240, 0], webhookId: randomUUID(), parameters: { amount: 3, unit: 'seconds' } },
+			{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [480, 0], parameters: {} },
+		];
+		const connections = { Trigger: { main: [[{ node: 'Wait', type: 'main', index: 0 }]] }, Wait: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } };
+		const saved = await q!.rest.call('POST', '/rest/workflows', { name: `Outages ${acknowledge}`, nodes, connections, settings: { executionOrder: 'v1' } });
+		if (saved.status !== 200) throw new Error(`saving the workflow failed: ${saved.status} ${saved.text}`);
+		const workflowId = saved.json.data.id as string;
+		const published = await q!.rest.call('POST', `/rest/workflows/${workflowId}/activate`, { versionId: saved.json.data.versionId });
+		if (published.status !== 200) throw new Error(`publishing the workflow failed: ${published.status} ${published.text}`);
+		const url = `${q!.cluster.url}/webhook/${webhookId}/autopay`;
+		for (const webhook of q!.cluster.webhooks) {
+			const direct = `${webhook.url}/webhook/${webhookId}/autopay`;
+			await until(`the trigger at ${webhook.name}`, async () => ((await fetch(direct, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status === 400 ? true : undefined), WAIT_MS);
+		}
+		return { url, workflowId };
+	}
+
+	function delivery(reference: string): Sent {
+		const event = { id: randomUUID(), type: 'AUTOPAY_CREATED', date: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'), reference };
+		const signature = autopaySignature(event.id, event.type, event.date, sandbox.credentials.secretKey);
+		return { reference, bytes: JSON.stringify({ ...event, signature, additional: { reference } }), attempts: [] };
+	}
+
+	/** The platform's sender: the same bytes until a 2xx, with its backoff; an attempt gives up after 30 s. */
+	async function sendUntilAcknowledged(url: string, sent: Sent): Promise<void> {
+		for (let attempt = 0; ; attempt++) {
+			const started = Date.now();
+			try {
+				const response = await fetch(url, { method: 'POST', body: sent.bytes, headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
+				await response.text();
+				sent.attempts.push({ status: response.status, ms: Date.now() - started });
+			} catch {
+				sent.attempts.push({ status: 0, ms: Date.now() - started });
+			}
+			if (acknowledged(sent) || attempt >= BACKOFF_S.length) return;
+			await sleep(BACKOFF_S[attempt] * 1000);
+		}
+	}
+
+	const startedCount = (w: ClusterProcess) => (w.logs().match(/Worker started execution/g) ?? []).length;
+
+	/** Applies the fault; resolves once the cluster is whole again. */
+	async function apply(fault: Fault, before: number[]): Promise<string> {
+		const cluster = q!.cluster;
+		if (fault === 'worker killed') {
+			const started = cluster.workers.map((w, i) => startedCount(w) - before[i]);
+			const victim = cluster.workers[started.indexOf(Math.max(...started))];
+			const restarts = victim.restarts;
+			process.kill(-victim.pid, 'SIGKILL');
+			await until(`${victim.name} running again`, () => (victim.restarts === restarts + 1 && victim.up ? true : undefined), WAIT_MS);
+			return `${victim.name} (runs started per worker: ${started.join(', ')})`;
+		}
+		if (fault === 'webhook process killed') {
+			const held = cluster.webhooks.map((w) => connectionsTo(Number(new URL(w.url).port)));
+			const victim = cluster.webhooks[held.indexOf(Math.max(...held))];
+			const restarts = victim.restarts;
+			process.kill(-victim.pid, 'SIGKILL');
+			await until(`${victim.name} running again`, () => (victim.restarts === restarts + 1 && victim.up ? true : undefined), WAIT_MS);
+			return `${victim.name} (connections held: ${held.join(', ')})`;
+		}
+		if (fault === 'Redis stopped 20 s') {
+			await cluster.redis.pause();
+			await sleep(20_000);
+			await cluster.redis.resume();
+			return 'redis';
+		}
+		await cluster.postgres.pause('SIGINT', 10_000);
+		await cluster.postgres.resume();
+		return 'postgres';
+	}
+
+	/** The workflow's finished production executions: status, the delivery's reference, whether Done ran. */
+	async function executions(workflowId: string, since: number): Promise<Array<{ id: number; status: string; reference?: string; done: boolean }>> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const list = await until(
+			'every execution finished',
+			async () => {
+				const r = await q!.rest.call('GET', `/rest/executions?filter=${filter}&limit=1000`).catch(() => undefined);
+				const results = r?.json?.data?.results as Array<{ id: string; status: string; mode: string }> | undefined;
+				const mine = results?.filter((e) => Number(e.id) > since && e.mode === 'webhook');
+				return mine && mine.every((e) => FINISHED.has(e.status)) ? mine : undefined;
+			},
+			WAIT_MS,
+		);
+		const out = [];
+		for (const e of list) {
+			const { json } = await q!.rest.call('GET', `/rest/executions/${e.id}`);
+			const run = storedRun(json.data);
+			const reference = /"(OUT-[A-Za-z]+-[a-z]+-\d+)"/.exec(JSON.stringify(run))?.[1];
+			out.push({ id: Number(e.id), status: e.status, reference, done: Boolean(run?.resultData?.runData?.Done?.length) });
+		}
+		return out;
+	}
+
+	async function lastExecutionId(): Promise<number> {
+		const r = await q!.rest.call('GET', '/rest/executions?limit=1');
+		return Number(r.json.data.results[0]?.id ?? 0);
+	}
+
+	const cases: Array<[Fault, Mode]> = (['worker killed', 'webhook process killed', 'Redis stopped 20 s', 'PostgreSQL restarted'] as Fault[]).flatMap((f) => (['received', 'finished'] as Mode[]).map((m): [Fault, Mode] => [f, m]));
+
+	it.each(cases)('%s, Acknowledge Delivery %s: 40 deliveries with a retrying sender', async (fault, mode) => {
+		const { url, workflowId } = workflows[mode];
+		const since = await lastExecutionId();
+		const tag = `OUT-${fault.split(' ')[0]}-${mode}`;
+		const sent = Array.from({ length: DELIVERIES }, (_, i) => delivery(`${tag}-${i}`));
+		const before = q!.cluster.workers.map(startedCount);
+		const sending = Promise.all(sent.map(async (s, i) => (await sleep(i * 100), sendUntilAcknowledged(url, s))));
+		await until(`${FAULT_WHEN_STARTED} runs started`, () => (q!.cluster.workers.reduce((n, w, i) => n + startedCount(w) - before[i], 0) >= FAULT_WHEN_STARTED ? true : undefined), WAIT_MS);
+		const victim = await apply(fault, before);
+		await sending;
+		const all = await executions(workflowId, since);
+		// A run n8n gave up has its data replaced by the error: it no longer names its delivery.
+		const failed = all.filter((r) => r.status !== 'success' && (r.reference === undefined || r.reference.startsWith(tag)));
+		const runs = all.filter((r) => r.reference?.startsWith(tag));
+		const work = (reference: string) => runs.filter((r) => r.reference === reference && r.done && r.status === 'success').length;
+		const lost = sent.filter((s) => work(s.reference) === 0);
+		const doubled = sent.filter((s) => work(s.reference) > 1);
+		const slowest = Math.max(0, ...sent.flatMap((s) => s.attempts.filter((a) => a.status >= 200 && a.status < 300).map((a) => a.ms)));
+		figures.push(
+			`| ${fault} | ${mode === 'received' ? 'When Received' : 'When the Workflow Has Finished'} | ${lost.length} | ${doubled.length} | ${sent.filter(acknowledged).length} of ${DELIVERIES} | ${sent.filter((s) => s.attempts.length > 1).length} | ${(slowest / 1000).toFixed(1)} s |`,
+		);
+		if (process.env.PAYSUITE_E2E_FIGURES) {
+			console.log(`${fault} / ${mode}: ${victim}; failed executions ${failed.length} (${failed.filter((r) => !r.reference).length} without their delivery); executions ${JSON.stringify(runs.reduce<Record<string, number>>((n, r) => ((n[`${r.status}${r.done ? '' : ' (stopped at the trigger)'}`] = (n[`${r.status}${r.done ? '' : ' (stopped at the trigger)'}`] ?? 0) + 1), n), {}))}; answers ${JSON.stringify(sent.flatMap((s) => s.attempts.map((a) => a.status)).reduce<Record<string, number>>((n, a) => ((n[a] = (n[a] ?? 0) + 1), n), {}))}`);
+		}
+		expect({ doubled: doubled.map((s) => s.reference) }).toEqual({ doubled: [] });
+		if (mode === 'received') {
+			// Answered before the run: nothing sends a lost one again. Each is in n8n's list as a failed run.
+			expect(failed.length).toBeGreaterThanOrEqual(lost.length);
+		} else {
+			expect({ lost: lost.map((s) => s.reference) }).toEqual({ lost: [] });
+			expect(sent.filter((s) => !acknowledged(s)).map((s) => s.reference)).toEqual([]);
+		}
+	});
+});
