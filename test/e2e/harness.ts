@@ -298,3 +298,45 @@ export function storedRun(execution: { data: string }): any {
 	};
 	return revive(table[0]);
 }
+
+/** What went wrong in a run (`IRunExecutionData`): each node's error and the workflow's, "<node>: <message> (<description>)". */
+export function runErrors(run: any): string[] {
+	const words = (error: any, node?: string) => {
+		if (!error) return undefined;
+		const at = node ?? error.node?.name;
+		const description = error.description && error.description !== error.message ? ` (${error.description})` : '';
+		return `${at ? `${at}: ` : ''}${error.message ?? String(error)}${description}`;
+	};
+	const errors: string[] = [];
+	for (const [node, tasks] of Object.entries((run?.resultData?.runData ?? {}) as Record<string, Array<{ error?: unknown }>>)) {
+		for (const task of tasks ?? []) errors.push(words(task?.error, node) ?? '');
+	}
+	errors.push(words(run?.resultData?.error) ?? '');
+	return [...new Set(errors.filter(Boolean))];
+}
+
+/** An execution as the harnesses return it: stored (REST, `data` as flatted text), run on a cluster or by the CLI (`output.data`). */
+type AnyExecution = { status?: string; data?: unknown; output?: { data?: unknown } | any; exitCode?: number | null; error?: string };
+
+/**
+ * An execution's status and, when something failed, the node's error message, so that an assertion shows why:
+ * `expect(outcome(execution)).toMatchObject({ status: 'success' })` prints `{ status: 'error', error: '<node>: ...' }`.
+ */
+export function outcome(execution: AnyExecution): { status: string | undefined; error?: string } {
+	let run: any;
+	if (typeof execution.data === 'string') run = storedRun(execution as { data: string });
+	else if (execution.data && typeof execution.data === 'object') run = execution.data;
+	else run = execution.output?.data;
+	const status = execution.status ?? (execution.exitCode === undefined ? undefined : execution.exitCode === 0 ? 'success' : 'error');
+	const errors = [...runErrors(run), ...(execution.error ? [execution.error] : [])];
+	return errors.length ? { status, error: errors.join('; ') } : { status };
+}
+
+type RestCall = { call(method: string, p: string, body?: unknown): Promise<{ status: number; json: any; text: string }> };
+
+/** The outcomes of listed executions (`GET /rest/executions` entries carry no run data): each one read back. */
+export async function outcomes(rest: RestCall, listed: Array<{ id: string | number }>): Promise<Array<{ status: string | undefined; error?: string }>> {
+	const out = [];
+	for (const { id } of listed) out.push(outcome((await rest.call('GET', `/rest/executions/${id}`)).json?.data ?? {}));
+	return out;
+}
