@@ -21,6 +21,7 @@ import {
 	addSandboxCredentials,
 	distExists,
 	N8nHandle,
+	outcomes,
 	PACKAGE_NAME,
 	packageLoadErrors,
 	REPO_DIR,
@@ -170,10 +171,10 @@ describeIfBuilt(`e2e compat: the package in n8n ${N8N_VERSION} on Node ${NODE_MA
 		const [item] = await until(`the ${kind} run`, () => capture.runs[kind], WAIT_MS);
 		const filter = encodeURIComponent(JSON.stringify({ workflowId: workflowIds[kind] }));
 		const done = await until(`the ${kind} execution`, async () => {
-			const list = (await server!.rest.call('GET', `/rest/executions?filter=${filter}`)).json.data.results as Array<{ status: string }>;
+			const list = (await server!.rest.call('GET', `/rest/executions?filter=${filter}`)).json.data.results as Array<{ id: string; status: string }>;
 			return list.length && list.every((e) => !['new', 'running', 'waiting'].includes(e.status)) ? list : undefined;
 		}, WAIT_MS);
-		expect(done.map((e) => e.status)).toEqual(['success']);
+		expect(await outcomes(server!.rest, done)).toEqual([{ status: 'success' }]);
 		return item;
 	}
 

@@ -315,21 +315,26 @@ export function runErrors(run: any): string[] {
 	return [...new Set(errors.filter(Boolean))];
 }
 
-/** An execution as the harnesses return it: stored (REST, `data` as flatted text), run on a cluster or by the CLI (`output.data`). */
-type AnyExecution = { status?: string; data?: unknown; output?: { data?: unknown } | any; exitCode?: number | null; error?: string };
+/**
+ * An execution as the harnesses return it: stored (REST, `data` as flatted text), with its run revived (`run`), run on
+ * a cluster or by the CLI (`output.data`, `exitCode`), or a batch or example result (`error`).
+ */
+type AnyExecution = { status?: string; data?: unknown; run?: unknown; output?: { data?: unknown } | any; exitCode?: number | null; error?: string };
 
 /**
- * An execution's status and, when something failed, the node's error message, so that an assertion shows why:
- * `expect(outcome(execution)).toMatchObject({ status: 'success' })` prints `{ status: 'error', error: '<node>: ...' }`.
+ * An execution's status and, unless it succeeded, what went wrong (the node's error message), so that an assertion on
+ * it says why: `expect(outcome(execution)).toEqual({ status: 'success' })` prints `{ status: 'error', error: '<node>:
+ * ...' }`. (`toMatchObject` would leave the error out of its message.)
  */
 export function outcome(execution: AnyExecution): { status: string | undefined; error?: string } {
-	let run: any;
+	let run: any = execution.run;
 	if (typeof execution.data === 'string') run = storedRun(execution as { data: string });
 	else if (execution.data && typeof execution.data === 'object') run = execution.data;
-	else run = execution.output?.data;
+	run ??= execution.output?.data;
 	const status = execution.status ?? (execution.exitCode === undefined ? undefined : execution.exitCode === 0 ? 'success' : 'error');
+	if (status === 'success') return { status };
 	const errors = [...runErrors(run), ...(execution.error ? [execution.error] : [])];
-	return errors.length ? { status, error: errors.join('; ') } : { status };
+	return { status, error: errors.length ? errors.join('; ') : 'no error recorded' };
 }
 
 type RestCall = { call(method: string, p: string, body?: unknown): Promise<{ status: number; json: any; text: string }> };

@@ -18,7 +18,7 @@
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
-import { storedRun, until } from './harness';
+import { outcome, storedRun, until } from './harness';
 import { addSandboxCredentials, describeOnCluster, finishedExecution, importWorkflows, processesThatRan, runOnCluster, setupQueue, teardownQueue, type QueueHandle } from './queueHarness';
 import {
 	executeStepBody,
@@ -66,7 +66,7 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 		await importWorkflows(q, setups);
 		for (const setup of setups) {
 			const paid = await runOnCluster(q, setup.id);
-			expect(paid.status).toBe('success');
+			expect(outcome(paid)).toEqual({ status: 'success' });
 			payments.push(paidInternalReference(paid.output.data));
 		}
 	});
@@ -141,7 +141,7 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 		const [first, second] = await ended(workflowId, 2);
 		figures.push(`  ${first.id} ${first.status} on ${first.ranOn}; ${second.id} ${second.status} on ${second.ranOn}`);
 
-		expect([first.status, second.status]).toEqual(['success', 'error']);
+		expect([first, second].map(outcome)).toEqual([{ status: 'success' }, { status: 'error', error: expect.any(String) }]);
 		for (const e of [first, second]) expect(e.ranOn).toEqual([expect.stringMatching(/^worker-\d$/)]);
 		// The worker that made the refund names its execution; another worker knows it from the platform only.
 		const by = first.ranOn[0] === second.ranOn[0] ? `, by execution ${first.id} of workflow ${workflowId}` : '';
@@ -186,7 +186,7 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 		let acrossWorkers = 0;
 		for (const [n, text] of texts.entries()) {
 			const [first, second] = executions.slice(2 * n, 2 * n + 2);
-			expect([first.status, second.status]).toEqual(['success', 'error']);
+			expect([first, second].map(outcome)).toEqual([{ status: 'success' }, { status: 'error', error: expect.any(String) }]);
 			// The worker that sent it names its execution; the other knows it from n8n's record, to the minute.
 			const when = first.ranOn[0] === second.ranOn[0] ? `less than a minute ago, by execution ${first.id} of workflow ${workflowId}` : 'within the last (minute|2 minutes)';
 			expect(refundError(second, 'Send')).toMatch(new RegExp(`^Not sent: the same message \\(SMS, e-mail\\) was already sent ${when} \\(item 0\\)$`));
@@ -213,13 +213,13 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 			return { id, status: execution.status as string, run: storedRun(execution), ranOn: processesThatRan(q!, id) };
 		};
 		const refunds = [await step(refundFlow.id, 'After Refund'), await step(refundFlow.id, 'After Refund')];
-		expect(refunds.map((e) => e.status)).toEqual(['success', 'error']);
+		expect(refunds.map(outcome)).toEqual([{ status: 'success' }, { status: 'error', error: expect.any(String) }]);
 		expect(refundError(refunds[1])).toMatch(/^Not sent: A refund of 20\.00 USD/);
 		expect(refundsOf(internalReference)).toHaveLength(1);
 
 		const sends = [await step(messageFlow.id, 'After Send'), await step(messageFlow.id, 'After Send')];
 		const sent = ((await (await fetch(`${sandbox.url}/__sandbox/onboarding/messages`)).json()) as { messages: Array<{ body: { message: string } }> }).messages.filter((m) => m.body.message === text);
-		expect(sends.map((e) => e.status)).toEqual(['success', 'error']);
+		expect(sends.map(outcome)).toEqual([{ status: 'success' }, { status: 'error', error: expect.any(String) }]);
 		expect(refundError(sends[1], 'Send')).toMatch(/^Not sent: the same message \(SMS, e-mail\) was already sent /);
 		expect(sent).toHaveLength(1);
 		figures.push(`Execute step twice: refund on ${refunds.map((e) => e.ranOn).join(', ')} (1 refund); message on ${sends.map((e) => e.ranOn).join(', ')} (${sent.length} sent)`);

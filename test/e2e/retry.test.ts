@@ -13,6 +13,7 @@ import {
 	distExists,
 	manualTrigger,
 	nodeType,
+	outcome,
 	runWorkflow,
 	setupN8n,
 	startServer,
@@ -77,7 +78,7 @@ describeIfBuilt("n8n's Retry of a failed Gateway > Process execution", () => {
 		const retried = await server.rest.call('POST', `/rest/executions/${executions[0].id}/retry`, { loadWorkflow: false });
 		expect(retried.status).toBe(200);
 		const retry = retried.json.data;
-		expect(retry).toMatchObject({ status: 'success', retryOf: executions[0].id, mode: 'retry' });
+		expect({ ...outcome(retry), retryOf: retry.retryOf, mode: retry.mode }).toEqual({ status: 'success', retryOf: executions[0].id, mode: 'retry' });
 		expect(String(retry.id)).not.toBe(executions[0].id);
 
 		// The retry did send the charge again (the node ran), with the one key of every attempt of both
