@@ -19,7 +19,7 @@ import * as path from 'path';
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
 import {
 	addSandboxCredentials,
-	distExists,
+	describeWithBuild,
 	N8nHandle,
 	outcomes,
 	PACKAGE_NAME,
@@ -43,8 +43,7 @@ const install = require('../../scripts/n8n/install.js');
 const examples = require('../../scripts/n8n/examples.js');
 const restApi = require('../../scripts/n8n/rest.js');
 
-const describeIfBuilt = distExists() ? describe : describe.skip;
-if (!distExists()) console.warn('e2e compat skipped: dist/ does not exist; run `npm run build` first.');
+const describeIfBuilt = describeWithBuild('e2e compat');
 
 const N8N_VERSION: string = install.N8N_VERSION;
 const NODE_MAJOR = N8N_VERSION.startsWith('1.') ? 22 : 24;

@@ -7,12 +7,12 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
-import { distExists, N8nHandle, outcome, setupN8n, teardownN8n } from './harness';
+import { describeWithBuild, N8nHandle, outcome, setupN8n, teardownN8n } from './harness';
 
 const examples = require('../../scripts/n8n/examples.js');
 const { N8N_VERSION } = require('../../scripts/n8n/install.js');
 
-const describeIfBuilt = distExists() ? describe : describe.skip;
+const describeIfBuilt = describeWithBuild('e2e examples');
 
 interface ExampleRun {
 	status: string;

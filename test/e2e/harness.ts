@@ -93,6 +93,33 @@ export function distExists(repoDir = REPO_DIR): boolean {
 	return fs.existsSync(path.join(repoDir, 'dist'));
 }
 
+/** Under CI (`CI` set, as GitHub Actions sets it) a suite that cannot get what it needs fails instead of skipping. */
+export const underCi = (): boolean => !['', '0', 'false'].includes(String(process.env.CI ?? '').toLowerCase());
+
+/**
+ * `describe` for a suite that needs something a machine may lack; `missing` says what (undefined: nothing is
+ * missing). Missing, the suite is skipped with a warning on a contributor's machine; under CI, or with `requireVar`
+ * set (PAYSUITE_REQUIRE_QUEUE...), it fails at once, saying what was missing. `npm run check` fails on any skip not
+ * declared in test/skips.js (scripts/test-summary.js), so nothing turns green by skipping.
+ */
+export function describeNeeding(label: string, missing: string | undefined, requireVar?: string): jest.Describe {
+	if (!missing) return describe;
+	if (!underCi() && !(requireVar && process.env[requireVar])) {
+		console.warn(`${label} SKIPPED: ${missing}`);
+		return describe.skip;
+	}
+	const failing = (name: string) =>
+		describe(name, () => {
+			it(`cannot run here: ${missing}`, () => {
+				throw new Error(`${label} needs what this machine lacks: ${missing}`);
+			});
+		});
+	return failing as unknown as jest.Describe;
+}
+
+/** `describe` for a suite that runs the packed package: it needs dist/ (`npm run build`). */
+export const describeWithBuild = (label: string): jest.Describe => describeNeeding(label, distExists() ? undefined : 'dist/ does not exist; run `npm run build` first');
+
 /** A Manual Trigger node (the usual start of a headless run). */
 export function manualTrigger(name = 'Start'): WorkflowNode {
 	return { name, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} };

@@ -20,7 +20,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox';
 import {
 	addSandboxCredentials,
 	chain,
-	distExists,
+	describeWithBuild,
 	manualTrigger,
 	nodeType,
 	outcome,
@@ -40,8 +40,7 @@ import { expectAnswer, type Answer } from '../engine/webhookCalls';
 
 const examples = require('../../scripts/n8n/examples.js');
 
-const describeIfBuilt = distExists() ? describe : describe.skip;
-if (!distExists()) console.warn('e2e jobs skipped: dist/ does not exist; run `npm run build` first.');
+const describeIfBuilt = describeWithBuild('e2e jobs');
 
 const DAY_MS = 86_400_000;
 /** The sandbox site's time zone (sandbox/world.ts), also the report workflow's: Bogota has no daylight saving. */

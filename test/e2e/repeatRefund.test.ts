@@ -13,11 +13,10 @@
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { addSandboxCredentials, distExists, outcome, setupN8n, startServer, storedRun, teardownN8n, until, type N8nHandle, type ServerHandle } from './harness';
+import { addSandboxCredentials, describeWithBuild, outcome, setupN8n, startServer, storedRun, teardownN8n, until, type N8nHandle, type ServerHandle } from './harness';
 import { executeStepBody, messageThenLaterStep, paidInternalReference, paidPaymentWorkflow, refundThenLaterStep, type E2eWorkflow } from './workflows';
 
-const describeIfBuilt = distExists() ? describe : describe.skip;
-if (!distExists()) console.warn('e2e repeatRefund skipped: dist/ does not exist; run `npm run build` first.');
+const describeIfBuilt = describeWithBuild('e2e repeatRefund');
 
 const WAIT_MS = 90_000;
 

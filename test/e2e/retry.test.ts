@@ -10,7 +10,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { gatewayProcessParameters } from '../helpers/fixtures';
 import {
 	addSandboxCredentials,
-	distExists,
+	describeWithBuild,
 	manualTrigger,
 	nodeType,
 	outcome,
@@ -22,8 +22,7 @@ import {
 	type ServerHandle,
 } from './harness';
 
-const describeIfBuilt = distExists() ? describe : describe.skip;
-if (!distExists()) console.warn('e2e retry skipped: dist/ does not exist; run `npm run build` first.');
+const describeIfBuilt = describeWithBuild('e2e retry');
 
 describeIfBuilt("n8n's Retry of a failed Gateway > Process execution", () => {
 	let n8n: N8nHandle | undefined;

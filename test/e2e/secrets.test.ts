@@ -19,7 +19,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox';
 import {
 	addCredentials,
 	addSandboxCredentials,
-	distExists,
+	describeWithBuild,
 	manualTrigger,
 	nodeType,
 	runWorkflow,
@@ -91,8 +91,7 @@ async function startFakeChatModel() {
 	return { url, requests, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-const describeIfBuilt = distExists() ? describe : describe.skip;
-if (!distExists()) console.warn('e2e secrets skipped: dist/ does not exist; run `npm run build` first.');
+const describeIfBuilt = describeWithBuild('e2e secrets');
 
 describeIfBuilt('no secret in a saved execution', () => {
 	let n8n: N8nHandle | undefined;

@@ -6,12 +6,10 @@
  */
 /* eslint-disable no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { addSandboxCredentials, distExists, setupN8n, startServer, teardownN8n, type N8nHandle, type ServerHandle } from './harness';
+import { addSandboxCredentials, describeWithBuild, setupN8n, startServer, teardownN8n, type N8nHandle, type ServerHandle } from './harness';
 import { approvedPayment, expectSampleItemsWithin10s, pollingWorkflow, publish, receivedByExecution, sleep, untilReceived } from './transactionPolls';
 
-const built = distExists();
-if (!built) console.warn('e2e transaction trigger test SKIPPED: dist/ does not exist; run `npm run build` first');
-const describeIfBuilt = built ? describe : describe.skip;
+const describeIfBuilt = describeWithBuild('e2e transaction trigger test');
 
 /** Longer than one poll interval: a poll has happened in between. */
 const ONE_POLL_MS = 70_000;
