@@ -1,41 +1,50 @@
-/** @type {import('jest').Config} */
+/**
+ * The test projects. `npm test` runs the ones that need neither the network nor a real n8n (unit, sandbox, engine,
+ * reliability); `npm run check` runs every project (scripts/test-summary.js, CONTRIBUTING.md "Commands").
+ * - network: needs the npm registry (it installs Node.js runtimes);
+ * - e2e: a real n8n per file; e2e-queue: the queue-mode files that share one cluster (test/e2e/shared.js): the
+ *   files in QUEUE_SHARED neither stop it nor count its restarts from zero.
+ * @type {import('jest').Config}
+ */
+const os = require('os');
+const path = require('path');
+
 const transform = { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] };
-const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
+// Kept between runs on this machine (ts-jest's transforms, the durations that order the files): beside the n8n
+// install (scripts/n8n/install.js `cacheRoot`), outside the clone and the temp folder.
+const cacheDirectory = path.join(process.env.PAYSUITE_N8N_CACHE || path.join(os.homedir(), '.cache', 'n8n-nodes-paysuite'), 'jest');
+const common = { transform, cacheDirectory, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
+const engine = { setupFiles: ['<rootDir>/test/engine/setup-env.js'], setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js'] };
+
+/** The tests that install from the npm registry. */
+const NETWORK = ['<rootDir>/test/release/install.test.ts'];
+/** Queue-mode files that run on the shared cluster (main, 2 workers, 1 webhook process), one after the other. */
+const QUEUE_SHARED = ['queue', 'queueAcknowledge', 'queueRepeat', 'queueTransactionTrigger', 'queueTriggers'].map((name) => `<rootDir>/test/e2e/${name}.test.ts`);
+const e2e = { ...common, testEnvironment: '<rootDir>/test/e2e/environment.js', setupFilesAfterEnv: ['<rootDir>/test/e2e/setup-timeout.js'] };
 
 module.exports = {
+	// The slowest files first, also on a machine with no durations cached yet (test/sequencer.js).
+	testSequencer: '<rootDir>/test/sequencer.js',
 	projects: [
 		{
 			...common,
 			displayName: 'unit',
 			testMatch: ['<rootDir>/nodes/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/test/docs/**/*.test.ts', '<rootDir>/test/package/**/*.test.ts', '<rootDir>/test/release/**/*.test.ts'],
+			testPathIgnorePatterns: ['/node_modules/', ...NETWORK],
 		},
+		{ ...common, displayName: 'sandbox', testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'] },
+		{ ...common, ...engine, displayName: 'engine', testMatch: ['<rootDir>/test/engine/**/*.test.ts'] },
 		{
 			...common,
-			displayName: 'sandbox',
-			testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'],
-		},
-		{
-			...common,
-			displayName: 'engine',
-			testMatch: ['<rootDir>/test/engine/**/*.test.ts'],
-			setupFiles: ['<rootDir>/test/engine/setup-env.js'],
-			setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js'],
-		},
-		{
-			...common,
+			...engine,
 			displayName: 'reliability',
 			testMatch: ['<rootDir>/test/reliability/**/*.test.ts'],
-			setupFiles: ['<rootDir>/test/engine/setup-env.js'],
-			setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js'],
 			// Clears the report parts before the run, merges them into test-results/reliability.json after it.
 			globalSetup: '<rootDir>/test/reliability/globalSetup.js',
 			globalTeardown: '<rootDir>/test/reliability/globalTeardown.js',
 		},
-		{
-			...common,
-			displayName: 'e2e',
-			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-			setupFilesAfterEnv: ['<rootDir>/test/e2e/setup-timeout.js'],
-		},
+		{ ...common, displayName: 'network', testMatch: NETWORK },
+		{ ...e2e, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', ...QUEUE_SHARED] },
+		{ ...e2e, displayName: 'e2e-queue', testMatch: QUEUE_SHARED, globalTeardown: '<rootDir>/test/e2e/sharedTeardown.js' },
 	],
 };
