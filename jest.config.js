@@ -1,9 +1,9 @@
 /**
  * The test projects. `npm test` runs the ones that need neither the network nor a real n8n (unit, sandbox, engine,
- * reliability); `npm run check` runs every project (scripts/test-summary.js, CONTRIBUTING.md "Commands").
+ * reliability); `npm run check` runs every project (scripts/check.js, CONTRIBUTING.md "Commands").
  * - network: needs the npm registry (it installs Node.js runtimes);
- * - e2e: a real n8n per file; e2e-queue: the queue-mode files that share one cluster (test/e2e/shared.js): the
- *   files in QUEUE_SHARED neither stop it nor count its restarts from zero.
+ * - e2e: a real n8n (or a queue-mode cluster) per file; run by `npm run check` in lanes (scripts/testLanes.js),
+ *   where the queue-mode files that can share one cluster do (test/e2e/sharedCluster.js).
  * @type {import('jest').Config}
  */
 const os = require('os');
@@ -18,8 +18,6 @@ const engine = { setupFiles: ['<rootDir>/test/engine/setup-env.js'], setupFilesA
 
 /** The tests that install from the npm registry. */
 const NETWORK = ['<rootDir>/test/release/install.test.ts'];
-/** Queue-mode files that run on the shared cluster (main, 2 workers, 1 webhook process), one after the other. */
-const QUEUE_SHARED = ['queue', 'queueAcknowledge', 'queueRepeat', 'queueTransactionTrigger', 'queueTriggers'].map((name) => `<rootDir>/test/e2e/${name}.test.ts`);
 const e2e = { ...common, testEnvironment: '<rootDir>/test/e2e/environment.js', setupFilesAfterEnv: ['<rootDir>/test/e2e/setup-timeout.js'] };
 
 module.exports = {
@@ -44,7 +42,7 @@ module.exports = {
 			globalTeardown: '<rootDir>/test/reliability/globalTeardown.js',
 		},
 		{ ...common, displayName: 'network', testMatch: NETWORK },
-		{ ...e2e, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', ...QUEUE_SHARED] },
-		{ ...e2e, displayName: 'e2e-queue', testMatch: QUEUE_SHARED, globalTeardown: '<rootDir>/test/e2e/sharedTeardown.js' },
+		// The globalTeardown stops the queue-mode cluster the files shared, when they did (PAYSUITE_E2E_SHARED_CLUSTER).
+		{ ...e2e, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'], globalTeardown: '<rootDir>/test/e2e/sharedTeardown.js' },
 	],
 };

@@ -4,8 +4,8 @@
  * projects first (several workers), then lanes side by side, each one jest process running its files one after the
  * other (`--runInBand`): most of an end-to-end file's time is spent waiting (n8n polls once a minute, a worker is
  * started again, a Wait node), so two lanes keep the two cores busy where one would leave them idle.
- *   queue:   the queue-mode files: those of the e2e-queue project on the one cluster they share
- *            (test/e2e/sharedCluster.js), then the ones that start their own (queue*.test.ts, interrupt.test.ts);
+ *   queue:   the queue-mode files (queue*.test.ts, interrupt.test.ts); those that can share one cluster do
+ *            (PAYSUITE_E2E_SHARED_CLUSTER, test/e2e/sharedCluster.js), the others start their own;
  *   n8n:     the other end-to-end files (a real n8n each), then the bench smoke run (bench/run.ts --quick);
  *   network: the tests that install from the npm registry (Node.js runtimes).
  * Plain CommonJS.
@@ -67,7 +67,7 @@ async function runLanes({ withFast = true, fastRun } = {}) {
 	let bench = { ok: true, text: '' };
 	say(`lanes side by side: queue (${files.queue.length} files), n8n (${files.n8n.length} files, then the bench smoke run), network`);
 	const lanes = await Promise.all([
-		runJest('e2e-queue-lane', ['--runInBand', '--selectProjects', 'e2e', 'e2e-queue', '--', ...only(files.queue)], { prefix: '[queue]' }),
+		runJest('e2e-queue-lane', ['--runInBand', '--selectProjects', 'e2e', '--', ...only(files.queue)], { prefix: '[queue]', env: { PAYSUITE_E2E_SHARED_CLUSTER: '1' } }),
 		(async () => {
 			const run = await runJest('e2e-n8n-lane', ['--runInBand', '--selectProjects', 'e2e', '--', ...only(files.n8n)], { prefix: '[n8n]' });
 			if (!(run.stopRequest || run.signal)) bench = await benchSmoke('[bench]');

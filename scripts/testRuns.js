@@ -28,16 +28,17 @@ const say = (message) => console.log(`[${clock()}] ${message}`);
 
 /**
  * Runs jest with a JSON report. `prefix`: the run's output lines are printed with it (runs side by side) and kept in
- * test-results/<name>.log; without it jest writes to the terminal. Resolves { name, report, status, stopRequest, ms }.
+ * test-results/<name>.log; without it jest writes to the terminal. `env` adds to the environment. Resolves { name,
+ * report, status, stopRequest, ms }.
  */
-async function runJest(name, args, { prefix } = {}) {
+async function runJest(name, args, { prefix, env } = {}) {
 	fs.mkdirSync(RESULTS, { recursive: true });
 	const reportFile = path.join(RESULTS, `jest-${name}.json`);
 	fs.rmSync(reportFile, { force: true });
 	const started = Date.now();
 	const jestBin = require.resolve('jest/bin/jest');
 	const output = prefix ? prefixedOutput(prefix, path.join(RESULTS, `${name}.log`)) : undefined;
-	const run = await runChild(process.execPath, [jestBin, '--ci', '--json', `--outputFile=${reportFile}`, ...args], { cwd: ROOT, output: output?.write });
+	const run = await runChild(process.execPath, [jestBin, '--ci', '--json', `--outputFile=${reportFile}`, ...args], { cwd: ROOT, output: output?.write, env: { ...process.env, ...env } });
 	output?.end();
 	let report;
 	try {

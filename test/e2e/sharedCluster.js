@@ -1,13 +1,14 @@
 'use strict';
 /**
  * A queue-mode cluster with the packed package (scripts/n8n/queue.js: Redis, PostgreSQL, a main, workers, webhook
- * processes, the router), for queueHarness.ts: one per test file, or one per jest process shared by the files of
- * the `e2e-queue` project (jest.config.js), which then run one after the other on it (`--runInBand`).
+ * processes, the router), for queueHarness.ts: one per test file, or, with PAYSUITE_E2E_SHARED_CLUSTER set, one per
+ * jest process shared by the files of SHARED_FILES, which then run one after the other on it (`--runInBand`; the
+ * queue lane of `npm run check`, scripts/testLanes.js, sets both).
  *
- * The shared one lives outside jest's per-file module registry: test/e2e/environment.js hands `sharedQueue` to the
- * files of that project, and test/e2e/sharedTeardown.js (the project's globalTeardown) stops it after the last one.
- * Should jest end otherwise (a signal, SIGKILL, its worker killed), the reaper of this process (scripts/n8n/processes.js)
- * ends the cluster and removes its folders, as for any cluster. Plain CommonJS.
+ * The shared one lives outside jest's per-file module registry: test/e2e/environment.js hands `sharedQueue` to those
+ * files, and test/e2e/sharedTeardown.js (the e2e project's globalTeardown) stops it after the last one. Should jest
+ * end otherwise (a signal, SIGKILL, its worker killed), the reaper of this process (scripts/n8n/processes.js) ends
+ * the cluster and removes its folders, as for any cluster. Plain CommonJS.
  */
 const fs = require('fs');
 const path = require('path');
@@ -18,6 +19,15 @@ const queue = require('../../scripts/n8n/queue.js');
 const REPO_DIR = path.resolve(__dirname, '..', '..');
 /** The shared cluster's shape; setupQueue() with other options gets a cluster of its own. */
 const SHARED_TOPOLOGY = { workers: 2, webhooks: 1 };
+/**
+ * The files that can run on a cluster earlier files used: they neither stop it nor count a process's restarts from
+ * zero, and read only their own workflows' executions. (queueCluster stops its cluster, queueWebhooks needs two
+ * webhook processes, queueStart and interrupt start theirs through `npm start` or a child: each keeps its own.)
+ */
+const SHARED_FILES = ['queue.test.ts', 'queueAcknowledge.test.ts', 'queueRepeat.test.ts', 'queueTransactionTrigger.test.ts', 'queueTriggers.test.ts'];
+
+/** Whether this test file runs on the shared cluster. */
+const shareFor = (file) => Boolean(process.env.PAYSUITE_E2E_SHARED_CLUSTER) && SHARED_FILES.includes(file);
 
 /** Installs n8n when missing, packs the package into a fresh user folder and starts the cluster on it. */
 async function startQueue({ workers = 2, webhooks = 1, env: extraEnv = {}, prefix = 'paysuite-queue-e2e-' } = {}) {
@@ -71,7 +81,7 @@ async function releaseShared(q) {
 	}
 }
 
-/** Stops the shared cluster, if this process started one (the e2e-queue project's globalTeardown). */
+/** Stops the shared cluster, if this process started one (the e2e project's globalTeardown). */
 async function stopShared() {
 	if (!shared) return;
 	const started = shared;
@@ -80,4 +90,4 @@ async function stopShared() {
 	if (q) await stopQueue(q);
 }
 
-module.exports = { startQueue, stopQueue, sharedQueue, releaseShared, stopShared, SHARED_TOPOLOGY };
+module.exports = { startQueue, stopQueue, sharedQueue, releaseShared, stopShared, shareFor, SHARED_FILES, SHARED_TOPOLOGY };
