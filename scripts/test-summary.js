@@ -11,7 +11,8 @@ const { FAST_PROJECTS, closingLines, fastWorkers, runJest, tally } = require('./
 const { runLanes } = require('./testLanes');
 
 async function fast(args) {
-	const run = await runJest('fast', ['--selectProjects', ...FAST_PROJECTS, `--maxWorkers=${fastWorkers()}`, ...args]);
+	const workers = args.some((arg) => /^(--maxWorkers|-w|--runInBand|-i)\b/.test(arg)) ? [] : [`--maxWorkers=${fastWorkers()}`];
+	const run = await runJest('fast', ['--selectProjects', ...FAST_PROJECTS, ...workers, ...args]);
 	if (run.stopRequest || run.signal) return 1;
 	const t = tally([run], { checkSkips: args.length === 0 });
 	for (const line of closingLines(t)) console.log(line);

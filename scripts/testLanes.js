@@ -6,14 +6,14 @@
  * started again, a Wait node), so two lanes keep the two cores busy where one would leave them idle.
  *   queue:   the queue-mode files (queue*.test.ts, interrupt.test.ts); those that can share one cluster do
  *            (PAYSUITE_E2E_SHARED_CLUSTER, test/e2e/sharedCluster.js), the others start their own;
- *   n8n:     the other end-to-end files (a real n8n each), then the bench smoke run (bench/run.ts --quick);
+ *   n8n:     the other end-to-end files (a real n8n each), then the bench smoke run (./benchSmoke.js);
  *   network: the tests that install from the npm registry (Node.js runtimes).
  * Plain CommonJS.
  */
 const fs = require('fs');
 const path = require('path');
 
-const { runChild } = require('./n8n/lifecycle');
+const { benchSmoke } = require('./benchSmoke');
 const { FAST_PROJECTS, ROOT, RESULTS, closingLines, fastWorkers, runJest, say, tally } = require('./testRuns');
 
 const E2E_DIR = path.join(ROOT, 'test', 'e2e');
@@ -27,27 +27,6 @@ const only = (files) => files.map((file) => `${escape(path.join(E2E_DIR, file))}
 function e2eFiles() {
 	const files = fs.readdirSync(E2E_DIR).filter((file) => file.endsWith('.test.ts')).sort();
 	return { queue: files.filter((file) => QUEUE_LANE.test(file)), n8n: files.filter((file) => !QUEUE_LANE.test(file)) };
-}
-
-/** The bench smoke run: every case once at its smallest size, nothing asserted on time (bench/README.md). */
-async function benchSmoke(prefix) {
-	const log = fs.createWriteStream(path.join(RESULTS, 'bench-quick.log'));
-	const tsNode = require.resolve('ts-node/dist/bin.js');
-	const run = await runChild(process.execPath, [tsNode, '--transpile-only', path.join('bench', 'run.ts'), '--quick', '--no-build'], {
-		cwd: ROOT,
-		output: (chunk) => {
-			log.write(chunk);
-			for (const line of chunk.split('\n').filter(Boolean)) process.stdout.write(`${prefix} ${line}\n`);
-		},
-	});
-	log.end();
-	let cases = '?';
-	try {
-		cases = JSON.parse(fs.readFileSync(path.join(RESULTS, 'bench-quick.json'), 'utf8')).results.length;
-	} catch {
-		/* no report: the run failed before writing it */
-	}
-	return { ok: run.status === 0, stopped: Boolean(run.stopRequest || run.signal), text: run.status === 0 ? `; bench: ${cases} cases ran (quick)` : `; bench: failed (exit ${run.status}), see test-results/bench-quick.log` };
 }
 
 /**
@@ -70,7 +49,7 @@ async function runLanes({ withFast = true, fastRun } = {}) {
 		runJest('e2e-queue-lane', ['--runInBand', '--selectProjects', 'e2e', '--', ...only(files.queue)], { prefix: '[queue]', env: { PAYSUITE_E2E_SHARED_CLUSTER: '1' } }),
 		(async () => {
 			const run = await runJest('e2e-n8n-lane', ['--runInBand', '--selectProjects', 'e2e', '--', ...only(files.n8n)], { prefix: '[n8n]' });
-			if (!(run.stopRequest || run.signal)) bench = await benchSmoke('[bench]');
+			if (!(run.stopRequest || run.signal)) bench = await benchSmoke('[bench]', RESULTS);
 			return run;
 		})(),
 		runJest('network', ['--runInBand', '--selectProjects', 'network'], { prefix: '[network]' }),
