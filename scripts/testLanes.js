@@ -1,24 +1,26 @@
 'use strict';
 /**
  * Every test project and the bench smoke run, as `npm run check` runs them after building and linting: the fast
- * projects first (several workers), then lanes side by side, each one jest process running its files one after the
- * other (`--runInBand`): most of an end-to-end file's time is spent waiting (n8n polls once a minute, a worker is
- * started again, a Wait node), so two lanes keep the two cores busy where one would leave them idle.
- *   queue:   the queue-mode files (queue*.test.ts, interrupt.test.ts); those that can share one cluster do
- *            (PAYSUITE_E2E_SHARED_CLUSTER, test/e2e/sharedCluster.js), the others start their own;
- *   n8n:     the other end-to-end files (a real n8n each), then the bench smoke run (./benchSmoke.js);
+ * projects first (one worker per core), then three lanes side by side. Most of an end-to-end file's time is spent
+ * waiting (n8n polls once a minute, a worker is started again, a Wait node, a browser page), so running files side
+ * by side keeps the two cores busy where one file at a time would leave them idle:
+ *   shared:  the queue-mode files that can share one cluster (test/e2e/sharedCluster.js SHARED_FILES), one after
+ *            the other on it (PAYSUITE_E2E_SHARED_CLUSTER, `--runInBand`), then the bench smoke run (./benchSmoke.js);
+ *   e2e:     every other end-to-end file, each with its own n8n or cluster, two at a time (jest workers, the longest
+ *            first: test/sequencer.js);
  *   network: the tests that install from the npm registry (Node.js runtimes).
  * Plain CommonJS.
  */
 const fs = require('fs');
 const path = require('path');
 
+const { SHARED_FILES } = require('../test/e2e/sharedCluster');
 const { benchSmoke } = require('./benchSmoke');
 const { FAST_PROJECTS, ROOT, RESULTS, closingLines, fastWorkers, runJest, say, tally } = require('./testRuns');
 
 const E2E_DIR = path.join(ROOT, 'test', 'e2e');
-/** The files of the queue lane: the queue-mode ones and the interruption test (it starts a cluster too). */
-const QUEUE_LANE = /^(queue.*|interrupt)\.test\.ts$/;
+/** End-to-end files at once in the e2e lane (each starts an n8n or a cluster: two beside the shared lane on 2 cores). */
+const E2E_WORKERS = 2;
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** jest path patterns matching exactly these files of test/e2e/. */
@@ -26,7 +28,7 @@ const only = (files) => files.map((file) => `${escape(path.join(E2E_DIR, file))}
 
 function e2eFiles() {
 	const files = fs.readdirSync(E2E_DIR).filter((file) => file.endsWith('.test.ts')).sort();
-	return { queue: files.filter((file) => QUEUE_LANE.test(file)), n8n: files.filter((file) => !QUEUE_LANE.test(file)) };
+	return { shared: files.filter((file) => SHARED_FILES.includes(file)), own: files.filter((file) => !SHARED_FILES.includes(file)) };
 }
 
 /**
@@ -44,14 +46,14 @@ async function runLanes({ withFast = true, fastRun } = {}) {
 	if (runs.some((run) => run.stopRequest || run.signal)) return 1;
 	const files = e2eFiles();
 	let bench = { ok: true, text: '' };
-	say(`lanes side by side: queue (${files.queue.length} files), n8n (${files.n8n.length} files, then the bench smoke run), network`);
+	say(`lanes side by side: shared (${files.shared.length} files on one queue-mode cluster, then the bench smoke run), e2e (${files.own.length} files, ${E2E_WORKERS} at a time), network`);
 	const lanes = await Promise.all([
-		runJest('e2e-queue-lane', ['--runInBand', '--selectProjects', 'e2e', '--', ...only(files.queue)], { prefix: '[queue]', env: { PAYSUITE_E2E_SHARED_CLUSTER: '1' } }),
 		(async () => {
-			const run = await runJest('e2e-n8n-lane', ['--runInBand', '--selectProjects', 'e2e', '--', ...only(files.n8n)], { prefix: '[n8n]' });
+			const run = await runJest('e2e-shared', ['--runInBand', '--selectProjects', 'e2e', '--', ...only(files.shared)], { prefix: '[shared]', env: { PAYSUITE_E2E_SHARED_CLUSTER: '1' } });
 			if (!(run.stopRequest || run.signal)) bench = await benchSmoke('[bench]', RESULTS);
 			return run;
 		})(),
+		runJest('e2e', [`--maxWorkers=${E2E_WORKERS}`, '--selectProjects', 'e2e', '--', ...only(files.own)], { prefix: '[e2e]' }),
 		runJest('network', ['--runInBand', '--selectProjects', 'network'], { prefix: '[network]' }),
 	]);
 	runs.push(...lanes);
@@ -62,4 +64,4 @@ async function runLanes({ withFast = true, fastRun } = {}) {
 	return t.ok && bench.ok ? 0 : 1;
 }
 
-module.exports = { runLanes, e2eFiles, QUEUE_LANE };
+module.exports = { runLanes, e2eFiles };

@@ -1,4 +1,4 @@
-// The e2e test environment: jest's Node environment, plus, when PAYSUITE_E2E_SHARED_CLUSTER is set (the queue lane of
+// The e2e test environment: jest's Node environment, plus, when PAYSUITE_E2E_SHARED_CLUSTER is set (the shared lane of
 // `npm run check`, scripts/testLanes.js, which runs its files one after the other) and the file is one of those that
 // can share a queue-mode cluster (./sharedCluster.js SHARED_FILES), `__paysuiteSharedQueue`: this process's shared
 // cluster, which queueHarness.ts's setupQueue() then returns instead of starting one for the file. The cluster lives

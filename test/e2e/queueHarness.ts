@@ -78,7 +78,7 @@ export interface QueueHandle {
 	/** REST client of the main, logged in as the owner. */
 	rest: Rest;
 	credentials: Record<string, { id: string; name: string }>;
-	/** The cluster the queue lane's files share (./sharedCluster.js): teardownQueue() leaves it running. */
+	/** The cluster the shared lane's files share (./sharedCluster.js): teardownQueue() leaves it running. */
 	shared?: boolean;
 }
 
@@ -91,13 +91,13 @@ export interface ClusterRun {
 	ranOn: string[];
 }
 
-/** The queue lane's shared cluster (test/e2e/environment.js), when this file runs on it. */
+/** The shared lane's cluster (test/e2e/environment.js), when this file runs on it. */
 type SharedQueue = { sharedQueue(options: object): Promise<Omit<QueueHandle, 'credentials' | 'shared'>> | undefined; releaseShared(q: QueueHandle): Promise<void> };
 const sharedQueues = (globalThis as { __paysuiteSharedQueue?: SharedQueue }).__paysuiteSharedQueue;
 
 /**
  * Installs n8n when missing, packs the package into a fresh user folder and starts the cluster on it. With
- * PAYSUITE_E2E_SHARED_CLUSTER set (the queue lane of `npm run check`) and in the files that can share one
+ * PAYSUITE_E2E_SHARED_CLUSTER set (the shared lane of `npm run check`) and in the files that can share one
  * (./sharedCluster.js SHARED_FILES), the default topology (2 workers, 1 webhook process, no extra settings) is the
  * cluster those files share, started by the first of them: it carries the earlier files' executions, and a
  * process's `restarts` go on from theirs.

@@ -3,7 +3,7 @@
  * A queue-mode cluster with the packed package (scripts/n8n/queue.js: Redis, PostgreSQL, a main, workers, webhook
  * processes, the router), for queueHarness.ts: one per test file, or, with PAYSUITE_E2E_SHARED_CLUSTER set, one per
  * jest process shared by the files of SHARED_FILES, which then run one after the other on it (`--runInBand`; the
- * queue lane of `npm run check`, scripts/testLanes.js, sets both).
+ * shared lane of `npm run check`, scripts/testLanes.js, sets both).
  *
  * The shared one lives outside jest's per-file module registry: test/e2e/environment.js hands `sharedQueue` to those
  * files, and test/e2e/sharedTeardown.js (the e2e project's globalTeardown) stops it after the last one. Should jest
