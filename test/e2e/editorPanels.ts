@@ -4,7 +4,7 @@
  * resource locator's "From list", search it and pick an entry, open a dropdown and read its options, run the
  * node ("Execute step"). Selectors are n8n 2.40.7's own test ids.
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomBytes, randomUUID } from 'crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 

@@ -10,7 +10,7 @@
  *    trigger's page (docs/nodes/, which its panel's notice links to) sends to the test URL.
  * Needs `npm run build` first (skips itself otherwise).
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { execFile } from 'child_process';
 import { readFileSync } from 'fs';
 import * as path from 'path';

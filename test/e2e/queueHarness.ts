@@ -8,7 +8,7 @@
  *   beforeAll(async () => { q = await setupQueue(); });
  *   afterAll(async () => { await teardownQueue(q); });
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { RunningSandbox } from '../../sandbox';
 import { describeNeeding, distExists, storedRun, type N8nPaths } from './harness';
 import type { E2eWorkflow } from './workflows';

@@ -7,7 +7,6 @@
  * still runs.
  * Needs `npm run build` first (skips itself otherwise).
  */
-/* eslint-disable no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';

@@ -5,7 +5,6 @@
  * new id, and it must get the first charge back from the platform instead of charging again.
  * Needs `npm run build` first (skips itself otherwise).
  */
-/* eslint-disable no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { gatewayProcessParameters } from '../helpers/fixtures';
 import {

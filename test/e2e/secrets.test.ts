@@ -11,7 +11,7 @@
  * sandbox's secrets either, only the markers.
  * Needs `npm run build` first (skips itself otherwise).
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 

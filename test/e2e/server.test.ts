@@ -8,7 +8,7 @@
  *    one delivery are acknowledged without a second run, and a failed platform query gets a short 503.
  * Needs `npm run build` first (skips itself otherwise).
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import * as fs from 'fs';
 import * as path from 'path';
 

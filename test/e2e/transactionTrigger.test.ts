@@ -4,7 +4,6 @@
  * stopped and started again on the same user folder; Fetch Test Event gives sample items within 10 s.
  * Needs `npm run build` first (skips itself otherwise).
  */
-/* eslint-disable no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { addSandboxCredentials, describeWithBuild, setupN8n, startServer, teardownN8n, type N8nHandle, type ServerHandle } from './harness';
 import { approvedPayment, expectSampleItemsWithin10s, pollingWorkflow, publish, receivedByExecution, sleep, untilReceived } from './transactionPolls';
