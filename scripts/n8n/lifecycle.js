@@ -41,12 +41,14 @@ function onStopRequest(stop, { pollMs = 250 } = {}) {
 
 /**
  * Runs a command (jest, say) as a plain child that sees the terminal, passing on to it every stop request: the
- * signals, and SIGTERM when our parent is gone. Resolves { status, signal, stopRequest } once it has exited
- * (`stopRequest`: the reason passed on, if any).
+ * signals, and SIGTERM when our parent is gone. With `output(chunk)`, its stdout and stderr go there instead (runs
+ * side by side). Resolves { status, signal, stopRequest } once it has exited (`stopRequest`: the reason passed on,
+ * if any).
  */
-function runChild(cmd, args, options = {}) {
+function runChild(cmd, args, { output, ...options } = {}) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(cmd, args, { stdio: 'inherit', ...options });
+		const child = spawn(cmd, args, { stdio: output ? ['ignore', 'pipe', 'pipe'] : 'inherit', ...options });
+		if (output) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => output(chunk.toString()));
 		let stopRequest;
 		const dispose = onStopRequest((reason) => {
 			stopRequest = reason;
@@ -60,8 +62,11 @@ function runChild(cmd, args, options = {}) {
 			dispose();
 			reject(e);
 		});
-		child.on('exit', (status, signal) => {
+		// Its output read to the end (a process it left holding the pipe does not hold us past a moment).
+		const drained = output ? Promise.all([child.stdout, child.stderr].map((stream) => new Promise((done) => stream.on('close', done)))) : undefined;
+		child.on('exit', async (status, signal) => {
 			dispose();
+			if (drained) await Promise.race([drained, new Promise((done) => setTimeout(done, 2000))]);
 			resolve({ status, signal, stopRequest });
 		});
 	});

@@ -4,24 +4,23 @@
  * resource locator's "From list", search it and pick an entry, open a dropdown and read its options, run the
  * node ("Execute step"). Selectors are n8n 2.40.7's own test ids.
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomBytes, randomUUID } from 'crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 
-import { distExists, type ServerHandle } from './harness';
+import { describeNeeding, distExists, type ServerHandle } from './harness';
 
 const { findChromium } = require('../../scripts/n8n/chromium.js');
 const env = require('../../scripts/n8n/env.js');
 
 /**
  * The Chromium of an editor test file, or why there is none. A machine where Chromium cannot be had (no
- * apt-get, no root, no Debian mirror) skips the file, saying why; PAYSUITE_REQUIRE_BROWSER=1 makes that a failure.
+ * apt-get, no root, no Debian mirror) skips the file, saying why; under CI (or with PAYSUITE_REQUIRE_BROWSER=1)
+ * the file fails instead, saying what was missing.
  */
 export function editorChromium(label: string): { path?: string; reason?: string; describeIfBrowser: jest.Describe } {
 	const chromium: { path?: string; reason?: string } = distExists() ? findChromium() : { path: undefined, reason: 'dist/ does not exist; run `npm run build` first' };
-	const requireBrowser = Boolean(process.env.PAYSUITE_REQUIRE_BROWSER);
-	if (!chromium.path) console.warn(`e2e ${label} ${requireBrowser ? 'FAILS' : 'SKIPPED'}: ${chromium.reason}`);
-	return { ...chromium, describeIfBrowser: chromium.path || requireBrowser ? describe : describe.skip };
+	return { ...chromium, describeIfBrowser: describeNeeding(`e2e ${label}`, chromium.path ? undefined : chromium.reason, 'PAYSUITE_REQUIRE_BROWSER') };
 }
 
 /** A new page of this browser context, signed in as the owner, on n8n's home page (inputs by name: n8n 1.123 gives them generated ids). */

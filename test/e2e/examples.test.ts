@@ -7,12 +7,12 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
-import { distExists, N8nHandle, setupN8n, teardownN8n } from './harness';
+import { describeWithBuild, N8nHandle, outcome, setupN8n, teardownN8n } from './harness';
 
 const examples = require('../../scripts/n8n/examples.js');
 const { N8N_VERSION } = require('../../scripts/n8n/install.js');
 
-const describeIfBuilt = distExists() ? describe : describe.skip;
+const describeIfBuilt = describeWithBuild('e2e examples');
 
 interface ExampleRun {
 	status: string;
@@ -175,7 +175,7 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 
 	itGiven('offline/daily-report-to-data-table.json')("yesterday's report → Data Table (offline twin): run twice, one row per internal reference", () => {
 		const r = ok('offline/daily-report-to-data-table.json');
-		expect(r.runs.map((run) => run.status)).toEqual(['success', 'success']);
+		expect(r.runs.map(outcome)).toEqual([{ status: 'success' }, { status: 'success' }]);
 		const reportRows = items(r.output, "Yesterday's report");
 		expect(reportRows.length).toBeGreaterThanOrEqual(4);
 		const rows = rowsOf('PaySuite transactions');

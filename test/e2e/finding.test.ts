@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { editorChromium, executeStep, signIn } from './editorPanels';
-import { addSandboxCredentials, N8nHandle, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, storedRun, teardownN8n, until, type ServerHandle } from './harness';
+import { addSandboxCredentials, N8nHandle, outcome, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, storedRun, teardownN8n, until, type ServerHandle } from './harness';
 
 const { CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
 
@@ -59,11 +59,11 @@ describeIfBrowser('e2e: finding the PaySuite nodes and reading their files in th
 			`execution ${executionId}`,
 			async () => {
 				const got = (await server!.rest.call('GET', `/rest/executions/${executionId}`)).json?.data;
-				return got && !['new', 'running', 'waiting'].includes(got.status) ? { status: got.status, run: storedRun(got) } : undefined;
+				return got && !['new', 'running', 'waiting'].includes(got.status) ? { ...outcome(got), run: storedRun(got) } : undefined;
 			},
 			120_000,
 		);
-		expect(run.status).toBe('success');
+		expect({ status: run.status, error: run.error }).toEqual({ status: 'success' });
 		return run.run.resultData.runData.Node[0].data.main[0][0];
 	}
 

@@ -93,6 +93,33 @@ export function distExists(repoDir = REPO_DIR): boolean {
 	return fs.existsSync(path.join(repoDir, 'dist'));
 }
 
+/** Under CI (`CI` set, as GitHub Actions sets it) a suite that cannot get what it needs fails instead of skipping. */
+export const underCi = (): boolean => !['', '0', 'false'].includes(String(process.env.CI ?? '').toLowerCase());
+
+/**
+ * `describe` for a suite that needs something a machine may lack; `missing` says what (undefined: nothing is
+ * missing). Missing, the suite is skipped with a warning on a contributor's machine; under CI, or with `requireVar`
+ * set (PAYSUITE_REQUIRE_QUEUE...), it fails at once, saying what was missing. `npm run check` fails on any skip not
+ * declared in test/skips.js (scripts/test-summary.js), so nothing turns green by skipping.
+ */
+export function describeNeeding(label: string, missing: string | undefined, requireVar?: string): jest.Describe {
+	if (!missing) return describe;
+	if (!underCi() && !(requireVar && process.env[requireVar])) {
+		console.warn(`${label} SKIPPED: ${missing}`);
+		return describe.skip;
+	}
+	const failing = (name: string) =>
+		describe(name, () => {
+			it(`cannot run here: ${missing}`, () => {
+				throw new Error(`${label} needs what this machine lacks: ${missing}`);
+			});
+		});
+	return failing as unknown as jest.Describe;
+}
+
+/** `describe` for a suite that runs the packed package: it needs dist/ (`npm run build`). */
+export const describeWithBuild = (label: string): jest.Describe => describeNeeding(label, distExists() ? undefined : 'dist/ does not exist; run `npm run build` first');
+
 /** A Manual Trigger node (the usual start of a headless run). */
 export function manualTrigger(name = 'Start'): WorkflowNode {
 	return { name, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} };
@@ -304,4 +331,51 @@ export function writeFigure(name: string, text: string): void {
 	const folder = path.join(REPO_DIR, 'test-results', 'figures');
 	fs.mkdirSync(folder, { recursive: true });
 	fs.appendFileSync(path.join(folder, `${name}.txt`), `${new Date().toISOString()} ${text}\n`);
+}
+
+/** What went wrong in a run (`IRunExecutionData`): each node's error and the workflow's, "<node>: <message> (<description>)". */
+export function runErrors(run: any): string[] {
+	const words = (error: any, node?: string) => {
+		if (!error) return undefined;
+		const at = node ?? error.node?.name;
+		const description = error.description && error.description !== error.message ? ` (${error.description})` : '';
+		return `${at ? `${at}: ` : ''}${error.message ?? String(error)}${description}`;
+	};
+	const errors: string[] = [];
+	for (const [node, tasks] of Object.entries((run?.resultData?.runData ?? {}) as Record<string, Array<{ error?: unknown }>>)) {
+		for (const task of tasks ?? []) errors.push(words(task?.error, node) ?? '');
+	}
+	errors.push(words(run?.resultData?.error) ?? '');
+	return [...new Set(errors.filter(Boolean))];
+}
+
+/**
+ * An execution as the harnesses return it: stored (REST, `data` as flatted text), with its run revived (`run`), run on
+ * a cluster or by the CLI (`output.data`, `exitCode`), or a batch or example result (`error`).
+ */
+type AnyExecution = { status?: string; data?: unknown; run?: unknown; output?: { data?: unknown } | any; exitCode?: number | null; error?: string };
+
+/**
+ * An execution's status and, unless it succeeded, what went wrong (the node's error message), so that an assertion on
+ * it says why: `expect(outcome(execution)).toEqual({ status: 'success' })` prints `{ status: 'error', error: '<node>:
+ * ...' }`. (`toMatchObject` would leave the error out of its message.)
+ */
+export function outcome(execution: AnyExecution): { status: string | undefined; error?: string } {
+	let run: any = execution.run;
+	if (typeof execution.data === 'string') run = storedRun(execution as { data: string });
+	else if (execution.data && typeof execution.data === 'object') run = execution.data;
+	run ??= execution.output?.data;
+	const status = execution.status ?? (execution.exitCode === undefined ? undefined : execution.exitCode === 0 ? 'success' : 'error');
+	if (status === 'success') return { status };
+	const errors = [...runErrors(run), ...(execution.error ? [execution.error] : [])];
+	return { status, error: errors.length ? errors.join('; ') : 'no error recorded' };
+}
+
+type RestCall = { call(method: string, p: string, body?: unknown): Promise<{ status: number; json: any; text: string }> };
+
+/** The outcomes of listed executions (`GET /rest/executions` entries carry no run data): each one read back. */
+export async function outcomes(rest: RestCall, listed: Array<{ id: string | number }>): Promise<Array<{ status: string | undefined; error?: string }>> {
+	const out = [];
+	for (const { id } of listed) out.push(outcome((await rest.call('GET', `/rest/executions/${id}`)).json?.data ?? {}));
+	return out;
 }

@@ -16,7 +16,7 @@ import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-import { distExists, REPO_DIR } from './harness';
+import { describeNeeding, distExists, REPO_DIR } from './harness';
 import { describeOnCluster } from './queueHarness';
 
 const env = require('../../scripts/n8n/env.js');
@@ -144,9 +144,10 @@ function caseFolder(): string {
 	return dir;
 }
 
-const describeWithDist = distExists() && procfs.HAS_PROC ? describe : describe.skip;
-if (!distExists()) console.warn('interrupt.test.ts SKIPPED: dist/ does not exist; run `npm run build` first');
-if (!procfs.HAS_PROC) console.warn('interrupt.test.ts SKIPPED: it finds the processes of a run in /proc (Linux)');
+const describeWithDist = describeNeeding(
+	'interrupt.test.ts',
+	!distExists() ? 'dist/ does not exist; run `npm run build` first' : procfs.HAS_PROC ? undefined : 'it finds the processes of a run in /proc (Linux)',
+);
 
 describeWithDist('interrupting `npm start` ends n8n, its task runner and the sandbox', () => {
 	// One kept user folder for the three runs (as `npm start` keeps it): the later ones skip the imports.

@@ -10,7 +10,7 @@ import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandb
 import {
 	addCredentials,
 	addSandboxCredentials,
-	distExists,
+	describeWithBuild,
 	N8nHandle,
 	runError,
 	runWorkflow,
@@ -22,8 +22,7 @@ import {
 } from './harness';
 import { NODE_CASES, type NodeCaseContext } from './nodeCases';
 
-const describeIfBuilt = distExists() ? describe : describe.skip;
-if (!distExists()) console.warn('e2e nodes skipped: dist/ does not exist; run `npm run build` first.');
+const describeIfBuilt = describeWithBuild('e2e nodes');
 
 describeIfBuilt('e2e: every action node in a real n8n, against the sandbox', () => {
 	let sandbox: RunningSandbox;

@@ -9,6 +9,7 @@
 /* eslint-disable no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
 import { items, NODE_CASES, type NodeCaseContext } from './nodeCases';
+import { outcome } from './harness';
 import { addSandboxCredentials, type ClusterRun, describeOnCluster, importWorkflows, type QueueHandle, runOnCluster, setupQueue, teardownQueue } from './queueHarness';
 import { reportWorkflow, type E2eWorkflow } from './workflows';
 
@@ -76,7 +77,7 @@ describeIfBuilt('e2e: every action node on an n8n queue-mode cluster (main, 2 wo
 	for (const c of NODE_CASES) {
 		it(`${c.title} (on a worker)`, () => {
 			const run = runs.get(c.id)!;
-			expect({ id: c.id, status: run.status }).toEqual({ id: c.id, status: 'success' });
+			expect({ id: c.id, ...outcome(run) }).toEqual({ id: c.id, status: 'success' });
 			// Exactly one worker started it; the main only queued it.
 			expect(run.ranOn).toEqual([expect.stringMatching(/^worker-\d$/)]);
 			c.check(run.output, calls, ctx);
@@ -86,7 +87,7 @@ describeIfBuilt('e2e: every action node on an n8n queue-mode cluster (main, 2 wo
 	it('a report file written on a worker is read by the next node and by the main (binary data in the database)', async () => {
 		sandbox.clearLedger();
 		const run = await runOnCluster(q!, 'psE2eReportFile');
-		expect(run.status).toBe('success');
+		expect(outcome(run)).toEqual({ status: 'success' });
 		expect(run.ranOn).toEqual([expect.stringMatching(/^worker-\d$/)]);
 		const reportRun = run.output.data.resultData.runData.Report[0];
 		const file = reportRun.data.main[0][0].binary.data;

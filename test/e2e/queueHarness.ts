@@ -9,17 +9,15 @@
  *   beforeAll(async () => { q = await setupQueue(); });
  *   afterAll(async () => { await teardownQueue(q); });
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
-import * as fs from 'fs';
-import * as path from 'path';
-
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { RunningSandbox } from '../../sandbox';
-import { distExists, REPO_DIR, storedRun, type N8nPaths } from './harness';
+import { describeNeeding, distExists, storedRun, type N8nPaths } from './harness';
 import type { E2eWorkflow } from './workflows';
 
 const env = require('../../scripts/n8n/env.js');
 const queue = require('../../scripts/n8n/queue.js');
 const examples = require('../../scripts/n8n/examples.js');
+const clusters = require('./sharedCluster.js');
 
 type Rest = { call(method: string, p: string, body?: unknown): Promise<{ status: number; json: any; text: string }> };
 
@@ -61,13 +59,10 @@ function clusterMissing(): string | undefined {
 
 /**
  * `describe` for a file that needs the cluster. A machine where Redis or PostgreSQL cannot be had skips the file,
- * saying why; PAYSUITE_REQUIRE_QUEUE=1 makes that a failure instead.
+ * saying why; under CI (or with PAYSUITE_REQUIRE_QUEUE=1) the file fails instead, saying what was missing.
  */
 export function describeOnCluster(what: string): jest.Describe {
-	const unavailable = clusterMissing();
-	const requireQueue = Boolean(process.env.PAYSUITE_REQUIRE_QUEUE);
-	if (unavailable) console.warn(`${what} ${requireQueue ? 'FAILS' : 'SKIPPED'}: ${unavailable}`);
-	return !unavailable || requireQueue ? describe : describe.skip;
+	return describeNeeding(what, clusterMissing(), 'PAYSUITE_REQUIRE_QUEUE');
 }
 
 export interface Cluster {
@@ -97,6 +92,8 @@ export interface QueueHandle {
 	/** REST client of the main, logged in as the owner. */
 	rest: Rest;
 	credentials: Record<string, { id: string; name: string }>;
+	/** The cluster the shared lane's files share (./sharedCluster.js): teardownQueue() leaves it running. */
+	shared?: boolean;
 }
 
 export interface ClusterRun {
@@ -108,40 +105,28 @@ export interface ClusterRun {
 	ranOn: string[];
 }
 
-/** Installs n8n when missing, packs the package into a fresh user folder and starts the cluster on it. */
-export async function setupQueue({
-	workers = 2,
-	webhooks = 1,
-	env: extraEnv = {},
-}: { workers?: number; webhooks?: number; env?: Record<string, string> } = {}): Promise<QueueHandle> {
-	const paths: N8nPaths = await env.ensureN8n();
-	const userFolder: string = env.createUserFolder('paysuite-queue-e2e-', { keep: Boolean(process.env.PAYSUITE_E2E_KEEP) });
-	let cluster: Cluster | undefined;
-	try {
-		await env.packAndInstall(REPO_DIR, userFolder);
-		// Each process's output goes to <user folder>/logs too (kept with PAYSUITE_E2E_KEEP).
-		const logDir = path.join(userFolder, 'logs');
-		fs.mkdirSync(logDir, { recursive: true });
-		// A throwaway cluster: PostgreSQL without fsync (queue.js NON_DURABLE_FOR_TESTS), never outside tests.
-		cluster = (await queue.startCluster({ userFolder, workers, webhooks, logDir, env: extraEnv, nonDurableDatabaseForTests: true, log: () => {} })) as Cluster;
-		const rest: Rest = await env.setupOwnerAndLogin(cluster.main.url);
-		return { userFolder, paths, cluster, rest, credentials: {} };
-	} catch (e) {
-		await cluster?.stop();
-		env.removeUserFolder(userFolder);
-		throw e;
-	}
+/** The shared lane's cluster (test/e2e/environment.js), when this file runs on it. */
+type SharedQueue = { sharedQueue(options: object): Promise<Omit<QueueHandle, 'credentials' | 'shared'>> | undefined; releaseShared(q: QueueHandle): Promise<void> };
+const sharedQueues = (globalThis as { __paysuiteSharedQueue?: SharedQueue }).__paysuiteSharedQueue;
+
+/**
+ * Installs n8n when missing, packs the package into a fresh user folder and starts the cluster on it. With
+ * PAYSUITE_E2E_SHARED_CLUSTER set (the shared lane of `npm run check`) and in the files that can share one
+ * (./sharedCluster.js SHARED_FILES), the default topology (2 workers, 1 webhook process, no extra settings) is the
+ * cluster those files share, started by the first of them: it carries the earlier files' executions, and a
+ * process's `restarts` go on from theirs.
+ */
+export async function setupQueue(options: { workers?: number; webhooks?: number; env?: Record<string, string> } = {}): Promise<QueueHandle> {
+	const shared = sharedQueues?.sharedQueue(options);
+	if (shared) return { ...(await shared), credentials: {}, shared: true };
+	return { ...(await clusters.startQueue(options)), credentials: {} };
 }
 
-/** Stops every process of the cluster and removes its data and the user folder. */
+/** Stops every process of the cluster and removes its data and the user folder; on a shared one, unpublishes this file's workflows. */
 export async function teardownQueue(q: QueueHandle | undefined): Promise<void> {
 	if (!q) return;
-	await q.cluster.stop();
-	if (process.env.PAYSUITE_E2E_KEEP) {
-		console.log(`PAYSUITE_E2E_KEEP set: user folder (with logs/) kept at ${q.userFolder}`);
-		return;
-	}
-	env.removeUserFolder(q.userFolder);
+	if (q.shared) await sharedQueues!.releaseShared(q);
+	else await clusters.stopQueue(q);
 }
 
 /** Imports the two sandbox credentials (as `npm start` does) into the cluster's database. */

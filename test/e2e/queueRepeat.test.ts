@@ -17,7 +17,7 @@
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
-import { storedRun, until, writeFigure } from './harness';
+import { outcome, storedRun, until, writeFigure } from './harness';
 import { addSandboxCredentials, describeOnCluster, finishedExecution, importWorkflows, processesThatRan, runOnCluster, setupQueue, teardownQueue, type QueueHandle } from './queueHarness';
 import {
 	executeStepBody,
@@ -65,7 +65,7 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 		await importWorkflows(q, setups);
 		for (const setup of setups) {
 			const paid = await runOnCluster(q, setup.id);
-			expect(paid.status).toBe('success');
+			expect(outcome(paid)).toEqual({ status: 'success' });
 			payments.push(paidInternalReference(paid.output.data));
 		}
 	});
@@ -140,7 +140,7 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 		const [first, second] = await ended(workflowId, 2);
 		figures.push(`  ${first.id} ${first.status} on ${first.ranOn}; ${second.id} ${second.status} on ${second.ranOn}`);
 
-		expect([first.status, second.status]).toEqual(['success', 'error']);
+		expect([first, second].map(outcome)).toEqual([{ status: 'success' }, { status: 'error', error: expect.any(String) }]);
 		for (const e of [first, second]) expect(e.ranOn).toEqual([expect.stringMatching(/^worker-\d$/)]);
 		expect(refundError(second)).toBe(`Not sent: A refund of 20.00 USD of transaction ${internalReference} was already made within the last minute (item 0)`);
 		expect(refundsOf(internalReference)).toHaveLength(1);
@@ -188,7 +188,7 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 		let acrossWorkers = 0;
 		for (const [n, text] of texts.entries()) {
 			const [first, second] = executions.slice(2 * n, 2 * n + 2);
-			expect([first.status, second.status]).toEqual(['success', 'error']);
+			expect([first, second].map(outcome)).toEqual([{ status: 'success' }, { status: 'error', error: expect.any(String) }]);
 			expect(refundError(second, 'Send')).toBe('Not sent: the same message (SMS, e-mail) was already sent within the last minute (item 0)');
 			expect(messages.filter((m) => m.body.message === text)).toHaveLength(1);
 			if (first.ranOn[0] !== second.ranOn[0]) acrossWorkers++;
@@ -213,13 +213,13 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 			return { id, status: execution.status as string, run: storedRun(execution), ranOn: processesThatRan(q!, id) };
 		};
 		const refunds = [await step(refundFlow.id, 'After Refund'), await step(refundFlow.id, 'After Refund')];
-		expect(refunds.map((e) => e.status)).toEqual(['success', 'error']);
+		expect(refunds.map(outcome)).toEqual([{ status: 'success' }, { status: 'error', error: expect.any(String) }]);
 		expect(refundError(refunds[1])).toMatch(/^Not sent: A refund of 20\.00 USD/);
 		expect(refundsOf(internalReference)).toHaveLength(1);
 
 		const sends = [await step(messageFlow.id, 'After Send'), await step(messageFlow.id, 'After Send')];
 		const sent = ((await (await fetch(`${sandbox.url}/__sandbox/onboarding/messages`)).json()) as { messages: Array<{ body: { message: string } }> }).messages.filter((m) => m.body.message === text);
-		expect(sends.map((e) => e.status)).toEqual(['success', 'error']);
+		expect(sends.map(outcome)).toEqual([{ status: 'success' }, { status: 'error', error: expect.any(String) }]);
 		expect(refundError(sends[1], 'Send')).toMatch(/^Not sent: the same message \(SMS, e-mail\) was already sent /);
 		expect(sent).toHaveLength(1);
 		figures.push(`Execute step twice: refund on ${refunds.map((e) => e.ranOn).join(', ')} (1 refund); message on ${sends.map((e) => e.ranOn).join(', ')} (${sent.length} sent)`);

@@ -17,9 +17,12 @@ describeIfBuilt('e2e: the Transaction Trigger on an n8n queue-mode cluster', () 
 	let sandbox: RunningSandbox;
 	let q: QueueHandle | undefined;
 	let workflowId: string;
+	let samplePayment: number;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0, historyDays: 2, reportPendingPolls: 0, retryAfterSeconds: 0 });
+		// Made before the workflow is published (not new to it): what Fetch Test Event shows, whatever the seeded past holds.
+		samplePayment = await approvedPayment(sandbox, 'QSAMPLE-1');
 		q = await setupQueue({ workers: 2, webhooks: 1 });
 		const creds = await addSandboxCredentials(q, sandbox);
 		workflowId = await publish(q.rest, pollingWorkflow(creds));
@@ -31,7 +34,7 @@ describeIfBuilt('e2e: the Transaction Trigger on an n8n queue-mode cluster', () 
 	});
 
 	it('Fetch Test Event returns sample items in under 10 s', async () => {
-		await expectSampleItemsWithin10s(q!.rest, workflowId);
+		await expectSampleItemsWithin10s(q!.rest, workflowId, samplePayment);
 	});
 
 	it('receives each new approved payment once, in executions run by the workers', async () => {

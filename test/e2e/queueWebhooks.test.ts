@@ -26,7 +26,7 @@ import { deliveryKey } from '../../nodes/shared/webhooks/replay';
 import { COPY_KEY_FIELD, RUN_KEY_FIELD } from '../../nodes/shared/webhooks/runGate';
 import { expectAcknowledged, type Answer } from '../engine/webhookCalls';
 import { gatewayProcessParameters } from '../helpers/fixtures';
-import { nodeType, storedRun, until } from './harness';
+import { nodeType, outcomes, storedRun, until } from './harness';
 import { addSandboxCredentials, describeOnCluster, finishedExecution, type QueueHandle, setupQueue, teardownQueue } from './queueHarness';
 import { autopayTriggerNode } from './workflows';
 
@@ -183,7 +183,7 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 		const expected = [...runsOf.values()].reduce((a, b) => a + b, 0);
 		const mine = (await executions()).filter((e) => e.reference.startsWith(prefix));
 		expect(mine).toHaveLength(expected);
-		expect(mine.filter((e) => e.status !== 'success')).toEqual([]);
+		expect(await outcomes(q!.rest, mine.filter((e) => e.status !== 'success'))).toEqual([]);
 		const on = startedOn();
 		const workers = q!.cluster.workers.map((w) => w.name);
 		// Each run started on a worker, none on the main or a webhook process.

@@ -7,17 +7,14 @@
  * still runs.
  * Needs `npm run build` first (skips itself otherwise).
  */
-/* eslint-disable no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectAcknowledged, type Answer } from '../engine/webhookCalls';
-import { addSandboxCredentials, distExists, setupN8n, startServer, teardownN8n, until, type N8nHandle, type ServerHandle } from './harness';
+import { addSandboxCredentials, describeWithBuild, setupN8n, startServer, teardownN8n, until, type N8nHandle, type ServerHandle } from './harness';
 import { autopayTriggerNode } from './workflows';
 
-const built = distExists();
-if (!built) console.warn('e2e replay-after-restart test SKIPPED: dist/ does not exist; run `npm run build` first');
-const describeIfBuilt = built ? describe : describe.skip;
+const describeIfBuilt = describeWithBuild('e2e replay-after-restart test');
 
 const WEBHOOK_ID = 'a0c1e2e0-0000-4000-8000-00000000a0c3';
 const RECEIVED = 'Event AUTOPAY_CREATED received';

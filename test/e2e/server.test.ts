@@ -8,14 +8,14 @@
  *    one delivery are acknowledged without a second run, and a failed platform query gets a short 503.
  * Needs `npm run build` first (skips itself otherwise).
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import * as fs from 'fs';
 import * as path from 'path';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import {
 	addSandboxCredentials,
-	distExists,
+	describeWithBuild,
 	N8nHandle,
 	PACKAGE_NAME,
 	packageLoadErrors,
@@ -33,8 +33,7 @@ import { triggerWorkflow, webhookPath, type E2eWorkflow, type TriggerKind } from
 
 const examples = require('../../scripts/n8n/examples.js');
 
-const describeIfBuilt = distExists() ? describe : describe.skip;
-if (!distExists()) console.warn('e2e server skipped: dist/ does not exist; run `npm run build` first.');
+const describeIfBuilt = describeWithBuild('e2e server');
 
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
 
