@@ -8,6 +8,7 @@ import { refuse, type SandboxApp } from '../../http';
 import { amountDecimals, check, currency, list, number, object, positiveInteger, text, webUrl } from '../../rules';
 import { description, reference } from '../checkout/state';
 import { wallClockText } from '../../wallClock';
+import { watchExpiry } from './notify';
 import { answer, linkDateMs, spaced, state, type LinkRecord } from './state';
 
 const bool = () => z.boolean({ invalid_type_error: 'must be true or false' });
@@ -101,6 +102,7 @@ export function register(app: SandboxApp): void {
 				createdAt: spaced(new Date(now), timeZone),
 			};
 			links[String(id)] = link;
+			watchExpiry(app, link);
 			return answer(201, 'The payment link was created', { id, url: link.url });
 		}),
 	);
