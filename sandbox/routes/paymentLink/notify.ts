@@ -4,6 +4,7 @@
  * the site's secret key, PAID when a payment of the link is approved and EXPIRED when the link expires. A rejected
  * or pending payment and a disabled link send none (the facts publish no such event). See docs/sandbox/checkout.md.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { isoNow, statusBlock, type SandboxApp } from '../../http';
 import { sendLinkNotification, type NotificationSent } from '../events/state';
 import { linkDateMs, linkStatus, state, type LinkRecord } from './state';
