@@ -167,6 +167,27 @@ describe('the page of a payment link', () => {
 	});
 });
 
+describe('the outbox (the e-mails a link with Receiver Emails is sent with)', () => {
+	it('lists each receiver of a new link, newest first, with the link to pay; the page it links to pays', async () => {
+		await createLink({ reference: 'DEAL-20', receiverEmails: ['ana@example.com', 'luis@example.com'] });
+		const newest = await createLink({ reference: 'DEAL-21', receiverEmails: ['eva@example.com'] });
+		await createLink({ reference: 'DEAL-22' });
+		const listed = (await get(`${sandbox.url}/__sandbox/outbox?format=json`)).json<{ mails: Array<Record<string, unknown>> }>();
+		expect(listed.mails.map((mail) => [mail.to, mail.reference])).toEqual([
+			['eva@example.com', 'DEAL-21'],
+			['luis@example.com', 'DEAL-20'],
+			['ana@example.com', 'DEAL-20'],
+		]);
+		expect(listed.mails[0]).toMatchObject({ url: newest.url, linkId: newest.id, subject: 'Payment link: Deal 7', amount: { currency: 'COP', total: 150000 } });
+		const page = await get(`${sandbox.url}/__sandbox/outbox`);
+		expect(page.headers['content-type']).toMatch(/^text\/html/);
+		const href = /<a href="([^"]+)">Pay COP 150000\.00<\/a>/.exec(page.text)?.[1];
+		expect(href).toBe(newest.url);
+		const paid = await submit(href!, { attempt: attemptOf(await get(href!))!, card: '4111111111111111' });
+		expect(paid.text).toContain('Payment approved');
+	});
+});
+
 describe('the page of a checkout session', () => {
 	// A session has no notification URL of its own: the platform notifies its site's (set with the core API).
 	beforeEach(async () => {

@@ -9,6 +9,7 @@ import { amountDecimals, check, currency, list, number, object, positiveInteger,
 import { description, reference } from '../checkout/state';
 import { wallClockText } from '../../wallClock';
 import { watchExpiry } from './notify';
+import { mailLink } from './outbox';
 import { answer, linkDateMs, spaced, state, type LinkRecord } from './state';
 
 const bool = () => z.boolean({ invalid_type_error: 'must be true or false' });
@@ -103,6 +104,7 @@ export function register(app: SandboxApp): void {
 			};
 			links[String(id)] = link;
 			watchExpiry(app, link);
+			mailLink(app, link);
 			return answer(201, 'The payment link was created', { id, url: link.url });
 		}),
 	);

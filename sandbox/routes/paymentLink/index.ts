@@ -13,9 +13,10 @@ import * as create from './create';
 import * as disable from './disable';
 import * as get from './get';
 import { watchKeptLinks } from './notify';
+import * as outbox from './outbox';
 import * as page from './page';
 
 export function register(app: SandboxApp): void {
-	for (const endpoint of [create, get, disable, control, page]) endpoint.register(app);
+	for (const endpoint of [create, get, disable, control, page, outbox]) endpoint.register(app);
 	watchKeptLinks(app);
 }
