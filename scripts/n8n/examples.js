@@ -14,7 +14,8 @@
  * imported with the CLI, then the server starts and each runs from "Try it" through the editor's REST API.
  * Before importing, the copies (never the files) get the sample session's requestId in "Sample notification"
  * / "Sample request" replaced by a session this module creates and pays in the sandbox (the examples ship
- * with requestId 1).
+ * with requestId 1). An example that waits for a payment (Payment Link › Create and Wait for Payment) is paid as a
+ * buyer would: its link's page is opened and the approving test card chosen, and the run goes on from there.
  */
 const crypto = require('crypto');
 const fs = require('fs');
@@ -39,6 +40,7 @@ const TWINS = {
 	'daily-report-to-google-sheets.json': 'offline/daily-report-to-data-table.json',
 	'autopay-failure-to-slack.json': 'offline/autopay-failure-to-data-table.json',
 	'approved-payment-to-hubspot.json': 'offline/approved-payment-to-data-table.json',
+	'payment-link-for-deal.json': 'offline/payment-link-for-deal-to-data-table.json',
 };
 
 /** Examples run twice in a row: the second run shows that it adds no duplicate. */
@@ -198,10 +200,11 @@ function summarize(id, run, { tables = [], runs = [] } = {}) {
 			const file = nodeBinaries(run, 'Spreadsheet (CSV)')[0];
 			return `${rows.length} report rows${windowsOf(runs)} → ${file && file.data ? file.data.fileName : 'CSV'} (${file && file.data ? file.data.fileSize || '' : ''})`;
 		}
-		case 'psEx2DealLink': {
-			const [link] = n('Create payment link');
-			const [mail] = n('E-mail the link');
-			return `payment link ${link && link.id} ${link && link.url} → e-mail accepted: ${mail && mail.accepted}`;
+		case 'psExOff5DealLink': {
+			const [paid] = n('Payment link, wait for payment');
+			const rows = tableRows(tables, 'PaySuite deal payments');
+			const row = paid && rows.find((entry) => entry.reference === paid.reference);
+			return `payment link ${paid && paid.linkId} paid on its page → resumed ${paid && `${paid.status} ${paid.amount} ${paid.currency}`} → Data Table "PaySuite deal payments": ${row ? `${row.reference} stage "${row.stage}", internal reference ${row.internalReference}` : 'no row'}`;
 		}
 		case 'psEx4Refund': {
 			const payments = n('Payments of the session');
@@ -261,7 +264,29 @@ function parseFlatted(text) {
 	return flatted.parse(text);
 }
 
-/** Runs a workflow from its "Try it" start and waits for the execution. Resolves { status, error, output }. */
+/** The payment link a waiting execution shows (the output of the node it waits on), or undefined. */
+function waitingLink(data) {
+	const resultData = (data && data.resultData) || {};
+	const runs = (resultData.runData || {})[resultData.lastNodeExecuted] || [];
+	const last = runs[runs.length - 1];
+	const [item] = (last && last.data && last.data.main && last.data.main[0]) || [];
+	const link = item && item.json;
+	return link && typeof link.url === 'string' && link.url.includes('/payment-link/') ? link : undefined;
+}
+
+/** What a buyer does with a link: opens its page and pays with the approving test card. Resolves the page's status. */
+async function payOnPage(url, card = '4111111111111111') {
+	const page = await fetch(url);
+	const attempt = /name="attempt" value="([^"]+)"/.exec(await page.text());
+	if (!attempt) throw new Error(`the payment page ${url} offers no payment (HTTP ${page.status})`);
+	const paid = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ attempt: attempt[1], card }).toString() });
+	return paid.status;
+}
+
+/**
+ * Runs a workflow from its "Try it" start and waits for the execution; one that waits for a link's payment gets it
+ * paid on the link's page (once). Resolves { status, error, output, paidLink? }.
+ */
 async function runTryIt(rest, workflowId, { timeoutMs = 5 * 60 * 1000 } = {}) {
 	const got = await rest.call('GET', `/rest/workflows/${workflowId}`);
 	if (got.status !== 200) throw new Error(`GET /rest/workflows/${workflowId} answered ${got.status}: ${got.text.slice(0, 300)}`);
@@ -269,14 +294,19 @@ async function runTryIt(rest, workflowId, { timeoutMs = 5 * 60 * 1000 } = {}) {
 	const executionId = started.json && started.json.data && started.json.data.executionId;
 	if (!executionId) throw new Error(`running ${workflowId} answered ${started.status}: ${started.text.slice(0, 300)}`);
 	const deadline = Date.now() + timeoutMs;
+	let paidLink;
 	for (;;) {
 		const r = await rest.call('GET', `/rest/executions/${executionId}`);
 		const execution = r.json && r.json.data;
+		if (execution && execution.status === 'waiting' && !paidLink) {
+			const link = waitingLink(typeof execution.data === 'string' ? parseFlatted(execution.data) : execution.data);
+			if (link) paidLink = { ...link, pageStatus: await payOnPage(link.url) };
+		}
 		if (execution && !['new', 'running', 'waiting'].includes(execution.status)) {
 			const data = typeof execution.data === 'string' ? parseFlatted(execution.data) : execution.data;
 			const output = { status: execution.status, data };
 			const error = data && data.resultData && data.resultData.error;
-			return { executionId, status: execution.status, error: error ? `${error.message}${error.node ? ` (node ${error.node.name})` : ''}` : undefined, output };
+			return { executionId, status: execution.status, error: error ? `${error.message}${error.node ? ` (node ${error.node.name})` : ''}` : undefined, output, paidLink };
 		}
 		if (Date.now() > deadline) throw new Error(`execution ${executionId} of ${workflowId} did not finish within ${timeoutMs} ms`);
 		await new Promise((resolve) => setTimeout(resolve, 300));

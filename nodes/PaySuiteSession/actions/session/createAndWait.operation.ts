@@ -44,7 +44,7 @@ const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			"Whether to answer the Webhook node that started the workflow with the checkout page as soon as the session exists (HTTP 303 to the processUrl, with requestId and processUrl as JSON), so that the buyer goes to pay while this node waits. Only a Webhook node set to respond 'Using Respond to Webhook Node' waits for this answer; otherwise nothing happens.",
+			"Whether to answer the Webhook node that started the workflow with the checkout page as soon as the session exists (HTTP 303 to the processUrl, with requestId and processUrl as JSON), so that the buyer goes to pay while this node waits. Only a Webhook node set to respond 'Using Respond to Webhook Node' waits for this answer (n8n then asks for a Respond to Webhook node: put it at the end, it answers nothing more); otherwise nothing happens.",
 	},
 	optionsCollection([
 		{
