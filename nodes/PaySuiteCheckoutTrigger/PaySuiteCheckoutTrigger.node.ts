@@ -14,20 +14,33 @@ import { webhookAnswer } from '../shared/webhooks/acknowledge';
 import { passDeliveryRun } from '../shared/webhooks/runGate';
 import { manualRegistration } from '../shared/webhooks/reply';
 import { credentialTest } from '../shared/transport/credentialTest';
+import { linkResult, sessionResult } from '../shared/output/paymentResult';
 import { outputTimeZone, simplifiedOutput, TRIGGER_VERSIONS, withSiteTimeZone, type WithSiteTimeZone } from '../shared/webhooks/simplify';
 import { checkoutTriggerProperties, type CheckoutTriggerOptions } from './descriptions/fields';
-import { readSession } from './lookup';
-import { checkoutItem, sessionStatusOf, simpleCheckoutItem } from './output';
-import { checkCheckoutNotification, type CheckoutDelivery } from './schemas';
+import { readRecord } from './lookup';
+import { checkoutItem, deliveryStatusOf, linkItem } from './output';
+import { checkTriggerDelivery, type TriggerDelivery } from './schemas';
 
-/** A checkout notification: signed in its body; the workflow gets the session it names, read from the platform. */
-const checkoutDelivery: DeliveryDeclaration<WithSiteTimeZone<CheckoutDelivery>, IDataObject> = {
+/** The flat item (Simplify) or the record as the platform reports it, with the notification. */
+function outputOf(fn: IWebhookFunctions, delivery: WithSiteTimeZone<TriggerDelivery>, found: IDataObject): IDataObject {
+	const zone = outputTimeZone(fn, delivery.siteTimeZone);
+	if (delivery.kind === 'link') {
+		return simplifiedOutput(fn) ? linkResult(found, delivery.notification.signed.date, zone) : linkItem(found, delivery);
+	}
+	return simplifiedOutput(fn) ? sessionResult(found, zone) : checkoutItem(found, delivery, fn.getNodeParameter('includeSecrets', false) === true);
+}
+
+/**
+ * A checkout notification or a payment link's: signed in its body; the workflow gets the session or link it
+ * names, read from the platform.
+ */
+const checkoutDelivery: DeliveryDeclaration<WithSiteTimeZone<TriggerDelivery>, IDataObject> = {
 	signature: {
 		covers: 'fields',
 		credentialType: 'paySuiteApi',
 		check: (body, credentials, fn) =>
 			withSiteTimeZone(
-				checkCheckoutNotification(
+				checkTriggerDelivery(
 					body,
 					String(credentials.secretKey ?? ''),
 					(fn.getNodeParameter('options', {}) as CheckoutTriggerOptions).acceptSha1 !== false,
@@ -36,14 +49,17 @@ const checkoutDelivery: DeliveryDeclaration<WithSiteTimeZone<CheckoutDelivery>, 
 			),
 	},
 	// What the signature covers names the delivery: the platform sends it again as it was.
-	identity: ({ notification: { signed } }) => [signed.requestId, signed.status, signed.date],
-	received: ({ notification: { signed } }) => `Notification of session ${signed.requestId} received`,
-	lookup: readSession,
-	wanted: (fn, _notification, session) => chosenOrAll(fn.getNodeParameter('statuses', []) as string[], sessionStatusOf(session)),
-	output: (fn, notification, session) =>
-		simplifiedOutput(fn)
-			? simpleCheckoutItem(session, outputTimeZone(fn, notification.siteTimeZone))
-			: checkoutItem(session, notification, fn.getNodeParameter('includeSecrets', false) === true),
+	identity: (delivery) =>
+		delivery.kind === 'link'
+			? ['link', delivery.notification.signed.linkId, delivery.notification.signed.status, delivery.notification.signed.date]
+			: [delivery.notification.signed.requestId, delivery.notification.signed.status, delivery.notification.signed.date],
+	received: (delivery) =>
+		delivery.kind === 'link'
+			? `Notification of payment link ${delivery.notification.signed.linkId} received`
+			: `Notification of session ${delivery.notification.signed.requestId} received`,
+	lookup: readRecord,
+	wanted: (fn, delivery, found) => chosenOrAll(fn.getNodeParameter('statuses', []) as string[], deliveryStatusOf(delivery, found)),
+	output: outputOf,
 };
 
 export class PaySuiteCheckoutTrigger implements INodeType {
@@ -55,7 +71,7 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 		...TRIGGER_VERSIONS,
 		subtitle: 'Checkout session notification',
 		description:
-			'Starts the workflow when the platform notifies a checkout session result, with the session and its payments read from the platform',
+			'Starts the workflow when the platform notifies a checkout session result or a paid or expired payment link, with the session or link read from the platform',
 		defaults: { name: 'PaySuite Checkout Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

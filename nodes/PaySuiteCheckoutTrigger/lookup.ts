@@ -1,9 +1,13 @@
-/** The session a checkout notification names, read from the platform: the notification only says it changed. */
+/**
+ * The session or payment link a notification names, read from the platform: a notification only says it changed
+ * (a link's does not even say which payment).
+ */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { paySuiteRequest } from '../shared/transport/request';
+import { readLink } from '../shared/webhooks/linkLookup';
 import type { Refused } from '../shared/webhooks/reply';
-import type { CheckoutDelivery } from './schemas';
+import type { CheckoutDelivery, TriggerDelivery } from './schemas';
 
 /**
  * The session as the platform reports it now. A failed query throws: answered 503, so the platform sends the
@@ -22,4 +26,9 @@ export async function readSession(fn: IWebhookFunctions, { notification }: Check
 	});
 	if (answer.statusCode === 404) return { ok: false, notVerified: `the platform does not know the session ${requestId}` };
 	return { ok: true, found: answer.body as IDataObject };
+}
+
+/** The record a delivery names: its session, or its payment link. */
+export async function readRecord(fn: IWebhookFunctions, delivery: TriggerDelivery): Promise<{ ok: true; found: IDataObject } | Refused> {
+	return delivery.kind === 'link' ? await readLink(fn, delivery.notification.signed.linkId) : await readSession(fn, delivery);
 }

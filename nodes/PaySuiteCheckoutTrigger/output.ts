@@ -1,11 +1,12 @@
-/** The item a checkout notification starts a run with: the session read from the platform, and the notification. Pure. */
+/**
+ * The item a notification starts a run with: the session or payment link read from the platform, and the
+ * notification; Simplify's flat item is nodes/shared/output/paymentResult.ts. Pure.
+ */
 import type { IDataObject } from 'n8n-workflow';
 
-import { simpleSession } from '../shared/output/session';
-import { asObject } from '../shared/descriptions/simplify';
+import { linkOutcome } from '../shared/output/paymentResult';
 import { hideSecrets } from '../shared/transport/redact';
-import { datesWithIso } from '../shared/webhooks/simplify';
-import type { CheckoutDelivery } from './schemas';
+import type { CheckoutDelivery, LinkDelivery, TriggerDelivery } from './schemas';
 
 /** The session's status as the platform reports it (`status.status`), what the Statuses filter matches. */
 export function sessionStatusOf(session: IDataObject): string {
@@ -23,38 +24,11 @@ export function checkoutItem(session: IDataObject, { notification, algorithm }: 
 	};
 }
 
-/**
- * The session as one flat item (Simplify): one status, the amount asked with its currency, the payer, and the
- * approved payment (how it was paid, its internal reference, receipt, date), the way Session › Get simplifies a
- * session; each date as the platform gave it and in ISO 8601 in `zone`. A subscription's token is never in it.
- */
-export function simpleCheckoutItem(session: IDataObject, zone: string): IDataObject {
-	const simple = simpleSession(session);
-	const payer = asObject(asObject(session.request).payer);
-	return {
-		requestId: simple.requestId,
-		status: simple.status,
-		reason: simple.reason,
-		message: simple.message,
-		reference: simple.reference,
-		description: simple.description,
-		amount: simple.amount,
-		currency: simple.currency,
-		payerName: payer.name ?? null,
-		payerSurname: payer.surname ?? null,
-		payerEmail: payer.email ?? null,
-		payerDocumentType: payer.documentType ?? null,
-		payerDocument: payer.document ?? null,
-		payerMobile: payer.mobile ?? null,
-		paymentMethod: simple.paymentMethod,
-		franchise: simple.franchise,
-		issuerName: simple.issuerName,
-		lastDigits: simple.lastDigits,
-		internalReference: simple.internalReference,
-		authorization: simple.authorization,
-		receipt: simple.receipt,
-		refunded: simple.refunded,
-		paymentCount: simple.paymentCount,
-		...datesWithIso({ date: simple.date, paymentDate: simple.paymentDate }, zone),
-	};
+/** The payment link as the platform reports it, with the notification that named it. */
+export function linkItem(link: IDataObject, { notification }: LinkDelivery): IDataObject {
+	return { ...link, notification: { signed: notification.signed, unsigned: notification.unsigned }, signatureVerified: true, signatureAlgorithm: 'sha256' };
 }
+
+/** The status the Statuses filter matches: the session's, or what the link says of its payment (APPROVED, EXPIRED...). */
+export const deliveryStatusOf = (delivery: TriggerDelivery, found: IDataObject): string =>
+	delivery.kind === 'link' ? linkOutcome(found).status : sessionStatusOf(found);

@@ -1,8 +1,13 @@
-/** The checkout (session) notification: its rules and its signature. Pure. */
+/**
+ * What the Checkout Trigger receives: a checkout (session) notification, or a payment link's own notification
+ * (nodes/shared/webhooks/linkNotification.ts). Their rules and signatures. Pure.
+ */
 import { outputId } from '../shared/schemas/identifiers';
+import { checkLinkNotification, isLinkNotification, type LinkNotification } from '../shared/webhooks/linkNotification';
 import { NOT_VERIFIED, type FailedCheck } from '../shared/webhooks/reply';
 import { EVENT_DATE_WORDS, eventDateProblem } from '../shared/webhooks/replay';
 import { verifyCheckoutSignature, type CheckoutSignatureAlgorithm } from '../shared/webhooks/signatures';
+import { digitsOf, signedStatus, unsignedFields } from '../shared/webhooks/statusBlock';
 
 /** An accepted notification, split by what its signature covers: `requestId`, `status.status` and `status.date`. */
 export interface CheckoutNotification {
@@ -25,10 +30,6 @@ const SIGNATURE_WORDS = {
 	mismatch: NOT_VERIFIED,
 };
 
-/** An unsigned informational field: kept when it is text (a numeric reason as text), left out otherwise. */
-const textOrNothing = (value: unknown): string | undefined =>
-	typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
-
 /**
  * Checks a received notification: the signed fields must be there (400), the signature must match and the status
  * date be within the replay window (401). The unsigned fields never refuse a notification the platform signed:
@@ -41,28 +42,45 @@ export function checkCheckoutNotification(
 	nowMs = Date.now(),
 ): CheckoutCheck {
 	if (!body) return { ok: false, httpStatus: 400, message: 'The body is not a JSON object' };
-	const rawId = body.requestId;
-	// A number only when exact (a JSON integer beyond 2^53 was read as its digits, as text); digits of any length.
-	const idText = typeof rawId === 'number' && Number.isSafeInteger(rawId) ? String(rawId) : typeof rawId === 'string' ? rawId : '';
-	if (!/^\d+$/.test(idText)) return { ok: false, httpStatus: 400, message: 'Missing or invalid field: requestId' };
-	const status = body.status as Record<string, unknown> | undefined;
-	if (!status || typeof status !== 'object' || Array.isArray(status)) return { ok: false, httpStatus: 400, message: 'Missing field: status' };
-	const missing = ['status', 'date'].filter((field) => typeof status[field] !== 'string' || (status[field] as string).trim() === '');
-	if (missing.length) return { ok: false, httpStatus: 400, message: `Missing or empty field: ${missing.map((f) => `status.${f}`).join(', ')}` };
+	const idText = digitsOf(body.requestId);
+	if (idText === undefined) return { ok: false, httpStatus: 400, message: 'Missing or invalid field: requestId' };
+	const status = signedStatus(body);
+	if (!status.ok) return status;
 
-	const signed = { requestId: idText, status: status.status as string, date: status.date as string };
+	const signed = { requestId: idText, status: status.status, date: status.date };
 	const verdict = verifyCheckoutSignature(signed, body.signature, secretKey, acceptSha1);
 	if (!verdict.ok) return { ok: false, httpStatus: 401, message: SIGNATURE_WORDS[verdict.problem] };
 	const dateProblem = eventDateProblem(signed.date, nowMs);
 	if (dateProblem) return { ok: false, httpStatus: 401, message: EVENT_DATE_WORDS[dateProblem] };
 
-	const unsigned = { reference: textOrNothing(body.reference), reason: textOrNothing(status.reason), message: textOrNothing(status.message) };
 	return {
 		ok: true,
 		algorithm: verdict.algorithm,
-		notification: {
-			signed: { requestId: outputId(idText), status: signed.status, date: signed.date },
-			unsigned: Object.fromEntries(Object.entries(unsigned).filter(([, value]) => value !== undefined)),
-		},
+		notification: { signed: { requestId: outputId(idText), status: signed.status, date: signed.date }, unsigned: unsignedFields(body) },
 	};
+}
+
+/** A payment link's notification the trigger accepted. */
+export interface LinkDelivery {
+	ok: true;
+	kind: 'link';
+	notification: LinkNotification;
+}
+
+/** What the trigger accepted: a session's notification or a payment link's. */
+export type TriggerDelivery = (CheckoutDelivery & { kind: 'session' }) | LinkDelivery;
+
+/** Checks a received body as the notification it is: a link's when it names a link and no session, else a session's. */
+export function checkTriggerDelivery(
+	body: Record<string, unknown> | undefined,
+	secretKey: string,
+	acceptSha1: boolean,
+	nowMs = Date.now(),
+): TriggerDelivery | ({ ok: false } & FailedCheck) {
+	if (body && isLinkNotification(body)) {
+		const link = checkLinkNotification(body, secretKey, nowMs);
+		return link.ok ? { ...link, kind: 'link' } : link;
+	}
+	const session = checkCheckoutNotification(body, secretKey, acceptSha1, nowMs);
+	return session.ok ? { ...session, kind: 'session' } : session;
 }

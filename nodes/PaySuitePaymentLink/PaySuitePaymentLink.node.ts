@@ -4,13 +4,17 @@ import {
 	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
 } from 'n8n-workflow';
 
 import { buildProperties } from '../shared/operation/properties';
-import { executeResources } from '../shared/operation/execute';
+import { executeResources, resumeResources } from '../shared/operation/execute';
 import { paymentLink } from './actions/paymentLink/PaymentLink.resource';
 import { credentialTest } from '../shared/transport/credentialTest';
 import { loadOptions } from './methods/loadOptions';
+import { manualRegistration } from '../shared/webhooks/reply';
+import { resumeWebhook } from '../shared/webhooks/resume';
 
 const resources = [paymentLink];
 
@@ -25,19 +29,32 @@ export class PaySuitePaymentLink implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Create, get and disable payment links',
+		description: 'Create, get and disable payment links, or create one and wait for its payment',
 		defaults: { name: 'PaySuite Payment Link' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'paySuiteApi', required: true, testedBy: 'paySuiteApiTest' }],
+		// Create and Wait for Payment: the link's notification arrives on the waiting execution's resume URL.
+		webhooks: [resumeWebhook],
 		properties: buildProperties(resources),
 	};
 
 	/** The credential's Test button (see credentialTest.ts) and the editor's lists (methods/). */
 	methods = { credentialTest, loadOptions };
 
+	/**
+	 * No-ops, asked for by n8n's community scanner of every node that declares webhooks. n8n never calls them here:
+	 * publishing a workflow registers no restart webhook (WebhookService.getNodeWebhooks skips them).
+	 */
+	webhookMethods = manualRegistration;
+
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return executeResources.call(this, resources);
+	}
+
+	/** Called by n8n only on the resume URL of an execution waiting in Create and Wait for Payment. */
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeResources.call(this, resources);
 	}
 }

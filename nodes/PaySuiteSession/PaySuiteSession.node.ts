@@ -26,7 +26,7 @@ export class PaySuiteSession implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Create, get and cancel checkout sessions, refund and act on their payments, and record tickets',
+		description: 'Create (and wait for the payment of), get and cancel checkout sessions, refund and act on their payments, and record tickets',
 		defaults: { name: 'PaySuite Session' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -14,13 +14,15 @@
  * imported with the CLI, then the server starts and each runs from "Try it" through the editor's REST API.
  * Before importing, the copies (never the files) get the sample session's requestId in "Sample notification"
  * / "Sample request" replaced by a session this module creates and pays in the sandbox (the examples ship
- * with requestId 1).
+ * with requestId 1). An example that waits for a payment (Payment Link › Create and Wait for Payment) is paid as a
+ * buyer would: its link's page is opened and the approving test card chosen, and the run goes on from there.
  */
 const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const env = require('./env');
 const { parseJsonOrUndefined } = require('./rest');
+const { payOnPage, waitingLink } = require('./buyer');
 
 const REPO_DIR = path.resolve(__dirname, '..', '..');
 const EXAMPLES_DIR = path.join(REPO_DIR, 'examples');
@@ -40,6 +42,7 @@ const TWINS = {
 	'autopay-failure-to-slack.json': 'offline/autopay-failure-to-data-table.json',
 	'approved-payment-to-hubspot.json': 'offline/approved-payment-to-data-table.json',
 	'weekly-totals-to-google-sheets.json': 'offline/weekly-totals-to-data-table.json',
+	'payment-link-for-deal.json': 'offline/payment-link-for-deal-to-data-table.json',
 };
 
 /** Examples run twice in a row: the second run shows that it adds no duplicate. */
@@ -199,10 +202,11 @@ function summarize(id, run, { tables = [], runs = [] } = {}) {
 			const file = nodeBinaries(run, 'Spreadsheet (CSV)')[0];
 			return `${rows.length} report rows${windowsOf(runs)} → ${file && file.data ? file.data.fileName : 'CSV'} (${file && file.data ? file.data.fileSize || '' : ''})`;
 		}
-		case 'psEx2DealLink': {
-			const [link] = n('Create payment link');
-			const [mail] = n('E-mail the link');
-			return `payment link ${link && link.id} ${link && link.url} → e-mail accepted: ${mail && mail.accepted}`;
+		case 'psExOff5DealLink': {
+			const [paid] = n('Payment link, wait for payment');
+			const rows = tableRows(tables, 'PaySuite deal payments');
+			const row = paid && rows.find((entry) => entry.reference === paid.reference);
+			return `payment link ${paid && paid.linkId} paid on its page → resumed ${paid && `${paid.status} ${paid.amount} ${paid.currency}`} → Data Table "PaySuite deal payments": ${row ? `${row.reference} stage "${row.stage}", internal reference ${row.internalReference}` : 'no row'}`;
 		}
 		case 'psEx4Refund': {
 			const payments = n('Payments of the session');
@@ -269,7 +273,10 @@ function parseFlatted(text) {
 	return flatted.parse(text);
 }
 
-/** Runs a workflow from its "Try it" start and waits for the execution. Resolves { status, error, output }. */
+/**
+ * Runs a workflow from its "Try it" start and waits for the execution; one that waits for a link's payment gets it
+ * paid on the link's page (once). Resolves { status, error, output, paidLink? }.
+ */
 async function runTryIt(rest, workflowId, { timeoutMs = 5 * 60 * 1000 } = {}) {
 	const got = await rest.call('GET', `/rest/workflows/${workflowId}`);
 	if (got.status !== 200) throw new Error(`GET /rest/workflows/${workflowId} answered ${got.status}: ${got.text.slice(0, 300)}`);
@@ -277,14 +284,19 @@ async function runTryIt(rest, workflowId, { timeoutMs = 5 * 60 * 1000 } = {}) {
 	const executionId = started.json && started.json.data && started.json.data.executionId;
 	if (!executionId) throw new Error(`running ${workflowId} answered ${started.status}: ${started.text.slice(0, 300)}`);
 	const deadline = Date.now() + timeoutMs;
+	let paidLink;
 	for (;;) {
 		const r = await rest.call('GET', `/rest/executions/${executionId}`);
 		const execution = r.json && r.json.data;
+		if (execution && execution.status === 'waiting' && !paidLink) {
+			const link = waitingLink(typeof execution.data === 'string' ? parseFlatted(execution.data) : execution.data);
+			if (link) paidLink = { ...link, pageStatus: await payOnPage(link.url) };
+		}
 		if (execution && !['new', 'running', 'waiting'].includes(execution.status)) {
 			const data = typeof execution.data === 'string' ? parseFlatted(execution.data) : execution.data;
 			const output = { status: execution.status, data };
 			const error = data && data.resultData && data.resultData.error;
-			return { executionId, status: execution.status, error: error ? `${error.message}${error.node ? ` (node ${error.node.name})` : ''}` : undefined, output };
+			return { executionId, status: execution.status, error: error ? `${error.message}${error.node ? ` (node ${error.node.name})` : ''}` : undefined, output, paidLink };
 		}
 		if (Date.now() > deadline) throw new Error(`execution ${executionId} of ${workflowId} did not finish within ${timeoutMs} ms`);
 		await new Promise((resolve) => setTimeout(resolve, 300));

@@ -28,6 +28,7 @@ const curl = (url, body) => `curl -s -X POST ${url} -H 'content-type: applicatio
 function tryItLines({ sandboxUrl, n8nUrl, examples = [] }) {
 	const lines = [
 		'Try it (replace the CAPITALS; a trigger receives only once its workflow is published):',
+		`  A workflow waiting in Payment Link > Create and Wait for Payment: open ${sandboxUrl}/__sandbox/outbox (the link e-mailed to its Receiver Emails) and pay`,
 		'  Pay a payment link: open the url that Payment Link > Create outputs and pay with a test card, or',
 		`    ${curl(`${sandboxUrl}/__sandbox/payment-links/LINK_ID/pay`, { card: '4111111111111111' })}`,
 		"    (the link's Notification URL is told, e.g. the Checkout Trigger's production URL below)",

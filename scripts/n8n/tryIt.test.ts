@@ -12,6 +12,10 @@ const examples = [
 describe('tryItLines', () => {
 	const text = tryItLines({ sandboxUrl, n8nUrl, examples }).join('\n');
 
+	it("names the sandbox's outbox, where a waiting workflow's link is to be paid", () => {
+		expect(text).toContain(`${sandboxUrl}/__sandbox/outbox`);
+	});
+
 	it('pays a link and a session through the control API, with JSON the shell passes as is', () => {
 		expect(text).toContain(`curl -s -X POST ${sandboxUrl}/__sandbox/payment-links/LINK_ID/pay -H 'content-type: application/json' -d '{"card":"4111111111111111"}'`);
 		expect(text).toContain(`curl -s -X POST ${sandboxUrl}/__sandbox/sessions/REQUEST_ID/pay -H 'content-type: application/json' -d '{"status":"APPROVED"}'`);

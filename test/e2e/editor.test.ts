@@ -107,7 +107,8 @@ const NODES: NodeInfo[] = distExists()
 				name: description.name,
 				displayName: description.displayName,
 				trigger: (description.group ?? []).includes('trigger'),
-				webhook: (description.webhooks ?? []).length > 0,
+				// A webhook trigger; an action node's webhook (Create and Wait for Payment) is its waiting execution's.
+				webhook: (description.group ?? []).includes('trigger') && (description.webhooks ?? []).length > 0,
 				credential: description.credentials?.[0]?.name,
 				icon: { light: path.basename(description.icon.light), dark: path.basename(description.icon.dark) },
 				version: description.defaultVersion ?? Math.max(...[description.version].flat()),

@@ -93,9 +93,10 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 			'offline offline/daily-report-to-data-table.json',
 			'offline offline/paid-checkout-to-data-table.json',
 			'offline offline/weekly-totals-to-data-table.json',
+			'offline offline/payment-link-for-deal-to-data-table.json',
 			'realNodes paid-checkout-to-hubspot.json',
 			'realNodes paid-checkout-to-pipedrive.json',
-			'runnable payment-link-for-deal.json',
+			'realNodes payment-link-for-deal.json',
 			'runnable refund-on-request.json',
 			'realNodes weekly-totals-to-google-sheets.json',
 		]);
@@ -152,16 +153,23 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 		expect(reports.map((e) => (e.body as any).filters)).toEqual([{ startDate: `${yesterday}T00:00:00-05:00`, endDate: `${yesterday}T23:59:59-05:00` }].map((f) => expect.objectContaining(f)));
 	});
 
-	itGiven('payment-link-for-deal.json')('payment link for a deal: the link is created from the deal and e-mailed to the customer', () => {
-		const r = ok('payment-link-for-deal.json');
-		const [link] = items(r.output, 'Create payment link');
-		expect(link).toMatchObject({ id: expect.anything(), url: expect.stringContaining('/payment-link/') });
-		const create = r.runs[0].calls.find((e) => e.path === '/api/payment-link')!;
-		expect(create.body).toMatchObject({ name: 'Annual plan for ACME', reference: 'DEAL-D-1042', payment: { amount: { currency: 'USD', total: 1200 } } });
-		const mail = r.runs[0].calls.find((e) => e.path === '/api/notifications')!;
-		expect(mail.body).toMatchObject({ channels: { email: { email: 'buyer@acme.example.com' } } });
-		expect((mail.body as any).message).toContain(link.url);
-	});
+	itGiven('offline/payment-link-for-deal-to-data-table.json')(
+		'won deal → payment link → paid on its page → deal recorded (offline twin): one workflow, nothing pasted',
+		() => {
+			const r = ok('offline/payment-link-for-deal-to-data-table.json');
+			const run = r.runs[0] as any;
+			// The run waited on the link, was paid on the link's page as a buyer pays, and went on.
+			expect(run.paidLink).toMatchObject({ id: expect.anything(), url: expect.stringContaining('/payment-link/'), pageStatus: 200 });
+			const create = run.calls.find((e: any) => e.path === '/api/payment-link')!;
+			expect(create.body).toMatchObject({ name: 'Annual plan for ACME', reference: expect.stringMatching(/^DEAL-D-\d{10}$/), payment: { amount: { currency: 'USD', total: 1200 } }, receiverEmails: ['buyer@acme.example.com'] });
+			expect(new URL(create.body.notificationUrl).pathname).toMatch(/^\/webhook-waiting\/\d+$/);
+			const [paid] = items(r.output, 'Payment link, wait for payment');
+			expect(paid).toMatchObject({ status: 'APPROVED', linkId: run.paidLink.id, reference: create.body.reference, amount: 1200, currency: 'USD', internalReference: expect.anything() });
+			expect(rowsOf('PaySuite deal payments')).toEqual([
+				expect.objectContaining({ reference: create.body.reference, stage: 'closed won', status: 'APPROVED', amount: 1200, currency: 'USD', internalReference: String(paid.internalReference) }),
+			]);
+		},
+	);
 
 	itGiven('offline/paid-checkout-to-data-table.json')('paid checkout → deal (offline twin): the Data Table deal of the reference is won with the amount paid', () => {
 		const r = ok('offline/paid-checkout-to-data-table.json');

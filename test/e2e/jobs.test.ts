@@ -1,9 +1,9 @@
 /**
  * The jobs users come for (issue 17), done in a REAL `n8n start` with the packed package, against the sandbox:
  *  - a payment link paid on the sandbox's checkout page starts the published Checkout Trigger workflow exactly
- *    once, with the paid session and the link's reference, though both the link's and the site's notification
- *    URL point at it; a replay of that notification runs nothing, and a rejected card (the trigger filtered on
- *    Approved) is acknowledged without a run;
+ *    once, with the paid session and the link's reference, the site's notification URL pointing at it; a replay
+ *    of that notification runs nothing, and a rejected card (the trigger filtered on Approved) is acknowledged
+ *    without a run;
  *  - Report › Request and Wait over 31 days asks the sandbox for windows of at most 10 days, contiguous and in
  *    order, and outputs every transaction of the 31 days once;
  *  - "Execute step" (the editor's manual run from a trigger) receives the event the sandbox command of the
@@ -181,7 +181,8 @@ describeIfBuilt('e2e: the jobs, end to end in a running n8n', () => {
 		]);
 		await publish(trigger);
 
-		// Set up through the nodes, run from the editor: the site's Notification URL and the link's are the trigger's.
+		// Set up through the nodes, run from the editor: the site's Notification URL is the trigger's (a link's own
+		// Notification URL too would run the workflow twice for one payment: the link's PAID and the session's).
 		const setup = await save('Link for the deal', [
 			manualTrigger('Try it'),
 			{
@@ -204,7 +205,7 @@ describeIfBuilt('e2e: the jobs, end to end in a running n8n', () => {
 					total: 1200,
 					expirationDate: `${new Date().getUTCFullYear() + 1}-03-01T10:15:00`,
 					paymentExpiration: 30,
-					additionalFields: { notificationUrl: productionUrl },
+					additionalFields: {},
 				},
 			},
 		]);
@@ -224,7 +225,7 @@ describeIfBuilt('e2e: the jobs, end to end in a running n8n', () => {
 		expectAnswer(asAnswer(declined[0]), 200, 'OK', '00', `Notification of session ${declinedRequestId} received; this workflow does not handle it`);
 		expect(await executions(trigger.id)).toEqual([]);
 
-		// Then a good card: one notification (both URLs are the same), one run.
+		// Then a good card: one notification (the site's), one run.
 		const page = await payOnPage(link.url, '4111111111111111');
 		expect(page).toContain('Payment approved');
 		expect(page).toContain(`Notification sent to ${productionUrl}: answered HTTP 200.`);

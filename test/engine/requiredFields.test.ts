@@ -180,7 +180,9 @@ function variantsOf(operation: Operation): IDataObject[] {
 
 /** The required fields the panel shows with `variant` (else the defaults), and the parameters that fill them. */
 function requiredFilled(operation: Operation, variant: IDataObject): { required: INodeProperties[]; parameters: IDataObject } {
-	const base: IDataObject = { resource: operation.resource, operation: operation.operation, ...variant };
+	// An operation that waits for a payment nobody makes here stops at once (Options › Limit Wait Time).
+	const waits = operation.operation === 'createAndWait' && operation.resource === 'session' ? { options: { limitWaitMinutes: 0.01, checkEverySeconds: 1 } } : {};
+	const base: IDataObject = { resource: operation.resource, operation: operation.operation, ...variant, ...waits };
 	const required = operation.fields.filter((field) => field.required && shown(field, operation.fields, base));
 	const parameters = { ...base, ...Object.fromEntries(required.map((field) => [field.name, sampleFor(field)])) };
 	return { required, parameters: parameters as IDataObject };

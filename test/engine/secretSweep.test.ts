@@ -227,6 +227,8 @@ interface Entry {
 	prepare: (f: Fixtures) => Promise<Prepared> | Prepared;
 	/** A required field given a bad value by an expression: refused before anything is sent. */
 	refused?: IDataObject;
+	/** An operation an AI agent cannot use (it waits for a payment): its tool variant refuses it, sending nothing. */
+	notForTools?: true;
 }
 
 const ENTRIES: Entry[] = [
@@ -313,6 +315,15 @@ const ENTRIES: Entry[] = [
 	},
 	// Session
 	{ node: SESSION, resource: 'session', operation: 'create', prepare: () => ({ parameters: sessionParameters() }), refused: { returnUrl: '={{ "shop/return" }}' } },
+	{
+		node: SESSION,
+		resource: 'session',
+		operation: 'createAndWait',
+		// Nobody pays: the limit comes at once and the session is read once more.
+		prepare: () => ({ parameters: { ...sessionParameters(), operation: 'createAndWait', options: { limitWaitMinutes: 0.01, checkEverySeconds: 1 } } }),
+		refused: { returnUrl: '={{ "shop/return" }}' },
+		notForTools: true,
+	},
 	{ node: SESSION, resource: 'session', operation: 'get', prepare: (f) => ({ parameters: { resource: 'session', operation: 'get', requestId: byId(f.subscriptionRequestId) } }), refused: { requestId: byId('={{ "abc" }}') } },
 	{
 		node: SESSION,
@@ -363,6 +374,8 @@ const ENTRIES: Entry[] = [
 	{ node: SESSION, resource: 'ticket', operation: 'getMany', prepare: (f) => ({ parameters: { resource: 'ticket', operation: 'getMany', internalReference: byId(f.payment), returnAll: true } }), refused: { internalReference: byId('={{ 0 }}') } },
 	// Payment Link
 	{ node: LINK, resource: 'paymentLink', operation: 'create', prepare: () => ({ parameters: linkParameters() }), refused: { reference: '={{ "" }}' } },
+	// Succeeding: the link is made and the execution waits (nothing pays it here).
+	{ node: LINK, resource: 'paymentLink', operation: 'createAndWait', prepare: () => ({ parameters: { ...linkParameters(), operation: 'createAndWait' } }), refused: { reference: '={{ "" }}' }, notForTools: true },
 	{ node: LINK, resource: 'paymentLink', operation: 'get', prepare: (f) => ({ parameters: { resource: 'paymentLink', operation: 'get', linkId: byId(f.linkId) } }), refused: { linkId: byId('={{ "abc" }}') } },
 	{
 		node: LINK,
@@ -445,7 +458,13 @@ describe.each(ENTRIES.map((entry) => [keyOf(entry), entry] as const))('%s', (key
 
 	it('succeeds as the node and as its AI tool, with the default options', async () => {
 		for (const asTool of [false, true]) {
-			const { failures } = await exec(entry.node, { ...(await prepare()), label: `${key} succeeding${asTool ? ' (tool)' : ''}`, asTool });
+			const { failures, calls } = await exec(entry.node, { ...(await prepare()), label: `${key} succeeding${asTool ? ' (tool)' : ''}`, asTool });
+			if (asTool && entry.notForTools) {
+				expect(failures).toEqual([expect.stringMatching(/cannot be used by an AI agent/)]);
+				expect(calls).toEqual([]);
+				count(true);
+				continue;
+			}
 			expect(failures).toEqual([]);
 			count(false);
 		}

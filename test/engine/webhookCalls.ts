@@ -25,7 +25,7 @@ export interface Fired extends Answer {
 	copies: Answer[];
 }
 
-export type WebhookKind = 'autopay' | 'checkout' | 'onboarding';
+export type WebhookKind = 'autopay' | 'checkout' | 'link' | 'onboarding';
 
 /** The calls, against the given sandbox (read when a call is made, so a `withSandbox` stand-in will do). */
 export function webhookCalls(sandbox: RunningSandbox) {

@@ -1,13 +1,14 @@
 /**
  * The checkout page a link's url and a session's processUrl open: it renders the amount and reference, a form
- * post pays exactly as the control API's pay and sends the notifications (the link's notificationUrl, the
- * site's notification URL), the same form sent again pays once,
+ * post pays exactly as the control API's pay and sends the notifications (the link's own PAID notification to its
+ * notificationUrl, the checkout notification to the site's notification URL), the same form sent again pays once,
  * and an unknown, expired or fully paid one says so.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 
+import { linkSignature } from '../../nodes/shared/webhooks/signatures';
 import { withSandbox } from '../helpers/sandbox';
 import { get, post, send, type Reply } from './client';
 import { auth } from './signer';
@@ -88,7 +89,7 @@ describe('the page of a payment link', () => {
 		expect(page.text).not.toContain(`${nextYear}-12-01 18:00:00`);
 	});
 
-	it('pays with the approving card as the control API does, and notifies the link notificationUrl once', async () => {
+	it("pays with the approving card as the control API does, and sends the link's PAID notification, as published, once", async () => {
 		const link = await createLink();
 		const page = await get(link.url);
 		const paid = await submit(link.url, { attempt: attemptOf(page)!, card: '4111111111111111' });
@@ -98,9 +99,18 @@ describe('the page of a payment link', () => {
 		expect(read).toMatchObject({ totalPayments: 1, availablePayments: 0 });
 		expect(read.payments).toEqual([expect.objectContaining({ status: 'APPROVED', lastDigits: '1111' })]);
 		const requestId = read.payments[0].requestId;
+		// The published shape: {status {status: PAID, reason, message, date}, linkId, reference, signature}, no requestId.
 		expect(received).toEqual([
-			{ status: expect.objectContaining({ status: 'APPROVED', reason: '00' }), requestId, reference: 'DEAL-7', signature: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) },
+			{
+				status: { status: 'PAID', reason: '00', message: expect.any(String), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+				linkId: link.id,
+				reference: 'DEAL-7',
+				signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+			},
 		]);
+		// Signed as published, computed by the package's own code (the sandbox computes it with its own).
+		const [{ status, signature }] = received;
+		expect(signature).toBe(linkSignature({ linkId: link.id, status: status.status, date: status.date }, sandbox.credentials.secretKey));
 		// The link payment's session is the platform's: queried by its requestId, paid, with the link's reference.
 		const session = (await signed(`/api/session/${requestId}`, {})).json<Record<string, any>>();
 		expect(session).toMatchObject({ requestId, status: { status: 'APPROVED' }, request: { payment: { reference: 'DEAL-7' } } });
@@ -129,7 +139,8 @@ describe('the page of a payment link', () => {
 		const pending = await submit(link.url, { attempt: 'a2', card: '4000000000000010' });
 		expect(pending.text).toContain('Payment pending review');
 		expect((await linkRead(link.id)).payments.map((payment: { status: string }) => payment.status)).toEqual(['REJECTED', 'PENDING']);
-		expect(received.map((notification) => notification.status.status)).toEqual(['REJECTED', 'PENDING']);
+		// The link publishes PAID and EXPIRED only: a rejected or pending payment sends the link's URL nothing.
+		expect(received).toEqual([]);
 	});
 
 	it('an unknown link, a wrong key, an expired and a disabled link say so and take no payment', async () => {
@@ -153,6 +164,27 @@ describe('the page of a payment link', () => {
 		expect((await get(other.url)).text).toContain('This payment link was disabled');
 		expect((await linkRead(link.id)).payments).toEqual([]);
 		expect(received).toEqual([]);
+	});
+});
+
+describe('the outbox (the e-mails a link with Receiver Emails is sent with)', () => {
+	it('lists each receiver of a new link, newest first, with the link to pay; the page it links to pays', async () => {
+		await createLink({ reference: 'DEAL-20', receiverEmails: ['ana@example.com', 'luis@example.com'] });
+		const newest = await createLink({ reference: 'DEAL-21', receiverEmails: ['eva@example.com'] });
+		await createLink({ reference: 'DEAL-22' });
+		const listed = (await get(`${sandbox.url}/__sandbox/outbox?format=json`)).json<{ mails: Array<Record<string, unknown>> }>();
+		expect(listed.mails.map((mail) => [mail.to, mail.reference])).toEqual([
+			['eva@example.com', 'DEAL-21'],
+			['luis@example.com', 'DEAL-20'],
+			['ana@example.com', 'DEAL-20'],
+		]);
+		expect(listed.mails[0]).toMatchObject({ url: newest.url, linkId: newest.id, subject: 'Payment link: Deal 7', amount: { currency: 'COP', total: 150000 } });
+		const page = await get(`${sandbox.url}/__sandbox/outbox`);
+		expect(page.headers['content-type']).toMatch(/^text\/html/);
+		const href = /<a href="([^"]+)">Pay COP 150000\.00<\/a>/.exec(page.text)?.[1];
+		expect(href).toBe(newest.url);
+		const paid = await submit(href!, { attempt: attemptOf(await get(href!))!, card: '4111111111111111' });
+		expect(paid.text).toContain('Payment approved');
 	});
 });
 

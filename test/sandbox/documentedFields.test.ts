@@ -277,8 +277,8 @@ describe('every endpoint answers only the documented fields', () => {
 		await control('/webhooks/onboarding', { url: hook, processId: accepted.json.processId });
 		await new Promise((resolve) => setTimeout(resolve, 300));
 		const kinds = new Set(((await call('GET', '/__sandbox/webhooks/deliveries')).json.deliveries as Array<{ kind: string }>).map((delivery) => delivery.kind));
-		// What the areas above sent by themselves (checkout notifications, the onboarding result, the report callback) and these.
-		expect([...kinds].sort()).toEqual(['autopay', 'checkout', 'onboarding', 'report']);
+		// What the areas above sent by themselves (checkout and link notifications, the onboarding result, the report callback) and these.
+		expect([...kinds].sort()).toEqual(['autopay', 'checkout', 'link', 'onboarding', 'report']);
 		for (const kind of kinds) expect(WEBHOOKS.map((entry) => entry.kind)).toContain(kind);
 	});
 

@@ -1,7 +1,8 @@
 /**
  * The sandbox's outbound webhook senders over raw HTTP, checked with this test's own signature code (nothing
- * from nodes/): autopay events, checkout notifications, onboarding process notifications (control calls and
- * the automatic one when a process finishes), and the delivery log.
+ * from nodes/): autopay events, checkout notifications, payment link notifications (PAID when paid, EXPIRED when
+ * the link expires, and the control call), onboarding process notifications (control calls and the automatic one
+ * when a process finishes), and the delivery log.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createHash, createHmac } from 'crypto';
@@ -177,6 +178,85 @@ describe('checkout notifications', () => {
 		const forced = await call('POST', '/__sandbox/webhooks/checkout', { url: receiverUrl, requestId: 424242, status: 'APPROVED', reference: 'X' });
 		expect(forced.status).toBe(200);
 		expect(JSON.parse(received[0].raw)).toMatchObject({ requestId: 424242, reference: 'X', status: { status: 'APPROVED' } });
+	});
+});
+
+describe('payment link notifications (as published: {status, linkId, reference, signature})', () => {
+	/** A link of the demo site that notifies the receiver, expiring `expiresInMs` from now on the site's clock. */
+	async function link(expiresInMs = 365 * 86_400_000, reference = 'DEAL-9'): Promise<{ id: number; url: string }> {
+		// The demo site's clock is America/Bogota (UTC-5, no daylight saving).
+		const expiry = new Date(Date.now() + expiresInMs - 5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+		const created = await call('POST', '/api/payment-link', {
+			auth: auth(sandbox.credentials.login, sandbox.credentials.secretKey),
+			name: 'Deal 9',
+			reference,
+			description: 'Deal 9',
+			payment: { amount: { currency: 'USD', total: 90 } },
+			expirationDate: expiry,
+			paymentExpiration: 30,
+			notificationUrl: receiverUrl,
+		});
+		expect(created.status).toBe(200);
+		return created.json;
+	}
+	const signedAs = (body: { linkId: unknown; status: { status: string; date: string } }) =>
+		sha256(`${String(body.linkId)}${body.status.status}${body.status.date}${sandbox.credentials.secretKey}`);
+	const waitFor = async (count: number, ms = 5000) => {
+		for (const end = Date.now() + ms; received.length < count && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 50));
+	};
+
+	it('an approved payment sends PAID, signed unprefixed over linkId + status + date + secret key; a rejected one sends nothing', async () => {
+		const { id } = await link();
+		expect((await call('POST', `/__sandbox/payment-links/${id}/pay`, { card: '4000000000000002' })).status).toBe(200);
+		expect(received).toHaveLength(0);
+		const paid = await call('POST', `/__sandbox/payment-links/${id}/pay`, { card: '4111111111111111' });
+		expect(paid.json.notifications).toEqual([{ url: receiverUrl, status: 200 }]);
+		const body = JSON.parse(received[0].raw);
+		expect(body).toEqual({
+			status: { status: 'PAID', reason: '00', message: expect.any(String), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/) },
+			linkId: id,
+			reference: 'DEAL-9',
+			signature: signedAs(body),
+		});
+		expect(body).not.toHaveProperty('requestId');
+	});
+
+	it('sends EXPIRED once when the link expires, and the link then reads EXPIRED; a disabled link sends none', async () => {
+		const { id } = await link(1500);
+		const disabled = await link(1500, 'DEAL-10');
+		expect((await call('POST', `/api/payment-link/disable/${disabled.id}`, { auth: auth(sandbox.credentials.login, sandbox.credentials.secretKey) })).status).toBe(200);
+		await waitFor(1, 6000);
+		await new Promise((resolve) => setTimeout(resolve, 700));
+		expect(received).toHaveLength(1);
+		const body = JSON.parse(received[0].raw);
+		expect(body).toEqual({ status: { status: 'EXPIRED', reason: 'EX', message: expect.any(String), date: expect.any(String) }, linkId: id, reference: 'DEAL-9', signature: signedAs(body) });
+		const read = await call('POST', `/api/payment-link/${id}`, { auth: auth(sandbox.credentials.login, sandbox.credentials.secretKey) });
+		expect(read.json.status).toBe('EXPIRED');
+		const log = await call('GET', '/__sandbox/webhooks/deliveries');
+		expect(log.json.deliveries.filter((delivery: { kind: string }) => delivery.kind === 'link')).toHaveLength(1);
+	});
+
+	it('the control call sends a link notification: PAID by default, another status, a tampered signature, copies', async () => {
+		const { id } = await link();
+		await call('POST', '/__sandbox/webhooks/link', { url: receiverUrl, linkId: id });
+		await call('POST', '/__sandbox/webhooks/link', { url: receiverUrl, linkId: id, status: 'EXPIRED' });
+		await call('POST', '/__sandbox/webhooks/link', { url: receiverUrl, linkId: id, tamper: true });
+		const [paid, expired, tampered] = received.map((entry) => JSON.parse(entry.raw));
+		expect(paid).toMatchObject({ linkId: id, reference: 'DEAL-9', status: { status: 'PAID' } });
+		expect(paid.signature).toBe(signedAs(paid));
+		expect(expired.status.status).toBe('EXPIRED');
+		expect(expired.signature).toBe(signedAs(expired));
+		expect(tampered.signature).toMatch(/^[0-9a-f]{64}$/);
+		expect(tampered.signature).not.toBe(signedAs(tampered));
+		const copies = await call('POST', '/__sandbox/webhooks/link', { url: receiverUrl, linkId: id, copies: 2 });
+		expect(copies.json.deliveries).toHaveLength(2);
+		expect(received[3].raw).toBe(received[4].raw);
+	});
+
+	it('answers 404 for an unknown link unless a reference is given', async () => {
+		expect((await call('POST', '/__sandbox/webhooks/link', { url: receiverUrl, linkId: 99999 })).status).toBe(404);
+		expect((await call('POST', '/__sandbox/webhooks/link', { url: receiverUrl, linkId: 99999, reference: 'X' })).status).toBe(200);
+		expect(JSON.parse(received[0].raw)).toMatchObject({ linkId: 99999, reference: 'X', status: { status: 'PAID' } });
 	});
 });
 

@@ -1,4 +1,4 @@
-/** The Checkout Trigger's panel: how to set it up, which session statuses start the workflow, and its options. */
+/** The Checkout Trigger's panel: how to set it up, which statuses start the workflow, and its options. */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../shared/descriptions/collections';
@@ -17,7 +17,7 @@ export const checkoutTriggerProperties: INodeProperties[] = [
 	webhookSetupNotice({
 		page: 'checkout-trigger',
 		register:
-			"Paste it as the site's Notification URL (PaySuite Site node: Site › Update All › Integration › Notification URL), for the site whose login is in the credential. For one payment link only: Payment Link › Create › Additional Fields › Notification URL.",
+			"Paste it as the site's Notification URL (PaySuite Site node: Site › Update All › Integration › Notification URL), for the site whose login is in the credential. For one payment link only: Payment Link › Create › Additional Fields › Notification URL (or, to wait for that link's payment in the same workflow with nothing to paste, Payment Link › Create and Wait for Payment).",
 		tryIt: 'pay a session or a payment link whose notifications go to the Test URL',
 	}),
 	{
@@ -26,7 +26,8 @@ export const checkoutTriggerProperties: INodeProperties[] = [
 		type: 'multiOptions',
 		options: [...SESSION_STATUSES],
 		default: [],
-		description: 'Which session statuses (as the platform reports them when queried) start the workflow. Leave empty for all.',
+		description:
+			'Which statuses start the workflow: the session\'s, or for a payment link what it says of its payment (Approved once paid, Expired when it expired unpaid), as the platform reports them when read. Leave empty for all.',
 	},
 	triggerSimplifyProperty('the session as the platform reports it (its request, every payment, a subscription) with the notification'),
 	...triggerIncludeSecretsProperties("a subscription session's token and subtoken (what charges the registered card again)"),

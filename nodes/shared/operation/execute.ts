@@ -3,7 +3,13 @@
  * where it may, see parallel.ts), and owns what every operation shares: the secrets switch, continue-on-fail,
  * item pairing, and the rule that one failing item never hides the others' results.
  */
-import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { failedItemError, passwordParameters } from '../transport/nodeErrors';
 import { HIDDEN_FROM_TOOL, HIDDEN_SECRET, hideSecrets } from '../transport/redact';
@@ -46,8 +52,18 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 	}
 }
 
+/**
+ * The node's `webhook()`: n8n calls it only on the resume URL of an execution that waits on this node (its webhook
+ * description has `restartWebhook: true`), so the chosen operation is one that waits and answers the call.
+ */
+export async function resumeResources(this: IWebhookFunctions, resources: PaySuiteResource[]): Promise<IWebhookResponseData> {
+	const operation = chosenOperation(this, resources);
+	if (!operation.resume) throw new NodeOperationError(this.getNode(), `The operation "${operation.name}" does not wait for a notification`);
+	return await operation.resume(this);
+}
+
 /** The operation the node's Resource and Operation fields choose (item 0's: they take no expression). */
-function chosenOperation(fn: IExecuteFunctions, resources: PaySuiteResource[]): PaySuiteOperation {
+function chosenOperation(fn: IExecuteFunctions | IWebhookFunctions, resources: PaySuiteResource[]): PaySuiteOperation {
 	const resourceValue = fn.getNodeParameter('resource', 0) as string;
 	const operationValue = fn.getNodeParameter('operation', 0) as string;
 	const operation = resources.find((r) => r.value === resourceValue)?.operations.find((o) => o.value === operationValue);

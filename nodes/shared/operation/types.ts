@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INode, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeExecutionData, INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import type { ZodType, ZodTypeDef } from 'zod/v3';
 
 import type { OneAtATime } from './parallel';
@@ -51,6 +51,11 @@ export interface PaySuiteOperation {
 	 */
 	parallel?: 'read' | 'deduplicated';
 	execute(ctx: OperationContext): Promise<INodeExecutionData[]>;
+	/**
+	 * An operation that puts its execution to wait for the platform's notification (Create and Wait for Payment):
+	 * what answers a call to the execution's resume URL (the node's `webhook()`, see resumeResources).
+	 */
+	resume?(fn: IWebhookFunctions): Promise<IWebhookResponseData>;
 }
 
 export interface PaySuiteResource {

@@ -104,7 +104,7 @@ export async function receiveDelivery<Delivery extends Accepted, Found>(
 }
 
 /** Steps 1 and 2: the delivery the body makes once its signature and rules pass, or why it is refused. */
-async function readDelivery<Delivery extends Accepted>(
+export async function readDelivery<Delivery extends Accepted>(
 	fn: IWebhookFunctions,
 	rule: SignedFields<Delivery> | SignedBytes<Delivery, Accepted>,
 ): Promise<Delivery | Refused> {

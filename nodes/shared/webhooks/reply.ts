@@ -111,6 +111,19 @@ export function acknowledgeUnhandled(what: string): IWebhookResponseData {
 	return { webhookResponse: acknowledgement(`${what}; this workflow does not handle it`) };
 }
 
+/**
+ * Acknowledges a notification to a waiting execution and resumes it with one item, paired with the node's input
+ * item: expressions after the node (`$('Deal').item`) still reach the items before it.
+ */
+export function acknowledgeAndResume(message: string, item: IDataObject): IWebhookResponseData {
+	return { webhookResponse: acknowledgement(message), workflowData: [[{ json: item, pairedItem: { item: 0 } }]] };
+}
+
+/** Acknowledges a notification to a waiting execution that does not end the wait (the payment is not final yet). */
+export function acknowledgeStillWaiting(what: string): IWebhookResponseData {
+	return { webhookResponse: acknowledgement(`${what}; not final yet, the workflow keeps waiting`) };
+}
+
 /** Acknowledges a delivery that already started a run, without a second one. */
 export function acknowledgeDuplicate(what: string): IWebhookResponseData {
 	return { webhookResponse: acknowledgement(`${what}; already received, the workflow does not run again`) };

@@ -2,10 +2,12 @@ import {
 	autopaySignature,
 	checkoutSignature,
 	constantTimeEqual,
+	linkSignature,
 	onboardingSignature,
 	parseSignatureHeader,
 	verifyAutopaySignature,
 	verifyCheckoutSignature,
+	verifyLinkSignature,
 	verifyOnboardingSignature,
 } from './signatures';
 
@@ -16,6 +18,8 @@ const AUTOPAY_HEX = '645bed0a2675dc34119f2f1d5d438dc6e75e93f2f8a770e52b5f138fd74
 const CHECKOUT = { requestId: 10001, status: 'APPROVED', date: '2024-05-01T10:00:00+00:00' };
 const CHECKOUT_SHA256 = 'd31b7e741e23f5f860ba281f241472bffc35f51402bdb93cc7af09368d2576de';
 const CHECKOUT_SHA1 = '29b79673624c7618371e4fafe77c3a4138c40cba';
+const LINK = { linkId: 4242, status: 'PAID', date: '2024-05-01T10:00:00+00:00' };
+const LINK_HEX = '452de6fcc13c8a436cba6bf1ac764ab6af7b652237ebf0137bee4c0ed537c486';
 const ONBOARDING_BODY = '{"processId":"abc"}';
 const ONBOARDING_T = 1714557600;
 const ONBOARDING_HEX = 'a9839b58ce521ed818249a07433d82560419a54d570cb061d45e5fe88b8ed825';
@@ -117,5 +121,32 @@ describe('onboarding X-Signature', () => {
 			problem: 'unknown key',
 		});
 		expect(verifyOnboardingSignature([header(ONBOARDING_T)], ONBOARDING_BODY, 'whsec_test', { ...now, keyId: 'key-1' }).ok).toBe(true);
+	});
+});
+
+describe('payment link notification signature', () => {
+	it('is hex SHA-256(linkId + status.status + status.date + secretKey), unprefixed as published', () => {
+		expect(linkSignature(LINK, SECRET)).toBe(LINK_HEX);
+		expect(linkSignature({ ...LINK, linkId: '4242' }, SECRET)).toBe(LINK_HEX);
+		// Another vector: EXPIRED with a date on the site's clock, signed as given.
+		expect(linkSignature({ linkId: 4242, status: 'EXPIRED', date: '2024-05-01 10:00:00' }, SECRET)).toBe(
+			'a5305449e7497cde41e210fbf6845f499da82796b417d4eb55207173e750af37',
+		);
+	});
+
+	it('accepts the right signature, in upper case or with a sha256: prefix', () => {
+		expect(verifyLinkSignature(LINK, LINK_HEX, SECRET)).toEqual({ ok: true });
+		expect(verifyLinkSignature(LINK, LINK_HEX.toUpperCase(), SECRET)).toEqual({ ok: true });
+		expect(verifyLinkSignature(LINK, `sha256:${LINK_HEX}`, SECRET)).toEqual({ ok: true });
+	});
+
+	it('refuses a wrong key, a changed field, a missing or malformed signature', () => {
+		expect(verifyLinkSignature(LINK, LINK_HEX, 'other')).toEqual({ ok: false, problem: 'mismatch' });
+		expect(verifyLinkSignature({ ...LINK, status: 'EXPIRED' }, LINK_HEX, SECRET)).toEqual({ ok: false, problem: 'mismatch' });
+		expect(verifyLinkSignature({ ...LINK, linkId: 4243 }, LINK_HEX, SECRET)).toEqual({ ok: false, problem: 'mismatch' });
+		expect(verifyLinkSignature(LINK, undefined, SECRET)).toEqual({ ok: false, problem: 'missing' });
+		expect(verifyLinkSignature(LINK, LINK_HEX.slice(1), SECRET)).toEqual({ ok: false, problem: 'malformed' });
+		// A checkout notification's SHA-1 form is not a link signature.
+		expect(verifyLinkSignature(LINK, CHECKOUT_SHA1, SECRET)).toEqual({ ok: false, problem: 'malformed' });
 	});
 });

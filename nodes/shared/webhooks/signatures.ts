@@ -1,6 +1,6 @@
 /**
- * Signature checks of the webhooks the platform sends: autopay events, checkout (session) notifications and
- * onboarding process notifications. Pure functions; nothing here knows about n8n.
+ * Signature checks of the webhooks the platform sends: autopay events, checkout (session) notifications, payment
+ * link notifications and onboarding process notifications. Pure functions; nothing here knows about n8n.
  */
 import { createHash, createHmac, timingSafeEqual } from 'crypto';
 
@@ -86,6 +86,33 @@ export function verifyCheckoutSignature(
 		return constantTimeEqual(text.toLowerCase(), expected) ? { ok: true, algorithm: 'sha1' } : { ok: false, problem: 'mismatch' };
 	}
 	return { ok: false, problem: 'malformed' };
+}
+
+// ------------------------------------------------------------------------------------------------------
+// Payment link notifications: hex(SHA-256(linkId + status.status + status.date + secretKey)), as published
+// (no prefix; a `sha256:` prefix is read as the same digest).
+// ------------------------------------------------------------------------------------------------------
+
+interface LinkSignedFields {
+	linkId: string | number;
+	status: string;
+	date: string;
+}
+
+export function linkSignature(fields: LinkSignedFields, secretKey: string): string {
+	return hexDigest('sha256', `${String(fields.linkId)}${fields.status}${fields.date}${secretKey}`);
+}
+
+/** Checks a payment link notification's signature: 64 hex digits, with or without a `sha256:` prefix. */
+export function verifyLinkSignature(
+	fields: LinkSignedFields,
+	signature: unknown,
+	secretKey: string,
+): { ok: true } | { ok: false; problem: 'missing' | 'malformed' | 'mismatch' } {
+	if (typeof signature !== 'string' || signature.trim() === '') return { ok: false, problem: 'missing' };
+	const match = /^(?:sha256:)?([0-9a-fA-F]{64})$/.exec(signature.trim());
+	if (!match) return { ok: false, problem: 'malformed' };
+	return constantTimeEqual(match[1].toLowerCase(), linkSignature(fields, secretKey)) ? { ok: true } : { ok: false, problem: 'mismatch' };
 }
 
 // ------------------------------------------------------------------------------------------------------

@@ -199,15 +199,14 @@ export function paySession(app: SandboxApp, session: SessionRecord, options: Pay
 /**
  * Sends the session's checkout notification, as the platform does when a session's status changes: to the
  * notification URL of the session's site (its integration's `notificationUrl`, set with the core API's site
- * update; the spec gives a session no URL of its own) and, for a payment link's session, to the link's
- * `notificationUrl`; once to a URL given by both. Each delivery is recorded (GET /__sandbox/webhooks/deliveries);
- * a failed one is only recorded.
+ * update; the spec gives a session no URL of its own), a payment link's sessions included. A link's own
+ * notificationUrl gets the link's notifications instead (routes/paymentLink/notify.ts). Each delivery is recorded
+ * (GET /__sandbox/webhooks/deliveries); a failed one is only recorded.
  */
 export async function notifySession(app: SandboxApp, session: SessionRecord): Promise<NotificationSent[]> {
 	const site = app.world.siteByLogin(session.siteLogin);
 	const siteUrl = site ? (configurationOf(app, site).integration as { notificationUrl?: unknown } | undefined)?.notificationUrl : undefined;
-	const urls = [...new Set([siteUrl, session.link?.notificationUrl].filter((url): url is string => typeof url === 'string' && url !== ''))];
-	if (!urls.length) return [];
+	if (typeof siteUrl !== 'string' || siteUrl === '') return [];
 	const secretKey = site?.secretKey ?? app.world.credentials.secretKey;
-	return await Promise.all(urls.map((url) => sendCheckoutNotification(app, url, session, secretKey)));
+	return [await sendCheckoutNotification(app, siteUrl, session, secretKey)];
 }

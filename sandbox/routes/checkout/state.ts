@@ -79,7 +79,7 @@ export interface SessionRecord {
 	autopay: Record<string, unknown> | null;
 	processUrl: string;
 	cancelled: boolean;
-	/** The payment link this session was opened by (a buyer paying the link): its notification URL is told too. */
+	/** The payment link this session was opened by (a buyer paying the link). */
 	link?: { id: Id; notificationUrl: string | null };
 }
 

@@ -8,6 +8,7 @@
  *  - autopay: `signature` = "sha256:" + hex SHA-256(id + type + date + secretKey)
  *  - checkout: `signature` = "sha256:" + hex SHA-256(requestId + status.status + status.date + secretKey),
  *    or the legacy unprefixed hex SHA-1 of the same string
+ *  - payment link: `signature` = hex SHA-256(linkId + status.status + status.date + secretKey), unprefixed
  *  - onboarding: header `X-Signature: t=<unix seconds>,kid=<key id>,v1=hex(HMAC-SHA256(secret, t + "." + body))`
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
@@ -28,7 +29,7 @@ export interface FinishedProcess {
 /** One outbound call, kept for GET /__sandbox/webhooks/deliveries. */
 export interface DeliveryRecord {
 	seq: number;
-	kind: 'autopay' | 'checkout' | 'onboarding' | 'report';
+	kind: 'autopay' | 'checkout' | 'link' | 'onboarding' | 'report';
 	url: string;
 	/** Headers the sandbox added (X-Signature for onboarding). */
 	headers: Record<string, string>;
@@ -58,6 +59,10 @@ export function autopaySignature(id: string, type: string, date: string, secretK
 export function checkoutSignature(requestId: string | Id, status: string, date: string, secretKey: string, legacySha1 = false): string {
 	const text = `${String(requestId)}${status}${date}${secretKey}`;
 	return legacySha1 ? sha('sha1', text) : `sha256:${sha('sha256', text)}`;
+}
+
+export function linkSignature(linkId: string | Id, status: string, date: string, secretKey: string): string {
+	return sha('sha256', `${String(linkId)}${status}${date}${secretKey}`);
 }
 
 export function processSignatureHeader(secret: string, keyId: string, timestamp: number, body: string): string {
@@ -125,6 +130,25 @@ export async function sendCheckoutNotification(
 	const { status, requestId, reference } = session;
 	const signature = checkoutSignature(requestId, status.status, status.date, secretKey);
 	const delivery = await send(app, 'checkout', url, stringifyJson({ status, requestId, reference, signature }));
+	return { url, status: delivery.status, ...(delivery.error ? { error: delivery.error } : {}) };
+}
+
+/** A payment link's own notification as the platform publishes it (DESIGN.md, "Facts"), before it is signed. */
+export interface LinkEvent {
+	linkId: Id;
+	status: { status: string; reason: string | number | null; message: string | null; date: string };
+	reference: string;
+}
+
+/** The published body of a link notification: `{status, linkId, reference, signature}`, signed with the site's key. */
+export function linkNotificationBody(event: LinkEvent, secretKey: string): Record<string, unknown> {
+	const { status, linkId, reference } = event;
+	return { status, linkId, reference, signature: linkSignature(linkId, status.status, status.date, secretKey) };
+}
+
+/** Sends a payment link's notification to one URL. Called by the payment link area (a payment approved, the link expired). */
+export async function sendLinkNotification(app: SandboxApp, url: string, event: LinkEvent, secretKey: string): Promise<NotificationSent> {
+	const delivery = await send(app, 'link', url, stringifyJson(linkNotificationBody(event, secretKey)));
 	return { url, status: delivery.status, ...(delivery.error ? { error: delivery.error } : {}) };
 }
 

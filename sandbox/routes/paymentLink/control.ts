@@ -1,8 +1,9 @@
 /**
  * `/__sandbox/payment-links/...`: a buyer pays through a link, which the spec's endpoints do not offer (the page a
  * link's url opens, page.ts, pays the same way). As on the platform, each payment of a link is a checkout session
- * (a link payment carries a requestId and a processUrl): the session is opened for the link, paid, queryable by
- * POST /api/session/{requestId}, and its checkout notification goes to the link's notificationUrl.
+ * (a link payment carries a requestId and a processUrl): the session is opened for the link, paid and queryable by
+ * POST /api/session/{requestId}; its checkout notification goes to the site's notification URL, and an approved
+ * payment sends the link's own PAID notification to the link's notificationUrl (notify.ts).
  */
 import { createHash, randomBytes } from 'crypto';
 import { z } from 'zod/v3';
@@ -14,6 +15,7 @@ import { check, object, text } from '../../rules';
 import { notifySession, paySession } from '../checkout/control';
 import { FIRST_ID, ID_KIND, state as checkoutState, type SessionRecord } from '../checkout/state';
 import type { NotificationSent } from '../events/state';
+import { notifyLink } from './notify';
 import { allowedPayments, linkStatus, linkView, spaced, state, type LinkPayment, type LinkRecord } from './state';
 
 export function register(app: SandboxApp): void {
@@ -65,8 +67,9 @@ const DEFAULT_PAYER = { name: 'Sandbox', surname: 'Buyer', email: 'buyer@example
 
 /**
  * A buyer pays through the link: a checkout session is opened for it and paid with the card, the payment is added
- * to the link, and the session's notification is sent to the link's notificationUrl (awaited, so that whoever
- * paid knows the notification has been answered).
+ * to the link, and the notifications are sent (awaited, so that whoever paid knows they have been answered): the
+ * session's checkout notification to the site's notification URL, and PAID to the link's notificationUrl when the
+ * payment is approved.
  */
 export async function payLink(
 	app: SandboxApp,
@@ -106,6 +109,7 @@ export async function payLink(
 	link.payments.push(payment);
 	app.world.save();
 	const notifications = await notifySession(app, session);
+	if (outcome === 'APPROVED') notifications.push(...(await notifyLink(app, link, 'PAID')));
 	return { payment, session, notifications };
 }
 

@@ -8,6 +8,8 @@ import { invalidField, type SandboxApp } from '../../http';
 import { amountDecimals, check, currency, list, number, object, positiveInteger, text, webUrl } from '../../rules';
 import { description, reference } from '../checkout/state';
 import { wallClockText } from '../../wallClock';
+import { watchExpiry } from './notify';
+import { mailLink } from './outbox';
 import { answer, linkDateMs, spaced, state, type LinkRecord } from './state';
 
 const bool = () => z.boolean({ invalid_type_error: 'must be true or false' });
@@ -99,6 +101,8 @@ export function register(app: SandboxApp): void {
 				createdAt: spaced(new Date(now), timeZone),
 			};
 			links[String(id)] = link;
+			watchExpiry(app, link);
+			mailLink(app, link);
 			return answer(201, 'The payment link was created', { id, url: link.url });
 		}),
 	);

@@ -55,6 +55,8 @@ export interface LinkRecord {
 	additional: Array<{ keyword: string; value?: unknown; displayOn?: string }>;
 	payments: LinkPayment[];
 	createdAt: string;
+	/** Internal: the EXPIRED notification was sent (or the link ended otherwise); never in an answer. */
+	expiryNotified?: boolean;
 }
 
 export interface LinksState {

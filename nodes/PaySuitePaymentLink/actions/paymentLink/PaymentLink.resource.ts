@@ -1,5 +1,6 @@
 import type { PaySuiteResource } from '../../../shared/operation/types';
 import { create } from './create.operation';
+import { createAndWait } from './createAndWait.operation';
 import { disable } from './disable.operation';
 import { get } from './get.operation';
 
@@ -7,5 +8,5 @@ export const paymentLink: PaySuiteResource = {
 	value: 'paymentLink',
 	name: 'Payment Link',
 	description: 'Links buyers open to pay; one link may take several payments',
-	operations: [create, get, disable],
+	operations: [create, createAndWait, get, disable],
 };

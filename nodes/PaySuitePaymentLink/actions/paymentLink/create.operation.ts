@@ -42,23 +42,26 @@ function linkBody(ctx: OperationContext, expirationDate: unknown): IDataObject {
 }
 
 // The platform offers no search of links by reference, so a lost answer can only be reported.
-const lostLink = (body: IDataObject): LostAnswerWords => ({
+export const lostLink = (body: IDataObject): LostAnswerWords => ({
 	maybe: `A payment link with reference ${String(body.reference ?? '')} may have been created`,
 	check: "Look for it in the platform's back office before creating another: two links with the same reference could both be paid.",
 });
 
+/** A link ready to send: its validated body, and the zone its expiry is on (the site's clock). */
+export interface LinkToCreate {
+	body: IDataObject;
+	zone: string;
+	/** Version 2: the site's clock with where it came from. */
+	clock?: SiteClock;
+}
+
 /** Version 1: a required date read in the workflow's zone, written in the node's Site Time Zone (the workflow's by default). */
-async function createVersion1(ctx: OperationContext) {
+function version1Link(ctx: OperationContext, extra: IDataObject): LinkToCreate {
 	const workflowZone = ctx.fn.getTimezone();
 	const site = resolveTimeZone(ctx.param('siteTimeZone', WORKFLOW_TIME_ZONE), workflowZone);
 	if ('error' in site) return ctx.fail(`${SITE_TIME_ZONE} ${site.error}`, "Choose the site's time zone in the list: the platform reads the expiration date in it.");
-	const siteZone = site.zone;
-	const expiration = toLinkDate(ctx.param('expirationDate', ''), workflowZone, siteZone);
-	const body = ctx.validate(linkCreateSchema(siteZone), compact(linkBody(ctx, expiration))) as IDataObject;
-	return sendWrite<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, lostLink(body), (answer) =>
-		// What the platform was sent, with the zone it reads it in: the instant is checkable at a glance.
-		toItems({ ...answer, expirationSentAs: sentAs(String(body.expirationDate), siteZone) }),
-	);
+	const expiration = toLinkDate(ctx.param('expirationDate', ''), workflowZone, site.zone);
+	return { body: ctx.validate(linkCreateSchema(site.zone), compact({ ...linkBody(ctx, expiration), ...extra })) as IDataObject, zone: site.zone };
 }
 
 /** The expiry version 2 sends: N days from now, or the date given, both on the site's clock. */
@@ -72,12 +75,23 @@ function expiryOnSiteClock(ctx: OperationContext, clock: SiteClock): unknown {
 }
 
 /** Version 2: valid for 14 days unless told otherwise, every date on the site's clock (the credential's zone). */
-async function createVersion2(ctx: OperationContext) {
+async function version2Link(ctx: OperationContext, extra: IDataObject): Promise<LinkToCreate> {
 	const clock = await siteClock(ctx, ctx.param('siteTimeZone', CREDENTIAL_TIME_ZONE_OPTION), SITE_TIME_ZONE);
-	const body = ctx.validate(linkCreateSchema(clock.zone), compact(linkBody(ctx, expiryOnSiteClock(ctx, clock)))) as IDataObject;
+	const body = ctx.validate(linkCreateSchema(clock.zone), compact({ ...linkBody(ctx, expiryOnSiteClock(ctx, clock)), ...extra })) as IDataObject;
+	return { body, zone: clock.zone, clock };
+}
+
+/** The link this item asks for, as the node's version builds it, with `extra` fields (a notification URL); validated. */
+export async function linkToCreate(ctx: OperationContext, extra: IDataObject = {}): Promise<LinkToCreate> {
+	return ctx.node.typeVersion < 2 ? version1Link(ctx, extra) : await version2Link(ctx, extra);
+}
+
+async function createLink(ctx: OperationContext) {
+	const { body, zone, clock } = await linkToCreate(ctx);
 	const simple = wantsSimplified(ctx);
 	return sendWrite<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, lostLink(body), (answer) =>
-		toItems(createdLink(answer, body, clock, simple)),
+		// Version 1: what the platform was sent, with the zone it reads it in: the instant is checkable at a glance.
+		toItems(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationSentAs: sentAs(String(body.expirationDate), zone) }),
 	);
 }
 
@@ -89,6 +103,6 @@ export const create: PaySuiteOperation = {
 	fieldLabels: paymentPartsLabels('Additional Fields', [modifiersProperty]),
 	properties: createProperties,
 	async execute(ctx) {
-		return ctx.node.typeVersion < 2 ? createVersion1(ctx) : createVersion2(ctx);
+		return await createLink(ctx);
 	},
 };

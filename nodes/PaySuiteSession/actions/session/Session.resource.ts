@@ -1,13 +1,14 @@
 import type { PaySuiteResource } from '../../../shared/operation/types';
 import { cancel } from './cancel.operation';
 import { create } from './create.operation';
+import { createAndWait } from './createAndWait.operation';
 import { get } from './get.operation';
 
 export const session: PaySuiteResource = {
 	value: 'session',
 	name: 'Session',
 	description: 'Checkout sessions: the hosted page where the buyer pays',
-	operations: [create, get, cancel],
+	operations: [create, createAndWait, get, cancel],
 	// A new node starts on a read: adding the node never puts a payment on the canvas (version 2 on).
 	defaultOperation: { value: 'get', since: 2 },
 };

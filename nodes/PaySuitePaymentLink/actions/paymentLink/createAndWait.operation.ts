@@ -1,0 +1,118 @@
+/**
+ * Payment Link › Create and Wait for Payment: creates the link with this execution's resume URL as its
+ * notification URL, puts the execution to wait, and resumes it when the platform's signed notification of the link
+ * says it is over (paid, or expired), with the payment's outcome as one flat item.
+ *
+ * The wait's limit is the link's expiry: the platform notifies it (EXPIRED), and the node then reads the link and
+ * resumes with what it says (paid after all, expired, a payment still pending). n8n also ends the wait by itself an
+ * hour after the expiry, for a platform that never told; n8n then runs none of the node's code (n8n 2.40.7's
+ * WorkflowExecute.handleWaitingState disables the waiting node, which passes its input on), so nothing is read
+ * then. docs/nodes/payment-link.md says all of this to users.
+ */
+import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
+
+import { wantsSimplified } from '../../../shared/descriptions/simplify';
+import { toItems } from '../../../shared/operation/items';
+import { sendWrite } from '../../../shared/operation/lostAnswer';
+import { chooseSiteClock, CREDENTIAL_TIME_ZONE_OPTION } from '../../../shared/operation/siteClock';
+import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
+import { refuseAllButOneItem } from '../../../shared/operation/waitForOne';
+import { linkOutcome, linkResult } from '../../../shared/output/paymentResult';
+import { parseDateTimeInput } from '../../../shared/schemas/dateTime';
+import { credentialTimeZone } from '../../../shared/schemas/timeZone';
+import { credentialsOnce } from '../../../shared/transport/credentials';
+import { readLink } from '../../../shared/webhooks/linkLookup';
+import { checkLinkNotification, type LinkNotification } from '../../../shared/webhooks/linkNotification';
+import { NOT_VERIFIED } from '../../../shared/webhooks/reply';
+import { awaitedReference, receiveResume, resumeUrlFor, type ResumeDeclaration } from '../../../shared/webhooks/resume';
+import { createProperties } from '../../descriptions/createFields';
+import { createdLink } from '../../output';
+import { linkToCreate, lostLink } from './create.operation';
+
+/** How long after the link's expiry n8n ends the wait by itself when the platform has not said it expired. */
+export const WAIT_AFTER_EXPIRY_MS = 60 * 60 * 1000;
+
+const notice: INodeProperties = {
+	displayName:
+		'The workflow waits here until the link is paid or expires (Valid For), then goes on with the payment: status APPROVED, or EXPIRED when nobody paid. Nothing to paste: the link notifies this execution itself. The workflow must be published (or run from the editor) for the platform to reach it.',
+	name: 'waitNotice',
+	type: 'notice',
+	default: '',
+};
+
+/** Create's fields, but the Notification URL: the node sets it to this execution's resume URL. */
+const properties: INodeProperties[] = [
+	notice,
+	...createProperties.map((property) =>
+		property.name === 'additionalFields' && property.options
+			? { ...property, options: property.options.filter((option) => option.name !== 'notificationUrl') }
+			: property,
+	),
+];
+
+async function createAndPutToWait(ctx: OperationContext) {
+	refuseAllButOneItem(ctx, 'Payment Link › Create, with a Checkout Trigger on the link\'s Notification URL');
+	const link = await linkToCreate(ctx);
+	const { zone, clock } = link;
+	// Checked first: the URL is this execution's own, named after the link's reference.
+	const credentials = await credentialsOnce(ctx.fn, 'paySuiteApi');
+	const body: IDataObject = { ...link.body, notificationUrl: resumeUrlFor(ctx.fn, String(credentials.secretKey ?? ''), String(link.body.reference)) };
+	const simple = wantsSimplified(ctx);
+	// What the editor shows while the execution waits (the link's url, to pay it); n8n replaces it on resume.
+	const created = await sendWrite<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, lostLink(body), (answer) =>
+		toItems(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationDate: body.expirationDate }),
+	);
+	const expiresAt = parseDateTimeInput(body.expirationDate, zone)?.getTime() ?? Date.now();
+	await ctx.fn.putExecutionToWait(new Date(expiresAt + WAIT_AFTER_EXPIRY_MS));
+	return created;
+}
+
+/** A link notification the waiting execution accepted: signed, and the resume URL's reference checked. */
+interface AwaitedNotification {
+	ok: true;
+	notification: LinkNotification;
+	/** The reference of the link this execution created (from its resume URL, whose check held). */
+	reference: string;
+	siteTimeZone?: string;
+}
+
+const awaitLink: ResumeDeclaration<AwaitedNotification, IDataObject> = {
+	signature: {
+		covers: 'fields',
+		credentialType: 'paySuiteApi',
+		check: (body, credentials, fn) => {
+			const secretKey = String(credentials.secretKey ?? '');
+			const checked = checkLinkNotification(body, secretKey);
+			if (!checked.ok) return checked;
+			const reference = awaitedReference(fn, secretKey);
+			if (reference === undefined) return { ok: false, httpStatus: 401, message: NOT_VERIFIED };
+			return { ...checked, reference, siteTimeZone: credentialTimeZone(credentials) };
+		},
+	},
+	received: ({ notification }) => `Notification of payment link ${notification.signed.linkId} received`,
+	lookup: async (fn, { notification }) => await readLink(fn, notification.signed.linkId),
+	notAwaited: ({ notification, reference }, link) =>
+		link.reference === reference ? undefined : `the payment link ${notification.signed.linkId} is not the one this execution waits for (${reference})`,
+	// Over once a payment is approved or the link takes no more payments (a payment still pending is said so).
+	final: (link) => linkOutcome(link).status === 'APPROVED' || link.status === 'EXPIRED' || link.status === 'INACTIVE',
+	output: (fn, { notification, siteTimeZone }, link) => {
+		if (fn.getNodeParameter('simple', true) === false) return { ...link, notification: { signed: notification.signed, unsigned: notification.unsigned } };
+		const clock = chooseSiteClock(fn.getNodeParameter('siteTimeZone', CREDENTIAL_TIME_ZONE_OPTION), siteTimeZone, fn.getTimezone());
+		return linkResult(link, notification.signed.date, 'error' in clock ? fn.getTimezone() : clock.zone);
+	},
+};
+
+export const createAndWait: PaySuiteOperation = {
+	value: 'createAndWait',
+	name: 'Create and Wait for Payment',
+	action: 'Create a payment link and wait for its payment',
+	description:
+		'Create a payment link and wait until it is paid or expires, then go on with the payment (status, amount, internal reference). Nothing to paste: the link notifies this execution.',
+	properties,
+	async execute(ctx) {
+		return await createAndPutToWait(ctx);
+	},
+	async resume(fn: IWebhookFunctions) {
+		return await receiveResume(fn, awaitLink);
+	},
+};

@@ -1,0 +1,113 @@
+/**
+ * Session › Create and Wait for Payment: creates a checkout session as Create does, then waits until its status is
+ * final and goes on with the payment's outcome as one flat item (the Checkout Trigger's).
+ *
+ * Unlike a payment link, a session cannot be given a notification URL of its own: Create's fields in the API
+ * documents have none (a site's notification URL serves all its sessions; `recurring.notificationUrl` is a
+ * recurring payment's; `notificationURL` belongs to the gateway's direct payments). So this operation is never
+ * told: it reads the session (`POST /api/session/{requestId}`, a documented read) every few seconds while the
+ * execution runs, until the status is final or the limit comes (the session's expiration unless the user sets a
+ * shorter one), reading it once more then. A running execution does not survive a restart of n8n, where a waiting
+ * one would: docs/nodes/session.md says so.
+ */
+import { sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
+
+import { optionsCollection } from '../../../shared/descriptions/collections';
+import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { toItems } from '../../../shared/operation/items';
+import { sendRequest } from '../../../shared/operation/send';
+import { clockOf } from '../../../shared/operation/siteClock';
+import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
+import { refuseAllButOneItem } from '../../../shared/operation/waitForOne';
+import { sessionResult } from '../../../shared/output/paymentResult';
+import { resolveExpiration } from '../../expiration';
+import { create } from './create.operation';
+
+/** The statuses of a session still waiting for the buyer or the processor. */
+const NOT_FINAL = new Set(['PENDING', 'PENDING_VALIDATION', 'PENDING_PROCESS']);
+
+/** After the session's expiration, how long the node still reads it: the platform's own clock may be a little late. */
+export const READ_AFTER_EXPIRATION_MS = 60 * 1000;
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'The workflow waits here, reading the session every few seconds, until the buyer has paid (or the payment failed) or the session expires, then goes on with the payment. The platform cannot notify one session, so n8n keeps this execution running meanwhile.',
+		name: 'waitNotice',
+		type: 'notice',
+		default: '',
+	},
+	...create.properties,
+	{
+		displayName: 'Answer the Starting Webhook',
+		name: 'answerWebhook',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to answer the Webhook node that started the workflow with the checkout page as soon as the session exists (HTTP 303 to the processUrl, with requestId and processUrl as JSON), so that the buyer goes to pay while this node waits. Only a Webhook node set to respond 'Using Respond to Webhook Node' waits for this answer (n8n then asks for a Respond to Webhook node: put it at the end, it answers nothing more); otherwise nothing happens.",
+	},
+	optionsCollection([
+		{
+			displayName: 'Check Every (Seconds)',
+			name: 'checkEverySeconds',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 5,
+			description: 'How often to read the session while it is pending',
+		},
+		{
+			displayName: 'Limit Wait Time (Minutes)',
+			name: 'limitWaitMinutes',
+			type: 'number',
+			typeOptions: { minValue: 0.1, numberPrecision: 1 },
+			default: 60,
+			description:
+				"Stop waiting after this many minutes even if the session is still pending: the node reads it once more then and goes on with what it says. Not added: until the session expires (its Expiration, 60 minutes from now unless set).",
+		},
+	]),
+	simplifyProperty,
+];
+
+/** Reads the session until its status is final or `limitAt` has passed (reading it once then); the last answer. */
+async function readUntilFinal(ctx: OperationContext, requestId: unknown, limitAt: number, everyMs: number): Promise<IDataObject> {
+	const cancelled = ctx.fn.getExecutionCancelSignal?.();
+	for (;;) {
+		// A session whose status is FAILED or ERROR is a result to output, not a failed read.
+		const read = await sendRequest<IDataObject>(ctx, { api: 'checkout', path: `/api/session/${String(requestId)}`, safety: 'read', acceptFailedStatus: true });
+		const status = String((read.body.status as IDataObject | undefined)?.status ?? '');
+		const left = limitAt - Date.now();
+		if (!NOT_FINAL.has(status) || left <= 0 || cancelled?.aborted) return read.body;
+		await sleep(Math.min(everyMs, left));
+	}
+}
+
+async function createAndWaitForPayment(ctx: OperationContext) {
+	refuseAllButOneItem(ctx, "Session › Create, with a Checkout Trigger on the site's notification URL");
+	const startedAt = Date.now();
+	const [created] = await create.execute(ctx);
+	const { requestId, processUrl } = created.json;
+	if (ctx.param<boolean>('answerWebhook', true)) {
+		await ctx.fn.sendResponse({ statusCode: 303, headers: { location: String(processUrl) }, body: { requestId, processUrl } });
+	}
+	const zone = clockOf(ctx).zone;
+	const expiresAt = Date.parse(resolveExpiration(ctx.param<IDataObject>('additionalFields', {}).expiration, zone, startedAt));
+	const options = ctx.param<IDataObject>('options', {});
+	const untilExpired = (Number.isNaN(expiresAt) ? startedAt : expiresAt) + READ_AFTER_EXPIRATION_MS;
+	const limitAt = typeof options.limitWaitMinutes === 'number' ? Math.min(untilExpired, startedAt + options.limitWaitMinutes * 60_000) : untilExpired;
+	const everyMs = (typeof options.checkEverySeconds === 'number' ? options.checkEverySeconds : 5) * 1000;
+	const session = await readUntilFinal(ctx, requestId, limitAt, everyMs);
+	return toItems(wantsSimplified(ctx) ? sessionResult(session, zone) : session);
+}
+
+export const createAndWait: PaySuiteOperation = {
+	value: 'createAndWait',
+	name: 'Create and Wait for Payment',
+	action: 'Create a checkout session and wait for its payment',
+	description:
+		'Create a checkout session and wait until it is paid, rejected or expired (reading it every few seconds), then go on with the payment (status, amount, internal reference)',
+	properties,
+	async execute(ctx) {
+		// Create resolves the site's clock (onSiteClock) before it runs; this operation reads it after.
+		return await createAndWaitForPayment(ctx);
+	},
+};

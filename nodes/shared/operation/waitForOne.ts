@@ -1,0 +1,19 @@
+/** What the Create and Wait for Payment operations share: one payment per execution, and never as an AI tool. */
+import type { OperationContext } from './types';
+
+/**
+ * Fails the item before anything is sent when the node would wait for more than one payment: n8n resumes a waiting
+ * execution once, and an AI agent cannot wait. `instead` says what to use then.
+ */
+export function refuseAllButOneItem(ctx: OperationContext, instead: string): void {
+	if (ctx.node.type.endsWith('Tool')) {
+		ctx.fail('Create and Wait for Payment cannot be used by an AI agent', `An agent cannot wait for a payment: give it ${instead}.`);
+	}
+	const count = ctx.fn.getInputData().length;
+	if (count > 1) {
+		ctx.fail(
+			`Create and Wait for Payment takes one item per execution; got ${count}`,
+			`It waits for one payment. Put Loop Over Items (batch size 1) before this node, or use ${instead}.`,
+		);
+	}
+}
