@@ -25,4 +25,10 @@ describe('CHANGELOG.md', () => {
 	it('only the top version may be untagged', () => {
 		expect(headings.slice(1).filter((heading) => heading.endsWith('not yet tagged'))).toEqual([]);
 	});
+
+	it('a release\'s notes stay something a user reads: at most 1,500 words each', () => {
+		const sections = changelog.split(/^## /m).slice(1);
+		const words = sections.map((section) => [section.split('\n')[0], section.split(/\s+/).filter(Boolean).length] as const);
+		expect(words.filter(([, count]) => count > 1500)).toEqual([]);
+	});
 });

@@ -113,6 +113,7 @@ chromium.describeIfBrowser('e2e: report rows, the trigger\'s Types and a payment
 		expect(output).toContain('3 items');
 		await showOutputAs('Table');
 		await widenOutput(420);
+		await page.locator('[data-test-id="output-panel"]', { hasText: 'payment_internal_reference' }).waitFor({ timeout: 15_000 });
 		const text = await page.locator('[data-test-id="output-panel"]').innerText();
 		for (const shown of ['kind', 'payment', 'refund', 'payment_internal_reference', payment, '-05:00']) expect(text).toContain(shown);
 		await shot('report-rows-kind.png');
@@ -123,6 +124,8 @@ chromium.describeIfBrowser('e2e: report rows, the trigger\'s Types and a payment
 		const output = await executeStep(page, /refundTransactions/);
 		expect(output).toContain('1 item');
 		await showOutputAs('JSON');
+		// The JSON view renders after the switch; read it once it shows the item.
+		await page.locator('[data-test-id="output-panel"]', { hasText: 'refundTransactionsTotal' }).waitFor({ timeout: 15_000 });
 		const text = await page.locator('[data-test-id="output-panel"]').innerText();
 		for (const shown of ['refundTransactions', 'refundTransactionsTotal', '120.5', REFERENCE]) expect(text).toContain(shown);
 		await shot('find-by-reference.png');

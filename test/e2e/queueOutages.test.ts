@@ -220,7 +220,9 @@ describeIfBuilt('e2e: deliveries while a process dies, queue mode from deploy/ b
 			// Answered before the run: nothing sends a lost one again. Each is in n8n's list as a failed run.
 			expect(failed.length).toBeGreaterThanOrEqual(lost.length);
 		} else {
-			expect({ lost: lost.map((s) => s.reference) }).toEqual({ lost: [] });
+			// On failure, each lost delivery with the platform's answers and the runs that name it, for the cause.
+			const told = (s: Sent) => `${s.reference}: answers ${s.attempts.map((a) => `${a.status} in ${a.ms} ms`).join(', ')}; runs ${JSON.stringify(runs.filter((r) => r.reference === s.reference))}`;
+			expect({ lost: lost.map(told), unnamed: lost.length ? failed.filter((r) => !r.reference) : [] }).toEqual({ lost: [], unnamed: [] });
 			expect(sent.filter((s) => !acknowledged(s)).map((s) => s.reference)).toEqual([]);
 		}
 	});
