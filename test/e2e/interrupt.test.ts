@@ -1,5 +1,5 @@
 /**
- * Interrupting a run ends everything it started (issue 27). A real run starts as a child in a process group of
+ * Interrupting a run ends everything it started. A real run starts as a child in a process group of
  * its own: `npm start` (the main job), the e2e harness's n8n under a parent standing for jest, and the queue
  * harness's cluster under `timeout`. Once n8n answers, the run is interrupted one way: SIGINT or SIGTERM to the
  * npm process alone (a service manager's stop), SIGKILL of npm, SIGKILL of the harness's parent, `timeout`

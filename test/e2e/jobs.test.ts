@@ -1,5 +1,5 @@
 /**
- * The jobs users come for (issue 17), done in a REAL `n8n start` with the packed package, against the sandbox:
+ * The jobs users come for, done in a REAL `n8n start` with the packed package, against the sandbox:
  *  - a payment link paid on the sandbox's checkout page starts the published Checkout Trigger workflow exactly
  *    once, with the paid session and the link's reference, the site's notification URL pointing at it; a replay
  *    of that notification runs nothing, and a rejected card (the trigger filtered on Approved) is acknowledged
