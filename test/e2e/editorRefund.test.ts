@@ -6,7 +6,7 @@
  *    what is left and what those figures are based on;
  *  - the whole workflow again (*Execute workflow*): the same refund is refused, nothing is sent, and the error says
  *    when it was made and how to send it on purpose, in lines that read apart.
- * Pictures go to test-results/screenshots/. Needs `npm run build` first.
+ * Pictures go to test-results/screenshots/ (docs/screenshots/ with `npm run screenshots`). Needs `npm run build` first.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import * as fs from 'fs';
