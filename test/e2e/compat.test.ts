@@ -167,13 +167,14 @@ describeIfBuilt(`e2e compat: the package in n8n ${N8N_VERSION} on Node ${NODE_MA
 		});
 		const { delivery } = (await response.json()) as { delivery: { status: number; body: string } };
 		expect({ kind, status: delivery.status, code: JSON.parse(delivery.body).status?.status }).toEqual({ kind, status: 200, code: 'OK' });
-		const [item] = await until(`the ${kind} run`, () => capture.runs[kind], WAIT_MS);
+		// The execution first: when it fails, its node's error is what the assertion shows.
 		const filter = encodeURIComponent(JSON.stringify({ workflowId: workflowIds[kind] }));
 		const done = await until(`the ${kind} execution`, async () => {
 			const list = (await server!.rest.call('GET', `/rest/executions?filter=${filter}`)).json.data.results as Array<{ id: string; status: string }>;
 			return list.length && list.every((e) => !['new', 'running', 'waiting'].includes(e.status)) ? list : undefined;
 		}, WAIT_MS);
 		expect(await outcomes(server!.rest, done)).toEqual([{ status: 'success' }]);
+		const [item] = await until(`the ${kind} run`, () => capture.runs[kind], WAIT_MS);
 		return item;
 	}
 

@@ -58,9 +58,12 @@ export function linkWaitNode(extra: Record<string, unknown> = {}): WorkflowNode 
 	};
 }
 
-/** Saves and publishes a workflow through the REST API, as the editor's Publish does. Resolves its id. */
+/**
+ * Saves and publishes a workflow through the REST API, as the editor's Publish does (`active: false` on saving:
+ * 1.123's database refuses a workflow without it). Resolves its id.
+ */
 export async function publish(rest: Rest, workflow: object): Promise<string> {
-	const saved = await rest.call('POST', '/rest/workflows', workflow);
+	const saved = await rest.call('POST', '/rest/workflows', { active: false, ...workflow });
 	if (saved.status !== 200) throw new Error(`saving the workflow failed: ${saved.status} ${saved.text.slice(0, 300)}`);
 	const { id, versionId } = saved.json.data as { id: string; versionId: string };
 	const published = await rest.call('POST', `/rest/workflows/${id}/activate`, { versionId });

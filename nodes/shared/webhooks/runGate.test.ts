@@ -40,7 +40,7 @@ describe('what the gate reads in an execution', () => {
 });
 
 /** A stand-in for the trigger's execute() context: a store of keys and stored executions by id. */
-function gate(acknowledge: 'received' | 'finished', executions: Record<number, IRunExecutionData>, { ownId = 10, stored = [] as string[] } = {}) {
+function gate(acknowledge: 'received' | 'finished', executions: Record<number, IRunExecutionData>, { ownId = 10, stored = [] as string[], withCustomData = true } = {}) {
 	const store = new Set(stored);
 	const customData: Record<string, string> = {};
 	const hints: string[] = [];
@@ -49,7 +49,7 @@ function gate(acknowledge: 'received' | 'finished', executions: Record<number, I
 		getExecutionId: () => String(ownId),
 		getNode: () => ({ name: 'Trigger', parameters: { options: { acknowledge } } }),
 		getExecutionDataById: async (id: string) => executions[Number(id)],
-		customData: { set: (k: string, v: string) => (customData[k] = v) },
+		...(withCustomData ? { customData: { set: (k: string, v: string) => (customData[k] = v) } } : {}),
 		addExecutionHints: (...h: Array<{ message: string }>) => hints.push(...h.map((x) => x.message)),
 		helpers: {
 			checkProcessedAndRecord: async (keys: string[]) => {
@@ -85,6 +85,14 @@ describe('passDeliveryRun', () => {
 		expect(await failed.run()).toEqual([[item()]]);
 		expect(failed.customData).toEqual({ [RUN_KEY_FIELD]: KEY });
 		expect(await gate('finished', {}, { stored: [KEY] }).run()).toEqual([[item()]]);
+	});
+
+	it('in n8n 1.x, which gives a node no custom data: the first run does the work, a copy stops (When Received) or runs (When Finished)', async () => {
+		const first = gate('received', {}, { withCustomData: false });
+		expect(await first.run()).toEqual([[item()]]);
+		expect(first.store.has(KEY)).toBe(true);
+		expect(await gate('received', {}, { stored: [KEY], withCustomData: false }).run()).toEqual([[]]);
+		expect(await gate('finished', { 7: ended({}) }, { stored: [KEY], withCustomData: false }).run()).toEqual([[item()]]);
 	});
 
 	it('When the Workflow Has Finished: a copy of a run still going fails after the wait, naming it', async () => {

@@ -128,15 +128,30 @@ async function firstRun(fn: IExecuteFunctions, runKey: string, ownId: number): P
 	return undefined;
 }
 
+/**
+ * Marks the execution in n8n's record (its custom data). n8n 1.x gives a node no custom data: nothing is marked
+ * there, so a later copy finds no first run and, When the Workflow Has Finished, runs the workflow (docs/scaling.md).
+ */
+function mark(fn: IExecuteFunctions, field: string, runKey: string): void {
+	const customData = (() => {
+		try {
+			return (fn as Partial<Pick<IExecuteFunctions, 'customData'>>).customData;
+		} catch {
+			return undefined;
+		}
+	})();
+	customData?.set(field, runKey);
+}
+
 /** This run does the work of its delivery: n8n's record of the execution says so; the items go on. */
 function owns(fn: IExecuteFunctions, runKey: string, items: INodeExecutionData[]): INodeExecutionData[][] {
-	fn.customData.set(RUN_KEY_FIELD, runKey);
+	mark(fn, RUN_KEY_FIELD, runKey);
 	return [withoutRunKey(items)];
 }
 
 /** This run is a copy and stops at the trigger, said on the node's output. */
 function stops(fn: IExecuteFunctions, runKey: string, why: string): INodeExecutionData[][] {
-	fn.customData.set(COPY_KEY_FIELD, runKey);
+	mark(fn, COPY_KEY_FIELD, runKey);
 	fn.addExecutionHints?.({ message: why, location: 'outputPane' });
 	return [[]];
 }
@@ -185,7 +200,7 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 		if (!first || (first !== 'unreadable' && first.state === 'failed')) return owns(fn, runKey, items);
 		if (first !== 'unreadable' && first.state === 'succeeded') return stops(fn, runKey, `This delivery already ran successfully in execution ${first.id}: this copy stops here, and the platform is answered 200`);
 		if (Date.now() >= deadline) {
-			fn.customData.set(COPY_KEY_FIELD, runKey);
+			mark(fn, COPY_KEY_FIELD, runKey);
 			const what = first === 'unreadable' ? "This delivery's first run could not be read from n8n's database" : `This delivery's run (execution ${first.id}) is still going`;
 			throw new NodeOperationError(fn.getNode(), what, {
 				description: 'n8n answers 500, so the platform sends the delivery again later; the copy then answers as that run ended (or runs the workflow if it failed)',
