@@ -2,7 +2,7 @@
 import { NodeApiError, type IDataObject, type IWebhookFunctions } from 'n8n-workflow';
 
 import { pollUntilDone, type PollResult } from '../shared/operation/polling';
-import { checkProcess, processPolling, type SendRequest } from '../shared/schemas/onboardingProcess';
+import { checkProcess, processPolling, type SendRequest } from '../shared/operation/processPolling';
 import { asNodeError } from '../shared/transport/nodeErrors';
 import { paySuiteRequest } from '../shared/transport/request';
 import type { PaySuiteResponse } from '../shared/transport/types';

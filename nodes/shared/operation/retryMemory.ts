@@ -8,6 +8,7 @@
  * the node run and goes with it. A new run of the node (a loop, another execution, n8n's Retry of a failed
  * execution) has new execute data, hence an empty memory: it is a new decision to write.
  */
+import { isKept, keptWith } from '../context/runMemory';
 import type { LostAnswerError } from '../transport/failures';
 import type { PaySuiteRequest, PaySuiteResponse } from '../transport/types';
 
@@ -18,31 +19,20 @@ export type WriteOutcome =
 	/** The answer was lost after the write may have reached the platform: a later try fails the same way. */
 	| { kind: 'unknown'; request: string; error: LostAnswerError };
 
-const runs = new WeakMap<object, Map<string, WriteOutcome>>();
-
 /** The method and path of a write: a later try must be sending the same thing to reuse what happened. */
 export const requestLabel = (request: PaySuiteRequest): string => `${request.method ?? 'POST'} ${request.api} ${request.path}`;
 
 /** The memory of one node run; `run` is n8n's execute data, the same object in every try of the run. */
-export function writeMemory(run: object): Map<string, WriteOutcome> {
-	let memory = runs.get(run);
-	if (!memory) {
-		memory = new Map();
-		runs.set(run, memory);
-	}
-	return memory;
-}
+export const writeMemory = (run: object): Map<string, WriteOutcome> => keptWith(run, 'writes', () => new Map<string, WriteOutcome>());
 
 /** The slot of the `ordinal`-th write (from 0) of item `itemIndex`: the same in every try. */
 export const writeSlot = (itemIndex: number, ordinal: number): string => `${itemIndex}:${ordinal}`;
 
 /** Errors of an earlier try given again by a later one: their item says so (settleLostAnswer, lostAnswer.ts). */
-const givenAgain = new WeakSet<LostAnswerError>();
-
 /** Marks a lost answer of an earlier try as given again by this one, and gives it back to throw. */
 export function markGivenAgain(error: LostAnswerError): LostAnswerError {
-	givenAgain.add(error);
+	keptWith(error, 'givenAgain', () => true);
 	return error;
 }
 
-export const wasGivenAgain = (error: LostAnswerError): boolean => givenAgain.has(error);
+export const wasGivenAgain = (error: LostAnswerError): boolean => isKept(error, 'givenAgain');

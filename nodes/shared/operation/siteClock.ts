@@ -6,6 +6,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { isKept, keptWith } from '../context/runMemory';
 import { wantsSimplified } from '../descriptions/simplify';
 import { formatIsoUtc, parseDateTimeInput } from '../schemas/dateTime';
 import { canonicalTimeZone, credentialTimeZone, isoInZone, resolveTimeZone } from '../schemas/timeZone';
@@ -60,11 +61,9 @@ export async function siteClock(ctx: OperationContext, override?: unknown, field
 	return clock;
 }
 
-const known = new WeakMap<OperationContext, SiteClock>();
-
 /** The clock onSiteClock resolved for this item, for the operation's body and output (which are not async). */
 export function clockOf(ctx: OperationContext): SiteClock {
-	const clock = known.get(ctx);
+	const clock = isKept(ctx, 'siteClock') ? keptWith<SiteClock | undefined>(ctx, 'siteClock', () => undefined) : undefined;
 	if (!clock) throw new Error('The site clock is read by an operation declared without onSiteClock');
 	return clock;
 }
@@ -126,7 +125,7 @@ export function onSiteClock(operation: PaySuiteOperation, use: SiteClockUse = {}
 		...operation,
 		async execute(ctx) {
 			const clock = await siteClock(ctx, use.override?.(ctx));
-			known.set(ctx, clock);
+			keptWith(ctx, 'siteClock', () => clock);
 			const items = await operation.execute(ctx);
 			const dates = use.dates;
 			if (!dates?.length || !wantsSimplified(ctx)) return items;

@@ -2,7 +2,8 @@
 import type { IDataObject, IHttpRequestMethods, INodeExecutionData } from 'n8n-workflow';
 import { z, type ZodType, type ZodTypeDef } from 'zod/v3';
 
-import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput, processPolling } from '../../../shared/schemas/onboardingProcess';
+import { processPolling } from '../../../shared/operation/processPolling';
+import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput } from '../../../shared/schemas/onboardingProcess';
 import { compact } from '../../../shared/operation/compact';
 import { toItems } from '../../../shared/operation/items';
 import { settleLostAnswer } from '../../../shared/operation/lostAnswer';
