@@ -143,3 +143,17 @@ describe('nodes/shared/ roles', () => {
 		expect(objectKeyedState(readFileSync(join(ROOT, STATE_PLACE), 'utf8'))).toEqual(['kept']);
 	});
 });
+
+describe('one way down', () => {
+	it("only sendRequest (operation/send.ts) calls the transport, and only the transport calls n8n's HTTP helpers", () => {
+		const callers: string[] = [];
+		for (const file of tracked('nodes/*.ts', 'credentials/*.ts')) {
+			const text = readFileSync(join(ROOT, file), 'utf8');
+			if (/\bpaySuiteRequest\b/.test(text) && !['nodes/shared/operation/send.ts', 'nodes/shared/transport/request.ts'].includes(file)) callers.push(`${file}: paySuiteRequest`);
+			// The credential test sends with n8n's credential-test helper: the dialog's context has no other.
+			const http = /helpers\.(httpRequest\w*|request\w*)\b/.exec(text);
+			if (http && !['nodes/shared/transport/request.ts', 'nodes/shared/transport/credentialTest.ts'].includes(file)) callers.push(`${file}: ${http[0]}`);
+		}
+		expect(callers).toEqual([]);
+	});
+});

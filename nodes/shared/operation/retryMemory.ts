@@ -10,6 +10,7 @@
  */
 import { isKept, keptWith } from '../context/runMemory';
 import type { LostAnswerError } from '../transport/failures';
+import type { OperationContext } from '../context/item';
 import type { PaySuiteRequest, PaySuiteResponse } from '../transport/types';
 
 /** The outcome of one write of one item in an earlier try. */
@@ -36,3 +37,13 @@ export function markGivenAgain(error: LostAnswerError): LostAnswerError {
 }
 
 export const wasGivenAgain = (error: LostAnswerError): boolean => isKept(error, 'givenAgain');
+
+/**
+ * Whether the item's next write is `request` and an earlier try of this node run (n8n's Retry On Fail) already
+ * sent it: sendRequest will give back what happened then, so a check made before sending must not refuse it.
+ */
+export function sentEarlierInThisRun(ctx: OperationContext, request: PaySuiteRequest): boolean {
+	const run = typeof ctx.fn.getExecuteData === 'function' ? (ctx.fn.getExecuteData() as object | undefined) : undefined;
+	if (!run) return false;
+	return writeMemory(run).get(writeSlot(ctx.itemIndex, ctx.sending.writesSent))?.request === requestLabel(request);
+}

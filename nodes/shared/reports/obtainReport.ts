@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { PollOutcome } from '../operation/polling';
 import { headerValue } from '../transport/answerBody';
-import { paySuiteRequest } from '../transport/request';
+import { sendRequest } from '../operation/send';
 import { retryAfterSeconds } from '../transport/retry';
 import type { PaySuiteContext } from '../transport/types';
 
@@ -29,8 +29,8 @@ async function readAll(download: ReportDownload): Promise<Buffer> {
  * ready" answer (HTTP 425).
  */
 export async function obtainReport(ctx: ReportReader, id: string): Promise<PollOutcome<ReportDownload, IDataObject>> {
-	const response = await paySuiteRequest.call(
-		ctx.fn,
+	const response = await sendRequest(
+		ctx,
 		{
 			api: 'gateway',
 			path: '/gateway/report/obtain',
@@ -42,7 +42,6 @@ export async function obtainReport(ctx: ReportReader, id: string): Promise<PollO
 			passThroughStatuses: [425],
 			notFound: { what: `Report ${id}`, field: 'Report ID' },
 		},
-		ctx.itemIndex,
 	);
 	if (response.statusCode === 425) {
 		const answer = response.body && typeof response.body === 'object' && !Buffer.isBuffer(response.body) ? (response.body as IDataObject) : {};

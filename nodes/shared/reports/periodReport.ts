@@ -7,7 +7,7 @@ import { NodeOperationError, sleep, type IDataObject } from 'n8n-workflow';
 import { readId } from '../schemas/identifiers';
 import { isoInZone } from '../schemas/timeZone';
 import { asNodeError } from '../transport/nodeErrors';
-import { paySuiteRequest } from '../transport/request';
+import { sendRequest } from '../operation/send';
 import type { PaySuiteContext } from '../transport/types';
 import { obtainReport, type ReportReader } from './obtainReport';
 import { TsvReportParser, type ReportRow } from './reportTsv';
@@ -45,7 +45,7 @@ export async function requestReport(
 	filters: { state?: string[]; type: string[] },
 ): Promise<string> {
 	const { fn, timeZone } = access;
-	const answer = await paySuiteRequest.call(fn, {
+	const answer = await sendRequest(fn, {
 		api: 'gateway',
 		path: '/gateway/report',
 		// Asking again only makes a second report of the same period: retried like a read.
