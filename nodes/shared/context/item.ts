@@ -22,6 +22,11 @@ export interface OperationContext {
 	 * panel shows it ("needs a value when ..."); `path` is where it goes in the body.
 	 */
 	refuse(path: string, problem: string): never;
+	/**
+	 * The site's clock, resolved by the executor before an operation that declares `siteClock` runs
+	 * (operation/siteClock.ts); undefined for the others.
+	 */
+	readonly clock?: SiteClock;
 	/** What sendRequest (operation/send.ts) keeps for this item; operations send with sendRequest, never read it. */
 	readonly sending: ItemSending;
 }
@@ -31,4 +36,13 @@ export interface ItemSending {
 	writesSent: number;
 	/** One queue for the node run: a plain write is never in flight beside another one. */
 	readonly oneAtATime: <T>(task: () => Promise<T>) => Promise<T>;
+}
+
+/** Where the site's zone came from: the node's own field, the credential's Site Time Zone, or the workflow's settings. */
+export type SiteClockSource = 'node' | 'credential' | 'workflow';
+
+/** The time zone the platform reads and writes a site's wall-clock times in, and where it came from. */
+export interface SiteClock {
+	zone: string;
+	source: SiteClockSource;
 }

@@ -2,6 +2,8 @@ import type { INodeExecutionData, INodeProperties, IWebhookFunctions, IWebhookRe
 
 import type { OperationContext } from '../context/item';
 
+import type { SiteClockUse } from './siteClock';
+
 export type { ItemSending, OperationContext } from '../context/item';
 
 export interface PaySuiteOperation {
@@ -22,6 +24,11 @@ export interface PaySuiteOperation {
 	 * must not leave later ones already sent). Set by requestOperation and listOperation from the request's safety.
 	 */
 	parallel?: 'read' | 'deduplicated';
+	/**
+	 * The operation runs on the site's clock: the executor resolves it before (`ctx.clock`, read with clockOf) and,
+	 * with Simplify on, gives each listed date of its items with the site's offset after (siteClock.ts).
+	 */
+	siteClock?: SiteClockUse;
 	execute(ctx: OperationContext): Promise<INodeExecutionData[]>;
 	/**
 	 * An operation that puts its execution to wait for the platform's notification (Create and Wait for Payment):
@@ -44,6 +51,6 @@ export interface PaySuiteResource {
 }
 
 /** What an operation made by requestOperation, listOperation or pollingOperation says of itself in the panel. */
-export type OperationLabels = Pick<PaySuiteOperation, 'value' | 'name' | 'action' | 'description' | 'properties' | 'fieldLabels'>;
+export type OperationLabels = Pick<PaySuiteOperation, 'value' | 'name' | 'action' | 'description' | 'properties' | 'fieldLabels' | 'siteClock'>;
 
-export const labelsOf = ({ value, name, action, description, fieldLabels }: OperationLabels) => ({ value, name, action, description, fieldLabels });
+export const labelsOf = ({ value, name, action, description, fieldLabels, siteClock }: OperationLabels) => ({ value, name, action, description, fieldLabels, siteClock });

@@ -24,7 +24,6 @@ import { deriveIdempotenceKey } from '../../processIdempotenceKey';
 import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
 import { keyValueMap, keyValueProperties, metadataProperties } from '../../../shared/descriptions/metadata';
-import { onSiteClock } from '../../../shared/operation/siteClock';
 import {
 	amountDetailsProperty,
 	dispersionProperty,
@@ -82,7 +81,8 @@ function processBody(ctx: OperationContext): IDataObject {
 	});
 }
 
-const processDeclared: PaySuiteOperation = {
+export const processPayment: PaySuiteOperation = {
+	siteClock: { dates: GATEWAY_DATES },
 	value: 'process',
 	name: 'Process',
 	action: 'Process a card payment',
@@ -218,6 +218,3 @@ const processDeclared: PaySuiteOperation = {
 		);
 	},
 };
-
-/** With Simplify on, each date also as ISO 8601 with the site's offset. */
-export const processPayment = onSiteClock(processDeclared, { dates: GATEWAY_DATES });

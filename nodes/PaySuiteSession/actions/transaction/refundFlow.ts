@@ -19,7 +19,6 @@ import { recordRefundMade, refundsMadeOn, withRefundColumns } from '../../../sha
 import { earlierText, sameMomentWords, writeKey, type Claim, type Earlier } from '../../../shared/operation/repeatGuard';
 import { sentEarlierInThisRun } from '../../../shared/operation/retryMemory';
 import { sendRequest } from '../../../shared/operation/send';
-import { onSiteClock } from '../../../shared/operation/siteClock';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount, notFoundBy } from '../../../shared/operation/words';
 import { amountOf, fromMinorUnits, refundColumns, toMinorUnits, type RefundsMade } from '../../../shared/output/refunds';
@@ -127,34 +126,32 @@ async function settleLost(ctx: OperationContext, spec: { noun: string }, body: M
  * date is also given with the site's offset (`dateIso`).
  */
 export function refundOperation<Body extends MoneyBackBody>(spec: RefundFlowSpec<Body>): PaySuiteOperation {
-	return onSiteClock(
-		{
-			...labelsOf(spec),
-			properties: spec.properties,
-			async execute(ctx) {
-				const body = spec.validate(ctx, compact(spec.body(ctx)));
-				const payment = await readPayment(ctx, body.internalReference);
-				const request: PaySuiteRequest = {
-					api: 'checkout',
-					path: spec.path,
-					safety: 'write',
-					body: body as unknown as IDataObject,
-					notFound: notFoundBy('Transaction', internalReferenceProperty)(ctx),
-				};
-				const guarded = !wantsRepeat(ctx) && !sentEarlierInThisRun(ctx, request);
-				if (guarded && !body.amount && payment.refunded === true) refuseRepeat(ctx, spec.noun, body, 'refundedInFull');
-				const before = await refundsMadeOn(ctx, body.internalReference);
-				const soFar = soFarText(payment, before);
-				return sendRequest<IDataObject>(ctx, request, {
-					repeat: { key: moneyBackKey(ctx, body), refuse: (earlier) => refuseRepeat(ctx, spec.noun, body, earlier, soFar) },
-					settleLost: (error, claim, sentAt) => settleLost(ctx, spec, body, payment, before, claim, error, sentAt),
-					output: async (answer) => {
-						const item = await made(ctx, body, payment, givenBack(body, payment, before), answer);
-						return toItems(item ?? (spec.raw ? spec.raw(answer) : answer));
-					},
-				});
-			},
+	return {
+		...labelsOf(spec),
+		siteClock: { dates: SESSION_DATES },
+		properties: spec.properties,
+		async execute(ctx) {
+			const body = spec.validate(ctx, compact(spec.body(ctx)));
+			const payment = await readPayment(ctx, body.internalReference);
+			const request: PaySuiteRequest = {
+				api: 'checkout',
+				path: spec.path,
+				safety: 'write',
+				body: body as unknown as IDataObject,
+				notFound: notFoundBy('Transaction', internalReferenceProperty)(ctx),
+			};
+			const guarded = !wantsRepeat(ctx) && !sentEarlierInThisRun(ctx, request);
+			if (guarded && !body.amount && payment.refunded === true) refuseRepeat(ctx, spec.noun, body, 'refundedInFull');
+			const before = await refundsMadeOn(ctx, body.internalReference);
+			const soFar = soFarText(payment, before);
+			return sendRequest<IDataObject>(ctx, request, {
+				repeat: { key: moneyBackKey(ctx, body), refuse: (earlier) => refuseRepeat(ctx, spec.noun, body, earlier, soFar) },
+				settleLost: (error, claim, sentAt) => settleLost(ctx, spec, body, payment, before, claim, error, sentAt),
+				output: async (answer) => {
+					const item = await made(ctx, body, payment, givenBack(body, payment, before), answer);
+					return toItems(item ?? (spec.raw ? spec.raw(answer) : answer));
+				},
+			});
 		},
-		{ dates: SESSION_DATES },
-	);
+	};
 }
