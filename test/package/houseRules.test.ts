@@ -156,4 +156,38 @@ describe('one way down', () => {
 		}
 		expect(callers).toEqual([]);
 	});
+
+	/** The walks of CONTRIBUTING.md's "From an operation to its HTTP request": each heading's numbered files. */
+	const walks = (): Map<string, string[]> => {
+		const text = readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8');
+		const section = text.slice(text.indexOf('## From an operation to its HTTP request'), text.indexOf('## Adding an operation'));
+		const found = new Map<string, string[]>();
+		let walk: string[] | undefined;
+		for (const line of section.split('\n')) {
+			const heading = /^### (.+)$/.exec(line);
+			if (heading) found.set(heading[1], (walk = []));
+			const step = /^\d+\. `([^`]+)`/.exec(line);
+			if (step && walk) walk.push(step[1]);
+		}
+		return found;
+	};
+
+	it("CONTRIBUTING's walks: each file imports the next from the operation on, at most 6 files from it to the signed request", () => {
+		const found = walks();
+		expect([...found.keys()]).toEqual(['Gateway › Transaction › Process', 'Session › Transaction › Refund', 'Transaction Trigger › poll']);
+		for (const [name, files] of found) {
+			for (const file of files) expect(existsSync(join(ROOT, file))).toBe(true);
+			// The operation: the first file past the node's own file and the executor.
+			const from = files.findIndex((file) => /\.operation\.ts$|\/poll\.ts$/.test(file));
+			const down = files.slice(from);
+			expect({ name, files: down.length }).toEqual({ name, files: Math.min(down.length, 6) });
+			expect(down.slice(-3)).toEqual(['nodes/shared/transport/request.ts', 'credentials/PaySuiteApi.credentials.ts', 'nodes/shared/transport/signing.ts']);
+			for (let i = 0; i + 1 < down.length; i++) {
+				// n8n calls the credential for the request: no import between them.
+				if (down[i] === 'nodes/shared/transport/request.ts') continue;
+				const imports = [...readFileSync(join(ROOT, down[i]), 'utf8').matchAll(/from '([^']+)'/g)].map(([, spec]) => join(dirname(down[i]), spec).split(sep).join('/'));
+				expect({ file: down[i], imports: imports.includes(down[i + 1].replace(/\.ts$/, '')) }).toEqual({ file: down[i], imports: true });
+			}
+		}
+	});
 });

@@ -12,7 +12,7 @@ import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type 
 
 import { exampleText } from '../descriptions/fields';
 import { idLocatorProperty, type IdLocator } from '../descriptions/locator';
-import { recentRows } from '../reports/periodReport';
+import { recentRows } from '../reports/reportRequests';
 import type { ReportRow } from '../reports/reportTsv';
 import { KIND_OF_TYPE, kindOfType } from '../reports/transactionKind';
 import { parseDateTimeInput } from '../schemas/dateTime';

@@ -3,7 +3,7 @@ import { toItems } from '../../../shared/operation/items';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { reportIdLocator, reportOutputProperties } from '../../descriptions/fields';
 import { obtainSchema } from '../../schemas';
-import { obtainReport } from '../../../shared/reports/obtainReport';
+import { obtainReport } from '../../../shared/reports/reportRequests';
 import { reportItems } from './reportFile';
 
 /** On the site's clock: from node version 4 the rows' dates are the site's. */
