@@ -4,13 +4,13 @@
  *
  * Retry On Fail re-runs the node's whole execute with all its items, up to 5 tries, in the same process (n8n's
  * WorkflowExecute loops over `runNode` with the same execute data; in queue mode one worker runs the whole
- * execution). So the memory is kept in this process, keyed by that execute data object: it lives as long as
- * the node run and goes with it. A new run of the node (a loop, another execution, n8n's Retry of a failed
+ * execution). So the memory is kept in this process, beside that execute data object (context/runMemory.ts): it
+ * lives as long as the node run and goes with it. A new run of the node (a loop, another execution, n8n's Retry of a failed
  * execution) has new execute data, hence an empty memory: it is a new decision to write.
  */
+import type { OperationContext } from '../context/item';
 import { isKept, keptWith } from '../context/runMemory';
 import type { LostAnswerError } from '../transport/failures';
-import type { OperationContext } from '../context/item';
 import type { PaySuiteRequest, PaySuiteResponse } from '../transport/types';
 
 /** The outcome of one write of one item in an earlier try. */
