@@ -1,7 +1,7 @@
 /** The item an autopay event starts a run with. Pure. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { datesWithIso } from '../shared/webhooks/simplify';
+import { datesWithIso } from '../shared/output/datesWithIso';
 import type { AutopayDelivery } from './schemas';
 
 /** The event as received, what its signature covers apart from the rest (see the node's notice). */

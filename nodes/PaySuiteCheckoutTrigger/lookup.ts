@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { paySuiteRequest } from '../shared/transport/request';
+import { sendRequest } from '../shared/operation/send';
 import { readLink } from '../shared/webhooks/linkLookup';
 import type { Refused } from '../shared/webhooks/reply';
 import type { CheckoutDelivery, TriggerDelivery } from './schemas';
@@ -16,7 +16,7 @@ import type { CheckoutDelivery, TriggerDelivery } from './schemas';
  */
 export async function readSession(fn: IWebhookFunctions, { notification }: CheckoutDelivery): Promise<{ ok: true; found: IDataObject } | Refused> {
 	const { requestId } = notification.signed;
-	const answer = await paySuiteRequest.call(fn, {
+	const answer = await sendRequest(fn, {
 		api: 'checkout',
 		path: `/api/session/${requestId}`,
 		safety: 'read',

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { asObject } from '../shared/descriptions/simplify';
 import { describeProcessFailure, processSucceeded } from '../shared/schemas/onboardingProcess';
 import { chosenOrAll } from '../shared/webhooks/delivery';
-import { datesWithIso } from '../shared/webhooks/simplify';
+import { datesWithIso } from '../shared/output/datesWithIso';
 import type { ProcessDelivery } from './schemas';
 
 type ProcessOutcome = 'succeeded' | 'failed';

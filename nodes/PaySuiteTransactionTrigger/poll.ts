@@ -12,7 +12,7 @@ import { credentialsOnce } from '../shared/transport/credentials';
 import { asNodeError } from '../shared/transport/nodeErrors';
 import { transactionItem } from './output';
 import { forgetOld, nextPeriod, readState, reportGivenUp, STATE_KEY, type PollState, type PollTiming } from './pollState';
-import { readReport, recentRows, requestReport, type ReportAccess } from '../shared/reports/periodReport';
+import { readReport, recentRows, requestReport, type ReportAccess } from '../shared/reports/reportRequests';
 import { byTime, selectRows, transactionKey, type Selected } from './selection';
 import { readSettings, reportFilters, type TriggerSettings } from './schemas';
 

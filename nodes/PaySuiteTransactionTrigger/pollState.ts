@@ -6,7 +6,7 @@
  * the overlap that the next period reads again, or while it is pending and followed for its final status.
  */
 
-import { REPORT_MAX_MS } from '../shared/reports/periodReport';
+import { REPORT_MAX_MS } from '../shared/reports/reportRequests';
 
 export { REPORT_MAX_MS };
 

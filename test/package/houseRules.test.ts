@@ -1,6 +1,7 @@
 /**
  * The house rules a newcomer relies on: no file over 400 lines and no function over 80 in the shipped code, the
- * simulator and the scripts; every node folder laid out the same way.
+ * simulator and the scripts; every node folder laid out the same way; inside nodes/shared/, imports only run down
+ * the roles' order; state kept beside n8n's objects lives in one place.
  */
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { execFileSync } from 'child_process';
@@ -75,3 +76,118 @@ describe('node folders', () => {
 	});
 });
 
+
+/**
+ * The roles of nodes/shared/, highest first: a folder imports only from the folders below it (and its own). A new
+ * folder takes its place here.
+ */
+const SHARED_ROLES = [
+	'webhooks', // the triggers' delivery pipeline
+	'methods', // the lists the panel offers (listSearch, loadOptions)
+	'reports', // reading a transaction report: the Gateway's Report operations and the Transaction Trigger
+	'operation', // the executor and the one send function (send.ts)
+	'output', // answers mapped to items
+	'descriptions', // fields shared by several nodes, and how they are read
+	'transport', // the HTTP request, signed, retried, its errors worded
+	'schemas', // input rules: amounts, IDs, URLs, dates
+	'context', // what every role may name: the item being run, and what is kept beside n8n's objects (runMemory.ts)
+];
+
+/** The imports of `file` (under nodes/shared/) that go up the roles' order, or to a folder the order lacks. */
+function arrowsUp(file: string, text: string, roles: readonly string[] = SHARED_ROLES): string[] {
+	const own = file.split('/')[2];
+	const up: string[] = [];
+	for (const [, specifier] of text.matchAll(/from '([^']+)'/g)) {
+		if (!specifier.startsWith('.')) continue;
+		const target = join(dirname(file), specifier).split(sep).join('/');
+		const role = /^nodes\/shared\/([^/]+)\//.exec(target)?.[1];
+		if (!role || role === own) continue;
+		if (!roles.includes(role) || !roles.includes(own) || roles.indexOf(role) < roles.indexOf(own)) up.push(`${file} imports ${specifier}`);
+	}
+	return up;
+}
+
+/** Module-level collections keyed by objects (n8n's context objects, its execute data): only runMemory.ts keeps them. */
+const STATE_PLACE = 'nodes/shared/context/runMemory.ts';
+const objectKeyedState = (text: string): string[] =>
+	[...text.matchAll(/^(?:export )?(?:const|let|var) (\w+)\s*(?::[^=]+)?=\s*new (?:Weak(?:Map|Set)|(?:Map|Set)<\s*(?:object|I\w+Functions|OperationContext|IRunExecutionData|IExecuteData)\b)/gm)].map(([, name]) => name);
+
+describe('nodes/shared/ roles', () => {
+	it('the check finds an import up the order and object-keyed state', () => {
+		expect(arrowsUp('nodes/shared/transport/x.ts', "import { a } from '../operation/send';\nimport { b } from '../schemas/url';\n")).toEqual([
+			"nodes/shared/transport/x.ts imports ../operation/send",
+		]);
+		expect(arrowsUp('nodes/shared/transport/x.ts', "import { a } from '../nowhere/y';\n")).toEqual(['nodes/shared/transport/x.ts imports ../nowhere/y']);
+		expect(objectKeyedState('const known = new WeakMap<OperationContext, string>();\nconst names = new Set([1]);\nconst byRun = new Map<object, number>();\n')).toEqual([
+			'known',
+			'byRun',
+		]);
+	});
+
+	it('every folder of nodes/shared/ has its place in the order', () => {
+		const folders = readdirSync(join(ROOT, 'nodes', 'shared')).filter((name) => statSync(join(ROOT, 'nodes', 'shared', name)).isDirectory());
+		expect([...folders].sort()).toEqual([...SHARED_ROLES].sort());
+	});
+
+	it('no import inside nodes/shared/ runs from a lower role to a higher one', () => {
+		const files = tracked('nodes/shared/*.ts');
+		expect(files.length).toBeGreaterThan(50);
+		expect(files.flatMap((file) => arrowsUp(file, readFileSync(join(ROOT, file), 'utf8')))).toEqual([]);
+	});
+
+	it(`no module-level state keyed by n8n's objects outside ${STATE_PLACE}`, () => {
+		const found = tracked('nodes/*.ts', 'credentials/*.ts')
+			.filter((file) => file !== STATE_PLACE)
+			.flatMap((file) => objectKeyedState(readFileSync(join(ROOT, file), 'utf8')).map((name) => `${file}: ${name}`));
+		expect(found).toEqual([]);
+		expect(objectKeyedState(readFileSync(join(ROOT, STATE_PLACE), 'utf8'))).toEqual(['kept']);
+	});
+});
+
+describe('one way down', () => {
+	it("only sendRequest (operation/send.ts) calls the transport, and only the transport calls n8n's HTTP helpers", () => {
+		const callers: string[] = [];
+		for (const file of tracked('nodes/*.ts', 'credentials/*.ts')) {
+			const text = readFileSync(join(ROOT, file), 'utf8');
+			if (/\bpaySuiteRequest\b/.test(text) && !['nodes/shared/operation/send.ts', 'nodes/shared/transport/request.ts'].includes(file)) callers.push(`${file}: paySuiteRequest`);
+			// The credential test sends with n8n's credential-test helper: the dialog's context has no other.
+			const http = /helpers\.(httpRequest\w*|request\w*)\b/.exec(text);
+			if (http && !['nodes/shared/transport/request.ts', 'nodes/shared/transport/credentialTest.ts'].includes(file)) callers.push(`${file}: ${http[0]}`);
+		}
+		expect(callers).toEqual([]);
+	});
+
+	/** The walks of CONTRIBUTING.md's "From an operation to its HTTP request": each heading's numbered files. */
+	const walks = (): Map<string, string[]> => {
+		const text = readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8');
+		const section = text.slice(text.indexOf('## From an operation to its HTTP request'), text.indexOf('## Adding an operation'));
+		const found = new Map<string, string[]>();
+		let walk: string[] | undefined;
+		for (const line of section.split('\n')) {
+			const heading = /^### (.+)$/.exec(line);
+			if (heading) found.set(heading[1], (walk = []));
+			const step = /^\d+\. `([^`]+)`/.exec(line);
+			if (step && walk) walk.push(step[1]);
+		}
+		return found;
+	};
+
+	it("CONTRIBUTING's walks: each file imports the next from the operation on, at most 6 files from it to the signed request", () => {
+		const found = walks();
+		expect([...found.keys()]).toEqual(['Gateway › Transaction › Process', 'Session › Transaction › Refund', 'Transaction Trigger › poll']);
+		for (const [name, files] of found) {
+			for (const file of files) expect(existsSync(join(ROOT, file))).toBe(true);
+			// The operation: the first file past the node's own file and the executor.
+			const from = files.findIndex((file) => /\.operation\.ts$|\/poll\.ts$/.test(file));
+			const down = files.slice(from);
+			expect({ name, files: down.length }).toEqual({ name, files: Math.min(down.length, 6) });
+			expect(down.slice(-3)).toEqual(['nodes/shared/transport/request.ts', 'credentials/PaySuiteApi.credentials.ts', 'nodes/shared/transport/signing.ts']);
+			for (let i = 0; i + 1 < down.length; i++) {
+				// n8n calls the credential for the request: no import between them.
+				if (down[i] === 'nodes/shared/transport/request.ts') continue;
+				const imports = [...readFileSync(join(ROOT, down[i]), 'utf8').matchAll(/from '([^']+)'/g)].map(([, spec]) => join(dirname(down[i]), spec).split(sep).join('/'));
+				expect({ file: down[i], imports: imports.includes(down[i + 1].replace(/\.ts$/, '')) }).toEqual({ file: down[i], imports: true });
+			}
+		}
+	});
+});

@@ -234,7 +234,7 @@ export const reportRequestLabels: Record<string, string> = { 'filters.startDate'
 
 /**
  * The body of POST /gateway/report from the fields above (validated by the caller), its dates the site's days
- * written with the site's offset (the operation runs on the site's clock: onSiteClock).
+ * written with the site's offset (the operation declares siteClock: the executor resolves it).
  */
 export function reportRequestBody(ctx: OperationContext): IDataObject {
 	const filters = ctx.param<{ state?: string[]; type?: string[] }>('filters', {});

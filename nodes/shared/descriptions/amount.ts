@@ -5,7 +5,7 @@
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../operation/types';
+import type { OperationContext } from '../context/item';
 import { currencyOptions } from './choices';
 
 interface AmountWords {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { OperationContext } from '../operation/types';
+import type { OperationContext } from '../context/item';
 import { onePerPaymentOutput } from './onePerPayment';
 
 /** A context whose parameters are these. */

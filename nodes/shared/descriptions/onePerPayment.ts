@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../operation/types';
+import type { OperationContext } from '../context/item';
 import { optionsCollection } from './collections';
 import { wantsSimplified } from './simplify';
 

@@ -8,9 +8,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { formatDateOnly } from '../schemas/dateTime';
-import { humanize } from '../operation/fieldNames';
+import { humanize } from './fieldNames';
 import { nameValuePairsProperty, toNameValuePairs } from './nameValuePairs';
-import type { OperationContext } from '../operation/types';
+import type { OperationContext } from '../context/item';
 import { personProperty, toPerson } from './person';
 import { DETAIL_KINDS, TAX_KINDS } from '../schemas/payment';
 import { amountFromParameters } from './amount';

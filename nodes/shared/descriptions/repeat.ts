@@ -1,7 +1,7 @@
 /** Options › Allow Repeat: the way to send on purpose what this node would refuse as a repeat (see repeatGuard.ts). */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../operation/types';
+import type { OperationContext } from '../context/item';
 import { optionsCollection } from './collections';
 
 export const ALLOW_REPEAT_HINT = 'turn on Options > Allow Repeat of this node';

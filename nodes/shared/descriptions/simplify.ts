@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../operation/types';
+import type { OperationContext } from '../context/item';
 
 export const simplifyProperty: INodeProperties = {
 	displayName: 'Simplify',

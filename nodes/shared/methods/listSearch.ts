@@ -5,7 +5,7 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { paySuiteRequest } from '../transport/request';
+import { sendRequest } from '../operation/send';
 import type { ApiName } from '../transport/types';
 
 const PER_PAGE = 50;
@@ -23,7 +23,7 @@ export interface PagedSearch {
 
 export async function searchListPage(this: ILoadOptionsFunctions, search: PagedSearch, paginationToken?: string): Promise<INodeListSearchResult> {
 	const currentPage = Math.max(1, Number(paginationToken ?? 1) || 1);
-	const { body } = await paySuiteRequest.call(this, {
+	const { body } = await sendRequest(this, {
 		api: search.api,
 		method: 'POST',
 		path: search.path,

@@ -12,13 +12,13 @@ import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type 
 
 import { exampleText } from '../descriptions/fields';
 import { idLocatorProperty, type IdLocator } from '../descriptions/locator';
-import { recentRows } from '../reports/periodReport';
+import { recentRows } from '../reports/reportRequests';
 import type { ReportRow } from '../reports/reportTsv';
 import { KIND_OF_TYPE, kindOfType } from '../reports/transactionKind';
 import { parseDateTimeInput } from '../schemas/dateTime';
 import { credentialTimeZone, isoInZone } from '../schemas/timeZone';
 import { baseUrlFor, credentialsOnce } from '../transport/credentials';
-import { paySuiteRequest } from '../transport/request';
+import { sendRequest } from '../operation/send';
 import { pickFor, type Candidate } from './transactionPicks';
 
 export const SEARCH_TRANSACTIONS = 'searchTransactions';
@@ -117,7 +117,7 @@ async function byReference(fn: ILoadOptionsFunctions, typed: string, zone: strin
 }
 
 const gatewayRead = (fn: ILoadOptionsFunctions, path: string, body: IDataObject) =>
-	paySuiteRequest.call(fn, { api: 'gateway', path, body, safety: 'read' }) as Promise<{ body: IDataObject }>;
+	sendRequest(fn, { api: 'gateway', path, body, safety: 'read' }) as Promise<{ body: IDataObject }>;
 
 /** An internal reference as the platform takes it: an integer, every digit kept (a bigint beyond 2^53). */
 const asInteger = (value: unknown): unknown =>

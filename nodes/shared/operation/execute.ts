@@ -17,6 +17,7 @@ import { contextFor, fieldNamesOf } from './itemContext';
 import { oneAtATimeQueue, requestsInParallel, runInOrder, withParallelOption } from './parallel';
 import { ParameterPrefetch, prefetchFields } from './prefetch';
 import { INCLUDE_SECRETS } from './properties';
+import { siteClock, withSiteDates } from './siteClock';
 import type { OperationContext, PaySuiteOperation, PaySuiteResource } from './types';
 
 /** Runs the chosen operation once per input item; the output keeps the items' order, each paired with its item. */
@@ -37,8 +38,9 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 			: undefined;
 	const runItem = async (itemIndex: number): Promise<INodeExecutionData[]> => {
 		try {
-			const ctx = contextFor(this, node, itemIndex, names, oneAtATime, prefetch?.take(itemIndex));
-			const produced = await operation.execute(ctx);
+			const ctx = await onItsClock(operation, contextFor(this, node, itemIndex, names, oneAtATime, prefetch?.take(itemIndex)));
+			const items = await operation.execute(ctx);
+			const produced = operation.siteClock ? withSiteDates(ctx, items, operation.siteClock) : items;
 			return this.helpers.constructExecutionMetaData(withSecretsSwitch(ctx, produced, asTool), { itemData: { item: itemIndex } });
 		} catch (error) {
 			return failedItem(this, resources, error, itemIndex);
@@ -60,6 +62,12 @@ export async function resumeResources(this: IWebhookFunctions, resources: PaySui
 	const operation = chosenOperation(this, resources);
 	if (!operation.resume) throw new NodeOperationError(this.getNode(), `The operation "${operation.name}" does not wait for a notification`);
 	return await operation.resume(this);
+}
+
+/** The item's context, with the site's clock when the operation runs on it (resolved once, before it runs). */
+async function onItsClock(operation: PaySuiteOperation, ctx: OperationContext): Promise<OperationContext> {
+	if (!operation.siteClock) return ctx;
+	return { ...ctx, clock: await siteClock(ctx, operation.siteClock.override?.(ctx)) };
 }
 
 /** The operation the node's Resource and Operation fields choose (item 0's: they take no expression). */

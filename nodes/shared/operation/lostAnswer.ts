@@ -6,10 +6,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { LostAnswerError } from '../transport/failures';
-import type { PaySuiteRequest, PaySuiteResponse } from '../transport/types';
 import { toItems } from './items';
 import { wasGivenAgain } from './retryMemory';
-import { sendRequest } from './send';
 import type { OperationContext } from './types';
 
 /** What a write says when its answer is lost, and how it asks the platform what happened. */
@@ -61,20 +59,4 @@ export async function settleLostAnswer(ctx: OperationContext, error: unknown, wo
 				? " It was not sent again, by this try of n8n's Retry On Fail either: doing it twice could do it twice."
 				: ' It was not sent again: doing it twice could do it twice.';
 	return ctx.fail(`${words.maybe}: the platform's answer was lost (${cause})`, `${words.check}${looked}${notRepeated}`);
-}
-
-/** Sends a request and maps its answer to items; a lost answer is settled with `words` (see settleLostAnswer). */
-export async function sendWrite<T = IDataObject>(
-	ctx: OperationContext,
-	request: PaySuiteRequest,
-	words: LostAnswerWords | undefined,
-	output: (answer: T) => INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	let answer: PaySuiteResponse<T>;
-	try {
-		answer = await sendRequest<T>(ctx, request);
-	} catch (error) {
-		return settleLostAnswer(ctx, error, words);
-	}
-	return output(answer.body);
 }

@@ -14,10 +14,8 @@ import { createHash, randomInt } from 'crypto';
 import { sleep } from 'n8n-workflow';
 
 import { wantsRepeat } from '../descriptions/repeat';
-import { asNodeError } from '../transport/nodeErrors';
-import { LostAnswerError } from '../transport/failures';
 import type { PaySuiteRequest } from '../transport/types';
-import { sentEarlierInThisRun } from './send';
+import { sentEarlierInThisRun } from './retryMemory';
 import { sentRecord, type SentRecord } from './sentRecord';
 import type { OperationContext } from './types';
 
@@ -156,22 +154,4 @@ export async function claimWrite(ctx: OperationContext, check: RepeatCheck): Pro
 		"Not sent: n8n's record of this workflow's writes could not be kept",
 		"Nothing was sent. n8n's database did not keep this node's claim (other runs were writing to it at the same moment): run this step again.",
 	);
-}
-
-/**
- * Sends a write unless the same one was sent within the window (refused then, unless Allow Repeat is on), and
- * keeps it in n8n's record once sent. A refusal by the platform (nothing done) takes the claim back; a lost answer
- * keeps it (the write may have been made).
- */
-export async function sendUnlessRepeated<T>(ctx: OperationContext, check: RepeatCheck, send: () => Promise<T>): Promise<T> {
-	const claim = await claimWrite(ctx, check);
-	let result: T;
-	try {
-		result = await send();
-	} catch (error) {
-		await (error instanceof LostAnswerError ? claim.made() : claim.notMade());
-		throw asNodeError(ctx.node, error, ctx.itemIndex);
-	}
-	await claim.made();
-	return result;
 }

@@ -5,9 +5,8 @@ import type { NotFoundSubject } from '../transport/platformAnswer';
 import { safetyOf, type ApiName, type PaySuiteRequest, type RequestSafety } from '../transport/types';
 import { compact } from './compact';
 import { toItems } from './items';
-import { LostAnswerError } from '../transport/failures';
-import { settleLostAnswer, type LostAnswerWords } from './lostAnswer';
-import { claimWrite, type RepeatCheck } from './repeatGuard';
+import type { LostAnswerWords } from './lostAnswer';
+import type { RepeatCheck } from './repeatGuard';
 import { sendRequest } from './send';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from './types';
 
@@ -38,7 +37,7 @@ interface RequestOperationSpec<Body> extends OperationLabels {
 	repeat?: (ctx: OperationContext, body: Body) => Omit<RepeatCheck, 'request'>;
 }
 
-/** An operation that is one request: build the body, validate it, claim it if it is guarded, send it (sendRequest), map the answer. */
+/** An operation that is one request: build the body, validate it, send it (sendRequest: claimed first if it is guarded, a lost answer settled), map the answer. */
 export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<Body>): PaySuiteOperation {
 	const safety = safetyOf(spec);
 	return {
@@ -60,17 +59,11 @@ export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<
 				notFound: spec.notFound?.(ctx, body),
 				conflictHint: spec.conflictHint,
 			};
-			const claim = spec.repeat ? await claimWrite(ctx, { ...spec.repeat(ctx, body), request }) : undefined;
-			let answer: IDataObject;
-			try {
-				answer = (await sendRequest<IDataObject>(ctx, request)).body;
-			} catch (error) {
-				// A lost answer may mean it was done: the claim stays; a refusal (nothing done) takes it back.
-				await (error instanceof LostAnswerError ? claim?.made() : claim?.notMade());
-				return settleLostAnswer(ctx, error, spec.lostAnswer?.(ctx, body));
-			}
-			await claim?.made();
-			return toItems(spec.output ? await spec.output(answer, ctx, body) : answer);
+			return sendRequest<IDataObject>(ctx, request, {
+				repeat: spec.repeat?.(ctx, body),
+				lostAnswer: () => spec.lostAnswer?.(ctx, body),
+				output: async (answer) => toItems(spec.output ? await spec.output(answer, ctx, body) : answer),
+			});
 		},
 	};
 }

@@ -1,36 +1,86 @@
 /**
- * sendRequest: the one way an operation sends a request, to the transport's paySuiteRequest
- * (transport/request.ts). Reads and deduplicated writes go straight through; a plain write goes through the
- * write-once memory (retryMemory.ts), one at a time.
+ * sendRequest: the one function that sends a request, to the transport's paySuiteRequest (transport/request.ts).
+ * Reads and deduplicated writes go straight through; a plain write of an operation's item goes through the
+ * write-once memory (retryMemory.ts), one at a time. Options say what a write needs besides: the words and the
+ * read that settle a lost answer (lostAnswer.ts), and the claim that refuses a repeat (repeatGuard.ts).
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { asNodeError } from '../transport/nodeErrors';
+import type { ItemSending, OperationContext } from '../context/item';
 import { LostAnswerError } from '../transport/failures';
+import { asNodeError } from '../transport/nodeErrors';
 import { paySuiteRequest } from '../transport/request';
-import { safetyOf, type PaySuiteRequest, type PaySuiteResponse } from '../transport/types';
+import { safetyOf, type PaySuiteContext, type PaySuiteRequest, type PaySuiteResponse } from '../transport/types';
+import { settleLostAnswer, type LostAnswerWords } from './lostAnswer';
+import { claimWrite, type Claim, type RepeatCheck } from './repeatGuard';
 import { markGivenAgain, requestLabel, writeMemory, writeSlot } from './retryMemory';
-import type { OperationContext } from './types';
 
-/**
- * Sends a request for the item of `ctx`. A plain write (no key the platform deduplicates by) is sent at most
- * once per item in a node run: when n8n's Retry On Fail runs the node again, a write the platform answered gives
- * back that answer, and a write whose answer was lost fails again the same way, neither sent again.
- */
-export async function sendRequest<T = IDataObject>(ctx: OperationContext, request: PaySuiteRequest): Promise<PaySuiteResponse<T>> {
-	if (safetyOf(request) !== 'write') return paySuiteRequest.call(ctx.fn, request, ctx.itemIndex) as Promise<PaySuiteResponse<T>>;
-	// A plain write is never in flight beside another one, even when items run in parallel.
-	return ctx.sending.oneAtATime(() => sendWriteOnce<T>(ctx, request));
+/** Whom a request is for: an operation's item, or an item of n8n's context of a list, a trigger or a webhook call. */
+export interface Requester {
+	readonly fn: PaySuiteContext;
+	readonly itemIndex: number;
+	/** An operation's item has it: its plain writes are sent once (retryMemory.ts). */
+	readonly sending?: ItemSending;
 }
 
+/** A lost answer settled by the operation itself: it says whether the write was made (claim.made / notMade). */
+export type SettleLostAnswer = (error: LostAnswerError, claim: Claim, sentAt: number) => Promise<INodeExecutionData[]>;
+
+/** What an operation's write needs besides the request; its answer then comes back as the operation's items. */
+export interface SendOptions<T> {
+	/** The answer to items. */
+	output: (answer: T) => INodeExecutionData[] | Promise<INodeExecutionData[]>;
+	/** When the answer is lost: what may have happened and how to look (settleLostAnswer), or a function that makes them then. */
+	lostAnswer?: LostAnswerWords | (() => LostAnswerWords | undefined);
+	/** Instead of `lostAnswer`: the operation settles a lost answer itself (a refund reads the payment again). */
+	settleLost?: SettleLostAnswer;
+	/** A write the platform does not deduplicate: claimed in n8n's record before it is sent, refused as a repeat. */
+	repeat?: Omit<RepeatCheck, 'request'>;
+}
+
+const NO_CLAIM: Claim = { made: async () => undefined, notMade: async () => undefined };
+
 /**
- * Whether the item's next write is `request` and an earlier try of this node run (n8n's Retry On Fail) already
- * sent it: sendRequest will give back what happened then, so a check made before sending must not refuse it.
+ * Sends a request for an item. A plain write of an operation's item is sent at most once per item in a node run:
+ * when n8n's Retry On Fail runs the node again, a write the platform answered gives back that answer, and a write
+ * whose answer was lost fails again the same way, neither sent again. With `options`, the answer comes back as
+ * items: the write claimed first when it is guarded against repeats, a lost answer settled.
  */
-export function sentEarlierInThisRun(ctx: OperationContext, request: PaySuiteRequest): boolean {
-	const run = typeof ctx.fn.getExecuteData === 'function' ? (ctx.fn.getExecuteData() as object | undefined) : undefined;
-	if (!run) return false;
-	return writeMemory(run).get(writeSlot(ctx.itemIndex, ctx.sending.writesSent))?.request === requestLabel(request);
+export function sendRequest<T = IDataObject>(from: Requester | PaySuiteContext, request: PaySuiteRequest): Promise<PaySuiteResponse<T>>;
+export function sendRequest<T = IDataObject>(from: OperationContext, request: PaySuiteRequest, options: SendOptions<T>): Promise<INodeExecutionData[]>;
+export async function sendRequest<T>(
+	from: Requester | PaySuiteContext,
+	request: PaySuiteRequest,
+	options?: SendOptions<T>,
+): Promise<PaySuiteResponse<T> | INodeExecutionData[]> {
+	const requester: Requester = 'fn' in from ? from : { fn: from, itemIndex: 0 };
+	if (!options) return sendOnce<T>(requester, request);
+	const ctx = from as OperationContext;
+	const claim = options.repeat ? await claimWrite(ctx, { ...options.repeat, request }) : NO_CLAIM;
+	const sentAt = Date.now();
+	let answer: PaySuiteResponse<T>;
+	try {
+		answer = await sendOnce<T>(ctx, request);
+	} catch (error) {
+		const { settleLost, lostAnswer } = options;
+		if (settleLost) {
+			if (error instanceof LostAnswerError) return settleLost(error, claim, sentAt);
+			await claim.notMade();
+			throw asNodeError(ctx.node, error, ctx.itemIndex);
+		}
+		// A lost answer may mean it was done: the claim stays; a refusal (nothing done) takes it back.
+		await (error instanceof LostAnswerError ? claim.made() : claim.notMade());
+		return settleLostAnswer(ctx, error, typeof lostAnswer === 'function' ? lostAnswer() : lostAnswer);
+	}
+	await claim.made();
+	return options.output(answer.body);
+}
+
+async function sendOnce<T>(requester: Requester, request: PaySuiteRequest): Promise<PaySuiteResponse<T>> {
+	const { fn, itemIndex, sending } = requester;
+	if (safetyOf(request) !== 'write' || !sending) return paySuiteRequest.call(fn, request, itemIndex) as Promise<PaySuiteResponse<T>>;
+	// A plain write is never in flight beside another one, even when items run in parallel.
+	return sending.oneAtATime(() => sendWriteOnce<T>(requester as OperationContext, request));
 }
 
 /** A plain write, sent unless an earlier try of this node run sent it: then what happened to it then. */

@@ -6,19 +6,13 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import type { OperationContext, SiteClock, SiteClockSource } from '../context/item';
 import { wantsSimplified } from '../descriptions/simplify';
 import { formatIsoUtc, parseDateTimeInput } from '../schemas/dateTime';
 import { canonicalTimeZone, credentialTimeZone, isoInZone, resolveTimeZone } from '../schemas/timeZone';
 import { credentialsOnce } from '../transport/credentials';
-import type { OperationContext, PaySuiteOperation } from './types';
 
-/** Where the zone came from: the node's own field, the credential's Site Time Zone, or the workflow's settings. */
-export type SiteClockSource = 'node' | 'credential' | 'workflow';
-
-export interface SiteClock {
-	zone: string;
-	source: SiteClockSource;
-}
+export type { SiteClock, SiteClockSource } from '../context/item';
 
 /** The value of a node's Site Time Zone field that leaves the choice to the credential. */
 export const CREDENTIAL_TIME_ZONE_OPTION = 'credential';
@@ -60,13 +54,10 @@ export async function siteClock(ctx: OperationContext, override?: unknown, field
 	return clock;
 }
 
-const known = new WeakMap<OperationContext, SiteClock>();
-
-/** The clock onSiteClock resolved for this item, for the operation's body and output (which are not async). */
+/** The clock the executor resolved for this item, for the operation's body and output (which are not async). */
 export function clockOf(ctx: OperationContext): SiteClock {
-	const clock = known.get(ctx);
-	if (!clock) throw new Error('The site clock is read by an operation declared without onSiteClock');
-	return clock;
+	if (!ctx.clock) throw new Error('The site clock is read by an operation declared without siteClock');
+	return ctx.clock;
 }
 
 /**
@@ -118,22 +109,15 @@ export interface SiteClockUse {
 }
 
 /**
- * The operation run on the site's clock: the clock is resolved before it (clockOf reads it in its body and
- * output), and with Simplify on each listed date of its items gets its ISO 8601 form with the site's offset.
+ * The items of an operation declared with `siteClock`: with Simplify on, each listed date gets its ISO 8601 form
+ * with the site's offset (or the item's own zone, `zoneKey`). Run by the executor after the operation.
  */
-export function onSiteClock(operation: PaySuiteOperation, use: SiteClockUse = {}): PaySuiteOperation {
-	return {
-		...operation,
-		async execute(ctx) {
-			const clock = await siteClock(ctx, use.override?.(ctx));
-			known.set(ctx, clock);
-			const items = await operation.execute(ctx);
-			const dates = use.dates;
-			if (!dates?.length || !wantsSimplified(ctx)) return items;
-			return items.map((item): INodeExecutionData => {
-				const own = use.zoneKey && typeof item.json[use.zoneKey] === 'string' ? canonicalTimeZone(item.json[use.zoneKey] as string) : undefined;
-				return { ...item, json: withSiteIso(item.json, dates, own ?? clock.zone, use.utc) };
-			});
-		},
-	};
+export function withSiteDates(ctx: OperationContext, items: INodeExecutionData[], use: SiteClockUse): INodeExecutionData[] {
+	const dates = use.dates;
+	if (!dates?.length || !wantsSimplified(ctx)) return items;
+	const clock = clockOf(ctx);
+	return items.map((item): INodeExecutionData => {
+		const own = use.zoneKey && typeof item.json[use.zoneKey] === 'string' ? canonicalTimeZone(item.json[use.zoneKey] as string) : undefined;
+		return { ...item, json: withSiteIso(item.json, dates, own ?? clock.zone, use.utc) };
+	});
 }

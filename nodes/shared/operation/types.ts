@@ -1,36 +1,10 @@
-import type { IExecuteFunctions, INode, INodeExecutionData, INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import type { ZodType, ZodTypeDef } from 'zod/v3';
+import type { INodeExecutionData, INodeProperties, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import type { OneAtATime } from './parallel';
+import type { OperationContext } from '../context/item';
 
-/** What an operation sees of one input item (made by contextFor, itemContext.ts). */
-export interface OperationContext {
-	readonly fn: IExecuteFunctions;
-	readonly node: INode;
-	readonly itemIndex: number;
-	/** The node parameter for this item; `fallback` when it is not shown. */
-	param<T = unknown>(name: string, fallback?: T): T;
-	/** A parameter that holds JSON (text or object), parsed. */
-	jsonParam<T = unknown>(name: string, fallback?: T): T;
-	/** Validates what is about to be sent; nothing is sent when it fails. */
-	validate<Output, Input = Output>(schema: ZodType<Output, ZodTypeDef, Input>, value: unknown): Output;
-	/** Fails this item with a message that names it. */
-	fail(message: string, description?: string): never;
-	/**
-	 * Refuses this item before anything is sent, as validation does: `problem` follows the field's name as the
-	 * panel shows it ("needs a value when ..."); `path` is where it goes in the body.
-	 */
-	refuse(path: string, problem: string): never;
-	/** What sendRequest (send.ts) keeps for this item; operations send with sendRequest, never read it. */
-	readonly sending: ItemSending;
-}
+import type { SiteClockUse } from './siteClock';
 
-/** What sendRequest keeps for one item: how many plain writes it sent (their ordinals), and the run's queue. */
-export interface ItemSending {
-	writesSent: number;
-	/** One queue for the node run: a plain write is never in flight beside another one. */
-	readonly oneAtATime: OneAtATime;
-}
+export type { ItemSending, OperationContext } from '../context/item';
 
 export interface PaySuiteOperation {
 	value: string;
@@ -50,6 +24,11 @@ export interface PaySuiteOperation {
 	 * must not leave later ones already sent). Set by requestOperation and listOperation from the request's safety.
 	 */
 	parallel?: 'read' | 'deduplicated';
+	/**
+	 * The operation runs on the site's clock: the executor resolves it before (`ctx.clock`, read with clockOf) and,
+	 * with Simplify on, gives each listed date of its items with the site's offset after (siteClock.ts).
+	 */
+	siteClock?: SiteClockUse;
 	execute(ctx: OperationContext): Promise<INodeExecutionData[]>;
 	/**
 	 * An operation that puts its execution to wait for the platform's notification (Create and Wait for Payment):
@@ -72,6 +51,6 @@ export interface PaySuiteResource {
 }
 
 /** What an operation made by requestOperation, listOperation or pollingOperation says of itself in the panel. */
-export type OperationLabels = Pick<PaySuiteOperation, 'value' | 'name' | 'action' | 'description' | 'properties' | 'fieldLabels'>;
+export type OperationLabels = Pick<PaySuiteOperation, 'value' | 'name' | 'action' | 'description' | 'properties' | 'fieldLabels' | 'siteClock'>;
 
-export const labelsOf = ({ value, name, action, description, fieldLabels }: OperationLabels) => ({ value, name, action, description, fieldLabels });
+export const labelsOf = ({ value, name, action, description, fieldLabels, siteClock }: OperationLabels) => ({ value, name, action, description, fieldLabels, siteClock });

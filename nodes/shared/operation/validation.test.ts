@@ -2,7 +2,7 @@ import type { INode } from 'n8n-workflow';
 import { z } from 'zod/v3';
 
 import { PANEL_FIELDS, PANEL_LABELS } from '../../../test/helpers/panelFields';
-import { FieldNames } from './fieldNames';
+import { FieldNames } from '../descriptions/fieldNames';
 import { parseJsonParameter, plainWords, refuseField, shownValue, validateInput } from './validation';
 
 const node = { id: '1', name: 'PaySuite', type: 'paySuiteSite', typeVersion: 1, position: [0, 0], parameters: {} } as INode;

@@ -1,11 +1,11 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { defaultErrorMap, type ZodErrorMap, type ZodIssue, type ZodType, type ZodTypeDef } from 'zod/v3';
 
-import { FieldNames } from './fieldNames';
+import { FieldNames } from '../descriptions/fieldNames';
 import { parseJson } from '../transport/losslessJson';
 import { redact } from '../transport/redact';
 
-export { FieldNames } from './fieldNames';
+export { FieldNames } from '../descriptions/fieldNames';
 
 const KINDS: Record<string, string> = {
 	string: 'text',

@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountNumber, asObject } from '../descriptions/simplify';
-import { datesWithIso } from '../webhooks/simplify';
+import { datesWithIso } from './datesWithIso';
 import { simpleSession } from './session';
 
 interface Payer {

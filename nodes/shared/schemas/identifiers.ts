@@ -6,7 +6,7 @@
  */
 import { z } from 'zod/v3';
 
-import type { OperationContext } from '../operation/types';
+import type { OperationContext } from '../context/item';
 
 const NOT_AN_ID = 'must be a positive whole number such as 500001 (digits only)';
 

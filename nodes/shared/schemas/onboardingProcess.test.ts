@@ -1,4 +1,4 @@
-import { describeProcessFailure, processIdSchema, processOutput, processStateOf, processSucceeded } from './onboardingProcess';
+import { describeProcessFailure, processIdSchema, processOutput, processSucceeded } from './onboardingProcess';
 
 const failed = {
 	status: { status: 'FAILED', reason: 'VALIDATION', message: 'The process failed', date: '2025-01-01T00:00:00+00:00' },
@@ -7,14 +7,6 @@ const failed = {
 	result: null,
 	errors: { mcc: ['is not in the catalog'], 'currencies.1': ['is not in the catalog', 'other'] },
 };
-
-describe('processStateOf', () => {
-	it('is final only without Retry-After, whatever the header case', () => {
-		expect(processStateOf({ headers: { 'retry-after': '3' }, body: {} })).toMatchObject({ final: false, retryAfterSeconds: 3 });
-		expect(processStateOf({ headers: { 'Retry-After': '0' }, body: {} })).toMatchObject({ final: false, retryAfterSeconds: 0 });
-		expect(processStateOf({ headers: { 'content-type': 'application/json' }, body: {} })).toMatchObject({ final: true });
-	});
-});
 
 describe('processSucceeded / describeProcessFailure', () => {
 	it('needs status OK and no errors', () => {

@@ -4,6 +4,7 @@
  */
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
+import { keptWith } from '../context/runMemory';
 import type { ApiName, PaySuiteContext } from './types';
 
 export type CredentialType = 'paySuiteApi' | 'paySuiteOnboardingApi';
@@ -39,19 +40,13 @@ export function baseUrlFor(api: ApiName, credentials: IDataObject): string {
  * signature alike. Kept with n8n's context object of the run (one per node run, webhook call or editor lookup),
  * so it goes with it; a failed read is not kept.
  */
-const credentialCache = new WeakMap<object, Map<string, Promise<ICredentialDataDecryptedObject>>>();
-
 export function credentialsOnce(ctx: PaySuiteContext, type: string): Promise<ICredentialDataDecryptedObject> {
-	let byType = credentialCache.get(ctx);
-	if (!byType) {
-		byType = new Map();
-		credentialCache.set(ctx, byType);
-	}
+	const byType = keptWith(ctx, 'credentials', () => new Map<string, Promise<ICredentialDataDecryptedObject>>());
 	let read = byType.get(type);
 	if (!read) {
 		read = (ctx.getCredentials as (type: string, index?: number) => Promise<ICredentialDataDecryptedObject>)(type, 0);
 		byType.set(type, read);
-		read.catch(() => byType!.delete(type));
+		read.catch(() => byType.delete(type));
 	}
 	return read;
 }

@@ -104,7 +104,7 @@ export interface LostAnswer {
 /**
  * A write that may or may not have been processed: the request may have reached the platform and its answer
  * was lost. The message says so; an operation may catch it to ask the platform what happened (see
- * `sendWrite` in operation/lostAnswer.ts) and report the confirmed record, or fail with words of its own.
+ * `lostAnswer` of sendRequest, operation/send.ts) and report the confirmed record, or fail with words of its own.
  */
 export class LostAnswerError extends NodeApiError {
 	readonly lostAnswer: LostAnswer;

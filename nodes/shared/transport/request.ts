@@ -1,5 +1,6 @@
 /**
- * The one way this package talks to the platform: paySuiteRequest. Each attempt waits out a pause the platform
+ * The transport under the one send function (sendRequest, operation/send.ts, its only caller): paySuiteRequest.
+ * Each attempt waits out a pause the platform
  * asked for, sends (signed by the credential), reads the answer and judges it: handed back, sent again when that
  * is safe, or an error that says what the platform answered and carries no secret.
  */
@@ -53,7 +54,7 @@ interface PreparedRequest {
 type AttemptResult = { answer: PaySuiteResponse<unknown> } | { retryInMs: number };
 
 /**
- * The one way this package talks to the platform: signs through the credential, retries only what is safe,
+ * Sends one request: signs through the credential, retries only what is safe,
  * and turns every failure into a NodeApiError that says what the platform answered and carries no secret.
  */
 export async function paySuiteRequest<T = IDataObject>(

@@ -1,6 +1,7 @@
 /** When a request is sent again: the back-off, the platform's Retry-After, and the pause every request of a run keeps. */
 import { sleep } from 'n8n-workflow';
 
+import { keptWith } from '../context/runMemory';
 import type { PaySuiteContext } from './types';
 
 export const RETRY_POLICY = { maxAttempts: 4, maxDelayMs: 30_000 };
@@ -30,14 +31,13 @@ export function backoffDelayMs(attempt: number, retryAfter?: number): number {
  * run waits until then, not only the one that was answered so: with a few items in flight, the others would
  * otherwise keep the platform busy. Kept with n8n's context object of the run, like the credentials.
  */
-const pauses = new WeakMap<object, { until: number }>();
+const pauseOf = (ctx: PaySuiteContext): { until: number } => keptWith(ctx, 'pause', () => ({ until: 0 }));
 
 export function pauseAll(ctx: PaySuiteContext, delayMs: number): void {
-	const pause = pauses.get(ctx) ?? { until: 0 };
+	const pause = pauseOf(ctx);
 	pause.until = Math.max(pause.until, Date.now() + delayMs);
-	pauses.set(ctx, pause);
 }
 
 export async function waitForPause(ctx: PaySuiteContext): Promise<void> {
-	for (let pause = pauses.get(ctx); pause && pause.until > Date.now(); ) await sleep(pause.until - Date.now());
+	for (const pause = pauseOf(ctx); pause.until > Date.now(); ) await sleep(pause.until - Date.now());
 }

@@ -1,7 +1,7 @@
 /** The payment link a link notification names, read from the platform: the notification does not say which payment. */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { paySuiteRequest } from '../transport/request';
+import { sendRequest } from '../operation/send';
 import type { Refused } from './reply';
 
 /**
@@ -10,7 +10,7 @@ import type { Refused } from './reply';
  * though signed, is refused as a forgery, so the answer never tells what exists.
  */
 export async function readLink(fn: IWebhookFunctions, linkId: number | string): Promise<{ ok: true; found: IDataObject } | Refused> {
-	const answer = await paySuiteRequest.call(fn, { api: 'links', path: `/api/payment-link/${linkId}`, safety: 'read', passThroughStatuses: [404] });
+	const answer = await sendRequest(fn, { api: 'links', path: `/api/payment-link/${linkId}`, safety: 'read', passThroughStatuses: [404] });
 	if (answer.statusCode === 404) return { ok: false, notVerified: `the platform does not know the payment link ${linkId}` };
 	return { ok: true, found: answer.body as IDataObject };
 }

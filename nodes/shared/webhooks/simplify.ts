@@ -5,8 +5,7 @@
  */
 import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
-import { parseDateTimeInput } from '../schemas/dateTime';
-import { credentialTimeZone, isoInZone } from '../schemas/timeZone';
+import { credentialTimeZone } from '../schemas/timeZone';
 import { simplifyProperty } from '../descriptions/simplify';
 import { includeSecretsProperty } from '../operation/properties';
 
@@ -59,18 +58,4 @@ export function withSiteTimeZone<T extends { ok: boolean }>(check: T, credential
 /** The zone a trigger writes ISO dates in: the site's, else the workflow's. */
 export function outputTimeZone(fn: IWebhookFunctions, siteTimeZone?: string): string {
 	return siteTimeZone ?? fn.getTimezone();
-}
-
-/**
- * Each date as the platform gave it, and beside it (`<name>Iso`) in ISO 8601 with `zone`'s offset; a date without
- * an offset is read on `zone`'s clock. Null when absent or unreadable. Pure.
- */
-export function datesWithIso(dates: Record<string, unknown>, zone: string): IDataObject {
-	const fields: IDataObject = {};
-	for (const [name, value] of Object.entries(dates)) {
-		const instant = parseDateTimeInput(value, zone);
-		fields[name] = (value as IDataObject[string]) ?? null;
-		fields[`${name}Iso`] = instant ? isoInZone(instant, zone) : null;
-	}
-	return fields;
 }

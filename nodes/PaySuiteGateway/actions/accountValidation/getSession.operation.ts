@@ -2,12 +2,12 @@ import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/
 import { includeSecretsProperty } from '../../../shared/operation/properties';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
-import { onSiteClock } from '../../../shared/operation/siteClock';
 import { validationSessionLocator } from '../../descriptions/fields';
 import { validatorQuerySchema, type ValidatorQueryBody } from '../../schemas';
 import { GATEWAY_DATES, simplifyValidationSession } from '../../output';
 
-const getValidationSession = requestOperation<ValidatorQueryBody>({
+export const getSession = requestOperation<ValidatorQueryBody>({
+	siteClock: { dates: GATEWAY_DATES },
 	value: 'getSession',
 	name: 'Get Session',
 	action: 'Get an account validation session',
@@ -26,6 +26,3 @@ const getValidationSession = requestOperation<ValidatorQueryBody>({
 	schema: validatorQuerySchema,
 	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifyValidationSession(answer) : answer),
 });
-
-/** With Simplify on, each date also as ISO 8601 with the site's offset. */
-export const getSession = onSiteClock(getValidationSession, { dates: GATEWAY_DATES });

@@ -2,12 +2,12 @@ import { currencyOptions } from '../../../shared/descriptions/choices';
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import { onSiteClock } from '../../../shared/operation/siteClock';
 import { localeOption, tokenFromParameters, tokenProperties } from '../../descriptions/fields';
 import { validatorValidateSchema, type ValidatorValidateBody } from '../../schemas';
 import { GATEWAY_DATES, simplifyTokenValidation } from '../../output';
 
-const validateTokenDeclared = requestOperation<ValidatorValidateBody>({
+export const validateToken = requestOperation<ValidatorValidateBody>({
+	siteClock: { dates: GATEWAY_DATES },
 	value: 'validateToken',
 	name: 'Validate Token',
 	action: 'Validate an account token',
@@ -46,6 +46,3 @@ const validateTokenDeclared = requestOperation<ValidatorValidateBody>({
 	schema: validatorValidateSchema,
 	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifyTokenValidation(answer) : answer),
 });
-
-/** With Simplify on, each date also as ISO 8601 with the site's offset. */
-export const validateToken = onSiteClock(validateTokenDeclared, { dates: GATEWAY_DATES });

@@ -1,14 +1,14 @@
 import { outputId } from '../../../shared/schemas/identifiers';
 import { toItems } from '../../../shared/operation/items';
-import { onSiteClock } from '../../../shared/operation/siteClock';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { reportIdLocator, reportOutputProperties } from '../../descriptions/fields';
 import { obtainSchema } from '../../schemas';
-import { obtainReport } from '../../../shared/reports/obtainReport';
+import { obtainReport } from '../../../shared/reports/reportRequests';
 import { reportItems } from './reportFile';
 
 /** On the site's clock: from node version 4 the rows' dates are the site's. */
-export const obtain: PaySuiteOperation = onSiteClock({
+export const obtain: PaySuiteOperation = {
+	siteClock: {},
 	value: 'obtain',
 	name: 'Obtain',
 	action: 'Obtain a transaction report',
@@ -25,4 +25,4 @@ export const obtain: PaySuiteOperation = onSiteClock({
 		if (!outcome.done) return toItems({ id: outputId(id), ready: false, status: outcome.value.status ?? null });
 		return reportItems(ctx, id, outcome.value);
 	},
-});
+};

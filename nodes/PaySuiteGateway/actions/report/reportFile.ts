@@ -13,7 +13,7 @@ import { TsvReportParser, TsvLineTooLongError, type ReportRow } from '../../../s
 import { siteRows } from '../../../shared/reports/siteRows';
 import { TsvBytes } from './tsvBytes';
 import { ReportFileWriter, reportFileFormat } from './reportFileWriter';
-import { obtainReport, type ReportDownload } from '../../../shared/reports/obtainReport';
+import { obtainReport, type ReportDownload } from '../../../shared/reports/reportRequests';
 
 /** Waiting for a report: Obtain again until it is ready; at the timeout, the item fails naming the report. */
 export const reportPolling: Polling<string, ReportDownload, IDataObject> = {

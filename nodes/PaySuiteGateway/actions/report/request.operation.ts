@@ -1,5 +1,4 @@
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import { onSiteClock } from '../../../shared/operation/siteClock';
 import { reportRequestBody, reportRequestLabels, reportRequestProperties } from '../../descriptions/fields';
 import { reportSchema, type ReportBody } from '../../schemas';
 import { isLongerThanPlatformAllows } from './reportPeriod';
@@ -16,7 +15,8 @@ const withinPlatformLimit = reportSchema.superRefine((body, issues) => {
 	});
 });
 
-const requestReport = requestOperation<ReportBody>({
+export const request = requestOperation<ReportBody>({
+	siteClock: {},
 	value: 'request',
 	name: 'Request',
 	action: 'Request a transaction report',
@@ -30,6 +30,3 @@ const requestReport = requestOperation<ReportBody>({
 	body: reportRequestBody,
 	schema: withinPlatformLimit,
 });
-
-/** On the site's clock: the period's days are the site's. */
-export const request = onSiteClock(requestReport);

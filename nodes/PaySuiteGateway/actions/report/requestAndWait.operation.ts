@@ -1,7 +1,7 @@
 import { compact } from '../../../shared/operation/compact';
 import { pollOrFail } from '../../../shared/operation/pollingOperation';
 import { intervalProperty, timeoutProperty } from '../../../shared/operation/properties';
-import { clockOf, onSiteClock } from '../../../shared/operation/siteClock';
+import { clockOf } from '../../../shared/operation/siteClock';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { reportOutputProperties, reportRequestBody, reportRequestLabels, reportRequestProperties, reportWhenEmptyProperty } from '../../descriptions/fields';
 import { reportSchema } from '../../schemas';
@@ -22,7 +22,8 @@ const interval = {
 };
 
 /** On the site's clock: the period's days and its windows are the site's. */
-export const requestAndWait: PaySuiteOperation = onSiteClock({
+export const requestAndWait: PaySuiteOperation = {
+	siteClock: {},
 	value: 'requestAndWait',
 	name: 'Request and Wait',
 	action: 'Request a transaction report and wait for it',
@@ -49,4 +50,4 @@ export const requestAndWait: PaySuiteOperation = onSiteClock({
 		}
 		return report.result(body.filters);
 	},
-});
+};

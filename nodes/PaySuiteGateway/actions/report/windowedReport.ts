@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { outputId } from '../../../shared/schemas/identifiers';
 import type { OperationContext } from '../../../shared/operation/types';
-import type { ReportDownload } from '../../../shared/reports/obtainReport';
+import type { ReportDownload } from '../../../shared/reports/reportRequests';
 import { TsvReportParser } from '../../../shared/reports/reportTsv';
 import { asBuffer, brokenDownload, rowItems } from './reportFile';
 import { ReportFileWriter, reportFileFormat } from './reportFileWriter';

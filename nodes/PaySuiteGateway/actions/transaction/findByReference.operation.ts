@@ -13,7 +13,7 @@ import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/
 import { pollOrFail } from '../../../shared/operation/pollingOperation';
 import { intervalProperty, timeoutProperty } from '../../../shared/operation/properties';
 import { sendRequest } from '../../../shared/operation/send';
-import { clockOf, onSiteClock } from '../../../shared/operation/siteClock';
+import { clockOf } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { TsvReportParser, type ReportRow } from '../../../shared/reports/reportTsv';
 import { siteRows } from '../../../shared/reports/siteRows';
@@ -115,7 +115,8 @@ async function readTransaction(ctx: OperationContext, internalReference: unknown
 	return wantsSimplified(ctx) ? simplifyTransaction(body) : body;
 }
 
-const findByReferenceDeclared: PaySuiteOperation = {
+export const findByReference: PaySuiteOperation = {
+	siteClock: { dates: GATEWAY_DATES },
 	value: 'findByReference',
 	name: 'Find by Reference',
 	action: 'Find a payment by its reference',
@@ -135,6 +136,3 @@ const findByReferenceDeclared: PaySuiteOperation = {
 		return items;
 	},
 };
-
-/** On the site's clock: the period's days, and each date also with the site's offset (`dateIso`). */
-export const findByReference = onSiteClock(findByReferenceDeclared, { dates: GATEWAY_DATES });

@@ -4,14 +4,14 @@ import { internalReferenceLocator } from '../../../shared/methods/transactions';
 import { withRefundColumns } from '../../../shared/operation/refundsMade';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
-import { onSiteClock } from '../../../shared/operation/siteClock';
 import { localeOption } from '../../descriptions/fields';
 import { querySchema, type QueryBody } from '../../schemas';
 import { GATEWAY_DATES, simplifyTransaction } from '../../output';
 
 const internalReference = internalReferenceLocator();
 
-const getTransaction = requestOperation<QueryBody>({
+export const get = requestOperation<QueryBody>({
+	siteClock: { dates: GATEWAY_DATES },
 	value: 'get',
 	name: 'Get',
 	action: 'Get a transaction',
@@ -31,6 +31,3 @@ const getTransaction = requestOperation<QueryBody>({
 	// Simplified, with its refund columns: the platform's `refunded`, or this workflow's refunds as n8n recorded them.
 	output: (answer, ctx) => (wantsSimplified(ctx) ? withRefundColumns(ctx, simplifyTransaction(answer)) : answer),
 });
-
-/** With Simplify on, each date also as ISO 8601 with the site's offset. */
-export const get = onSiteClock(getTransaction, { dates: GATEWAY_DATES });

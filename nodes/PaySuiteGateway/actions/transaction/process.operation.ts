@@ -6,7 +6,7 @@ import { additionalFieldsCollection } from '../../../shared/descriptions/collect
 import { itemRun } from '../../../shared/operation/itemRun';
 import { compact } from '../../../shared/operation/compact';
 import { toItems } from '../../../shared/operation/items';
-import { sendWrite } from '../../../shared/operation/lostAnswer';
+import { sendRequest } from '../../../shared/operation/send';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount } from '../../../shared/operation/words';
 import { personProperty, requiredPersonNotice, toPerson } from '../../../shared/descriptions/person';
@@ -24,7 +24,6 @@ import { deriveIdempotenceKey } from '../../processIdempotenceKey';
 import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
 import { keyValueMap, keyValueProperties, metadataProperties } from '../../../shared/descriptions/metadata';
-import { onSiteClock } from '../../../shared/operation/siteClock';
 import {
 	amountDetailsProperty,
 	dispersionProperty,
@@ -82,7 +81,8 @@ function processBody(ctx: OperationContext): IDataObject {
 	});
 }
 
-const processDeclared: PaySuiteOperation = {
+export const processPayment: PaySuiteOperation = {
+	siteClock: { dates: GATEWAY_DATES },
 	value: 'process',
 	name: 'Process',
 	action: 'Process a card payment',
@@ -194,7 +194,7 @@ const processDeclared: PaySuiteOperation = {
 			check:
 				"To get its result, run the same item again (n8n's Retry of this execution, or Retry On Fail): it sends the same idempotence key, so the platform returns the transaction instead of charging twice. PaySuite Gateway > Transaction > Search (reference and amount) also finds it.",
 		};
-		return sendWrite<IDataObject>(
+		return sendRequest<IDataObject>(
 			ctx,
 			{
 				api: 'gateway',
@@ -204,18 +204,17 @@ const processDeclared: PaySuiteOperation = {
 				body: checked as unknown as IDataObject,
 				acceptFailedStatus: true,
 			},
-			lost,
-			(answer) => {
-				// A key already used for another payment: the answer is that payment's transaction, not this one.
-				const cardNumber = (checked.instrument as { card?: { number?: string } }).card?.number;
-				const replayed = replayedTransactionFailure(String(checked.idempotenceKey), { ...payment, lastDigits: cardNumber?.slice(-4) }, answer);
-				if (replayed) ctx.fail(replayed.message, replayed.description);
-				// A declined payment (REJECTED) is a result, not an error, simplified or not.
-				return toItems(wantsSimplified(ctx) ? simplifyTransaction(answer) : answer);
+			{
+				lostAnswer: lost,
+				output: (answer) => {
+					// A key already used for another payment: the answer is that payment's transaction, not this one.
+					const cardNumber = (checked.instrument as { card?: { number?: string } }).card?.number;
+					const replayed = replayedTransactionFailure(String(checked.idempotenceKey), { ...payment, lastDigits: cardNumber?.slice(-4) }, answer);
+					if (replayed) ctx.fail(replayed.message, replayed.description);
+					// A declined payment (REJECTED) is a result, not an error, simplified or not.
+					return toItems(wantsSimplified(ctx) ? simplifyTransaction(answer) : answer);
+				},
 			},
 		);
 	},
 };
-
-/** With Simplify on, each date also as ISO 8601 with the site's offset. */
-export const processPayment = onSiteClock(processDeclared, { dates: GATEWAY_DATES });

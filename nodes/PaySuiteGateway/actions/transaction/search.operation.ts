@@ -3,7 +3,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import { onSiteClock } from '../../../shared/operation/siteClock';
 import type { OperationContext } from '../../../shared/operation/types';
 import { formatAmount } from '../../../shared/operation/words';
 import { whenEmptyProperty } from '../../descriptions/fields';
@@ -45,7 +44,8 @@ export function nothingFound(body: SearchBody): IDataObject {
 
 const saysWhenEmpty = (ctx: OperationContext) => ctx.node.typeVersion >= SAYS_WHEN_EMPTY_SINCE && ctx.param<string>('whenEmpty', 'message') === 'message';
 
-const searchTransactions = requestOperation<SearchBody>({
+export const search = requestOperation<SearchBody>({
+	siteClock: { dates: GATEWAY_DATES },
 	value: 'search',
 	name: 'Search',
 	action: 'Search transactions by reference and amount',
@@ -93,6 +93,3 @@ const searchTransactions = requestOperation<SearchBody>({
 		return wantsSimplified(ctx) ? found.map(simplifyTransaction) : found;
 	},
 });
-
-/** With Simplify on, each date also as ISO 8601 with the site's offset. */
-export const search = onSiteClock(searchTransactions, { dates: GATEWAY_DATES });

@@ -3,7 +3,7 @@ import { merchantCreateSchema } from '../../schemas';
 import { merchantBody } from '../../descriptions/merchantBody';
 import { createProperties } from '../../descriptions/merchantFields';
 import { waitProperties, writeOptionsProperty } from '../../descriptions/writeOptions';
-import { sendMerchantWrite } from './write';
+import { merchantWrite } from './write';
 
 export const create: PaySuiteOperation = {
 	value: 'create',
@@ -13,7 +13,7 @@ export const create: PaySuiteOperation = {
 		'Register a merchant with its sites, payment methods and integrations. The platform answers with a process; optionally wait for it to get the merchant ID.',
 	properties: [...createProperties, ...waitProperties, writeOptionsProperty],
 	execute: (ctx) =>
-		sendMerchantWrite(ctx, {
+		merchantWrite(ctx, {
 			method: 'POST',
 			path: '/api/merchants',
 			body: merchantBody(ctx, 'create'),

@@ -6,7 +6,7 @@ import { merchantIdLocator } from '../../descriptions/identifiers';
 import { merchantBody } from '../../descriptions/merchantBody';
 import { updateFieldsProperties } from '../../descriptions/merchantFields';
 import { waitProperties, writeOptionsProperty } from '../../descriptions/writeOptions';
-import { sendMerchantWrite } from './write';
+import { merchantWrite } from './write';
 
 export const update: PaySuiteOperation = {
 	value: 'update',
@@ -18,7 +18,7 @@ export const update: PaySuiteOperation = {
 	fieldLabels: { '': 'Update Fields' },
 	execute: (ctx) => {
 		const merchantId = pathId(ctx, 'merchantId');
-		return sendMerchantWrite(ctx, {
+		return merchantWrite(ctx, {
 			// PUT as the platform publishes the update; PATCH, as the document describes it, where PUT is not there.
 			method: 'PUT',
 			fallbackMethod: 'PATCH',

@@ -1,8 +1,9 @@
-/** Create and Update share one flow: validate, send with an Idempotency-Key, and optionally wait for the process. */
+/** Create and Update share one flow: validate, send (sendRequest) with an Idempotency-Key, and optionally wait for the process. */
 import type { IDataObject, IHttpRequestMethods, INodeExecutionData } from 'n8n-workflow';
 import { z, type ZodType, type ZodTypeDef } from 'zod/v3';
 
-import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput, processPolling } from '../../../shared/schemas/onboardingProcess';
+import { processPolling } from '../../../shared/operation/processPolling';
+import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput } from '../../../shared/schemas/onboardingProcess';
 import { compact } from '../../../shared/operation/compact';
 import { toItems } from '../../../shared/operation/items';
 import { settleLostAnswer } from '../../../shared/operation/lostAnswer';
@@ -41,7 +42,7 @@ const NOT_THERE = [404, 405];
  * (404, 405) again with the fallback. Any other answer, a refusal, a success or none at all, is final: the write is
  * never sent twice when the first answer could mean it was done.
  */
-async function sendWrite(ctx: OperationContext, spec: WriteSpec, body: IDataObject, idempotencyKey: string): Promise<PaySuiteResponse<IDataObject>> {
+async function sendWithFallback(ctx: OperationContext, spec: WriteSpec, body: IDataObject, idempotencyKey: string): Promise<PaySuiteResponse<IDataObject>> {
 	const create = spec.method === 'POST';
 	const notFound = create ? undefined : { what: `Merchant ${spec.path.split('/').pop() ?? ''}`, field: 'Merchant ID' };
 	const send = (method: IHttpRequestMethods, passThroughStatuses?: number[]) =>
@@ -67,14 +68,14 @@ async function sendWrite(ctx: OperationContext, spec: WriteSpec, body: IDataObje
 	throw platformError(ctx.fn, first.statusCode, first.body, ctx.itemIndex, { api: 'onboarding', method: spec.method, path: spec.path, notFound });
 }
 
-export async function sendMerchantWrite(ctx: OperationContext, spec: WriteSpec): Promise<INodeExecutionData[]> {
+export async function merchantWrite(ctx: OperationContext, spec: WriteSpec): Promise<INodeExecutionData[]> {
 	const body = ctx.validate(spec.schema, compact(spec.body)) as IDataObject;
 	const userKey = String(ctx.param<IDataObject>('options', {}).idempotencyKey ?? '').trim();
 	const idempotencyKey = userKey ? ctx.validate(userKeySchema, { options: { idempotencyKey: userKey } }).options.idempotencyKey : deriveIdempotencyKey(spec.keyScope, body);
 
 	let answer: PaySuiteResponse<IDataObject>;
 	try {
-		answer = await sendWrite(ctx, spec, body, idempotencyKey);
+		answer = await sendWithFallback(ctx, spec, body, idempotencyKey);
 	} catch (error) {
 		// The key is made of the body (or is the user's), so it is the same in any later run of the same item.
 		return settleLostAnswer(ctx, error, {

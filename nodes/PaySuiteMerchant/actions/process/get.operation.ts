@@ -1,4 +1,5 @@
-import { getProcess, processOutput } from '../../../shared/schemas/onboardingProcess';
+import { getProcess } from '../../../shared/operation/processPolling';
+import { processOutput } from '../../../shared/schemas/onboardingProcess';
 import { toItems } from '../../../shared/operation/items';
 import { sendRequest } from '../../../shared/operation/send';
 import type { PaySuiteOperation } from '../../../shared/operation/types';

@@ -1,4 +1,5 @@
-import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput, processPolling } from '../../../shared/schemas/onboardingProcess';
+import { processPolling } from '../../../shared/operation/processPolling';
+import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput } from '../../../shared/schemas/onboardingProcess';
 import { toItems } from '../../../shared/operation/items';
 import { pollingOperation } from '../../../shared/operation/pollingOperation';
 import { processIdLocator, processIdParam } from '../../descriptions/identifiers';

@@ -6,7 +6,8 @@ import { modifiersOf, modifiersProperty, partsReader, paymentPartsLabels } from 
 import { wantsSimplified } from '../../../shared/descriptions/simplify';
 import { compact } from '../../../shared/operation/compact';
 import { toItems } from '../../../shared/operation/items';
-import { sendWrite, type LostAnswerWords } from '../../../shared/operation/lostAnswer';
+import type { LostAnswerWords } from '../../../shared/operation/lostAnswer';
+import { sendRequest } from '../../../shared/operation/send';
 import { CREDENTIAL_TIME_ZONE_OPTION, siteClock, type SiteClock } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { resolveTimeZone, sentAs, WORKFLOW_TIME_ZONE } from '../../../shared/schemas/timeZone';
@@ -89,10 +90,11 @@ export async function linkToCreate(ctx: OperationContext, extra: IDataObject = {
 async function createLink(ctx: OperationContext) {
 	const { body, zone, clock } = await linkToCreate(ctx);
 	const simple = wantsSimplified(ctx);
-	return sendWrite<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, lostLink(body), (answer) =>
+	return sendRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
+		lostAnswer: lostLink(body),
 		// Version 1: what the platform was sent, with the zone it reads it in: the instant is checkable at a glance.
-		toItems(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationSentAs: sentAs(String(body.expirationDate), zone) }),
-	);
+		output: (answer) => toItems(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationSentAs: sentAs(String(body.expirationDate), zone) }),
+	});
 }
 
 export const create: PaySuiteOperation = {

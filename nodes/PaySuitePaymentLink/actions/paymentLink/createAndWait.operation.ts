@@ -13,7 +13,7 @@ import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workfl
 
 import { wantsSimplified } from '../../../shared/descriptions/simplify';
 import { toItems } from '../../../shared/operation/items';
-import { sendWrite } from '../../../shared/operation/lostAnswer';
+import { sendRequest } from '../../../shared/operation/send';
 import { chooseSiteClock, CREDENTIAL_TIME_ZONE_OPTION } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { refuseAllButOneItem } from '../../../shared/operation/waitForOne';
@@ -59,9 +59,10 @@ async function createAndPutToWait(ctx: OperationContext) {
 	const body: IDataObject = { ...link.body, notificationUrl: resumeUrlFor(ctx.fn, String(credentials.secretKey ?? ''), String(link.body.reference)) };
 	const simple = wantsSimplified(ctx);
 	// What the editor shows while the execution waits (the link's url, to pay it); n8n replaces it on resume.
-	const created = await sendWrite<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, lostLink(body), (answer) =>
-		toItems(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationDate: body.expirationDate }),
-	);
+	const created = await sendRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
+		lostAnswer: lostLink(body),
+		output: (answer) => toItems(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationDate: body.expirationDate }),
+	});
 	const expiresAt = parseDateTimeInput(body.expirationDate, zone)?.getTime() ?? Date.now();
 	await ctx.fn.putExecutionToWait(new Date(expiresAt + WAIT_AFTER_EXPIRY_MS));
 	return created;

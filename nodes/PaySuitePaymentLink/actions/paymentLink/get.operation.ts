@@ -2,12 +2,12 @@ import { onePerPaymentOptions, onePerPaymentOutput } from '../../../shared/descr
 import { simplifyProperty } from '../../../shared/descriptions/simplify';
 import { pathId } from '../../../shared/schemas/identifiers';
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import { onSiteClock } from '../../../shared/operation/siteClock';
 import { notFoundBy } from '../../../shared/operation/words';
 import { linkIdProperty } from '../../descriptions/fields';
 import { LINK_DATES, LINK_UTC_DATES, linkPayments, simpleLink, simpleLinkPayments } from '../../output';
 
-const getLink = requestOperation({
+export const get = requestOperation({
+	siteClock: { dates: LINK_DATES, utc: LINK_UTC_DATES },
 	value: 'get',
 	name: 'Get',
 	action: 'Get a payment link',
@@ -25,6 +25,3 @@ const getLink = requestOperation({
 	],
 	output: onePerPaymentOutput({ simple: simpleLink, payments: linkPayments, simplePayments: simpleLinkPayments }),
 });
-
-/** Simplified, each date also on the site's clock with its offset (`expirationDateIso`...) and the expiry in UTC. */
-export const get = onSiteClock(getLink, { dates: LINK_DATES, utc: LINK_UTC_DATES });

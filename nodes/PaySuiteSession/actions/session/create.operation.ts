@@ -4,7 +4,7 @@ import { amountProperties } from '../../../shared/descriptions/amount';
 import { localeOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import { clockOf, onSiteClock } from '../../../shared/operation/siteClock';
+import { clockOf } from '../../../shared/operation/siteClock';
 import type { OperationContext } from '../../../shared/operation/types';
 import { formatAmount } from '../../../shared/operation/words';
 import { nameValuePairsProperty, toNameValuePairs } from '../../../shared/descriptions/nameValuePairs';
@@ -73,7 +73,8 @@ function sessionBody(ctx: OperationContext): IDataObject {
 	};
 }
 
-const createSession = requestOperation<SessionCreateBody>({
+export const create = requestOperation<SessionCreateBody>({
+	siteClock: {},
 	value: 'create',
 	name: 'Create',
 	action: 'Create a checkout session',
@@ -269,6 +270,3 @@ const createSession = requestOperation<SessionCreateBody>({
 		};
 	},
 });
-
-/** On the site's clock: an expiration picked without an offset is the site's time. */
-export const create = onSiteClock(createSession);

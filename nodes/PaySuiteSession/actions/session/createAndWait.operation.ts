@@ -106,8 +106,9 @@ export const createAndWait: PaySuiteOperation = {
 	description:
 		'Create a checkout session and wait until it is paid, rejected or expired (reading it every few seconds), then go on with the payment (status, amount, internal reference)',
 	properties,
+	// Create reads the clock too: the executor resolves it before this operation runs.
+	siteClock: {},
 	async execute(ctx) {
-		// Create resolves the site's clock (onSiteClock) before it runs; this operation reads it after.
 		return await createAndWaitForPayment(ctx);
 	},
 };

@@ -6,7 +6,6 @@ import { pathId } from '../../../shared/schemas/identifiers';
 import { includeSecretsProperty } from '../../../shared/operation/properties';
 import { notFoundBy } from '../../../shared/operation/words';
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import { onSiteClock } from '../../../shared/operation/siteClock';
 import { requestIdProperty } from '../../descriptions/fields';
 import { withRefundColumns } from '../../../shared/operation/refundsMade';
 import type { OperationContext } from '../../../shared/operation/types';
@@ -26,7 +25,8 @@ async function withRefunds(answer: IDataObject, ctx: OperationContext): Promise<
 	return { ...output, refundedAmount, refundableAmount, refundedAmountBasis };
 }
 
-const getSession = requestOperation({
+export const get = requestOperation({
+	siteClock: { dates: SESSION_DATES },
 	value: 'get',
 	name: 'Get',
 	action: 'Get a checkout session',
@@ -45,6 +45,3 @@ const getSession = requestOperation({
 	],
 	output: withRefunds,
 });
-
-/** With Simplify on, each date also as ISO 8601 with the site's offset. */
-export const get = onSiteClock(getSession, { dates: SESSION_DATES });

@@ -4,7 +4,7 @@
  *    workflow's refunds on it (refundsMade.ts);
  * 2. claim it in n8n's record (repeatGuard.ts): the same refund within 15 minutes, or a full refund of a payment
  *    the platform says is refunded in full, is refused unless Allow Repeat is on;
- * 3. send once (sendRequest keeps n8n's Retry On Fail from sending it again);
+ * 3. send once (sendRequest claims it, and keeps n8n's Retry On Fail from sending it again);
  * 4. keep it in n8n's record, read the payment again and say what this call gave back, in all, and what is left;
  * 5. when the answer was lost, documented reads settle it (settleRefund.ts).
  */
@@ -16,15 +16,14 @@ import { compact } from '../../../shared/operation/compact';
 import { toItems } from '../../../shared/operation/items';
 import { CONFIRMED_KEY, settleLostAnswer } from '../../../shared/operation/lostAnswer';
 import { recordRefundMade, refundsMadeOn, withRefundColumns } from '../../../shared/operation/refundsMade';
-import { claimWrite, earlierText, sameMomentWords, writeKey, type Claim, type Earlier } from '../../../shared/operation/repeatGuard';
-import { sendRequest, sentEarlierInThisRun } from '../../../shared/operation/send';
-import { onSiteClock } from '../../../shared/operation/siteClock';
+import { earlierText, sameMomentWords, writeKey, type Claim, type Earlier } from '../../../shared/operation/repeatGuard';
+import { sentEarlierInThisRun } from '../../../shared/operation/retryMemory';
+import { sendRequest } from '../../../shared/operation/send';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount, notFoundBy } from '../../../shared/operation/words';
 import { amountOf, fromMinorUnits, refundColumns, toMinorUnits, type RefundsMade } from '../../../shared/output/refunds';
 import { simplePayment } from '../../../shared/output/session';
-import { LostAnswerError } from '../../../shared/transport/failures';
-import { asNodeError } from '../../../shared/transport/nodeErrors';
+import type { LostAnswerError } from '../../../shared/transport/failures';
 import type { PaySuiteRequest } from '../../../shared/transport/types';
 import { internalReferenceProperty } from '../../descriptions/fields';
 import { SESSION_DATES } from '../../output';
@@ -127,39 +126,32 @@ async function settleLost(ctx: OperationContext, spec: { noun: string }, body: M
  * date is also given with the site's offset (`dateIso`).
  */
 export function refundOperation<Body extends MoneyBackBody>(spec: RefundFlowSpec<Body>): PaySuiteOperation {
-	return onSiteClock(
-		{
-			...labelsOf(spec),
-			properties: spec.properties,
-			async execute(ctx) {
-				const body = spec.validate(ctx, compact(spec.body(ctx)));
-				const payment = await readPayment(ctx, body.internalReference);
-				const request: PaySuiteRequest = {
-					api: 'checkout',
-					path: spec.path,
-					safety: 'write',
-					body: body as unknown as IDataObject,
-					notFound: notFoundBy('Transaction', internalReferenceProperty)(ctx),
-				};
-				const guarded = !wantsRepeat(ctx) && !sentEarlierInThisRun(ctx, request);
-				if (guarded && !body.amount && payment.refunded === true) refuseRepeat(ctx, spec.noun, body, 'refundedInFull');
-				const before = await refundsMadeOn(ctx, body.internalReference);
-				const soFar = soFarText(payment, before);
-				const claim = await claimWrite(ctx, { key: moneyBackKey(ctx, body), request, refuse: (earlier) => refuseRepeat(ctx, spec.noun, body, earlier, soFar) });
-				const sentAt = Date.now();
-				let answer: IDataObject;
-				try {
-					answer = (await sendRequest<IDataObject>(ctx, request)).body;
-				} catch (error) {
-					if (error instanceof LostAnswerError) return settleLost(ctx, spec, body, payment, before, claim, error, sentAt);
-					await claim.notMade();
-					throw asNodeError(ctx.node, error, ctx.itemIndex);
-				}
-				await claim.made();
-				const item = await made(ctx, body, payment, givenBack(body, payment, before), answer);
-				return toItems(item ?? (spec.raw ? spec.raw(answer) : answer));
-			},
+	return {
+		...labelsOf(spec),
+		siteClock: { dates: SESSION_DATES },
+		properties: spec.properties,
+		async execute(ctx) {
+			const body = spec.validate(ctx, compact(spec.body(ctx)));
+			const payment = await readPayment(ctx, body.internalReference);
+			const request: PaySuiteRequest = {
+				api: 'checkout',
+				path: spec.path,
+				safety: 'write',
+				body: body as unknown as IDataObject,
+				notFound: notFoundBy('Transaction', internalReferenceProperty)(ctx),
+			};
+			const guarded = !wantsRepeat(ctx) && !sentEarlierInThisRun(ctx, request);
+			if (guarded && !body.amount && payment.refunded === true) refuseRepeat(ctx, spec.noun, body, 'refundedInFull');
+			const before = await refundsMadeOn(ctx, body.internalReference);
+			const soFar = soFarText(payment, before);
+			return sendRequest<IDataObject>(ctx, request, {
+				repeat: { key: moneyBackKey(ctx, body), refuse: (earlier) => refuseRepeat(ctx, spec.noun, body, earlier, soFar) },
+				settleLost: (error, claim, sentAt) => settleLost(ctx, spec, body, payment, before, claim, error, sentAt),
+				output: async (answer) => {
+					const item = await made(ctx, body, payment, givenBack(body, payment, before), answer);
+					return toItems(item ?? (spec.raw ? spec.raw(answer) : answer));
+				},
+			});
 		},
-		{ dates: SESSION_DATES },
-	);
+	};
 }

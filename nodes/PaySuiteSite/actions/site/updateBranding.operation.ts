@@ -4,10 +4,10 @@ import { notFoundBy } from '../../../shared/operation/words';
 import { siteUpdateBrandingSchema, type SiteUpdateBrandingBody } from '../../schemas';
 import { brandingProperty, checkoutVersionProperty, siteIdProperty } from '../../descriptions/fields';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
-import { onSiteClock } from '../../../shared/operation/siteClock';
 import { simplifySite, SITE_DATES } from '../../output';
 
-const updateBrandingDeclared = requestOperation<SiteUpdateBrandingBody>({
+export const updateBranding = requestOperation<SiteUpdateBrandingBody>({
+	siteClock: { dates: SITE_DATES, zoneKey: 'timezone' },
 	value: 'updateBranding',
 	name: 'Update Branding',
 	action: 'Update the branding of a site',
@@ -33,6 +33,3 @@ const updateBrandingDeclared = requestOperation<SiteUpdateBrandingBody>({
 	fieldLabels: { id: 'Site ID' },
 	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifySite(answer) : answer),
 });
-
-/** With Simplify on, each date also as ISO 8601 with the site's offset. */
-export const updateBranding = onSiteClock(updateBrandingDeclared, { dates: SITE_DATES, zoneKey: 'timezone' });
