@@ -14,11 +14,9 @@ import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { editorChromium, openNodePanel, signIn } from './editorPanels';
-import { addSandboxCredentials, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, teardownN8n, type N8nHandle, type ServerHandle } from './harness';
+import { closeEditor, editorChromium, openEditor, openNodePanel } from './editorPanels';
+import { PACKAGE_NAME, REPO_DIR, type N8nHandle, type ServerHandle } from './harness';
 import { eventually, executionsOf } from './waitingPayment';
-
-const { CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
 
 const chromium = editorChromium('editor Create and Wait test');
 const SHOTS = path.resolve(REPO_DIR, process.env.PAYSUITE_SCREENSHOTS_DIR || path.join('test-results', 'screenshots'));
@@ -33,20 +31,12 @@ chromium.describeIfBrowser('e2e: Create and Wait for Payment in the n8n editor (
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ port: 0 });
-		n8n = await setupN8n();
-		credentials = await addSandboxCredentials(n8n, sandbox);
-		server = await startServer(n8n);
-		const { chromium: playwright } = await import('playwright-core');
-		browser = await playwright.launch({ executablePath: chromium.path, args: CHROMIUM_ARGS });
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
-		page = await signIn(context, server.url);
+		({ n8n, server, browser, page, credentials } = await openEditor(sandbox, chromium.path!, { width: 1440, height: 900 }));
 		fs.mkdirSync(SHOTS, { recursive: true });
 	});
 
 	afterAll(async () => {
-		await browser?.close();
-		await server?.stop();
-		await teardownN8n(n8n);
+		await closeEditor({ browser, server, n8n });
 		await sandbox?.stop();
 	});
 

@@ -6,11 +6,13 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomBytes, randomUUID } from 'crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { describeNeeding, distExists, type ServerHandle } from './harness';
+import type { RunningSandbox } from '../../sandbox';
+import { expectedTranKey } from '../../sandbox/auth';
+import { addSandboxCredentials, describeNeeding, distExists, setupN8n, startServer, teardownN8n, type N8nHandle, type ServerHandle } from './harness';
 
-const { findChromium } = require('../../scripts/n8n/chromium.js');
+const { CHROMIUM_ARGS, findChromium } = require('../../scripts/n8n/chromium.js');
 const env = require('../../scripts/n8n/env.js');
 
 /**
@@ -285,4 +287,54 @@ export function readingProblems(shown: ShownText, declared: Map<string, string[]
 		problems.push(`${where} shows ${lines.length} line(s) where the node declares ${meant.length}: ${JSON.stringify(meant.map((l) => l.slice(0, 30)))}`);
 	}
 	return problems;
+}
+
+/** A real n8n with the package and the sandbox's credentials, its editor open in Chromium and signed in. */
+export interface EditorSession {
+	n8n: N8nHandle;
+	server: ServerHandle;
+	browser: Browser;
+	page: Page;
+	credentials: Record<string, { id: string; name: string }>;
+}
+
+/** Starts n8n against the sandbox and opens its editor; what started is stopped again when a step fails. */
+export async function openEditor(sandbox: RunningSandbox, chromiumPath: string, viewport = { width: 1600, height: 900 }): Promise<EditorSession> {
+	const started: Partial<EditorSession> = {};
+	try {
+		started.n8n = await setupN8n();
+		started.credentials = await addSandboxCredentials(started.n8n, sandbox);
+		started.server = await startServer(started.n8n);
+		const { chromium } = await import('playwright-core');
+		started.browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+		const context = await started.browser.newContext({ viewport, colorScheme: 'light' });
+		started.page = await signIn(context, started.server.url);
+		return started as EditorSession;
+	} catch (error) {
+		await closeEditor(started);
+		throw error;
+	}
+}
+
+/** Closes the browser and stops n8n, whatever of them started. */
+export async function closeEditor(session: Partial<EditorSession> | undefined): Promise<void> {
+	await session?.browser?.close();
+	await session?.server?.stop();
+	await teardownN8n(session?.n8n);
+}
+
+/** The sandbox's own signed caller, signing as its demo credential does (SHA-256). */
+export const sandboxCaller = (sandbox: RunningSandbox): SignedCaller =>
+	signedCaller(sandbox.url, sandbox.credentials.login, sandbox.credentials.secretKey, (nonce, seed, secret) => expectedTranKey(nonce, seed, secret, 'sha256'));
+
+/** A checkout payment in USD paid on the sandbox's page: its internal reference. */
+export async function paidPayment(sandbox: RunningSandbox, reference: string, total: number, description = 'An order'): Promise<string> {
+	const session = await sandboxCaller(sandbox)('/api/session', {
+		payment: { reference, description, amount: { currency: 'USD', total } },
+		returnUrl: 'https://shop.example.com/return',
+		ipAddress: '203.0.113.7',
+		userAgent: 'paysuite-e2e',
+	});
+	const paid = await (await fetch(`${sandbox.url}/__sandbox/sessions/${session.requestId}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
+	return String(paid.session.payments[0].internalReference);
 }

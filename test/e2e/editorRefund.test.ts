@@ -8,28 +8,22 @@
  *    when it was made and how to send it on purpose, in lines that read apart.
  * Pictures go to test-results/screenshots/ (docs/screenshots/ with `npm run screenshots`). Needs `npm run build` first.
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import * as fs from 'fs';
 import * as path from 'path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { expectedTranKey } from '../../sandbox/auth';
-import { editorChromium, executeStep, openNodePanel, signedCaller, signIn } from './editorPanels';
-import { addSandboxCredentials, N8nHandle, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, teardownN8n, type ServerHandle } from './harness';
-
-const { CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
+import { closeEditor, editorChromium, executeStep, openEditor, openNodePanel, paidPayment, type EditorSession } from './editorPanels';
+import { PACKAGE_NAME, REPO_DIR } from './harness';
 
 const chromium = editorChromium('editor refund test');
 const SHOTS = path.resolve(REPO_DIR, process.env.PAYSUITE_SCREENSHOTS_DIR || path.join('test-results', 'screenshots'));
 
 chromium.describeIfBrowser('e2e: a refund and its repeat, in the n8n editor (Chromium)', () => {
 	let sandbox: RunningSandbox;
-	let n8n: N8nHandle | undefined;
-	let server: ServerHandle | undefined;
-	let browser: Browser | undefined;
+	let editor: EditorSession | undefined;
 	let page: Page;
-	let credentials: Record<string, { id: string; name: string }>;
 	let payment: string;
 
 	const shot = (file: string) => page.locator('[data-test-id="ndv"]').screenshot({ path: path.join(SHOTS, file), animations: 'disabled' });
@@ -38,38 +32,23 @@ chromium.describeIfBrowser('e2e: a refund and its repeat, in the n8n editor (Chr
 	beforeAll(async () => {
 		if (!chromium.path) throw new Error(`Chromium is needed for this test and could not be installed: ${chromium.reason}`);
 		sandbox = await startSandbox({ port: 0, retryAfterSeconds: 0 });
-		const signed = signedCaller(sandbox.url, sandbox.credentials.login, sandbox.credentials.secretKey, (nonce, seed, secret) => expectedTranKey(nonce, seed, secret, 'sha256'));
-		const session = await signed('/api/session', {
-			payment: { reference: `REFUND-${Date.now() % 100000}`, description: 'A jacket', amount: { currency: 'USD', total: 50 } },
-			returnUrl: 'https://shop.example.com/return',
-			ipAddress: '203.0.113.7',
-			userAgent: 'editor-refund-test',
-		});
-		const paid = await (await fetch(`${sandbox.url}/__sandbox/sessions/${session.requestId}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
-		payment = String(paid.session.payments[0].internalReference);
-		n8n = await setupN8n();
-		credentials = await addSandboxCredentials(n8n, sandbox);
-		server = await startServer(n8n);
-		const { chromium: playwright } = await import('playwright-core');
-		browser = await playwright.launch({ executablePath: chromium.path, args: CHROMIUM_ARGS });
-		const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, colorScheme: 'light' });
-		page = await signIn(context, server.url);
+		payment = await paidPayment(sandbox, `REFUND-${Date.now() % 100000}`, 50, 'A jacket');
+		editor = await openEditor(sandbox, chromium.path);
+		page = editor.page;
 		fs.mkdirSync(SHOTS, { recursive: true });
 	});
 
 	afterAll(async () => {
-		await browser?.close();
-		await server?.stop();
-		await teardownN8n(n8n);
+		await closeEditor(editor);
 		await sandbox?.stop();
 	});
 
 	it('Refund of 10.00 shows what was given back, what is left and what that is based on; again, it is refused and nothing is sent', async () => {
-		await openNodePanel(page, server!, {
+		await openNodePanel(page, editor!.server, {
 			type: `${PACKAGE_NAME}.paySuiteSession`,
 			typeVersion: 2,
 			parameters: { resource: 'transaction', operation: 'refund', internalReference: { __rl: true, mode: 'id', value: payment }, refundType: 'partial', currency: 'USD', total: 10 },
-			credentials: { paySuiteApi: credentials.paySuiteApi },
+			credentials: { paySuiteApi: editor!.credentials.paySuiteApi },
 		});
 		const first = await executeStep(page, /refundedAmountBasis/);
 		expect(first).toContain('1 item');

@@ -16,11 +16,8 @@ import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { expectedTranKey } from '../../sandbox/auth';
-import { editorChromium, executeStep, openNodePanel, signedCaller, signIn } from './editorPanels';
-import { addSandboxCredentials, N8nHandle, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, teardownN8n, type ServerHandle } from './harness';
-
-const { CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
+import { closeEditor, editorChromium, executeStep, openEditor, openNodePanel, paidPayment, sandboxCaller } from './editorPanels';
+import { N8nHandle, PACKAGE_NAME, REPO_DIR, type ServerHandle } from './harness';
 
 const chromium = editorChromium('finance views test');
 const SHOTS = path.resolve(REPO_DIR, process.env.PAYSUITE_SCREENSHOTS_DIR || path.join('test-results', 'screenshots'));
@@ -60,30 +57,15 @@ chromium.describeIfBrowser('e2e: report rows, the trigger\'s Types and a payment
 		if (!chromium.path) throw new Error(`Chromium is needed for this test and could not be installed: ${chromium.reason}`);
 		sandbox = await startSandbox({ port: 0, retryAfterSeconds: 0, reportPendingPolls: 1 });
 		// A checkout payment of 120.50 USD, refunded 20.00 and then the 100.50 left.
-		const signed = signedCaller(sandbox.url, sandbox.credentials.login, sandbox.credentials.secretKey, (nonce, seed, secret) => expectedTranKey(nonce, seed, secret, 'sha256'));
-		const session = await signed('/api/session', {
-			payment: { reference: REFERENCE, description: 'Two pairs of shoes', amount: { currency: 'USD', total: 120.5 } },
-			returnUrl: 'https://shop.example.com/return',
-			ipAddress: '203.0.113.7',
-			userAgent: 'finance-views-test',
-		});
-		const paid = await (await fetch(`${sandbox.url}/__sandbox/sessions/${session.requestId}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
-		payment = String(paid.session.payments[0].internalReference);
+		const signed = sandboxCaller(sandbox);
+		payment = await paidPayment(sandbox, REFERENCE, 120.5, 'Two pairs of shoes');
 		await signed('/api/reverse', { internalReference: Number(payment), amount: { currency: 'USD', total: 20 } });
-		n8n = await setupN8n();
-		credentials = await addSandboxCredentials(n8n, sandbox);
-		server = await startServer(n8n);
-		const { chromium: playwright } = await import('playwright-core');
-		browser = await playwright.launch({ executablePath: chromium.path, args: CHROMIUM_ARGS });
-		const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, colorScheme: 'light' });
-		page = await signIn(context, server.url);
+		({ n8n, server, browser, page, credentials } = await openEditor(sandbox, chromium.path!, { width: 1600, height: 900 }));
 		fs.mkdirSync(SHOTS, { recursive: true });
 	});
 
 	afterAll(async () => {
-		await browser?.close();
-		await server?.stop();
-		await teardownN8n(n8n);
+		await closeEditor({ browser, server, n8n });
 		await sandbox?.stop();
 	});
 
@@ -102,8 +84,7 @@ chromium.describeIfBrowser('e2e: report rows, the trigger\'s Types and a payment
 		await shot('pick-refund-by-reference.png');
 		await page.keyboard.press('Escape');
 		// The rest refunded: nothing is left, so the payment is no longer offered.
-		const signed = signedCaller(sandbox.url, sandbox.credentials.login, sandbox.credentials.secretKey, (nonce, seed, secret) => expectedTranKey(nonce, seed, secret, 'sha256'));
-		await signed('/api/reverse', { internalReference: Number(payment) });
+		await sandboxCaller(sandbox)('/api/reverse', { internalReference: Number(payment) });
 	});
 
 	it("Report › Request and Wait: each row says its kind and its payment, its dates on the site's clock", async () => {

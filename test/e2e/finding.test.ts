@@ -15,10 +15,8 @@ import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { editorChromium, executeStep, signIn } from './editorPanels';
-import { addSandboxCredentials, N8nHandle, outcome, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, storedRun, teardownN8n, until, type ServerHandle } from './harness';
-
-const { CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
+import { closeEditor, editorChromium, executeStep, openEditor } from './editorPanels';
+import { N8nHandle, outcome, PACKAGE_NAME, REPO_DIR, storedRun, until, type ServerHandle } from './harness';
 
 const chromium = editorChromium('finding test');
 const { describeIfBrowser } = chromium;
@@ -89,20 +87,12 @@ describeIfBrowser('e2e: finding the PaySuite nodes and reading their files in th
 	beforeAll(async () => {
 		if (!chromium.path) throw new Error(`Chromium is needed for this test and could not be installed: ${chromium.reason}`);
 		sandbox = await startSandbox({ port: 0, historyDays: 10, retryAfterSeconds: 0, reportPendingPolls: 1 });
-		n8n = await setupN8n();
-		credentials = await addSandboxCredentials(n8n, sandbox);
-		server = await startServer(n8n);
-		const { chromium: playwright } = await import('playwright-core');
-		browser = await playwright.launch({ executablePath: chromium.path, args: CHROMIUM_ARGS });
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
-		page = await signIn(context, server.url);
+		({ n8n, server, browser, page, credentials } = await openEditor(sandbox, chromium.path!, { width: 1440, height: 900 }));
 		fs.mkdirSync(SHOTS, { recursive: true });
 	});
 
 	afterAll(async () => {
-		await browser?.close();
-		await server?.stop();
-		await teardownN8n(n8n);
+		await closeEditor({ browser, server, n8n });
 		await sandbox?.stop();
 	});
 
