@@ -16,7 +16,7 @@ const parametersSchema = z.object({
 	triggerOn: z.enum(['newTransaction', 'statusChanged'], { errorMap: () => ({ message: 'must be New Transactions or Status Changed' }) }),
 	statuses: oneOf(STATES, 'statuses'),
 	types: oneOf(TYPES, 'types'),
-	simplify: z.boolean().default(true),
+	simple: z.boolean().default(true),
 	options: z
 		.object({
 			overlapMinutes: z.number({ invalid_type_error: 'must be a number' }).min(1, 'must be at least 1').max(1440, 'must be at most 1440').default(DEFAULT_OVERLAP_MINUTES),
@@ -30,7 +30,7 @@ export interface TriggerSettings {
 	triggerOn: TriggerOn;
 	statuses: string[];
 	types: string[];
-	simplify: boolean;
+	simple: boolean;
 	overlapMs: number;
 	followPendingMs: number;
 	/** The Start From option as an instant; undefined when not set. */
@@ -41,7 +41,7 @@ const LABELS: Record<string, string> = {
 	triggerOn: 'Trigger On',
 	statuses: 'Statuses',
 	types: 'Transaction Types',
-	simplify: 'Simplify',
+	simple: 'Simplify',
 	'options.overlapMinutes': 'Options › Overlap (Minutes)',
 	'options.followPendingHours': 'Options › Follow Pending For (Hours)',
 	'options.startFrom': 'Options › Start From',

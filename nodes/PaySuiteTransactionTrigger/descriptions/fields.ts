@@ -51,11 +51,11 @@ export const transactionTriggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Simplify',
-		name: 'simplify',
+		name: 'simple',
 		type: 'boolean',
 		default: true,
-		description:
-			"Whether to output each transaction as Report › Request and Wait's rows: its kind (payment, refund...) and the payment it belongs to, its dates on the site's clock (and in UTC), without the report file's row numbers (ID, Batch Number, Line Number), instead of the row as the report gives it",
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		hint: "On: each transaction as Report › Request and Wait's rows: its kind (payment, refund...) and the payment it belongs to, its dates on the site's clock (and in UTC), without the report file's row numbers (ID, Batch Number, Line Number). Off: the row as the report gives it.",
 	},
 	optionsCollection([
 		{
