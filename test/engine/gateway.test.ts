@@ -199,7 +199,7 @@ describe('Transaction > Process', () => {
 					additionalJson: '{"campaign":"spring"}',
 					ipAddress: '203.0.113.7',
 					userAgent: 'Mozilla/5.0',
-					notificationURL: 'https://shop.example.com/notify',
+					notificationUrl: 'https://shop.example.com/notify',
 				},
 			}),
 		);
@@ -400,7 +400,7 @@ describe('Transaction > Process', () => {
 		['a negative amount', { total: -1 }, 'payment.amount.total'],
 		['a CVV of 5 digits', { cvv: '12345' }, 'instrument.card.cvv'],
 		['an expiration that is not MM/YY', { expiration: '1230' }, 'instrument.card.expiration'],
-		['a notification URL that is not one', { additionalFields: { notificationURL: 'not a url' } }, 'notificationURL'],
+		['a notification URL that is not one', { additionalFields: { notificationUrl: 'not a url' } }, 'notificationURL'],
 		['an ipAddress longer than 46', { additionalFields: { ipAddress: '1'.repeat(47) } }, 'ipAddress'],
 		['a userAgent longer than 255', { additionalFields: { userAgent: 'u'.repeat(256) } }, 'userAgent'],
 		['modifier data that is not a JSON object', { additionalFields: { modifiers: { modifier: [{ type: 'T', code: '1', additional: '[1]' }] } } }, 'additionalFields.modifiers.modifier.0.additional'],

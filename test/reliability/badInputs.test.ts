@@ -208,7 +208,7 @@ const TABLE: OperationTable[] = [
 			['additionalFields.additionalJson', 'additional.onTest', ['{"onTest":true}']],
 			['additionalFields.additionalJson', 'additional._accountNumber', ['{"_accountNumber":"1"}']],
 			['additionalFields.idempotenceKey', 'idempotenceKey', [long(32, 'k')]],
-			['additionalFields.notificationURL', 'notificationURL', URLS.slice(0, 4)],
+			['additionalFields.notificationUrl', 'notificationURL', URLS.slice(0, 4)],
 			['additionalFields.ipAddress', 'ipAddress', [long(46, '1')]],
 			['additionalFields.userAgent', 'userAgent', [long(255, 'u')]],
 			['additionalFields.locale', 'locale', [long(5, 'e')]],

@@ -75,7 +75,7 @@ function processBody(ctx: OperationContext): IDataObject {
 		additional: keyValueMap(extra, 'additionalFields', 'additional', reader),
 		metadata: keyValueMap(extra, 'additionalFields', 'metadata', reader),
 		idempotenceKey: extra.idempotenceKey,
-		notificationURL: extra.notificationURL,
+		notificationURL: extra.notificationUrl,
 		ipAddress: extra.ipAddress,
 		userAgent: extra.userAgent,
 		sourcePlatform: extra.sourcePlatform,
@@ -89,7 +89,13 @@ const processDeclared: PaySuiteOperation = {
 	description:
 		'Charge a card or a stored token directly. Each item carries an idempotence key (yours, or one derived from the node, its input item and the payment), so a retry, n8n\'s Retry of the execution included, never charges twice.',
 	// The payment's optional parts sit in Additional Fields: their errors name them there.
-	fieldLabels: { ...paymentPartsLabels('Additional Fields'), additional: 'Additional Fields › Additional Data', metadata: 'Additional Fields › Metadata' },
+	fieldLabels: {
+		...paymentPartsLabels('Additional Fields'),
+		additional: 'Additional Fields › Additional Data',
+		metadata: 'Additional Fields › Metadata',
+		// The body spells it as the platform does.
+		notificationURL: 'Additional Fields › Notification URL',
+	},
 	properties: [
 		{
 			displayName: 'Pay With',
@@ -146,7 +152,7 @@ const processDeclared: PaySuiteOperation = {
 			{ ...localeOption, description: 'Language of the answer, such as en_US (max 5 characters)' },
 			...metadataProperties('Key/value data for external services'),
 			modifiersProperty,
-			{ displayName: 'Notification URL', name: 'notificationURL', type: 'string', default: '', description: 'URL the platform notifies after processing' },
+			{ displayName: 'Notification URL', name: 'notificationUrl', type: 'string', default: '', description: 'URL the platform notifies after processing' },
 			{
 				displayName: 'One-Time Password (OTP)',
 				name: 'otp',
