@@ -14,7 +14,7 @@
  * (each answer says whether its copy started one; the executions must match: 1 or 2 per delivery, never more,
  * each on a worker). The trigger's check at the start of each run on the worker (runGate.ts) then lets one of
  * them do the work: every case asserts that Gateway › Process ran once per delivery, and what the package
- * promises for money besides: every run gives Gateway › Process the same input, hence the same idempotence key,
+ * promises for money besides: every run gives Gateway › Process the same input, hence the same idempotency key,
  * and the sandbox keeps ONE transaction per delivery. PAYSUITE_E2E_FIGURES=1 prints the runs per delivery (for
  * docs/scaling.md). Needs `npm run build`.
  */

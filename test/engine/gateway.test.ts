@@ -267,7 +267,7 @@ describe('Transaction > Process', () => {
 		expect(result.error!.message).toBe(
 			`The payment of 120.50 USD with reference ${reference} may have been charged: the platform's answer was lost (the connection broke after the request was sent) (item 0)`,
 		);
-		expect(result.error!.description).toContain('it sends the same idempotence key, so the platform returns the transaction instead of charging twice');
+		expect(result.error!.description).toContain('it sends the same idempotency key, so the platform returns the transaction instead of charging twice');
 		expectNoCardInError(result);
 		expect((await storedTransactions()).filter((txn) => txn.reference === reference)).toHaveLength(1);
 	});
@@ -288,7 +288,7 @@ describe('Transaction > Process', () => {
 			processParams({
 				reference: '={{ $json.reference }}',
 				total: '={{ $json.total }}',
-				additionalFields: { idempotenceKey: '={{ $json.key }}' },
+				additionalFields: { idempotencyKey: '={{ $json.key }}' },
 			}),
 			{
 				items: [
@@ -390,7 +390,7 @@ describe('Transaction > Process', () => {
 	it.each([
 		['a forbidden key in additional', { additionalFields: { additionalJson: '{"onTest":true}' } }, 'additional.onTest'],
 		['another forbidden key in additional', { additionalFields: { additionalJson: { _accountNumber: '1' } } }, 'additional._accountNumber'],
-		['an idempotenceKey longer than 32', { additionalFields: { idempotenceKey: 'k'.repeat(33) } }, 'idempotenceKey'],
+		['an idempotenceKey longer than 32', { additionalFields: { idempotencyKey: 'k'.repeat(33) } }, 'idempotenceKey'],
 		['a reference longer than 32', { reference: 'R'.repeat(33) }, 'payment.reference'],
 		['an empty reference', { reference: '={{ "" }}' }, 'payment.reference'],
 		['a description longer than 255', { description: 'd'.repeat(256) }, 'payment.description'],

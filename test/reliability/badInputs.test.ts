@@ -207,7 +207,7 @@ const TABLE: OperationTable[] = [
 			['payer', 'payer', [{}]],
 			['additionalFields.additionalJson', 'additional.onTest', ['{"onTest":true}']],
 			['additionalFields.additionalJson', 'additional._accountNumber', ['{"_accountNumber":"1"}']],
-			['additionalFields.idempotenceKey', 'idempotenceKey', [long(32, 'k')]],
+			['additionalFields.idempotencyKey', 'idempotenceKey', [long(32, 'k')]],
 			['additionalFields.notificationUrl', 'notificationURL', URLS.slice(0, 4)],
 			['additionalFields.ipAddress', 'ipAddress', [long(46, '1')]],
 			['additionalFields.userAgent', 'userAgent', [long(255, 'u')]],
