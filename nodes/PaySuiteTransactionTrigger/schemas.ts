@@ -1,12 +1,12 @@
 /** The trigger's parameters, checked and turned into what a poll works with. Pure. */
 import { z } from 'zod/v3';
 
-import { transactionStateOptions, transactionTypeOptions } from '../shared/descriptions/choices';
+import { transactionStatusOptions, transactionTypeOptions } from '../shared/descriptions/choices';
 import { parseDateTimeInput } from '../shared/schemas/dateTime';
 import { DEFAULT_FOLLOW_PENDING_HOURS, DEFAULT_OVERLAP_MINUTES } from './descriptions/fields';
 import type { TriggerOn } from './selection';
 
-const STATES = transactionStateOptions.map((option) => String(option.value));
+const STATUSES = transactionStatusOptions.map((option) => String(option.value));
 const TYPES = transactionTypeOptions.map((option) => String(option.value));
 
 const oneOf = (values: string[], what: string) =>
@@ -14,7 +14,7 @@ const oneOf = (values: string[], what: string) =>
 
 const parametersSchema = z.object({
 	triggerOn: z.enum(['newTransaction', 'statusChanged'], { errorMap: () => ({ message: 'must be New Transactions or Status Changed' }) }),
-	statuses: oneOf(STATES, 'statuses'),
+	statuses: oneOf(STATUSES, 'statuses'),
 	types: oneOf(TYPES, 'types'),
 	simple: z.boolean().default(true),
 	options: z

@@ -547,7 +547,7 @@ describe('Report', () => {
 			operation: 'request',
 			startDate: '2025-01-01T05:00:00+00:00',
 			endDate: '2025-01-11T04:59:59Z',
-			filters: { state: ['APPROVED', 'REJECTED'], type: ['AUTH_ONLY'] },
+			filters: { statuses: ['APPROVED', 'REJECTED'], types: ['AUTH_ONLY'] },
 			options: { callbackUrl: 'http://127.0.0.1:9/report-ready', locale: 'en_US' },
 		});
 		expect(result.error).toBeUndefined();
@@ -606,7 +606,7 @@ describe('Report', () => {
 			operation: 'requestAndWait',
 			startDate: start,
 			endDate: end,
-			filters: { type: ['AUTH_ONLY', 'CHECKIN'] },
+			filters: { types: ['AUTH_ONLY', 'CHECKIN'] },
 			output: 'binary',
 			binaryPropertyName: 'report',
 			pollInterval: 0,
@@ -632,7 +632,7 @@ describe('Report', () => {
 	});
 
 	it('Request and Wait with Both: one item per row, the first one holding the file', async () => {
-		const result = await run({ resource: 'report', operation: 'requestAndWait', startDate: start, endDate: end, filters: { state: ['REJECTED'] }, output: 'both', pollInterval: 0 });
+		const result = await run({ resource: 'report', operation: 'requestAndWait', startDate: start, endDate: end, filters: { statuses: ['REJECTED'] }, output: 'both', pollInterval: 0 });
 		expect(result.error).toBeUndefined();
 		const out = items(result);
 		expect(out.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 /** The Transaction Trigger's panel: what starts the workflow, which transactions, the output and the options. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { TRANSACTION_STATES_HINT, TRANSACTION_TYPES_HINT, transactionStateOptions, transactionTypeOptions } from '../../shared/descriptions/choices';
+import { TRANSACTION_STATUSES_HINT, TRANSACTION_TYPES_HINT, transactionStatusOptions, transactionTypeOptions } from '../../shared/descriptions/choices';
 import { optionsCollection } from '../../shared/descriptions/collections';
 
 export const DEFAULT_OVERLAP_MINUTES = 10;
@@ -37,9 +37,9 @@ export const transactionTriggerProperties: INodeProperties[] = [
 		displayName: 'Statuses',
 		name: 'statuses',
 		type: 'multiOptions',
-		options: transactionStateOptions,
+		options: transactionStatusOptions,
 		default: [],
-		description: `${TRANSACTION_STATES_HINT} For Status Changed: the status they changed to. Leave empty for all.`,
+		description: `${TRANSACTION_STATUSES_HINT} For Status Changed: the status they changed to. Leave empty for all.`,
 	},
 	{
 		displayName: 'Transaction Types',
