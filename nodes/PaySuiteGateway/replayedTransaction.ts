@@ -6,7 +6,7 @@
  */
 import { minorUnitsOf } from '../shared/schemas/currencies';
 
-export interface SentPayment {
+interface SentPayment {
 	reference?: string;
 	amount?: { currency?: string; total?: number };
 	/** The last four digits of the card charged, when paying with a card. */

@@ -7,7 +7,7 @@ import { siteRow } from '../shared/reports/siteRows';
 /** Columns that number the rows of one report file: they differ from one poll to the next, so Simplify leaves them out. */
 const REPORT_FILE_COLUMNS: ReadonlySet<string> = new Set(['id', 'batch_number', 'line_number']);
 
-export interface OutputRules {
+interface OutputRules {
 	simple: boolean;
 	timeZone: string;
 }

@@ -84,10 +84,3 @@ export const transactionTriggerProperties: INodeProperties[] = [
 		},
 	]),
 ];
-
-/** The parameter `options`. */
-export interface TransactionTriggerOptions {
-	followPendingHours?: number;
-	overlapMinutes?: number;
-	startFrom?: string;
-}

@@ -4,7 +4,7 @@
  * A date-time without an offset is wall-clock time in the workflow's time zone.
  */
 
-export interface WallTime {
+interface WallTime {
 	year: number;
 	month: number;
 	day: number;

@@ -58,7 +58,7 @@ export function timeZoneOptions(workflowZone: string, dateValue: unknown): INode
 }
 
 /** The signed credential's field that holds the site's time zone (the zone the platform reads its times in). */
-export const CREDENTIAL_TIME_ZONE = 'timeZone';
+const CREDENTIAL_TIME_ZONE = 'timeZone';
 
 /** The site's time zone a signed credential names, canonical; undefined when it names none (older credentials). */
 export function credentialTimeZone(credentials: IDataObject | undefined): string | undefined {

@@ -23,7 +23,7 @@ export const LEGACY_RECORDS_KEY = 'deliveries';
 /** Hour (`YYYY-MM-DDTHH`, UTC) → the keys received in it, concatenated, oldest first. */
 export type HourRecords = Record<string, string>;
 
-export interface RecordLimits {
+interface RecordLimits {
 	/** How long a record is kept at least (seconds). */
 	keepSeconds: number;
 	/** At most this many records; beyond it the oldest go first. */
