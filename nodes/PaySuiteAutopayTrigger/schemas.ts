@@ -7,7 +7,7 @@ export const AUTOPAY_EVENT_TYPES = ['AUTOPAY_CREATED', 'AUTOPAY_UPDATED', 'AUTOP
 type AutopayEventType = (typeof AUTOPAY_EVENT_TYPES)[number];
 
 /** An accepted event, split by what its signature covers: `id`, `type` and `date` only. */
-export interface AutopayEvent {
+interface AutopayEvent {
 	signed: { id: string; type: AutopayEventType; date: string };
 	/** As received: anyone who copied a signed event can change these and keep its signature. */
 	unsigned: { reference: string; additional: Record<string, unknown> };

@@ -10,7 +10,7 @@ import { verifyCheckoutSignature, type CheckoutSignatureAlgorithm } from '../sha
 import { digitsOf, signedStatus, unsignedFields } from '../shared/webhooks/statusBlock';
 
 /** An accepted notification, split by what its signature covers: `requestId`, `status.status` and `status.date`. */
-export interface CheckoutNotification {
+interface CheckoutNotification {
 	signed: { requestId: number | string; status: string; date: string };
 	/** As received, when text: anyone who copied a signed notification can change these and keep its signature. */
 	unsigned: { reference?: string; reason?: string; message?: string };

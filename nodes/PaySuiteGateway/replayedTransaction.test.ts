@@ -17,7 +17,7 @@ describe('replayedTransactionFailure', () => {
 	it('says the key was used for another payment, which one, and what to do', () => {
 		const failure = replayedTransactionFailure('order-77', { reference: 'ORDER-2', amount: { currency: 'COP', total: 70000 } }, original)!;
 		expect(failure.message).toBe(
-			'This idempotence key was already used for a payment of 50,000.00 COP (reference ORDER-1, transaction 500001, APPROVED). Leave Idempotence Key empty to get a new one, or give this payment its own key.',
+			'This idempotency key was already used for a payment of 50,000.00 COP (reference ORDER-1, transaction 500001, APPROVED). Leave Idempotency Key empty to get a new one, or give this payment its own key.',
 		);
 		expect(failure.description).toContain('order-77');
 		expect(failure.description).toContain('70,000.00 COP with reference ORDER-2 (different: amount, reference)');

@@ -6,7 +6,7 @@
  */
 import { minorUnitsOf } from '../shared/schemas/currencies';
 
-export interface SentPayment {
+interface SentPayment {
 	reference?: string;
 	amount?: { currency?: string; total?: number };
 	/** The last four digits of the card charged, when paying with a card. */
@@ -53,7 +53,7 @@ export function replayedTransactionFailure(
 	const status = text((answer.status as { status?: unknown } | undefined)?.status);
 	const details = [`reference ${text(answer.reference) ?? 'unknown'}`, `transaction ${text(answer.internalReference) ?? 'unknown'}`, ...(status ? [status] : [])].join(', ');
 	return {
-		message: `This idempotence key was already used for a payment of ${readableAmount(answer.amount as AnswerAmount)} (${details}). Leave Idempotence Key empty to get a new one, or give this payment its own key.`,
+		message: `This idempotency key was already used for a payment of ${readableAmount(answer.amount as AnswerAmount)} (${details}). Leave Idempotency Key empty to get a new one, or give this payment its own key.`,
 		description: `For the key ${key} the platform answered with that earlier transaction instead of charging ${readableAmount(sent.amount)} with reference ${sent.reference ?? '(none)'} (different: ${differences.join(', ')}): nothing was charged for this payment.`,
 	};
 }

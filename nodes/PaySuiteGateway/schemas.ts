@@ -32,7 +32,7 @@ const FORBIDDEN_ADDITIONAL_KEYS = [
 	'threeDSAuthenticated',
 ] as const;
 
-export const REPORT_STATES = ['APPROVED', 'REJECTED', 'FAILED', 'PENDING'] as const;
+const REPORT_STATES = ['APPROVED', 'REJECTED', 'FAILED', 'PENDING'] as const;
 export const REPORT_TYPES = [
 	'AUTH_ONLY',
 	'CAPTURE_ONLY',

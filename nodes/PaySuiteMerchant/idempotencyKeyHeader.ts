@@ -1,6 +1,6 @@
 /**
  * The `Idempotency-Key` header of the onboarding API's merchant writes (the gateway's `idempotenceKey` body field
- * is another thing: see PaySuiteGateway/processIdempotenceKey.ts). Pure: nothing here knows about n8n.
+ * is another thing: see PaySuiteGateway/processIdempotencyKey.ts). Pure: nothing here knows about n8n.
  */
 import { createHash } from 'crypto';
 

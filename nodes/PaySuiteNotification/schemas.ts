@@ -6,7 +6,7 @@ import { numericIdSchema } from '../shared/schemas/identifiers';
 const text = z.string({ invalid_type_error: 'must be text', required_error: 'is required' });
 const requiredText = text.trim().min(1, 'is required');
 
-export const LOCALES = ['es', 'en', 'pt', 'it'] as const;
+const LOCALES = ['es', 'en', 'pt', 'it'] as const;
 
 /**
  * The spec does not say which channel sub-fields are required nor whether a channel is mandatory; this node

@@ -38,7 +38,7 @@ export function linkPayments(answer: IDataObject): IDataObject[] {
 }
 
 /** A payment made through a link as a flat record (amount as a number; missing values null). */
-export function simpleLinkPayment(payment: IDataObject): IDataObject {
+function simpleLinkPayment(payment: IDataObject): IDataObject {
 	const amount = asObject(payment.amount);
 	const payer = asObject(payment.payer);
 	return {
@@ -67,7 +67,7 @@ export function simpleLinkPayment(payment: IDataObject): IDataObject {
  * ACTIVE for a link that took its allowed payments (`availablePayments` 0; a link that is not generic takes one
  * approved payment): its page then says it is paid.
  */
-export function linkState(answer: IDataObject, approvedPayments: number): { state: string; acceptsPayments: boolean } {
+function linkState(answer: IDataObject, approvedPayments: number): { state: string; acceptsPayments: boolean } {
 	const status = answer.status;
 	const total = typeof answer.totalPayments === 'number' ? answer.totalPayments : approvedPayments;
 	const payments = `${total} payment${total === 1 ? '' : 's'}`;

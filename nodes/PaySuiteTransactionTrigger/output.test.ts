@@ -16,7 +16,7 @@ const row = {
 
 describe('transactionItem', () => {
 	it("simplified: the row's columns with its kind and payment, dates on the site's clock and in UTC, without the file's row numbers", () => {
-		expect(transactionItem(row, { simplify: true, timeZone: 'America/Bogota' }, undefined, 500001)).toEqual({
+		expect(transactionItem(row, { simple: true, timeZone: 'America/Bogota' }, undefined, 500001)).toEqual({
 			date: '2026-11-26T10:00:00-05:00',
 			transaction_date: '2026-11-26T10:00:00-05:00',
 			reference: 'ORDER-1',
@@ -33,7 +33,7 @@ describe('transactionItem', () => {
 	});
 
 	it('otherwise the row as the report gives it; a status change adds the status it had', () => {
-		expect(transactionItem(row, { simplify: false, timeZone: 'America/Bogota' }, 'PENDING')).toEqual({ ...row, previous_status: 'PENDING' });
-		expect(transactionItem(row, { simplify: true, timeZone: 'UTC' }, null)).toMatchObject({ previous_status: null, date: '2026-11-26T15:00:00+00:00', payment_internal_reference: null });
+		expect(transactionItem(row, { simple: false, timeZone: 'America/Bogota' }, 'PENDING')).toEqual({ ...row, previous_status: 'PENDING' });
+		expect(transactionItem(row, { simple: true, timeZone: 'UTC' }, null)).toMatchObject({ previous_status: null, date: '2026-11-26T15:00:00+00:00', payment_internal_reference: null });
 	});
 });

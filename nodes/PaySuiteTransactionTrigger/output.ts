@@ -7,8 +7,8 @@ import { siteRow } from '../shared/reports/siteRows';
 /** Columns that number the rows of one report file: they differ from one poll to the next, so Simplify leaves them out. */
 const REPORT_FILE_COLUMNS: ReadonlySet<string> = new Set(['id', 'batch_number', 'line_number']);
 
-export interface OutputRules {
-	simplify: boolean;
+interface OutputRules {
+	simple: boolean;
 	timeZone: string;
 }
 
@@ -19,7 +19,7 @@ export interface OutputRules {
  * `payment`: the internal reference of the payment the row belongs to, as its report tells (rowPayments).
  */
 export function transactionItem(row: ReportRow, rules: OutputRules, previousStatus?: string | null, payment: string | number | null = null): IDataObject {
-	const item: IDataObject = rules.simplify ? siteRow(row, rules.timeZone, payment, REPORT_FILE_COLUMNS) : { ...row };
+	const item: IDataObject = rules.simple ? siteRow(row, rules.timeZone, payment, REPORT_FILE_COLUMNS) : { ...row };
 	if (previousStatus !== undefined) item.previous_status = previousStatus;
 	return item;
 }

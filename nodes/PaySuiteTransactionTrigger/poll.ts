@@ -39,7 +39,7 @@ async function startRun(fn: IPollFunctions): Promise<PollRun> {
 			triggerOn: fn.getNodeParameter('triggerOn', 'newTransaction'),
 			statuses: fn.getNodeParameter('statuses', []),
 			types: fn.getNodeParameter('types', []),
-			simplify: fn.getNodeParameter('simplify', true),
+			simple: fn.getNodeParameter('simple', true),
 			options: fn.getNodeParameter('options', {}),
 		},
 		timeZone,
@@ -53,7 +53,7 @@ async function startRun(fn: IPollFunctions): Promise<PollRun> {
 }
 
 const items = (run: PollRun, selected: Selected[]): INodeExecutionData[] =>
-	selected.map(({ row, previousStatus, payment }) => ({ json: transactionItem(row, { simplify: run.settings.simplify, timeZone: run.timeZone }, previousStatus, payment) }));
+	selected.map(({ row, previousStatus, payment }) => ({ json: transactionItem(row, { simple: run.settings.simple, timeZone: run.timeZone }, previousStatus, payment) }));
 
 /** Each selected row with the payment it belongs to, as the whole report (not only the selected rows) tells. */
 function withPayments(selected: Selected[], rows: ReportRow[], timeZone: string): Selected[] {

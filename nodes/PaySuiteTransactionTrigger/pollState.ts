@@ -11,10 +11,10 @@ import { REPORT_MAX_MS } from '../shared/reports/reportRequests';
 export { REPORT_MAX_MS };
 
 /** A report not ready after this long is asked for again (the platform may have dropped it). */
-export const REPORT_GIVE_UP_MS = 30 * 60_000;
+const REPORT_GIVE_UP_MS = 30 * 60_000;
 
 /** A report asked for and not read yet: its ID and period (milliseconds). */
-export interface PendingReport {
+interface PendingReport {
 	id: string;
 	start: number;
 	end: number;
@@ -22,7 +22,7 @@ export interface PendingReport {
 }
 
 /** A transaction seen: its status, and when it happened (milliseconds). */
-export type Seen = [status: string, at: number];
+type Seen = [status: string, at: number];
 
 export interface PollState {
 	version: 1;

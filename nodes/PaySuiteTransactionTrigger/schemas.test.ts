@@ -1,11 +1,11 @@
 import { readSettings, reportFilters } from './schemas';
 
-const base = { triggerOn: 'newTransaction', statuses: [], types: [], simplify: true, options: {} };
+const base = { triggerOn: 'newTransaction', statuses: [], types: [], simple: true, options: {} };
 
 describe('readSettings', () => {
 	it('gives the defaults: 10 minutes of overlap, pending followed for 24 hours, no start', () => {
 		expect(readSettings(base, 'UTC')).toEqual({
-			settings: { triggerOn: 'newTransaction', statuses: [], types: [], simplify: true, overlapMs: 600_000, followPendingMs: 86_400_000, startFrom: undefined },
+			settings: { triggerOn: 'newTransaction', statuses: [], types: [], simple: true, overlapMs: 600_000, followPendingMs: 86_400_000, startFrom: undefined },
 		});
 	});
 

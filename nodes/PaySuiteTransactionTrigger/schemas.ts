@@ -1,12 +1,12 @@
 /** The trigger's parameters, checked and turned into what a poll works with. Pure. */
 import { z } from 'zod/v3';
 
-import { transactionStateOptions, transactionTypeOptions } from '../shared/descriptions/choices';
+import { transactionStatusOptions, transactionTypeOptions } from '../shared/descriptions/choices';
 import { parseDateTimeInput } from '../shared/schemas/dateTime';
 import { DEFAULT_FOLLOW_PENDING_HOURS, DEFAULT_OVERLAP_MINUTES } from './descriptions/fields';
 import type { TriggerOn } from './selection';
 
-const STATES = transactionStateOptions.map((option) => String(option.value));
+const STATUSES = transactionStatusOptions.map((option) => String(option.value));
 const TYPES = transactionTypeOptions.map((option) => String(option.value));
 
 const oneOf = (values: string[], what: string) =>
@@ -14,9 +14,9 @@ const oneOf = (values: string[], what: string) =>
 
 const parametersSchema = z.object({
 	triggerOn: z.enum(['newTransaction', 'statusChanged'], { errorMap: () => ({ message: 'must be New Transactions or Status Changed' }) }),
-	statuses: oneOf(STATES, 'statuses'),
+	statuses: oneOf(STATUSES, 'statuses'),
 	types: oneOf(TYPES, 'types'),
-	simplify: z.boolean().default(true),
+	simple: z.boolean().default(true),
 	options: z
 		.object({
 			overlapMinutes: z.number({ invalid_type_error: 'must be a number' }).min(1, 'must be at least 1').max(1440, 'must be at most 1440').default(DEFAULT_OVERLAP_MINUTES),
@@ -30,7 +30,7 @@ export interface TriggerSettings {
 	triggerOn: TriggerOn;
 	statuses: string[];
 	types: string[];
-	simplify: boolean;
+	simple: boolean;
 	overlapMs: number;
 	followPendingMs: number;
 	/** The Start From option as an instant; undefined when not set. */
@@ -41,7 +41,7 @@ const LABELS: Record<string, string> = {
 	triggerOn: 'Trigger On',
 	statuses: 'Statuses',
 	types: 'Transaction Types',
-	simplify: 'Simplify',
+	simple: 'Simplify',
 	'options.overlapMinutes': 'Options › Overlap (Minutes)',
 	'options.followPendingHours': 'Options › Follow Pending For (Hours)',
 	'options.startFrom': 'Options › Start From',

@@ -8,7 +8,7 @@ import type { PollState } from './pollState';
 
 export type TriggerOn = 'newTransaction' | 'statusChanged';
 
-export interface SelectionRules {
+interface SelectionRules {
 	triggerOn: TriggerOn;
 	/** Statuses that start the workflow; empty: all. */
 	statuses: string[];

@@ -58,8 +58,11 @@ function moduleSpecifiers(nodes: ts.Node[]): string[] {
 	return found;
 }
 
-/** What the package may load at run time inside n8n: n8n-workflow is its peer, zod and crypto come with n8n. */
-const PROVIDED_BY_N8N = new Set(['n8n-workflow', 'zod', 'zod/v3', 'crypto', 'node:crypto']);
+/**
+ * What the package may load at run time inside n8n: n8n-workflow is its peer; zod, luxon and crypto come with n8n
+ * (luxon is a dependency of n8n and of n8n-workflow, and on n8n's import allow-list for community nodes).
+ */
+const PROVIDED_BY_N8N = new Set(['n8n-workflow', 'zod', 'zod/v3', 'luxon', 'crypto', 'node:crypto']);
 
 function unexpectedImport(file: string, specifier: string): string | undefined {
 	if (!specifier.startsWith('.')) return PROVIDED_BY_N8N.has(specifier) ? undefined : specifier;
@@ -76,7 +79,7 @@ describe('the shipped code', () => {
 		expect(CODEX).toHaveLength(11);
 	});
 
-	it('imports only n8n-workflow, zod, crypto and its own shipped files', () => {
+	it('imports only n8n-workflow, zod, luxon, crypto and its own shipped files', () => {
 		const seen = new Set<string>();
 		const unexpected: string[] = [];
 		for (const [path, nodes] of PARSED) {
@@ -88,7 +91,7 @@ describe('the shipped code', () => {
 		}
 		expect(unexpected).toEqual([]);
 		// The walk sees imports at all: the peer and the validation library are among them.
-		expect([...seen]).toEqual(expect.arrayContaining(['n8n-workflow', 'zod/v3']));
+		expect([...seen]).toEqual(expect.arrayContaining(['n8n-workflow', 'zod/v3', 'luxon']));
 	});
 
 	it('the import check refuses a dependency, a Node module and a file outside the package', () => {

@@ -15,7 +15,7 @@
  * each on a worker). The trigger's check at the start of each run on the worker (runGate.ts) then lets one of
  * them do the work: every case but the simultaneous one asserts that Gateway › Process ran once per delivery (two
  * runs starting within the same milliseconds can both pass the check: n8n offers no lock), and every case what the
- * package promises for money: every run gives Gateway › Process the same input, hence the same idempotence key,
+ * package promises for money: every run gives Gateway › Process the same input, hence the same idempotency key,
  * and the sandbox keeps ONE transaction per delivery. PAYSUITE_E2E_FIGURES=1 prints the runs per delivery (for
  * docs/scaling.md). Needs `npm run build`.
  */

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'net';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { parseTsvChunks } from '../../nodes/shared/reports/reportTsv';
+import { parseTsvChunks } from '../helpers/reportTsv';
 import { outputJson, runNode } from '../helpers/engine';
 import { control, paySuiteApi, withSandbox } from '../helpers/sandbox';
 

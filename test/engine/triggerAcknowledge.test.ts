@@ -7,7 +7,7 @@
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { REPLAY_WINDOW } from '../../nodes/shared/webhooks/replay';
-import { recordedKeys } from '../../nodes/shared/webhooks/replayRecords';
+import { recordedKeys } from '../helpers/replayRecords';
 import { resolveWebhookDescriptionField, Workflow, type INode, type INodeParameters, type IWebhookDescription } from 'n8n-workflow';
 
 import { nodeTypesRegistry } from '../helpers/engine';

@@ -9,7 +9,7 @@
  */
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { REPLAY_WINDOW } from '../../nodes/shared/webhooks/replay';
-import { recordedKeys } from '../../nodes/shared/webhooks/replayRecords';
+import { recordedKeys } from '../helpers/replayRecords';
 import { apiCallsOf, onboardingApi as onboardingApiOf, paySuiteApi as paySuiteApiOf, withSandbox } from '../helpers/sandbox';
 import { platformRecords } from './triggerFixtures';
 import { startTriggerServer, type TriggerServer } from './triggerHarness';

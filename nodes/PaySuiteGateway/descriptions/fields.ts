@@ -8,9 +8,9 @@ import type { DisplayCondition, IDataObject, IDisplayOptions, INodeProperties } 
 import {
 	currencyOptions,
 	localeOptions,
-	TRANSACTION_STATES_HINT,
+	TRANSACTION_STATUSES_HINT,
 	TRANSACTION_TYPES_HINT,
-	transactionStateOptions,
+	transactionStatusOptions,
 	transactionTypeOptions,
 } from '../../shared/descriptions/choices';
 import { filtersCollection, optionsCollection } from '../../shared/descriptions/collections';
@@ -198,16 +198,16 @@ export const reportRequestProperties: INodeProperties[] = [
 	...periodDateProperties(customPeriod),
 	filtersCollection([
 		{
-			displayName: 'States',
-			name: 'state',
+			displayName: 'Statuses',
+			name: 'statuses',
 			type: 'multiOptions',
-			options: transactionStateOptions,
+			options: transactionStatusOptions,
 			default: [],
-			description: TRANSACTION_STATES_HINT,
+			description: TRANSACTION_STATUSES_HINT,
 		},
 		{
-			displayName: 'Types',
-			name: 'type',
+			displayName: 'Transaction Types',
+			name: 'types',
 			type: 'multiOptions',
 			options: transactionTypeOptions,
 			default: [],
@@ -230,14 +230,21 @@ export const reportRequestProperties: INodeProperties[] = [
  * The period's dates are top-level fields that the body puts in `filters`: without these, an error would name
  * them "Filters › Start Date", a field the Filters collection does not have.
  */
-export const reportRequestLabels: Record<string, string> = { 'filters.startDate': 'Start Date', 'filters.endDate': 'End Date', period: 'Period' };
+export const reportRequestLabels: Record<string, string> = {
+	'filters.startDate': 'Start Date',
+	'filters.endDate': 'End Date',
+	// The body's filters are named as the platform names them.
+	'filters.state': 'Filters › Statuses',
+	'filters.type': 'Filters › Transaction Types',
+	period: 'Period',
+};
 
 /**
  * The body of POST /gateway/report from the fields above (validated by the caller), its dates the site's days
  * written with the site's offset (the operation declares siteClock: the executor resolves it).
  */
 export function reportRequestBody(ctx: OperationContext): IDataObject {
-	const filters = ctx.param<{ state?: string[]; type?: string[] }>('filters', {});
+	const filters = ctx.param<{ statuses?: string[]; types?: string[] }>('filters', {});
 	const options = ctx.param<IDataObject>('options', {});
 	const timeZone = clockOf(ctx).zone;
 	const period = ctx.param<PeriodPreset>('period', 'custom');
@@ -246,9 +253,9 @@ export function reportRequestBody(ctx: OperationContext): IDataObject {
 		filters: {
 			startDate: preset?.startDate ?? periodDate(ctx.param<unknown>('startDate', ''), timeZone),
 			endDate: preset?.endDate ?? periodDate(ctx.param<unknown>('endDate', ''), timeZone),
-			state: filters.state?.length ? filters.state : undefined,
+			state: filters.statuses?.length ? filters.statuses : undefined,
 			// From version 4, every type when none is chosen: the report then always has its type column.
-			type: filters.type?.length ? filters.type : wantsSiteRows(ctx) ? [...REPORT_TYPES] : undefined,
+			type: filters.types?.length ? filters.types : wantsSiteRows(ctx) ? [...REPORT_TYPES] : undefined,
 		},
 		callbackUrl: options.callbackUrl,
 		locale: options.locale,

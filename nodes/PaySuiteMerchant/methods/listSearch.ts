@@ -10,7 +10,7 @@ import { SEARCH_PAYMENT_FACILITATORS, searchPaymentFacilitators as searchWithSig
 /** The signed credential, the only one that may list facilitators. */
 export const FACILITATOR_CREDENTIAL = 'paySuiteApi';
 
-export async function searchPaymentFacilitators(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+async function searchPaymentFacilitators(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	if (!this.getNode().credentials?.[FACILITATOR_CREDENTIAL]) {
 		throw new NodeOperationError(
 			this.getNode(),

@@ -44,7 +44,7 @@ function methodEntry(method: IDataObject) {
 	return { ...entry, name: method.disabled === true ? `${name} · disabled` : name };
 }
 
-export async function searchMerchantPaymentMethods(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+async function searchMerchantPaymentMethods(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const customerId = chosenMerchant.call(this);
 	const name = filter?.trim() ?? '';
 	const named = name.length >= NAME_FILTER.min && name.length <= NAME_FILTER.max;

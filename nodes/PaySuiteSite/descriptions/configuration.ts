@@ -125,7 +125,7 @@ const BODY_KEY: Record<string, string> = { operationSettings: 'operation' };
 const LISTS = new Set(['paymentGroups', 'exceptionBinsList']);
 
 /** "411111, 422222" → [411111, 422222]; an entry that is not a number stays text, for the check to name it. */
-export function commaSeparated(value: unknown, numbers: boolean): unknown {
+function commaSeparated(value: unknown, numbers: boolean): unknown {
 	if (typeof value !== 'string') return value;
 	const entries = value
 		.split(',')

@@ -1,7 +1,7 @@
 /** The Transaction Trigger's panel: what starts the workflow, which transactions, the output and the options. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { TRANSACTION_STATES_HINT, TRANSACTION_TYPES_HINT, transactionStateOptions, transactionTypeOptions } from '../../shared/descriptions/choices';
+import { TRANSACTION_STATUSES_HINT, TRANSACTION_TYPES_HINT, transactionStatusOptions, transactionTypeOptions } from '../../shared/descriptions/choices';
 import { optionsCollection } from '../../shared/descriptions/collections';
 
 export const DEFAULT_OVERLAP_MINUTES = 10;
@@ -37,9 +37,9 @@ export const transactionTriggerProperties: INodeProperties[] = [
 		displayName: 'Statuses',
 		name: 'statuses',
 		type: 'multiOptions',
-		options: transactionStateOptions,
+		options: transactionStatusOptions,
 		default: [],
-		description: `${TRANSACTION_STATES_HINT} For Status Changed: the status they changed to. Leave empty for all.`,
+		description: `${TRANSACTION_STATUSES_HINT} For Status Changed: the status they changed to. Leave empty for all.`,
 	},
 	{
 		displayName: 'Transaction Types',
@@ -51,11 +51,11 @@ export const transactionTriggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Simplify',
-		name: 'simplify',
+		name: 'simple',
 		type: 'boolean',
 		default: true,
-		description:
-			"Whether to output each transaction as Report › Request and Wait's rows: its kind (payment, refund...) and the payment it belongs to, its dates on the site's clock (and in UTC), without the report file's row numbers (ID, Batch Number, Line Number), instead of the row as the report gives it",
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		hint: "On: each transaction as Report › Request and Wait's rows: its kind (payment, refund...) and the payment it belongs to, its dates on the site's clock (and in UTC), without the report file's row numbers (ID, Batch Number, Line Number). Off: the row as the report gives it.",
 	},
 	optionsCollection([
 		{
@@ -84,10 +84,3 @@ export const transactionTriggerProperties: INodeProperties[] = [
 		},
 	]),
 ];
-
-/** The parameter `options`. */
-export interface TransactionTriggerOptions {
-	followPendingHours?: number;
-	overlapMinutes?: number;
-	startFrom?: string;
-}

@@ -45,8 +45,8 @@ export const notificationLocaleOptions: INodePropertyOptions[] = ['en', 'es', 'i
 	value: code,
 }));
 
-/** Transaction states a report can be filtered by. */
-export const transactionStateOptions: INodePropertyOptions[] = ['APPROVED', 'REJECTED', 'FAILED', 'PENDING'].map((value) => ({
+/** Transaction statuses a report can be filtered by. */
+export const transactionStatusOptions: INodePropertyOptions[] = ['APPROVED', 'REJECTED', 'FAILED', 'PENDING'].map((value) => ({
 	name: value.charAt(0) + value.slice(1).toLowerCase(),
 	value,
 }));
@@ -70,13 +70,13 @@ export const transactionTypeOptions: INodePropertyOptions[] = [
 	['VOID', 'Void'],
 ].map(([value, name]) => ({ name, value }));
 
-/** The tooltip of a Types filter of transactions: which type a payment is, and what leaving it empty gives. */
+/** The tooltip of a Transaction Types filter: which type a payment is, and what leaving it empty gives. */
 export const TRANSACTION_TYPES_HINT =
 	'Only transactions of these types. A card payment (through the gateway, a checkout page or a payment link) is Authorization Only; a refund is Refund, with its payment\'s reference; a pre-authorization is Check-In, collected by Checkout. Leave empty for every type: each transaction then says its type and its kind (payment, refund, reversal...).';
 
 /** The tooltip of a Statuses filter of transactions: approved is not "money taken" on its own. */
-export const TRANSACTION_STATES_HINT =
-	'Only transactions in these statuses. Approved alone is not money taken: a refund is an approved transaction too (tell them apart by Types, or by each row\'s kind).';
+export const TRANSACTION_STATUSES_HINT =
+	'Only transactions in these statuses. Approved alone is not money taken: a refund is an approved transaction too (tell them apart by Transaction Types, or by each row\'s kind).';
 
 /**
  * Identity document types. The API documents leave the set open (any text), so this is the common set of the

@@ -17,7 +17,7 @@ export interface Candidate {
 	date?: unknown;
 }
 
-export type Pick = (candidate: Candidate) => boolean;
+type Pick = (candidate: Candidate) => boolean;
 
 /** Approved, of these kinds, and not given back in full (a partly refunded payment still has something to give). */
 const openOf =

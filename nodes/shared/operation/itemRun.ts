@@ -8,7 +8,7 @@ import type { OperationContext } from './types';
  * changes: n8n starts a NEW execution that goes on from the stored run data, so the failed node runs again in
  * the same workflow, at the same run index (the failed run is dropped first), on the same input item. A key
  * derived from these is the same on a Retry and different for a new run with new input (see
- * PaySuiteGateway/processIdempotenceKey.ts).
+ * PaySuiteGateway/processIdempotencyKey.ts).
  */
 export interface ItemRun {
 	workflowId: string;

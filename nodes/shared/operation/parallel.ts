@@ -13,7 +13,7 @@ export const MAX_IN_PARALLEL = 10;
 const DEFAULT_IN_PARALLEL = { read: 5, deduplicated: 1 } as const;
 
 /** The Requests in Parallel field of an operation whose items may run a few at a time (see PaySuiteOperation.parallel). */
-export function parallelProperty(kind: 'read' | 'deduplicated'): INodeProperties {
+function parallelProperty(kind: 'read' | 'deduplicated'): INodeProperties {
 	const stops =
 		kind === 'read'
 			? ''

@@ -14,12 +14,12 @@ import { sentRecord, type SentRecord } from './sentRecord';
 import type { OperationContext } from './types';
 
 /** Entries kept per payment: a payment is rarely refunded more often through n8n. */
-export const MAX_REFUND_ENTRIES = 32;
+const MAX_REFUND_ENTRIES = 32;
 /** Binary digits of an amount: 2^50 minor units hold the nodes' limit (10^12) in a currency of 3 decimals. */
 const AMOUNT_BITS = 50;
 
 /** The record's name of a payment: the credential (which platform and site) and its internal reference. */
-export const paymentKey = (ctx: OperationContext, internalReference: unknown): string =>
+const paymentKey = (ctx: OperationContext, internalReference: unknown): string =>
 	writeKey(['refunds', ctx.node.credentials?.paySuiteApi?.id ?? '', String(internalReference)]);
 
 const entryKey = (payment: string, entry: number) => `${payment}#${entry}`;

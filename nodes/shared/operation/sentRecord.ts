@@ -18,7 +18,7 @@ import type { OperationContext } from './types';
  * How many strings the record keeps (the oldest go first). A Remove Duplicates node of the same workflow with
  * scope "Workflow" shares the set: this limit is above its default history (10,000), so these nodes never cut it.
  */
-export const MAX_RECORDED = 50_000;
+const MAX_RECORDED = 50_000;
 const OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: MAX_RECORDED };
 /** Times an addition is read back (and made again) before it is taken as kept. */
 const READ_BACKS = 3;

@@ -1,4 +1,5 @@
-import { columnPlan, convertCell, converterFor, parseTsvChunks, parseTsvStream, rowOf, sliceBuffer, TsvLineTooLongError, TsvReportParser } from './reportTsv';
+import { convertCell, parseTsvChunks, parseTsvStream, rowOf, sliceBuffer } from '../../../test/helpers/reportTsv';
+import { columnPlan, converterFor, TsvLineTooLongError, TsvReportParser } from './reportTsv';
 
 const HEADER = 'id\tdate\treference\tamount\tinternal_reference\tstatus\treason\tauthorization\trefunded\tlast_digits\tpayer_first_name';
 const ROWS = [

@@ -104,12 +104,6 @@ export function converterFor(column: string, options: TsvParserOptions = {}): Ce
 	return undefined;
 }
 
-/** One cell as the row holds it: numbers as numbers in numeric columns, text elsewhere (never guessed). */
-export function convertCell(column: string, raw: string, options: TsvParserOptions = {}): ReportValue {
-	const convert = converterFor(column, options);
-	return convert ? convert(raw) : raw;
-}
-
 /** The conversion plan of a report: its column names (from the header), each column's converter, an empty row. */
 export interface ColumnPlan {
 	readonly names: readonly string[];
@@ -175,11 +169,6 @@ function rowAt(plan: ColumnPlan, text: string, start: number, end: number, tabs:
 	// Null already, unless a name repeats in the header (the last cell of that name wins, and a missing one is null).
 	for (index++; index < names.length; index++) row[names[index]] = null;
 	return row;
-}
-
-/** The row of one line (without its line break): missing cells null, cells beyond the header under `column_N`. */
-export function rowOf(plan: ColumnPlan, line: string): ReportRow {
-	return rowAt(plan, line, 0, line.length, new TabFinder(line));
 }
 
 /** Whether text[start, end) holds nothing but white space (as `trim() === ''`), checked without copying it. */
@@ -256,23 +245,4 @@ export class TsvReportParser {
 		this.rows++;
 		out.push(rowAt(this.plan, text, start, end, tabs));
 	}
-}
-
-/** Rows of a report given as chunks (a buffer cut in slices, a stream's chunks...), one at a time. */
-export function* parseTsvChunks(chunks: Iterable<Uint8Array | string>, options?: TsvParserOptions): Generator<ReportRow> {
-	const parser = new TsvReportParser(options);
-	for (const chunk of chunks) yield* parser.push(chunk);
-	yield* parser.end();
-}
-
-/** The same for an async source, such as a readable stream. */
-export async function* parseTsvStream(chunks: AsyncIterable<Uint8Array | string>, options?: TsvParserOptions): AsyncGenerator<ReportRow> {
-	const parser = new TsvReportParser(options);
-	for await (const chunk of chunks) yield* parser.push(chunk);
-	yield* parser.end();
-}
-
-/** A buffer held in memory, cut into slices of `size` bytes without copying. */
-export function* sliceBuffer(buffer: Uint8Array, size = 64 * 1024): Generator<Uint8Array> {
-	for (let offset = 0; offset < buffer.length; offset += size) yield buffer.subarray(offset, Math.min(offset + size, buffer.length));
 }

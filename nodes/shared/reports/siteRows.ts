@@ -9,7 +9,7 @@ import type { ReportRow } from './reportTsv';
 import { kindOfType, paymentsOf, type KindedTransaction } from './transactionKind';
 
 /** The report's columns that hold a date-time. */
-export const REPORT_DATE_COLUMNS: readonly string[] = ['date', 'transaction_date'];
+const REPORT_DATE_COLUMNS: readonly string[] = ['date', 'transaction_date'];
 
 /** The column beside a date that holds it in UTC: `date_utc`. */
 export const utcColumn = (column: string) => `${column}_utc`;

@@ -46,12 +46,6 @@ export function kindOfType(type: unknown): TransactionKind | null {
 	return typeof type === 'string' ? (KIND_OF_TYPE[type.trim().toUpperCase()] ?? null) : null;
 }
 
-/** Kinds that take the buyer's money once approved: a finance total of "money taken" sums these. */
-export const MONEY_TAKEN_KINDS: readonly TransactionKind[] = ['payment', 'capture'];
-
-/** Kinds that give money back once approved. */
-export const MONEY_BACK_KINDS: readonly TransactionKind[] = ['refund', 'reversal', 'chargeback', 'dispute lost'];
-
 /** Kinds a row of another kind may belong to. */
 const ORIGINAL_KINDS: readonly TransactionKind[] = ['payment', 'capture', 'pre-authorization'];
 

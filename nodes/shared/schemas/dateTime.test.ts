@@ -32,6 +32,17 @@ describe('date-time parameters', () => {
 		);
 	});
 
+	it('reads a wall time the clocks show twice as the first, and one they skip as moved forward, east or west of UTC', () => {
+		const instant = (text: string, zone: string) => parseDateTimeInput(text, zone)!.toISOString();
+		// Clocks going back: Los Angeles 2026-11-01 02:00 PDT → 01:00 PST; Madrid 2026-10-25 03:00 CEST → 02:00 CET.
+		expect(instant('2026-11-01T01:30:00', 'America/Los_Angeles')).toBe('2026-11-01T08:30:00.000Z');
+		expect(instant('2026-10-25T02:30:00', 'Europe/Madrid')).toBe('2026-10-25T00:30:00.000Z');
+		// Clocks jumping: Los Angeles 2026-03-08 02:00 → 03:00; Madrid 2026-03-29 02:00 → 03:00; Santiago at midnight.
+		expect(instant('2026-03-08T02:30:00', 'America/Los_Angeles')).toBe('2026-03-08T10:30:00.000Z');
+		expect(instant('2026-03-29T02:30:00', 'Europe/Madrid')).toBe('2026-03-29T01:30:00.000Z');
+		expect(instant('2026-09-06T00:00:00', 'America/Santiago')).toBe('2026-09-06T04:00:00.000Z');
+	});
+
 	it('formats as the platform asks', () => {
 		const date = new Date('2030-01-15T15:30:05.123Z');
 		expect(formatIsoUtc(date)).toBe('2030-01-15T15:30:05+00:00');

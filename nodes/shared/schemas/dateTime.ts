@@ -1,10 +1,12 @@
 /**
  * Date-times as n8n hands them over (date picker text without an offset, ISO text with one, Date or Luxon
  * objects from expressions) turned into instants and into the text formats the platform asks for.
- * A date-time without an offset is wall-clock time in the workflow's time zone.
+ * A date-time without an offset is wall-clock time in the workflow's time zone. Zones are luxon's (n8n's own
+ * date library: the instance provides it, as it does n8n-workflow).
  */
+import { DateTime } from 'luxon';
 
-export interface WallTime {
+interface WallTime {
 	year: number;
 	month: number;
 	day: number;
@@ -16,62 +18,34 @@ export interface WallTime {
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 
-const pad = (value: number, size = 2) => String(value).padStart(size, '0');
-
-function safeZone(timeZone: string | undefined): string {
-	if (!timeZone) return 'UTC';
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone });
-		return timeZone;
-	} catch {
-		return 'UTC';
-	}
-}
-
-/**
- * One formatter per time zone, made once: building an Intl.DateTimeFormat costs far more than using it, and a
- * report of thousands of rows writes each row's dates in the site's zone.
- */
-const wallFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function wallFormatter(timeZone: string | undefined): Intl.DateTimeFormat {
-	const key = timeZone ?? '';
-	let formatter = wallFormatters.get(key);
-	if (!formatter) {
-		formatter = new Intl.DateTimeFormat('en-US', {
-			timeZone: safeZone(timeZone),
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			second: '2-digit',
-		});
-		wallFormatters.set(key, formatter);
-	}
-	return formatter;
+/** An instant on the clocks of a time zone; an unknown zone is UTC. */
+export function inZone(date: Date, timeZone?: string): DateTime {
+	const at = DateTime.fromJSDate(date, { zone: timeZone || 'UTC' });
+	return at.isValid || !timeZone ? at : DateTime.fromJSDate(date, { zone: 'UTC' });
 }
 
 /** The wall-clock time of an instant in a time zone. */
 export function wallTimeIn(date: Date, timeZone?: string): WallTime {
-	const parts = wallFormatter(timeZone).formatToParts(date);
-	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-	return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour') % 24, minute: part('minute'), second: part('second') };
+	const { year, month, day, hour, minute, second } = inZone(date, timeZone);
+	return { year, month, day, hour, minute, second };
 }
 
-function wallToUtcMs(wall: WallTime): number {
-	return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-}
+const sameWallTime = (at: DateTime, wall: WallTime) =>
+	at.year === wall.year && at.month === wall.month && at.day === wall.day && at.hour === wall.hour && at.minute === wall.minute && at.second === wall.second;
 
-/** The instant at which a time zone's clocks show the given wall-clock time. */
+/**
+ * The instant at which a time zone's clocks show the given wall-clock time. Clocks that go back show it twice:
+ * the first is taken (luxon's choice there depends on today's offset). Clocks that jump over it: luxon's
+ * instant, the time moved forward by the jump.
+ */
 export function instantOfWallTime(wall: WallTime, timeZone?: string): Date {
-	const guess = wallToUtcMs(wall);
-	const offsetAt = (ms: number) => wallToUtcMs(wallTimeIn(new Date(ms), timeZone)) - ms;
-	let instant = guess - offsetAt(guess);
-	const corrected = guess - offsetAt(instant);
-	if (corrected !== instant) instant = corrected;
-	return new Date(instant);
+	const asUtc = DateTime.fromObject(wall, { zone: 'UTC' });
+	const near = inZone(asUtc.toJSDate(), timeZone);
+	const shown = [near.minus({ days: 1 }).offset, near.plus({ days: 1 }).offset]
+		.map((offset) => asUtc.minus({ minutes: offset }).setZone(near.zone))
+		.filter((candidate) => sameWallTime(candidate, wall))
+		.sort((a, b) => a.toMillis() - b.toMillis());
+	return (shown[0] ?? DateTime.fromObject(wall, { zone: near.zone })).toJSDate();
 }
 
 /** Reads what a date-time parameter holds; undefined when it is empty or not a date-time. */
@@ -94,17 +68,8 @@ export function parseDateTimeInput(value: unknown, timeZone?: string): Date | un
 			minute: Number(minute),
 			second: Number(second),
 		};
-		const check = new Date(wallToUtcMs(parsed));
-		if (
-			check.getUTCMonth() + 1 !== parsed.month ||
-			check.getUTCDate() !== parsed.day ||
-			parsed.hour > 23 ||
-			parsed.minute > 59 ||
-			parsed.second > 59
-		) {
-			return undefined;
-		}
-		return instantOfWallTime(parsed, timeZone);
+		// A real date and time of day (luxon also takes 24:00:00, the next day's midnight: refused here).
+		return sameWallTime(DateTime.fromObject(parsed, { zone: 'UTC' }), parsed) ? instantOfWallTime(parsed, timeZone) : undefined;
 	}
 	if (!HAS_OFFSET.test(text)) return undefined;
 	const ms = Date.parse(text);
@@ -127,8 +92,7 @@ export function isoUtcOrAsTyped(value: unknown, timeZone?: string): unknown {
 
 /** `YYYY-MM-DD HH:MM:SS` as the clocks of the time zone show it. */
 export function formatSpaced(date: Date, timeZone?: string): string {
-	const w = wallTimeIn(date, timeZone);
-	return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+	return inZone(date, timeZone).toFormat('yyyy-MM-dd HH:mm:ss');
 }
 
 /** `YYYY-MM-DD` of a date or date-time parameter; a plain date is kept as typed. */

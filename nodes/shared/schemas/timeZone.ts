@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
-import { formatSpaced, parseDateTimeInput, wallTimeIn } from './dateTime';
+import { formatSpaced, inZone, parseDateTimeInput } from './dateTime';
 
 /** The option that stands for the workflow's time zone (its settings, or the instance's default). */
 export const WORKFLOW_TIME_ZONE = 'workflow';
@@ -58,7 +58,7 @@ export function timeZoneOptions(workflowZone: string, dateValue: unknown): INode
 }
 
 /** The signed credential's field that holds the site's time zone (the zone the platform reads its times in). */
-export const CREDENTIAL_TIME_ZONE = 'timeZone';
+const CREDENTIAL_TIME_ZONE = 'timeZone';
 
 /** The site's time zone a signed credential names, canonical; undefined when it names none (older credentials). */
 export function credentialTimeZone(credentials: IDataObject | undefined): string | undefined {
@@ -66,14 +66,9 @@ export function credentialTimeZone(credentials: IDataObject | undefined): string
 	return typeof value === 'string' ? canonicalTimeZone(value) : undefined;
 }
 
-const pad = (value: number, width = 2) => String(Math.abs(value)).padStart(width, '0');
-
 /** ISO 8601 as the clocks of `zone` show the instant, with that zone's offset: `2026-12-01T18:00:00-05:00`. */
 export function isoInZone(date: Date, zone: string): string {
-	const wall = wallTimeIn(date, zone);
-	const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-	const offsetMinutes = Math.round((wallAsUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
-	const sign = offsetMinutes < 0 ? '-' : '+';
-	const offset = `${sign}${pad(Math.trunc(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
-	return `${formatSpaced(date, zone).replace(' ', 'T')}${offset}`;
+	// Whole seconds, and +00:00 rather than Z: the form of the platform's samples.
+	const iso = inZone(date, zone).startOf('second').toISO({ suppressMilliseconds: true }) ?? '';
+	return iso.endsWith('Z') ? `${iso.slice(0, -1)}+00:00` : iso;
 }

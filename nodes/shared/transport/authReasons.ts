@@ -1,5 +1,5 @@
 /** Words for the platform's authentication failure reasons (HTTP 401, `status.reason`). */
-export const AUTH_FAILURE_WORDS: Record<string, string> = {
+const AUTH_FAILURE_WORDS: Record<string, string> = {
 	'101': 'Unknown login: the platform has no site with this login. Check the Login field of the credential.',
 	'102': 'Wrong secret key: the tranKey did not match. Check the Secret Key and the Digest Algorithm of the credential.',
 	'103': "Clock off by more than 5 minutes: the seed was rejected. Check this machine's date, time and time zone.",

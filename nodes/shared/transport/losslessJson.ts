@@ -8,7 +8,7 @@
  */
 
 /** What `parseJson` makes of a whole number too large for a JS number. */
-export interface ParseOptions {
+interface ParseOptions {
 	/** `string` (the default): its decimal text, safe in an n8n item. `bigint`: a bigint, written back bare by stringifyJson. */
 	bigIntegers?: 'string' | 'bigint';
 }

@@ -29,7 +29,7 @@ export interface AnswerContext {
 }
 
 /** The platform's `status` block of an answer. */
-export interface StatusBlock {
+interface StatusBlock {
 	status?: unknown;
 	reason?: unknown;
 	message?: unknown;
@@ -117,7 +117,7 @@ const waitWords = (seconds: number | undefined): string =>
 	seconds === undefined ? 'a little' : seconds < 1 ? 'a moment' : `${Math.ceil(seconds)} s`;
 
 /** What the words of an error say: what happened, then what to do; the details, the platform's answer last. */
-export interface AnswerWords {
+interface AnswerWords {
 	message: string;
 	description: string;
 }

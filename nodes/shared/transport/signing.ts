@@ -5,7 +5,7 @@ import { parseJson, stringifyJson } from './losslessJson';
 
 export type DigestAlgorithm = 'sha256' | 'sha1';
 
-export interface SignedAuth {
+interface SignedAuth {
 	login: string;
 	tranKey: string;
 	nonce: string;

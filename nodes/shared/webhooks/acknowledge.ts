@@ -19,7 +19,7 @@
 import type { INodeParameters, INodeProperties, IWebhookDescription, IWebhookFunctions } from 'n8n-workflow';
 
 /** The option's values. */
-export const ACKNOWLEDGE = { received: 'received', finished: 'finished' } as const;
+const ACKNOWLEDGE = { received: 'received', finished: 'finished' } as const;
 
 /** Options › Acknowledge Delivery, in each webhook trigger's Options. */
 export const acknowledgeOption: INodeProperties = {

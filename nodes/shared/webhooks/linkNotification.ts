@@ -17,10 +17,7 @@ export interface LinkNotification {
 	unsigned: { reference?: string; reason?: string; message?: string };
 }
 
-export type LinkCheck = { ok: true; notification: LinkNotification } | ({ ok: false } & FailedCheck);
-
-/** The statuses the platform publishes for a link's notification. */
-export const LINK_EVENTS = { paid: 'PAID', expired: 'EXPIRED' } as const;
+type LinkCheck = { ok: true; notification: LinkNotification } | ({ ok: false } & FailedCheck);
 
 const SIGNATURE_WORDS = {
 	missing: 'The signature is missing',

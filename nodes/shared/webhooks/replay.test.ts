@@ -1,7 +1,8 @@
 import { sleep, Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
 
 import { DeliveryMemory, deliveryKey, eventDateProblem, oncePerDelivery, REPLAY_WINDOW } from './replay';
-import { hourOf, recordedKeys } from './replayRecords';
+import { recordedKeys } from '../../../test/helpers/replayRecords';
+import { hourOf } from './replayRecords';
 
 const DAY = 24 * 60 * 60;
 const NOW = Date.UTC(2025, 4, 1, 12, 0, 0);

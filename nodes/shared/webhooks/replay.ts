@@ -49,7 +49,7 @@ export function deliveryKey(parts: ReadonlyArray<string | number>): string {
 }
 
 /** The records a node's static data holds within the window, in either stored format (replayRecords.ts). */
-export function storedRecords(store: IDataObject, nowSeconds: number, window: ReplayWindow = REPLAY_WINDOW): HourRecords {
+function storedRecords(store: IDataObject, nowSeconds: number, window: ReplayWindow = REPLAY_WINDOW): HourRecords {
 	return readRecords(store[RECORDS_KEY], store[LEGACY_RECORDS_KEY], nowSeconds, window);
 }
 
@@ -73,7 +73,7 @@ export const EVENT_DATE_WORDS = {
 	ahead: `The event date is more than ${REPLAY_WINDOW.maxAheadSeconds / 3600} hours ahead of the receiver's clock`,
 } as const;
 
-export interface Claim {
+interface Claim {
 	/** Ends the claim: `ran` when the delivery started a run (it is then remembered as done). */
 	settle(ran: boolean): void;
 }
@@ -209,7 +209,7 @@ interface Answered {
  * the run, 500 when it failed or its worker was lost), not when the connection closed first (the caller gave up:
  * the outcome is unknown, so the next copy runs). False when the response cannot be watched (the caller settles).
  */
-export function settleWhenAnswered(response: Answered | undefined, claim: Claim): boolean {
+function settleWhenAnswered(response: Answered | undefined, claim: Claim): boolean {
 	if (!response || typeof response.once !== 'function') return false;
 	const succeeded = () => Boolean(response.statusCode && response.statusCode >= 200 && response.statusCode < 300);
 	if (response.writableFinished) {
@@ -231,7 +231,7 @@ export function settleWhenAnswered(response: Answered | undefined, claim: Claim)
  * saves (webhook-helpers.js, extractWebhookOnReceivedResponse for the triggers' `onReceived` answers): writing
  * the record there marks it again. Writing the same records twice changes nothing else.
  */
-export function writtenAgainWhenAnswered(result: IWebhookResponseData, write: () => void): IWebhookResponseData {
+function writtenAgainWhenAnswered(result: IWebhookResponseData, write: () => void): IWebhookResponseData {
 	const { webhookResponse, ...rest } = result;
 	return Object.defineProperty(rest, 'webhookResponse', {
 		enumerable: true,

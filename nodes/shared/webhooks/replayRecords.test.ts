@@ -1,4 +1,5 @@
-import { addRecords, hasRecord, hourOf, KEY_LENGTH, readRecords, recordedKeys } from './replayRecords';
+import { recordedKeys } from '../../../test/helpers/replayRecords';
+import { addRecords, hasRecord, hourOf, KEY_LENGTH, readRecords } from './replayRecords';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

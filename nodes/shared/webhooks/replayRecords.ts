@@ -23,7 +23,7 @@ export const LEGACY_RECORDS_KEY = 'deliveries';
 /** Hour (`YYYY-MM-DDTHH`, UTC) → the keys received in it, concatenated, oldest first. */
 export type HourRecords = Record<string, string>;
 
-export interface RecordLimits {
+interface RecordLimits {
 	/** How long a record is kept at least (seconds). */
 	keepSeconds: number;
 	/** At most this many records; beyond it the oldest go first. */
@@ -46,7 +46,7 @@ function hourStart(hour: string): number {
 }
 
 /** The keys of one hour's string. */
-function keysOf(joined: string): string[] {
+export function keysOf(joined: string): string[] {
 	const keys: string[] = [];
 	for (let at = 0; at + KEY_LENGTH <= joined.length; at += KEY_LENGTH) keys.push(joined.slice(at, at + KEY_LENGTH));
 	return keys;
@@ -120,11 +120,6 @@ export function hasRecord(hours: HourRecords, key: string): boolean {
 		for (let at = joined.indexOf(key); at !== -1; at = joined.indexOf(key, at + 1)) if (at % KEY_LENGTH === 0) return true;
 	}
 	return false;
-}
-
-/** Every key a node's static data records, in either format (for tests and tools). */
-export function recordedKeys(nodeStaticData: Record<string, unknown>, nowSeconds: number, limits: RecordLimits): string[] {
-	return Object.values(readRecords(nodeStaticData[RECORDS_KEY], nodeStaticData[LEGACY_RECORDS_KEY], nowSeconds, limits)).flatMap(keysOf);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

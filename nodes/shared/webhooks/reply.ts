@@ -23,7 +23,7 @@ function statusAnswer(status: string, reason: string, message: string): StatusAn
 const acknowledgement = (message: string): StatusAnswer => statusAnswer('OK', '00', message);
 
 /** Reasons of a refusal (status reason is 1 to 4 characters). */
-export const REFUSAL_REASON = {
+const REFUSAL_REASON = {
 	/** HTTP 400 or 413: the body breaks a rule (not JSON, missing field, unknown type, too large, too deep). */
 	badBody: 'XN',
 	/** HTTP 401: not verified (signature missing, malformed or wrong, outside the time window, unknown to the platform). */
@@ -41,7 +41,7 @@ export const REFUSAL_REASON = {
 export const NOT_VERIFIED = 'The notification could not be verified';
 
 /** Writes a refusal in the platform's shape and tells n8n not to answer nor run the workflow. */
-export function refuseWebhook(
+function refuseWebhook(
 	fn: IWebhookFunctions,
 	httpStatus: number,
 	reason: string,
@@ -88,7 +88,7 @@ export function refuseNotVerified(fn: IWebhookFunctions, why: string): IWebhookR
  *    `warning` to n8n's log when the workflow's owner must act (every call is refused until then);
  *  - `notReady`: the platform does not have the final result yet, answered 503 with Retry-After.
  */
-export type Refusal = FailedCheck | { notVerified: string; warning?: string } | { notReady: string; retryAfterSeconds: number };
+type Refusal = FailedCheck | { notVerified: string; warning?: string } | { notReady: string; retryAfterSeconds: number };
 
 /** A step's result when it refuses the call. */
 export type Refused = { ok: false } & Refusal;
@@ -178,7 +178,7 @@ export async function rawBodyOf(fn: IWebhookFunctions): Promise<Buffer> {
 /** The platform's notifications are small: anything larger is refused before it is read. */
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Objects and arrays nested deeper than this are refused (the notifications nest three levels or so). */
-export const MAX_BODY_DEPTH = 32;
+const MAX_BODY_DEPTH = 32;
 
 /** Refuses a body above MAX_BODY_BYTES (413); undefined when its size is fine. Pure. */
 export function checkBodySize(raw: Buffer): FailedCheck | undefined {

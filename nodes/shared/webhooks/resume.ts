@@ -36,10 +36,10 @@ export const resumeWebhook: IWebhookDescription = {
 };
 
 /** The resume URL's parameters of ours: the awaited record's reference, and its check. */
-export const AWAITED_PARAMETERS = { reference: 'reference', check: 'check' } as const;
+const AWAITED_PARAMETERS = { reference: 'reference', check: 'check' } as const;
 
 /** The check of an awaited reference: hex HMAC-SHA256 of the execution ID and the reference with the site's secret key. */
-export function awaitedCheck(secretKey: string, executionId: string, reference: string): string {
+function awaitedCheck(secretKey: string, executionId: string, reference: string): string {
 	return createHmac('sha256', secretKey).update(`${executionId}\n${reference}`, 'utf8').digest('hex').slice(0, 32);
 }
 

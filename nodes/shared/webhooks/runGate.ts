@@ -29,17 +29,17 @@ export const RUN_KEY_FIELD = 'paySuiteDelivery';
 export const COPY_KEY_FIELD = 'paySuiteDeliveryCopy';
 
 /** How long a copy waits for the first run (When the Workflow Has Finished), below common senders' 30-s timeouts. */
-export const COPY_WAIT_MS = 20_000;
+const COPY_WAIT_MS = 20_000;
 const COPY_POLL_MS = 1_000;
 /** How many executions before a copy are searched for the first run of its delivery. */
-export const LOOKBACK_EXECUTIONS = 500;
+const LOOKBACK_EXECUTIONS = 500;
 /** The keys kept in a trigger node's store: the oldest go first. */
 const STORE_OPTIONS = { mode: 'entries', maxEntries: 5000 } as const;
 /** The store is written whole: a run that started at the same moment may have dropped the key; it is written again then. */
 const REASSERT_AFTER_MS = [1_500, 5_000];
 
 /** The run key the item of a delivery's run carries, if any. */
-export function runKeyOf(item: INodeExecutionData | undefined): string | undefined {
+function runKeyOf(item: INodeExecutionData | undefined): string | undefined {
 	const key = item?.[RUN_KEY_FIELD];
 	return typeof key === 'string' && key !== '' ? key : undefined;
 }
@@ -54,7 +54,7 @@ export function withoutRunKey(items: INodeExecutionData[]): INodeExecutionData[]
 }
 
 /** What a delivery's run is, as far as n8n's stored execution says. */
-export type RunState = 'running' | 'succeeded' | 'failed';
+type RunState = 'running' | 'succeeded' | 'failed';
 
 /** The state of a stored execution's data. Pure. */
 export function runState(data: IRunExecutionData): RunState {
@@ -82,7 +82,7 @@ export function deliveryRunKind(data: IRunExecutionData | undefined, runKey: str
 }
 
 /** How long the gate tries n8n's database while it does not answer (a PostgreSQL restart) before it gives up. */
-export const DATABASE_RETRY_MS = 30_000;
+const DATABASE_RETRY_MS = 30_000;
 
 /** n8n's store of this node, where n8n offers it (not in a bare engine, nor in an n8n before deduplication). */
 function storeOf(fn: IExecuteFunctions) {

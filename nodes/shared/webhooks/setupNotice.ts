@@ -10,10 +10,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /** Where the nodes' pages are published: the repository's docs/nodes/ (the codex's documentation links too). */
-export const NODE_PAGES_URL = 'https://github.com/n8n-nodes-paysuite/n8n-nodes-paysuite/blob/main/docs/nodes/';
+const NODE_PAGES_URL = 'https://github.com/n8n-nodes-paysuite/n8n-nodes-paysuite/blob/main/docs/nodes/';
 
 /** What differs between the triggers' set-up steps; plain text (the notice keeps no emphasis). */
-export interface WebhookSetup {
+interface WebhookSetup {
 	/** The node's page under docs/nodes/, without `.md`: `checkout-trigger`. */
 	page: string;
 	/** The second step, after copying the URL: where to paste it, named as the user finds it. */

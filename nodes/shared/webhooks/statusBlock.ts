@@ -14,7 +14,7 @@ export function signedStatus(body: Record<string, unknown>): { ok: true; status:
 }
 
 /** An unsigned informational field: kept when it is text (a numeric reason as text), left out otherwise. */
-export const unsignedText = (value: unknown): string | undefined =>
+const unsignedText = (value: unknown): string | undefined =>
 	typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
 
 /** The unsigned fields a notification carries beside what its signature covers: only those that are text. */

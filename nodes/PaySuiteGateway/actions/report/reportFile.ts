@@ -29,7 +29,7 @@ export const reportPolling: Polling<string, ReportDownload, IDataObject> = {
  * From node version 4 a report asks for every type when Types is empty (so that each row has its type), and its
  * rows say what each transaction is and which payment it belongs to, their dates on the site's clock.
  */
-export const SITE_ROWS_SINCE = 4;
+const SITE_ROWS_SINCE = 4;
 export const wantsSiteRows = (ctx: OperationContext): boolean => ctx.node.typeVersion >= SITE_ROWS_SINCE;
 
 /** The items of a report's rows as output: from version 4 on the site's clock, with their kind and payment (siteRows). */

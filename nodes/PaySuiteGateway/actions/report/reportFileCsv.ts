@@ -17,7 +17,7 @@ const QUOTE = 34;
 const COMMA = 44;
 const CRLF = Buffer.from('\r\n');
 /** UTF-8's byte-order mark, first in the file. */
-export const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** The longest line held while waiting for its end (as the row parser's limit). */
 const MAX_LINE_BYTES = 1024 * 1024;
 

@@ -13,12 +13,12 @@ type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']
  * (not text/tab-separated-values), and its viewer puts the file in a frame, where Chromium shows text/plain but
  * downloads text/csv instead. TSV is the platform's own file, byte for byte.
  */
-export const REPORT_FILE_FORMATS = {
+const REPORT_FILE_FORMATS = {
 	csv: { extension: 'csv', mimeType: 'text/plain' },
 	tsv: { extension: 'tsv', mimeType: 'text/tab-separated-values' },
 } as const;
 
-export type ReportFileFormat = keyof typeof REPORT_FILE_FORMATS;
+type ReportFileFormat = keyof typeof REPORT_FILE_FORMATS;
 
 /** The File Format parameter's value, TSV for anything else (a workflow saved before the parameter existed). */
 export function reportFileFormat(ctx: OperationContext): ReportFileFormat {

@@ -8,7 +8,7 @@ import { instantOfWallTime, parseDateTimeInput, wallTimeIn } from '../../../shar
 import { isoInZone } from '../../../shared/schemas/timeZone';
 
 /** The longest period the platform reports at once (HTTP 400, reason BR beyond it). */
-export const MAX_REPORT_DAYS = 10;
+const MAX_REPORT_DAYS = 10;
 const DAY_MS = 86_400_000;
 
 export type PeriodPreset = 'yesterday' | 'last7Days' | 'lastMonth' | 'custom';

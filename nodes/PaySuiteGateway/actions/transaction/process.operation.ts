@@ -20,7 +20,7 @@ import {
 	tokenFromParameters,
 	tokenProperties,
 } from '../../descriptions/fields';
-import { deriveIdempotenceKey } from '../../processIdempotenceKey';
+import { deriveIdempotencyKey } from '../../processIdempotencyKey';
 import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
 import { keyValueMap, keyValueProperties, metadataProperties } from '../../../shared/descriptions/metadata';
@@ -73,8 +73,8 @@ function processBody(ctx: OperationContext): IDataObject {
 		payment: paymentRequest(ctx, extra),
 		additional: keyValueMap(extra, 'additionalFields', 'additional', reader),
 		metadata: keyValueMap(extra, 'additionalFields', 'metadata', reader),
-		idempotenceKey: extra.idempotenceKey,
-		notificationURL: extra.notificationURL,
+		idempotenceKey: extra.idempotencyKey,
+		notificationURL: extra.notificationUrl,
 		ipAddress: extra.ipAddress,
 		userAgent: extra.userAgent,
 		sourcePlatform: extra.sourcePlatform,
@@ -87,9 +87,16 @@ export const processPayment: PaySuiteOperation = {
 	name: 'Process',
 	action: 'Process a card payment',
 	description:
-		'Charge a card or a stored token directly. Each item carries an idempotence key (yours, or one derived from the node, its input item and the payment), so a retry, n8n\'s Retry of the execution included, never charges twice.',
+		'Charge a card or a stored token directly. Each item carries an idempotency key (yours, or one derived from the node, its input item and the payment), so a retry, n8n\'s Retry of the execution included, never charges twice.',
 	// The payment's optional parts sit in Additional Fields: their errors name them there.
-	fieldLabels: { ...paymentPartsLabels('Additional Fields'), additional: 'Additional Fields › Additional Data', metadata: 'Additional Fields › Metadata' },
+	fieldLabels: {
+		...paymentPartsLabels('Additional Fields'),
+		additional: 'Additional Fields › Additional Data',
+		metadata: 'Additional Fields › Metadata',
+		// The body spells these as the platform does.
+		notificationURL: 'Additional Fields › Notification URL',
+		idempotenceKey: 'Additional Fields › Idempotency Key',
+	},
 	properties: [
 		{
 			displayName: 'Pay With',
@@ -134,8 +141,8 @@ export const processPayment: PaySuiteOperation = {
 			{ displayName: 'Credit Type', name: 'creditType', type: 'string', default: '', description: 'Type of the credit option' },
 			dispersionProperty,
 			{
-				displayName: 'Idempotence Key',
-				name: 'idempotenceKey',
+				displayName: 'Idempotency Key',
+				name: 'idempotencyKey',
 				type: 'string',
 				default: '',
 				description:
@@ -146,7 +153,7 @@ export const processPayment: PaySuiteOperation = {
 			{ ...localeOption, description: 'Language of the answer, such as en_US (max 5 characters)' },
 			...metadataProperties('Key/value data for external services'),
 			modifiersProperty,
-			{ displayName: 'Notification URL', name: 'notificationURL', type: 'string', default: '', description: 'URL the platform notifies after processing' },
+			{ displayName: 'Notification URL', name: 'notificationUrl', type: 'string', default: '', description: 'URL the platform notifies after processing' },
 			{
 				displayName: 'One-Time Password (OTP)',
 				name: 'otp',
@@ -178,13 +185,13 @@ export const processPayment: PaySuiteOperation = {
 			{ displayName: 'User Agent', name: 'userAgent', type: 'string', default: '', description: "The payer's browser user agent (max 255 characters)" },
 		]),
 	],
-	// Every request carries an idempotence key: the platform charges at most once, whatever runs beside it.
+	// Every request carries an idempotency key: the platform charges at most once, whatever runs beside it.
 	parallel: 'deduplicated',
 	async execute(ctx) {
 		const body = processBody(ctx);
 		if (body.idempotenceKey === undefined) {
-			// Made of what n8n's Retry of the execution keeps identical (see processIdempotenceKey.ts).
-			body.idempotenceKey = deriveIdempotenceKey({ ...itemRun(ctx), body });
+			// Made of what n8n's Retry of the execution keeps identical (see processIdempotencyKey.ts).
+			body.idempotenceKey = deriveIdempotencyKey({ ...itemRun(ctx), body });
 		}
 		const checked = ctx.validate(processSchema, body);
 		const payment = checked.payment as { reference?: string; amount?: { currency?: string; total?: number } };
@@ -192,7 +199,7 @@ export const processPayment: PaySuiteOperation = {
 		const lost = {
 			maybe: `The payment of ${formatAmount(payment.amount)} with reference ${payment.reference} may have been charged`,
 			check:
-				"To get its result, run the same item again (n8n's Retry of this execution, or Retry On Fail): it sends the same idempotence key, so the platform returns the transaction instead of charging twice. PaySuite Gateway > Transaction > Search (reference and amount) also finds it.",
+				"To get its result, run the same item again (n8n's Retry of this execution, or Retry On Fail): it sends the same idempotency key, so the platform returns the transaction instead of charging twice. PaySuite Gateway > Transaction > Search (reference and amount) also finds it.",
 		};
 		return sendRequest<IDataObject>(
 			ctx,

@@ -17,7 +17,7 @@ export const sameReference = (row: ReportRow, reference: string): boolean =>
 const GIVES_BACK = new Set(['refund', 'reversal']);
 
 /** A transaction found with its payment, as the item lists it. */
-export function relatedEntry(row: ReportRow): IDataObject {
+function relatedEntry(row: ReportRow): IDataObject {
 	return {
 		internalReference: row.internal_reference,
 		kind: row[KIND_COLUMN],
@@ -30,7 +30,7 @@ export function relatedEntry(row: ReportRow): IDataObject {
 }
 
 /** One transaction the search outputs: its row, and the rows that belong to it. */
-export interface FoundTransaction {
+interface FoundTransaction {
 	row: ReportRow;
 	refunds: ReportRow[];
 	others: ReportRow[];

@@ -34,7 +34,7 @@ export async function readPayment(ctx: OperationContext, internalReference: Mone
  * When the reads are made: an HTTP answer (even a 5xx) means the platform is done with the request, so one read
  * tells; without one (a timeout, a connection lost) it may still be making it, so the reads go on a little.
  */
-export const SETTLE_READS_MS = { answered: [0], unanswered: [0, 1_000, 3_000] };
+const SETTLE_READS_MS = { answered: [0], unanswered: [0, 1_000, 3_000] };
 
 /**
  * How far the platform's clock may be from n8n's: the signed `auth` refuses a seed more than 5 minutes off, so a
@@ -42,14 +42,14 @@ export const SETTLE_READS_MS = { answered: [0], unanswered: [0, 1_000, 3_000] };
  */
 const CLOCK_TOLERANCE_MS = 5 * 60_000;
 
-export type Verdict = { made: true; payment: IDataObject } | { made: false; payment: IDataObject } | { unknown: string };
+type Verdict = { made: true; payment: IDataObject } | { made: false; payment: IDataObject } | { unknown: string };
 
 const sameId = (a: unknown, b: unknown) => a !== undefined && a !== null && String(a) === String(b);
 
 type Id = number | string | bigint;
 
 /** Every `internalReference` an answer holds, at any depth (the search's answer fields are not documented), by its text. */
-export function internalReferencesIn(answer: unknown, found = new Map<string, Id>()): Map<string, Id> {
+function internalReferencesIn(answer: unknown, found = new Map<string, Id>()): Map<string, Id> {
 	if (Array.isArray(answer)) for (const entry of answer) internalReferencesIn(entry, found);
 	else if (answer && typeof answer === 'object') {
 		for (const [key, value] of Object.entries(answer as IDataObject)) {

@@ -16,7 +16,7 @@ import { internalReferenceProperty, partialAmountProperties } from '../../descri
  * The answer of an action as a flat record: the platform answers with the payment request (reference,
  * description, amount...) and a status; the internal reference acted on is added.
  */
-export function simpleActionAnswer(answer: IDataObject, internalReference: bigint | number | string): IDataObject {
+function simpleActionAnswer(answer: IDataObject, internalReference: bigint | number | string): IDataObject {
 	const status = asObject(answer.status);
 	const amount = asObject(answer.amount);
 	return {

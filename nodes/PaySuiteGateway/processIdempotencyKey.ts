@@ -30,7 +30,7 @@ import { itemRunDigest, type ItemRun } from '../shared/operation/itemRun';
 
 const IDEMPOTENCE_KEY_LENGTH = 32;
 
-interface IdempotenceKeyInput extends ItemRun {
+interface IdempotencyKeyInput extends ItemRun {
 	/** The process body about to be sent (without `auth`). */
 	body: unknown;
 }
@@ -53,7 +53,7 @@ export function bodyForKey(body: unknown): unknown {
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-export function deriveIdempotenceKey(input: IdempotenceKeyInput): string {
+export function deriveIdempotencyKey(input: IdempotencyKeyInput): string {
 	const { body, ...run } = input;
 	const bodyHash = sha256(canonicalJson(bodyForKey(body)));
 	return sha256(`${itemRunDigest(run)}\n${bodyHash}`).slice(0, IDEMPOTENCE_KEY_LENGTH);
