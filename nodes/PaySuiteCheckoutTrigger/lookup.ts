@@ -14,7 +14,7 @@ import type { CheckoutDelivery, TriggerDelivery } from './schemas';
  * notification again. A session the platform does not know, though signed, is refused as a forgery, so the
  * answer never tells what exists.
  */
-export async function readSession(fn: IWebhookFunctions, { notification }: CheckoutDelivery): Promise<{ ok: true; found: IDataObject } | Refused> {
+async function readSession(fn: IWebhookFunctions, { notification }: CheckoutDelivery): Promise<{ ok: true; found: IDataObject } | Refused> {
 	const { requestId } = notification.signed;
 	const answer = await sendRequest(fn, {
 		api: 'checkout',

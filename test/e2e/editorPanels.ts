@@ -301,6 +301,7 @@ export interface EditorSession {
 /** Starts n8n against the sandbox and opens its editor; what started is stopped again when a step fails. */
 export async function openEditor(sandbox: RunningSandbox, chromiumPath: string, viewport = { width: 1600, height: 900 }): Promise<EditorSession> {
 	const started: Partial<EditorSession> = {};
+	let open = false;
 	try {
 		started.n8n = await setupN8n();
 		started.credentials = await addSandboxCredentials(started.n8n, sandbox);
@@ -309,10 +310,10 @@ export async function openEditor(sandbox: RunningSandbox, chromiumPath: string, 
 		started.browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
 		const context = await started.browser.newContext({ viewport, colorScheme: 'light' });
 		started.page = await signIn(context, started.server.url);
+		open = true;
 		return started as EditorSession;
-	} catch (error) {
-		await closeEditor(started);
-		throw error;
+	} finally {
+		if (!open) await closeEditor(started);
 	}
 }
 

@@ -10,7 +10,7 @@
  * Pictures go to test-results/screenshots/ (docs/screenshots/ with `npm run screenshots`). Needs `npm run build`
  * first; skips, saying why, when Chromium is missing (PAYSUITE_REQUIRE_BROWSER=1 makes that a failure).
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';

@@ -9,7 +9,7 @@
  * Pictures go to test-results/screenshots/ (finding-*.png). Needs `npm run build` first (skips itself
  * otherwise); skips, saying why, when Chromium is missing (PAYSUITE_REQUIRE_BROWSER=1 makes that a failure).
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';

@@ -344,7 +344,7 @@ export const reportWhenEmptyProperty = whenEmptyProperty({
 // ---------------------------------------------------------------------------------------------------------
 
 /** The shape of a session's ID (lower-case UUID), as the panel checks it and the schema again before sending. */
-export const SESSION_ID_REGEX = '^\\s*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\s*$';
+const SESSION_ID_REGEX = '^\\s*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\s*$';
 
 /** The ID of an account validation session: nothing lists the sessions, so By ID with where the ID comes from. */
 export const validationSessionLocator: INodeProperties = idLocatorProperty({

@@ -39,12 +39,12 @@ function distinct(values: Array<[value: unknown, name: string]>): INodePropertyO
 	return [...seen.entries()].map(([value, name]) => ({ name, value })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function getPaymentMethodCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+async function getPaymentMethodCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const methods = await merchantMethods.call(this);
 	return distinct(methods.map((method) => [method.code, typeof method.name === 'string' ? `${method.name} (${String(method.code)})` : String(method.code)]));
 }
 
-export async function getFranchises(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+async function getFranchises(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const methods = await merchantMethods.call(this);
 	return distinct(methods.map((method) => [method.franchise, String(method.franchise)]));
 }

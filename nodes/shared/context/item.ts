@@ -39,7 +39,7 @@ export interface ItemSending {
 }
 
 /** Where the site's zone came from: the node's own field, the credential's Site Time Zone, or the workflow's settings. */
-export type SiteClockSource = 'node' | 'credential' | 'workflow';
+type SiteClockSource = 'node' | 'credential' | 'workflow';
 
 /** The time zone the platform reads and writes a site's wall-clock times in, and where it came from. */
 export interface SiteClock {

@@ -13,7 +13,7 @@ export const onePerPaymentOptions = (description: string): INodeProperties =>
 	optionsCollection([{ displayName: 'One Item per Payment', name: 'splitPayments', type: 'boolean', default: false, description }]);
 
 /** The shapes of such a Get's output besides the answer as it came: simplified, and one item per payment. */
-export interface PaymentsOutputShapes {
+interface PaymentsOutputShapes {
 	simple: (answer: IDataObject) => IDataObject;
 	payments: (answer: IDataObject) => IDataObject[];
 	simplePayments: (answer: IDataObject) => IDataObject[];

@@ -10,7 +10,7 @@ import type { ApiName } from '../transport/types';
 
 const PER_PAGE = 50;
 
-export interface PagedSearch {
+interface PagedSearch {
 	api: ApiName;
 	path: string;
 	/** What the search sends besides the page (filters). */

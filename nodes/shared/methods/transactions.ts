@@ -27,7 +27,7 @@ export const SEARCH_TRANSACTIONS = 'searchTransactions';
  * The examples of what to type, shown by the field's hint and placeholder. No dash in the second: n8n's list
  * shows an error's message split at every dash and joined with spaces.
  */
-export const TRANSACTION_REFERENCE_EXAMPLE = 'ORDER-1001';
+const TRANSACTION_REFERENCE_EXAMPLE = 'ORDER-1001';
 export const TRANSACTION_SEARCH_EXAMPLE = 'ORDER1001 50000 COP';
 
 /** What the search box takes, as the field's hint says it. */

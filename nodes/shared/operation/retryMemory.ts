@@ -14,7 +14,7 @@ import type { LostAnswerError } from '../transport/failures';
 import type { PaySuiteRequest, PaySuiteResponse } from '../transport/types';
 
 /** The outcome of one write of one item in an earlier try. */
-export type WriteOutcome =
+type WriteOutcome =
 	/** The platform answered: a later try gets the same answer without sending anything. */
 	| { kind: 'answered'; request: string; answer: PaySuiteResponse<unknown> }
 	/** The answer was lost after the write may have reached the platform: a later try fails the same way. */

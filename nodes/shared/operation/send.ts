@@ -16,7 +16,7 @@ import { claimWrite, type Claim, type RepeatCheck } from './repeatGuard';
 import { markGivenAgain, requestLabel, writeMemory, writeSlot } from './retryMemory';
 
 /** Whom a request is for: an operation's item, or an item of n8n's context of a list, a trigger or a webhook call. */
-export interface Requester {
+interface Requester {
 	readonly fn: PaySuiteContext;
 	readonly itemIndex: number;
 	/** An operation's item has it: its plain writes are sent once (retryMemory.ts). */
@@ -24,10 +24,10 @@ export interface Requester {
 }
 
 /** A lost answer settled by the operation itself: it says whether the write was made (claim.made / notMade). */
-export type SettleLostAnswer = (error: LostAnswerError, claim: Claim, sentAt: number) => Promise<INodeExecutionData[]>;
+type SettleLostAnswer = (error: LostAnswerError, claim: Claim, sentAt: number) => Promise<INodeExecutionData[]>;
 
 /** What an operation's write needs besides the request; its answer then comes back as the operation's items. */
-export interface SendOptions<T> {
+interface SendOptions<T> {
 	/** The answer to items. */
 	output: (answer: T) => INodeExecutionData[] | Promise<INodeExecutionData[]>;
 	/** When the answer is lost: what may have happened and how to look (settleLostAnswer), or a function that makes them then. */

@@ -1,4 +1,4 @@
-import { chooseSiteClock, clockWords, siteIso, siteUtc, withSiteIso } from './siteClock';
+import { chooseSiteClock, siteIso, siteUtc, withSiteIso } from './siteClock';
 
 describe("the site's clock", () => {
 	it("is the node's override when it names a zone, else the credential's, else the workflow's", () => {
@@ -11,11 +11,6 @@ describe("the site's clock", () => {
 
 	it('refuses an override that is not a zone rather than falling back', () => {
 		expect(chooseSiteClock('Bogota', 'America/Bogota', 'UTC')).toEqual({ error: "must be a time zone name such as America/Bogota or Europe/Madrid; got 'Bogota'" });
-	});
-
-	it('says where the zone came from', () => {
-		expect(clockWords({ zone: 'America/Bogota', source: 'credential' })).toBe("America/Bogota (the credential's Site Time Zone)");
-		expect(clockWords({ zone: 'UTC', source: 'workflow' })).toBe("UTC (the workflow's time zone: the credential has no Site Time Zone)");
 	});
 });
 

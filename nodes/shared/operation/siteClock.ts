@@ -6,25 +6,16 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { OperationContext, SiteClock, SiteClockSource } from '../context/item';
+import type { OperationContext, SiteClock } from '../context/item';
 import { wantsSimplified } from '../descriptions/simplify';
 import { formatIsoUtc, parseDateTimeInput } from '../schemas/dateTime';
 import { canonicalTimeZone, credentialTimeZone, isoInZone, resolveTimeZone } from '../schemas/timeZone';
 import { credentialsOnce } from '../transport/credentials';
 
-export type { SiteClock, SiteClockSource } from '../context/item';
+export type { SiteClock } from '../context/item';
 
 /** The value of a node's Site Time Zone field that leaves the choice to the credential. */
 export const CREDENTIAL_TIME_ZONE_OPTION = 'credential';
-
-const SOURCE_WORDS: Record<SiteClockSource, string> = {
-	node: "the node's Site Time Zone",
-	credential: "the credential's Site Time Zone",
-	workflow: "the workflow's time zone: the credential has no Site Time Zone",
-};
-
-/** The zone with where it came from, for outputs and errors: `America/Bogota (the credential's Site Time Zone)`. */
-export const clockWords = (clock: SiteClock): string => `${clock.zone} (${SOURCE_WORDS[clock.source]})`;
 
 /**
  * The site's clock from what is known: the node's override when it names a zone (empty or "credential" names
@@ -72,10 +63,10 @@ export function siteIso(value: unknown, zone: string): string | null {
 }
 
 /** The suffix of the field beside each platform date that holds it as ISO 8601 with the site's offset. */
-export const ISO_SUFFIX = 'Iso';
+const ISO_SUFFIX = 'Iso';
 
 /** The suffix of the field that holds a date as ISO 8601 in UTC, where an output gives one too (a link's expiry). */
-export const UTC_SUFFIX = 'Utc';
+const UTC_SUFFIX = 'Utc';
 
 /** A date of the platform as ISO 8601 in UTC (`2026-12-01T23:00:00+00:00`); null when it is not a date-time. Pure. */
 export function siteUtc(value: unknown, zone: string): string | null {

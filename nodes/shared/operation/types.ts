@@ -4,7 +4,7 @@ import type { OperationContext } from '../context/item';
 
 import type { SiteClockUse } from './siteClock';
 
-export type { ItemSending, OperationContext } from '../context/item';
+export type { OperationContext } from '../context/item';
 
 export interface PaySuiteOperation {
 	value: string;

@@ -20,7 +20,7 @@ import { TsvReportParser, type ReportRow } from './reportTsv';
 export type ReportDownload = AsyncIterable<Buffer | Uint8Array | string> & { destroy?(error?: Error): void };
 
 /** What obtaining a report needs of its caller: n8n's context, the item it is for, and how to fail it. */
-export interface ReportReader {
+interface ReportReader {
 	readonly fn: PaySuiteContext;
 	readonly itemIndex: number;
 	fail(message: string, description?: string): never;
@@ -121,7 +121,7 @@ export async function requestReport(
 }
 
 /** The outcome of reading a report once: its rows, not ready yet, or unknown to the platform (asked for again). */
-export type ReportRead = { ready: true; rows: ReportRow[] } | { ready: false; retryAfterSeconds?: number } | { gone: true };
+type ReportRead = { ready: true; rows: ReportRow[] } | { ready: false; retryAfterSeconds?: number } | { gone: true };
 
 /** Reads the report once: its rows when it is ready, as it downloads. */
 export async function readReport(access: ReportAccess, id: string): Promise<ReportRead> {

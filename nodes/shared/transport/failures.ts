@@ -42,7 +42,7 @@ const CONNECTION_WORDS: Record<string, string> = {
  * What a failed connection says of the request: `secureConnection` and `notSent`, nothing reached the platform;
  * `maybeSent`, it may have been processed; `unknown`, an error without a known code (treated as maybe sent).
  */
-export type ConnectionFailure = 'secureConnection' | 'notSent' | 'maybeSent' | 'unknown';
+type ConnectionFailure = 'secureConnection' | 'notSent' | 'maybeSent' | 'unknown';
 
 export function connectionFailureOf(code: string | undefined): ConnectionFailure {
 	if (code === undefined) return 'unknown';
@@ -92,7 +92,7 @@ export function platformError(ctx: PaySuiteContext, statusCode: number, body: un
 }
 
 /** Facts about a write whose answer was lost, for the operation that sent it to say more. */
-export interface LostAnswer {
+interface LostAnswer {
 	path: string;
 	/** Why the outcome is unknown, in words: "HTTP 503", "no answer within 60 s", "the answer was cut short"... */
 	cause: string;

@@ -31,7 +31,7 @@ const whenEmpty = whenEmptyProperty(
 );
 
 /** The item of a search that found nothing: what was searched, why nothing, and what to try. */
-export function nothingFound(body: SearchBody): IDataObject {
+function nothingFound(body: SearchBody): IDataObject {
 	const amount = formatAmount(body.amount);
 	return {
 		found: 0,

@@ -49,7 +49,7 @@ export const lostLink = (body: IDataObject): LostAnswerWords => ({
 });
 
 /** A link ready to send: its validated body, and the zone its expiry is on (the site's clock). */
-export interface LinkToCreate {
+interface LinkToCreate {
 	body: IDataObject;
 	zone: string;
 	/** Version 2: the site's clock with where it came from. */

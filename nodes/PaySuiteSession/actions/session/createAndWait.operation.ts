@@ -27,7 +27,7 @@ import { create } from './create.operation';
 const NOT_FINAL = new Set(['PENDING', 'PENDING_VALIDATION', 'PENDING_PROCESS']);
 
 /** After the session's expiration, how long the node still reads it: the platform's own clock may be a little late. */
-export const READ_AFTER_EXPIRATION_MS = 60 * 1000;
+const READ_AFTER_EXPIRATION_MS = 60 * 1000;
 
 const properties: INodeProperties[] = [
 	{
