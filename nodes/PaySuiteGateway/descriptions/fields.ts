@@ -1,9 +1,9 @@
 /**
- * The Gateway node's fields that several operations show, and how their values become the body: the card, the
- * token, the reference, the language, the options of the card lookups, and the report request and its output.
+ * The Gateway node's fields that several operations show: the card, the token, the reference, the language, the
+ * options of the card lookups, and the report request and its output.
  * The amount is in shared/descriptions/amount, the Person in shared/descriptions/person.
  */
-import type { DisplayCondition, IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { DisplayCondition, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import {
 	currencyOptions,
@@ -15,11 +15,6 @@ import {
 } from '../../shared/descriptions/choices';
 import { filtersCollection, optionsCollection } from '../../shared/descriptions/collections';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
-import { clockOf } from '../../shared/operation/siteClock';
-import type { OperationContext } from '../../shared/operation/types';
-import { periodDate, presetPeriod, type PeriodPreset } from '../actions/report/reportPeriod';
-import { wantsSiteRows } from '../actions/report/reportFile';
-import { REPORT_TYPES } from '../schemas';
 
 export const cardNumberProperty: INodeProperties = {
 	displayName: 'Card Number',
@@ -49,17 +44,6 @@ export const cvvProperty: INodeProperties = {
 	description: 'Security code of the card (3 or 4 digits); only sent when set. Never shown in an output or an error.',
 };
 
-/** The card fields as the spec's `instrument.card`; digits only (spaces and dashes typed by people are removed). */
-export function cardFromParameters(ctx: OperationContext, withCvv = false): IDataObject {
-	const number = String(ctx.param<string>('cardNumber', '') ?? '').replace(/[\s-]/g, '');
-	return {
-		// null rather than empty, so that a missing number is reported as such and not as a missing instrument.
-		number: number === '' ? null : number,
-		expiration: String(ctx.param<string>('expiration', '') ?? '').trim(),
-		cvv: withCvv ? String(ctx.param<string>('cvv', '') ?? '').trim() : undefined,
-	};
-}
-
 /** Token and Subtoken of a validated account or a stored card, in the words of the operation. */
 export function tokenProperties(words: { token: string; subtoken: string }, displayOptions?: IDisplayOptions): INodeProperties[] {
 	return [
@@ -83,11 +67,6 @@ export function tokenProperties(words: { token: string; subtoken: string }, disp
 			description: words.subtoken,
 		},
 	];
-}
-
-/** The token fields as the spec's `instrument.token`; an empty token is sent as null so that it is named as missing. */
-export function tokenFromParameters(ctx: OperationContext): IDataObject {
-	return { token: ctx.param<string>('token', '') || null, subtoken: ctx.param<string>('subtoken', '') };
 }
 
 export const referenceProperty: INodeProperties = {
@@ -144,13 +123,6 @@ export const clientOptions: INodeProperties[] = [
 	localeOption,
 	{ displayName: 'User Agent', name: 'userAgent', type: 'string', default: '', description: "The buyer's browser user agent (max 255 characters)" },
 ];
-
-/** The payment of a lookup, from its options; undefined when none of its fields was set. */
-export function lookupPayment(options: IDataObject): IDataObject | undefined {
-	const { paymentTotal, paymentCurrency, paymentReference } = options;
-	if (paymentTotal === undefined && !paymentCurrency && !paymentReference) return undefined;
-	return { reference: paymentReference, amount: { currency: paymentCurrency, total: paymentTotal } };
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Reports (Request, Request and Wait, Obtain)
@@ -238,29 +210,6 @@ export const reportRequestLabels: Record<string, string> = {
 	'filters.type': 'Filters › Transaction Types',
 	period: 'Period',
 };
-
-/**
- * The body of POST /gateway/report from the fields above (validated by the caller), its dates the site's days
- * written with the site's offset (the operation declares siteClock: the executor resolves it).
- */
-export function reportRequestBody(ctx: OperationContext): IDataObject {
-	const filters = ctx.param<{ statuses?: string[]; types?: string[] }>('filters', {});
-	const options = ctx.param<IDataObject>('options', {});
-	const timeZone = clockOf(ctx).zone;
-	const period = ctx.param<PeriodPreset>('period', 'custom');
-	const preset = period === 'custom' ? undefined : presetPeriod(period, new Date(), timeZone);
-	return {
-		filters: {
-			startDate: preset?.startDate ?? periodDate(ctx.param<unknown>('startDate', ''), timeZone),
-			endDate: preset?.endDate ?? periodDate(ctx.param<unknown>('endDate', ''), timeZone),
-			state: filters.statuses?.length ? filters.statuses : undefined,
-			// From version 4, every type when none is chosen: the report then always has its type column.
-			type: filters.types?.length ? filters.types : wantsSiteRows(ctx) ? [...REPORT_TYPES] : undefined,
-		},
-		callbackUrl: options.callbackUrl,
-		locale: options.locale,
-	};
-}
 
 /** The report's ID: nothing lists reports, so By ID with where the ID comes from. */
 export const reportIdLocator = idLocatorProperty({

@@ -2,7 +2,8 @@ import { currencyOptions } from '../../../shared/descriptions/choices';
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import { localeOption, tokenFromParameters, tokenProperties } from '../../descriptions/fields';
+import { localeOption, tokenProperties } from '../../descriptions/fields';
+import { tokenFromParameters } from '../instrument';
 import { validatorValidateSchema, type ValidatorValidateBody } from '../../schemas';
 import { GATEWAY_DATES, simplifyTokenValidation } from '../../output';
 

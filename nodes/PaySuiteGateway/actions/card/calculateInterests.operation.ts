@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import { cardFromParameters, cardNumberProperty, clientOptions, expirationProperty, referenceProperty } from '../../descriptions/fields';
+import { cardNumberProperty, clientOptions, expirationProperty, referenceProperty } from '../../descriptions/fields';
+import { cardFromParameters } from '../instrument';
 import { interestsSchema, type InterestsBody } from '../../schemas';
 
 export const calculateInterests = requestOperation<InterestsBody>({

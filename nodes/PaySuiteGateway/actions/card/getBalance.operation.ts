@@ -2,7 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import { cardFromParameters, cardNumberProperty, expirationProperty, localeOption, lookupPayment, lookupPaymentOptions } from '../../descriptions/fields';
+import { cardNumberProperty, expirationProperty, localeOption, lookupPaymentOptions } from '../../descriptions/fields';
+import { cardFromParameters, lookupPayment } from '../instrument';
 import { balanceSchema, type BalanceBody } from '../../schemas';
 
 export const getBalance = requestOperation<BalanceBody>({

@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import { cardFromParameters, cardNumberProperty, clientOptions, expirationProperty, lookupPayment, lookupPaymentOptions } from '../../descriptions/fields';
+import { cardNumberProperty, clientOptions, expirationProperty, lookupPaymentOptions } from '../../descriptions/fields';
+import { cardFromParameters, lookupPayment } from '../instrument';
 import { informationSchema, type InformationBody } from '../../schemas';
 import { simplifyCardInformation } from '../../output';
 

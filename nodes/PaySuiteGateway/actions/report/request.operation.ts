@@ -1,5 +1,6 @@
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import { reportRequestBody, reportRequestLabels, reportRequestProperties } from '../../descriptions/fields';
+import { reportBody } from './reportBody';
+import { reportRequestLabels, reportRequestProperties } from '../../descriptions/fields';
 import { reportSchema, type ReportBody } from '../../schemas';
 import { isLongerThanPlatformAllows } from './reportPeriod';
 
@@ -27,6 +28,6 @@ export const request = requestOperation<ReportBody>({
 	safety: 'write',
 	properties: reportRequestProperties,
 	fieldLabels: reportRequestLabels,
-	body: reportRequestBody,
+	body: reportBody,
 	schema: withinPlatformLimit,
 });

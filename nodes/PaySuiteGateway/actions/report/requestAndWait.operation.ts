@@ -3,7 +3,8 @@ import { pollOrFail } from '../../../shared/operation/pollingOperation';
 import { intervalProperty, timeoutProperty } from '../../../shared/operation/properties';
 import { clockOf } from '../../../shared/operation/siteClock';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
-import { reportOutputProperties, reportRequestBody, reportRequestLabels, reportRequestProperties, reportWhenEmptyProperty } from '../../descriptions/fields';
+import { reportBody } from './reportBody';
+import { reportOutputProperties, reportRequestLabels, reportRequestProperties, reportWhenEmptyProperty } from '../../descriptions/fields';
 import { reportSchema } from '../../schemas';
 import { reportPolling, requestReportId } from './reportFile';
 import { WindowedReport } from './windowedReport';
@@ -32,7 +33,7 @@ export const requestAndWait: PaySuiteOperation = {
 	properties: [...reportRequestProperties, ...reportOutputProperties, reportWhenEmptyProperty, timeoutProperty(timeout), intervalProperty(interval)],
 	fieldLabels: reportRequestLabels,
 	async execute(ctx) {
-		const body = ctx.validate(reportSchema, compact(reportRequestBody(ctx)));
+		const body = ctx.validate(reportSchema, compact(reportBody(ctx)));
 		const timing = { timeoutSeconds: ctx.param<number>(timeout.name, timeout.default), intervalSeconds: ctx.param<number>(interval.name, interval.default) };
 		const report = new WindowedReport(ctx);
 		// One window at a time: the platform works on one report of ours at once, and the rows come out in order.

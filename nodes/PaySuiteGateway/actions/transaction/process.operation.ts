@@ -10,16 +10,8 @@ import { sendRequest } from '../../../shared/operation/send';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount } from '../../../shared/operation/words';
 import { personProperty, requiredPersonNotice, toPerson } from '../../../shared/descriptions/person';
-import {
-	cardFromParameters,
-	cardNumberProperty,
-	cvvProperty,
-	expirationProperty,
-	localeOption,
-	referenceProperty,
-	tokenFromParameters,
-	tokenProperties,
-} from '../../descriptions/fields';
+import { cardNumberProperty, cvvProperty, expirationProperty, localeOption, referenceProperty, tokenProperties } from '../../descriptions/fields';
+import { cardFromParameters, tokenFromParameters } from '../instrument';
 import { deriveIdempotencyKey } from '../../processIdempotencyKey';
 import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
