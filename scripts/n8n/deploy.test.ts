@@ -7,7 +7,7 @@
  */
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { spawnSync } from 'child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
@@ -17,13 +17,20 @@ const { aptInstall, have } = require('./apt');
 const REPO = join(__dirname, '..', '..');
 const run = (cmd: string, args: string[], cwd?: string) => spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 120_000 });
 
+/** Where the tool is: on the PATH, or in /usr/sbin or /sbin (Debian puts nginx there, off a user's PATH). */
+function found(cmd: string): string | undefined {
+	if (have(cmd)) return cmd;
+	return ['/usr/sbin', '/sbin'].map((dir) => join(dir, cmd)).find((file) => existsSync(file));
+}
+
 /** The tool, installed from `pkg` when missing; throws saying why it cannot be had. */
 function tool(cmd: string, pkg: string): string {
-	if (!have(cmd)) {
-		const problem = aptInstall([pkg], () => {});
-		if (problem || !have(cmd)) throw new Error(`${cmd} is needed to validate deploy/ and could not be installed: ${problem ?? 'not found after installing'}`);
-	}
-	return cmd;
+	const before = found(cmd);
+	if (before) return before;
+	const problem = aptInstall([pkg], () => {});
+	const after = found(cmd);
+	if (problem || !after) throw new Error(`${cmd} is needed to validate deploy/ and could not be installed: ${problem ?? 'not found after installing'}`);
+	return after;
 }
 
 describe('deploy/env: the settings of each process', () => {

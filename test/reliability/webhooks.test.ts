@@ -343,7 +343,9 @@ async function onboardingCorpus(tally: Tally): Promise<void> {
 	for (const offset of [-301, -600, -3600, -86_400]) {
 		tally.check('stale date', await fire(trigger, 'onboarding', { processId, timestampOffsetSeconds: offset }), refused(401, 'XS', 'The X-Signature timestamp is more than 300 seconds away from now'));
 	}
-	for (const offset of [301, 400, 7200]) {
+	// 330, not 301: the time between signing and checking (a second on a loaded machine) brings 301 back within
+	// 300; the exact boundary is held with a fixed clock in nodes/shared/webhooks/signatures.test.ts.
+	for (const offset of [330, 400, 7200]) {
 		tally.check('date ahead', await fire(trigger, 'onboarding', { processId, timestampOffsetSeconds: offset }), refused(401, 'XS', 'The X-Signature timestamp is more than 300 seconds away from now'));
 	}
 	for (const size of [70_000, 200_000, 900_000]) {
