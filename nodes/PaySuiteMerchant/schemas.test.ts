@@ -1,4 +1,4 @@
-import { splitList } from './descriptions/merchantBody';
+import { splitList } from './actions/merchant/merchantBody';
 import { merchantCreateSchema, merchantUpdateSchema } from './schemas';
 
 const valid = {

@@ -1,6 +1,6 @@
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { merchantCreateSchema } from '../../schemas';
-import { merchantBody } from '../../descriptions/merchantBody';
+import { merchantBody } from './merchantBody';
 import { createProperties } from '../../descriptions/merchantFields';
 import { waitProperties, writeOptionsProperty } from '../../descriptions/writeOptions';
 import { merchantWrite } from './write';

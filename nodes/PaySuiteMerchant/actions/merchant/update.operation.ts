@@ -3,7 +3,7 @@ import { itemRun, itemRunDigest } from '../../../shared/operation/itemRun';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { merchantUpdateSchema } from '../../schemas';
 import { merchantIdLocator } from '../../descriptions/identifiers';
-import { merchantBody } from '../../descriptions/merchantBody';
+import { merchantBody } from './merchantBody';
 import { updateFieldsProperties } from '../../descriptions/merchantFields';
 import { waitProperties, writeOptionsProperty } from '../../descriptions/writeOptions';
 import { merchantWrite } from './write';

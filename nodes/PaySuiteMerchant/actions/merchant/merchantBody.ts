@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { OperationContext } from '../../shared/operation/types';
+import type { OperationContext } from '../../../shared/operation/types';
 
 type WriteKind = 'create' | 'update';
 
