@@ -1,4 +1,3 @@
-import { creditRulesFromRows, toSettings } from './descriptions/fields';
 import {
 	merchantPaymentMethodCreateSchema,
 	merchantPaymentMethodSearchSchema,
@@ -50,24 +49,5 @@ describe('payment method schemas', () => {
 		expect(paths(sitePaymentMethodCreateSchema.safeParse({ data: { ...base, maxAmount: 1 } }))).toEqual(['data.minAmount']);
 		expect(paths(sitePaymentMethodCreateSchema.safeParse({ data: { ...base, accountType: 1 } }))).toEqual(['data.accountNumber']);
 		expect(paths(sitePaymentMethodCreateSchema.safeParse({ data: { ...base, accountNumber: '1' } }))).toEqual(['data.accountType']);
-	});
-
-	it('maps the 3DS settings to the names the platform uses', () => {
-		expect(toSettings({ threeDSVersion: 'v2', threeDSApiKey: 'k', MID: 'm' })).toEqual({ MID: 'm', '3DSVersion': 'v2', '3DSApiKey': 'k' });
-	});
-});
-
-describe('creditRulesFromRows', () => {
-	it('nests the rows by payment method code, card group and installment number, sending only what is set', () => {
-		expect(
-			creditRulesFromRows([
-				{ code: 'CRA', cardGroup: 'DEFAULT', installment: 3, minimum: '100.00', maximum: '5000.00', remove: false },
-				{ code: 'CRA', cardGroup: 'DEFAULT', installment: 12, minimum: '', maximum: '', remove: true },
-				{ code: 'CRB', cardGroup: 'GOLD', installment: 6, minimum: '50' },
-			]),
-		).toEqual({
-			CRA: { DEFAULT: { '3': { minimum: '100.00', maximum: '5000.00' }, '12': { remove: true } } },
-			CRB: { GOLD: { '6': { minimum: '50' } } },
-		});
 	});
 });

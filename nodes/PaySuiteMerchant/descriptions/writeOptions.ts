@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../shared/descriptions/collections';
 import { DEFAULT_PROCESS_TIMEOUT_SECONDS } from '../../shared/schemas/onboardingProcess';
-import { timeoutProperty } from '../../shared/operation/properties';
+import { timeoutProperty } from '../../shared/descriptions/commonFields';
 
 /** Whether a write waits for its process, and for how long. */
 export const waitProperties: INodeProperties[] = [

@@ -1,9 +1,8 @@
-/** Fields shared by the merchant and site payment method operations, and how they become the body. */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+/** Fields shared by the merchant and site payment method operations (their body is built in actions/paymentMethodBody.ts). */
+import type { INodeProperties } from 'n8n-workflow';
 
 import { merchantIdLocator, optionalLocator, siteIdLocator } from '../../shared/descriptions/coreIds';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
-import type { OperationContext } from '../../shared/operation/types';
 import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../methods/listSearch';
 
 export const merchantIdProperty: INodeProperties = merchantIdLocator();
@@ -217,62 +216,3 @@ export const settingsProperty: INodeProperties = {
 		{ displayName: 'Username', name: 'username', type: 'string', default: '', description: 'Username with the acquirer (max 30 characters)' },
 	],
 };
-
-/** The `settings` object the platform takes, from the Settings collection. */
-export function toSettings(raw: IDataObject | undefined): IDataObject {
-	const { threeDSVersion, threeDSApiKey, ...rest } = raw ?? {};
-	return { ...rest, '3DSVersion': threeDSVersion, '3DSApiKey': threeDSApiKey };
-}
-
-interface CreditRuleRow {
-	code?: string;
-	cardGroup?: string;
-	installment?: number | string;
-	minimum?: string | number;
-	maximum?: string | number;
-	remove?: boolean;
-}
-
-/** Rows of the Credit Rules field as the platform's object: code → card group → installment → rule. */
-export function creditRulesFromRows(rows: CreditRuleRow[]): IDataObject {
-	const rules: IDataObject = {};
-	for (const row of rows) {
-		const byGroup = (rules[String(row.code ?? '').trim()] ??= {}) as IDataObject;
-		const byInstallment = (byGroup[String(row.cardGroup ?? '').trim()] ??= {}) as IDataObject;
-		const rule: IDataObject = {};
-		if (row.minimum !== undefined && row.minimum !== '') rule.minimum = String(row.minimum);
-		if (row.maximum !== undefined && row.maximum !== '') rule.maximum = String(row.maximum);
-		if (row.remove) rule.remove = true;
-		byInstallment[String(row.installment ?? '')] = rule;
-	}
-	return rules;
-}
-
-/** The credit rules of a collection, from its rows or its JSON (not both; undefined when neither). */
-function creditRulesOf(ctx: OperationContext, collection: string): unknown {
-	const rows = ctx.param<{ rule?: CreditRuleRow[] }>(`${collection}.creditRules`, {})?.rule ?? [];
-	const json = ctx.jsonParam<unknown>(`${collection}.creditRulesJson`, {});
-	const hasJson = json !== undefined && !(typeof json === 'object' && json !== null && !Array.isArray(json) && Object.keys(json).length === 0);
-	if (rows.length && hasJson) ctx.refuse(`${collection}.creditRulesJson`, 'and Credit Rules cannot both be set: use one of them');
-	return rows.length ? creditRulesFromRows(rows) : json;
-}
-
-/** A collection's fields without its JSON field, which is read on its own. */
-function withoutJson(fields: IDataObject, ...names: string[]): IDataObject {
-	const copy = { ...fields };
-	for (const name of names) delete copy[name];
-	return copy;
-}
-
-/**
- * What every payment method write sends from its collection of optional fields: the plain fields as they are,
- * then `settings` from the Settings collection and `creditRules` from the rows (or the JSON) of Credit Rules.
- * `readApart` names further fields of the collection the operation reads on its own, so they are not sent as is.
- */
-export function paymentMethodFields(ctx: OperationContext, collection: string, ...readApart: string[]): Record<string, unknown> {
-	return {
-		...withoutJson(ctx.param<IDataObject>(collection, {}), 'creditRules', 'creditRulesJson', ...readApart),
-		settings: toSettings(ctx.param<IDataObject>('settings', {})),
-		creditRules: creditRulesOf(ctx, collection),
-	};
-}

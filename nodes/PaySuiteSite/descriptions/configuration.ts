@@ -1,9 +1,10 @@
 /**
  * The site configuration's documented sections as n8n fields (one collection per section, named as the body
- * names it, so a validation error names the field as the panel shows it), and back to the body's objects.
+ * names it, so a validation error names the field as the panel shows it); actions/site/siteBody.ts turns them
+ * into the body's objects.
  * Lists the platform takes as arrays are a dropdown of countries or text separated by commas.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { countryOptions } from '../../shared/descriptions/choices';
 import { flagField as flag, numberField as number, textField as text, wholeNumberField as whole } from '../../shared/descriptions/fields';
@@ -119,32 +120,3 @@ export const configurationProperties: INodeProperties[] = [
 		flag('Enable', 'enable', 'Whether a card is validated with a charge when it is subscribed'),
 	]),
 ];
-
-/** Body key of each section: its parameter name, except Operation Settings. */
-const BODY_KEY: Record<string, string> = { operationSettings: 'operation' };
-const LISTS = new Set(['paymentGroups', 'exceptionBinsList']);
-
-/** "411111, 422222" → [411111, 422222]; an entry that is not a number stays text, for the check to name it. */
-function commaSeparated(value: unknown, numbers: boolean): unknown {
-	if (typeof value !== 'string') return value;
-	const entries = value
-		.split(',')
-		.map((entry) => entry.trim())
-		.filter((entry) => entry !== '');
-	return numbers ? entries.map((entry) => (/^\d+$/.test(entry) ? Number(entry) : entry)) : entries;
-}
-
-/** The sections' fields as the body's objects (empty sections are dropped later, with everything unset). */
-export function configurationOf(sections: Record<string, IDataObject>): IDataObject {
-	const body: IDataObject = {};
-	for (const property of configurationProperties) {
-		const fields = { ...(sections[property.name] ?? {}) };
-		for (const key of Object.keys(fields)) {
-			// A list left empty in the panel is not a list to send (an empty dropdown is nothing chosen).
-			if (Array.isArray(fields[key]) && (fields[key] as unknown[]).length === 0) delete fields[key];
-			else if (LISTS.has(key)) fields[key] = commaSeparated(fields[key], key === 'exceptionBinsList') as IDataObject[];
-		}
-		body[BODY_KEY[property.name] ?? property.name] = fields;
-	}
-	return body;
-}

@@ -1,17 +1,13 @@
 /**
  * The Site node's fields that several operations show: the site write shape as n8n fields (simple fields,
- * dropdowns, one collection per configuration section, and a JSON input for power users), and back to a
- * `data` body.
+ * dropdowns, one collection per configuration section, and a JSON input for power users). The `data` body is
+ * built from them in actions/site/siteBody.ts.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod/v3';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { formatDateOnly, isoUtcOrAsTyped } from '../../shared/schemas/dateTime';
 import { currencyOptions, notificationLocaleOptions } from '../../shared/descriptions/choices';
 import { merchantIdLocator, siteIdLocator } from '../../shared/descriptions/coreIds';
-import type { OperationContext } from '../../shared/operation/types';
-import { mergeSiteData } from '../merge';
-import { configurationOf, configurationProperties } from './configuration';
+import { configurationProperties } from './configuration';
 
 type SiteMode = 'create' | 'update';
 
@@ -196,39 +192,4 @@ export function siteWriteProperties(mode: SiteMode): INodeProperties[] {
 		...configurationProperties,
 	);
 	return properties;
-}
-
-/** The `data` object of create / update-all from the node's fields. */
-export function siteData(ctx: OperationContext, mode: SiteMode): IDataObject {
-	const timeZone = ctx.fn.getTimezone();
-	const collection = mode === 'create' ? 'additionalFields' : 'updateFields';
-	const fields = { ...ctx.param<IDataObject>(collection, {}) };
-	delete fields.configuration;
-	const { configuration } = ctx.validate(z.object({ configuration: z.record(z.unknown(), { invalid_type_error: 'must be a JSON object' }) }), {
-		configuration: ctx.jsonParam<unknown>(`${collection}.configuration`, {}) ?? {},
-	});
-	const integration = { ...ctx.param<IDataObject>('integration', {}) };
-	if (mode === 'update') {
-		const action = ctx.param<string>('initiatorIndicatorAction', 'keep');
-		if (action === 'remove') integration.initiatorIndicator = null;
-		if (action === 'set') {
-			integration.initiatorIndicator = ctx.param<string>('initiatorIndicator', '');
-			if (!integration.initiatorIndicator) ctx.refuse('initiatorIndicator', "needs a value when Initiator Indicator is 'Set'");
-		}
-	}
-	const sections = Object.fromEntries(configurationProperties.map((property) => [property.name, ctx.param<IDataObject>(property.name, {})]));
-	const top: IDataObject = {
-		...fields,
-		...configurationOf(sections),
-		expiration: fields.expiration === undefined ? undefined : String(isoUtcOrAsTyped(fields.expiration, timeZone)),
-		productionDate:
-			fields.productionDate === undefined ? undefined : (formatDateOnly(fields.productionDate, timeZone) ?? String(fields.productionDate)),
-		integration,
-		branding: ctx.param<IDataObject>('branding', {}),
-	};
-	if (mode === 'create') {
-		top.customerId = ctx.param('merchantId');
-		top.name = ctx.param<string>('name', '');
-	}
-	return mergeSiteData(configuration as IDataObject, top);
 }

@@ -16,7 +16,7 @@ import { HIDDEN_FROM_TOOL, HIDDEN_SECRET, hideSecrets } from '../transport/redac
 import { contextFor, fieldNamesOf } from './itemContext';
 import { oneAtATimeQueue, requestsInParallel, runInOrder, withParallelOption } from './parallel';
 import { ParameterPrefetch, prefetchFields } from './prefetch';
-import { INCLUDE_SECRETS } from './properties';
+import { INCLUDE_SECRETS } from '../descriptions/commonFields';
 import { siteClock, withSiteDates } from './siteClock';
 import type { OperationContext, PaySuiteOperation, PaySuiteResource } from './types';
 

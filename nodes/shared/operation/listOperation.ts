@@ -5,7 +5,7 @@ import type { ApiName } from '../transport/types';
 import { compact } from './compact';
 import { toItems } from './items';
 import { collectPages, type PageBlock, type PageRequest } from './pagination';
-import { limitProperty, returnAllProperty } from './properties';
+import { limitProperty, returnAllProperty } from '../descriptions/commonFields';
 import { sendRequest } from './send';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from './types';
 

@@ -1,7 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { pollUntilDone, type PollOutcome, type PollResult } from './polling';
-import { intervalProperty, timeoutProperty, type SecondsField } from './properties';
+import { intervalProperty, timeoutProperty, type SecondsField } from '../descriptions/commonFields';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from './types';
 
 /** How a "poll until done" flow checks what it waits for, and what it says when the timeout comes first. */

@@ -7,7 +7,7 @@ import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workfl
 
 import { credentialTimeZone } from '../schemas/timeZone';
 import { simplifyProperty } from '../descriptions/simplify';
-import { includeSecretsProperty } from '../operation/properties';
+import { includeSecretsProperty } from '../descriptions/commonFields';
 
 /** The triggers' versions: 1 outputs the delivery as it always did; 2 adds Simplify. */
 export const TRIGGER_VERSIONS = { version: [1, 2], defaultVersion: 2 };

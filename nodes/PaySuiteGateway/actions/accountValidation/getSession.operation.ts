@@ -1,5 +1,5 @@
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
-import { includeSecretsProperty } from '../../../shared/operation/properties';
+import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { validationSessionLocator } from '../../descriptions/fields';

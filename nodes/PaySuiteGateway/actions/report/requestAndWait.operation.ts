@@ -1,6 +1,6 @@
 import { compact } from '../../../shared/operation/compact';
 import { pollOrFail } from '../../../shared/operation/pollingOperation';
-import { intervalProperty, timeoutProperty } from '../../../shared/operation/properties';
+import { intervalProperty, timeoutProperty } from '../../../shared/descriptions/commonFields';
 import { clockOf } from '../../../shared/operation/siteClock';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { reportBody } from './reportBody';

@@ -11,7 +11,7 @@ import { z } from 'zod/v3';
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { pollOrFail } from '../../../shared/operation/pollingOperation';
-import { intervalProperty, timeoutProperty } from '../../../shared/operation/properties';
+import { intervalProperty, timeoutProperty } from '../../../shared/descriptions/commonFields';
 import { sendRequest } from '../../../shared/operation/send';
 import { clockOf } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';

@@ -4,6 +4,7 @@ import { amountProperties } from '../../../shared/descriptions/amount';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { itemRun } from '../../../shared/operation/itemRun';
+import { partsReader, paymentRequest } from '../../../shared/operation/paymentBody';
 import { compact } from '../../../shared/operation/compact';
 import { toItems } from '../../../shared/operation/items';
 import { sendRequest } from '../../../shared/operation/send';
@@ -21,10 +22,8 @@ import {
 	dispersionProperty,
 	itemsProperty,
 	modifiersProperty,
-	partsReader,
 	paymentFieldsProperty,
 	paymentPartsLabels,
-	paymentRequest,
 	processorFieldsProperty,
 	recurringProperty,
 	savePaymentMethodProperty,

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { pathId } from '../../../shared/schemas/identifiers';
-import { includeSecretsProperty } from '../../../shared/operation/properties';
+import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';

@@ -2,11 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { amountFromParameters } from '../../../shared/descriptions/amount';
 import { toNameValuePairs } from '../../../shared/descriptions/nameValuePairs';
-import { modifiersOf, modifiersProperty, partsReader, paymentPartsLabels } from '../../../shared/descriptions/payment';
+import { modifiersProperty, paymentPartsLabels } from '../../../shared/descriptions/payment';
 import { wantsSimplified } from '../../../shared/descriptions/simplify';
 import { compact } from '../../../shared/operation/compact';
 import { toItems } from '../../../shared/operation/items';
 import type { LostAnswerWords } from '../../../shared/operation/lostAnswer';
+import { modifiersOf, partsReader } from '../../../shared/operation/paymentBody';
 import { sendRequest } from '../../../shared/operation/send';
 import { CREDENTIAL_TIME_ZONE_OPTION, siteClock, type SiteClock } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';

@@ -1,6 +1,7 @@
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import { merchantIdProperty, paymentMethodFields, paymentMethodProperty as field, settingsProperty } from '../../descriptions/fields';
+import { merchantIdProperty, paymentMethodProperty as field, settingsProperty } from '../../descriptions/fields';
+import { paymentMethodFields } from '../paymentMethodBody';
 import { merchantPaymentMethodCreateSchema, type MerchantPaymentMethodCreateBody } from '../../schemas';
 
 export const create = requestOperation<MerchantPaymentMethodCreateBody>({

@@ -5,7 +5,7 @@ import { locatorValue, optionalLocator } from '../../../shared/descriptions/core
 import { idLocatorProperty } from '../../../shared/descriptions/locator';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { listOperation } from '../../../shared/operation/listOperation';
-import { includeSecretsProperty } from '../../../shared/operation/properties';
+import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { merchantIdProperty } from '../../descriptions/fields';
 import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../../methods/listSearch';

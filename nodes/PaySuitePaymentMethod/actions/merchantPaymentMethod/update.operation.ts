@@ -1,6 +1,7 @@
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
-import { listingMerchantIdProperty, paymentMethodFields, paymentMethodIdProperty, paymentMethodProperty as field, settingsProperty } from '../../descriptions/fields';
+import { listingMerchantIdProperty, paymentMethodIdProperty, paymentMethodProperty as field, settingsProperty } from '../../descriptions/fields';
+import { paymentMethodFields } from '../paymentMethodBody';
 import { merchantPaymentMethodUpdateSchema, type MerchantPaymentMethodUpdateBody } from '../../schemas';
 
 export const update = requestOperation<MerchantPaymentMethodUpdateBody>({

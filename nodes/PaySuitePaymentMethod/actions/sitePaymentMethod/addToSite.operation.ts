@@ -1,13 +1,7 @@
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { requestOperation } from '../../../shared/operation/requestOperation';
-import {
-	listingMerchantIdProperty,
-	paymentMethodFields,
-	paymentMethodIdProperty,
-	paymentMethodProperty as field,
-	settingsProperty,
-	siteIdProperty,
-} from '../../descriptions/fields';
+import { listingMerchantIdProperty, paymentMethodIdProperty, paymentMethodProperty as field, settingsProperty, siteIdProperty } from '../../descriptions/fields';
+import { paymentMethodFields } from '../paymentMethodBody';
 import { sitePaymentMethodCreateSchema, type SitePaymentMethodCreateBody } from '../../schemas';
 
 export const addToSite = requestOperation<SitePaymentMethodCreateBody>({

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { amountProperties } from '../../../shared/descriptions/amount';
 import { localeOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
+import { partsReader, paymentRequest } from '../../../shared/operation/paymentBody';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { clockOf } from '../../../shared/operation/siteClock';
 import type { OperationContext } from '../../../shared/operation/types';
@@ -15,10 +16,8 @@ import {
 	dispersionProperty,
 	itemsProperty,
 	modifiersProperty,
-	partsReader,
 	paymentFieldsProperty,
 	paymentPartsLabels,
-	paymentRequest,
 	processorFieldsProperty,
 	recurringProperty,
 	savePaymentMethodProperty,

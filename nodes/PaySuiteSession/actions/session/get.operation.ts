@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { asObject, simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { pathId } from '../../../shared/schemas/identifiers';
-import { includeSecretsProperty } from '../../../shared/operation/properties';
+import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
 import { notFoundBy } from '../../../shared/operation/words';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { requestIdProperty } from '../../descriptions/fields';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { toItems } from '../../../shared/operation/items';
-import { limitProperty, returnAllProperty } from '../../../shared/operation/properties';
+import { limitProperty, returnAllProperty } from '../../../shared/descriptions/commonFields';
 import { sendRequest } from '../../../shared/operation/send';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { internalReferenceProperty } from '../../descriptions/fields';

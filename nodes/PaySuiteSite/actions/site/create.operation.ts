@@ -1,7 +1,8 @@
-import { includeSecretsProperty } from '../../../shared/operation/properties';
+import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { siteCreateSchema, type SiteCreateBody } from '../../schemas';
-import { merchantIdProperty, siteData, siteWriteProperties } from '../../descriptions/fields';
+import { merchantIdProperty, siteWriteProperties } from '../../descriptions/fields';
+import { siteData } from './siteBody';
 
 export const create = requestOperation<SiteCreateBody>({
 	value: 'create',

@@ -1,7 +1,8 @@
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { siteUpdateAllSchema, type SiteUpdateAllBody } from '../../schemas';
-import { siteData, siteIdProperty, siteWriteProperties } from '../../descriptions/fields';
+import { siteIdProperty, siteWriteProperties } from '../../descriptions/fields';
+import { siteData } from './siteBody';
 
 export const updateAll = requestOperation<SiteUpdateAllBody>({
 	value: 'updateAll',

@@ -1,4 +1,4 @@
-import { includeSecretsProperty } from '../../../shared/operation/properties';
+import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { siteUpdateBrandingSchema, type SiteUpdateBrandingBody } from '../../schemas';

@@ -1,4 +1,4 @@
-import { mergeSiteData } from './merge';
+import { mergeSiteData } from './siteBody';
 
 describe('mergeSiteData', () => {
 	it('lets set fields win, merges objects field by field and keeps the JSON where a field is unset', () => {
