@@ -16,6 +16,13 @@ const ended = (metadata: Record<string, string>, error?: string) =>
 		executionData: { nodeExecutionStack: [] },
 	}) as unknown as IRunExecutionData;
 
+/** A run that ended, marked on its trigger's task data only (what n8n 1.x keeps). */
+const endedWithTaskMark = (field: string) =>
+	({
+		resultData: { runData: { Trigger: [{ metadata: { [field]: KEY } }], Done: [{}] } },
+		executionData: { nodeExecutionStack: [] },
+	}) as unknown as IRunExecutionData;
+
 describe('what the gate reads in an execution', () => {
 	it('tells a run still going, succeeded or failed', () => {
 		expect(runState(queued())).toBe('running');
@@ -25,8 +32,11 @@ describe('what the gate reads in an execution', () => {
 		expect(runState({ ...queued(), resultData: { runData: {}, error: { message: 'crashed' } } } as unknown as IRunExecutionData)).toBe('failed');
 	});
 
-	it("finds the delivery's run by its custom data or its trigger's input, and never a copy", () => {
+	it("finds the delivery's run by its custom data, its trigger's task data or its trigger's input, and never a copy", () => {
 		expect(deliveryRunKind(ended({ [RUN_KEY_FIELD]: KEY }), KEY, 'Trigger')).toBe('owner');
+		expect(deliveryRunKind(endedWithTaskMark(RUN_KEY_FIELD), KEY, 'Trigger')).toBe('owner');
+		expect(deliveryRunKind(endedWithTaskMark(COPY_KEY_FIELD), KEY, 'Trigger')).toBeUndefined();
+		expect(deliveryRunKind(endedWithTaskMark(RUN_KEY_FIELD), KEY, 'Another')).toBeUndefined();
 		expect(deliveryRunKind(queued(), KEY, 'Trigger')).toBe('pending');
 		expect(deliveryRunKind(queued('x'.repeat(16)), KEY, 'Trigger')).toBeUndefined();
 		expect(deliveryRunKind(queued(), KEY, 'Another')).toBeUndefined();
@@ -43,6 +53,7 @@ describe('what the gate reads in an execution', () => {
 function gate(acknowledge: 'received' | 'finished', executions: Record<number, IRunExecutionData>, { ownId = 10, stored = [] as string[], withCustomData = true } = {}) {
 	const store = new Set(stored);
 	const customData: Record<string, string> = {};
+	const taskData: Record<string, string> = {};
 	const hints: string[] = [];
 	const fn = {
 		getInputData: () => withRunKey([item()], KEY),
@@ -50,6 +61,7 @@ function gate(acknowledge: 'received' | 'finished', executions: Record<number, I
 		getNode: () => ({ name: 'Trigger', parameters: { options: { acknowledge } } }),
 		getExecutionDataById: async (id: string) => executions[Number(id)],
 		...(withCustomData ? { customData: { set: (k: string, v: string) => (customData[k] = v) } } : {}),
+		setMetadata: (metadata: Record<string, string>) => Object.assign(taskData, metadata),
 		addExecutionHints: (...h: Array<{ message: string }>) => hints.push(...h.map((x) => x.message)),
 		helpers: {
 			checkProcessedAndRecord: async (keys: string[]) => {
@@ -59,7 +71,7 @@ function gate(acknowledge: 'received' | 'finished', executions: Record<number, I
 			},
 		},
 	} as unknown as IExecuteFunctions;
-	return { run: () => passDeliveryRun(fn), customData, hints, store };
+	return { run: () => passDeliveryRun(fn), customData, taskData, hints, store };
 }
 
 describe('passDeliveryRun', () => {
@@ -68,6 +80,7 @@ describe('passDeliveryRun', () => {
 		expect(await g.run()).toEqual([[item()]]);
 		expect(g.store.has(KEY)).toBe(true);
 		expect(g.customData).toEqual({ [RUN_KEY_FIELD]: KEY });
+		expect(g.taskData).toEqual({ [RUN_KEY_FIELD]: KEY });
 	});
 
 	it('When Received: a copy stops at the trigger, said on the output', async () => {
@@ -87,12 +100,22 @@ describe('passDeliveryRun', () => {
 		expect(await gate('finished', {}, { stored: [KEY] }).run()).toEqual([[item()]]);
 	});
 
-	it('in n8n 1.x, which gives a node no custom data: the first run does the work, a copy stops (When Received) or runs (When Finished)', async () => {
+	it('When the Workflow Has Finished: a run queued first that reaches the gate after its copy answers as the copy ended', async () => {
+		// Execution 12 started later (sent again to another webhook process) but recorded the delivery first.
+		const afterIt = gate('finished', { 11: ended({}), 12: endedWithTaskMark(RUN_KEY_FIELD) }, { stored: [KEY] });
+		expect(await afterIt.run()).toEqual([[]]);
+		expect(afterIt.hints[0]).toMatch(/execution 12/);
+		const failedAfterIt = gate('finished', { 12: ended({ [RUN_KEY_FIELD]: KEY }, 'boom') }, { stored: [KEY] });
+		expect(await failedAfterIt.run()).toEqual([[item()]]);
+	});
+
+	it("in n8n 1.x, which gives a node no custom data: the run is marked on the trigger's task data, and a copy reads it there", async () => {
 		const first = gate('received', {}, { withCustomData: false });
 		expect(await first.run()).toEqual([[item()]]);
 		expect(first.store.has(KEY)).toBe(true);
+		expect(first.taskData).toEqual({ [RUN_KEY_FIELD]: KEY });
 		expect(await gate('received', {}, { stored: [KEY], withCustomData: false }).run()).toEqual([[]]);
-		expect(await gate('finished', { 7: ended({}) }, { stored: [KEY], withCustomData: false }).run()).toEqual([[item()]]);
+		expect(await gate('finished', { 7: endedWithTaskMark(RUN_KEY_FIELD) }, { stored: [KEY], withCustomData: false }).run()).toEqual([[]]);
 	});
 
 	it('When the Workflow Has Finished: a copy of a run still going fails after the wait, naming it', async () => {

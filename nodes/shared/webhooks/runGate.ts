@@ -5,19 +5,23 @@
  * on the worker that runs it: the trigger's `execute()` receives the item its webhook part made, which carries the
  * delivery's run key (a hash of the workflow, the node, the mode and what names the delivery; never shown).
  *
- *  - The first run records the key in n8n's deduplication store of the node (`checkProcessedAndRecord`, in n8n's
- *    database, read by every process) and marks its execution with it (`customData`, n8n's own execution record).
- *  - A later run of the same delivery is a copy:
- *    - When Received: it ends at the trigger, with no item (the first run does the work).
- *    - When the Workflow Has Finished: it reads the first run's execution (n8n's record: still going, succeeded,
- *      failed or given up) and answers as that run would: succeeded, it ends with no item, so n8n answers 200;
- *      failed or lost, it runs the workflow itself (and is now the run of the delivery); still going after
- *      COPY_WAIT_MS, it fails, so n8n answers 500 within the platform's timeout and the platform sends it again.
+ *  - The run that records the key first in n8n's deduplication store of the node (`checkProcessedAndRecord`, in
+ *    n8n's database, read by every process) does the work, and marks its execution with it: the trigger's task data
+ *    (`setMetadata`, every n8n) and the execution's custom data (where n8n offers it).
+ *  - Any other run of the same delivery is a copy, whether it started before or after that run (a copy sent to
+ *    another webhook process can reach the gate before the run that was queued first):
+ *    - When Received: it ends at the trigger, with no item (the other run does the work).
+ *    - When the Workflow Has Finished: it reads the delivery's other runs among the executions around it (n8n's
+ *      record: still going, succeeded, failed or given up) and answers as they would: one succeeded, it ends with
+ *      no item, so n8n answers 200; all failed or lost, it runs the workflow itself (and is now the run of the
+ *      delivery); one still going after COPY_WAIT_MS, it fails, so n8n answers 500 within the platform's timeout
+ *      and the platform sends it again.
  *
  * Limits, written in docs/scaling.md: n8n's store is read and written whole (no lock), so two runs of one delivery
- * starting within the same few milliseconds on two workers can both pass; the first run is looked for among the
- * LOOKBACK_EXECUTIONS executions before the copy; and n8n replaces the data of a run it gives up with its error,
- * after which a copy finds no first run and runs the workflow.
+ * recording within the same few milliseconds on two workers can both pass (runs held while the database is away
+ * retry at random moments for that reason); the other runs are looked for among LOOKBACK_EXECUTIONS executions
+ * before the copy and up to LOOKAHEAD_EXECUTIONS after it; and a run that did the work but whose end n8n could not
+ * save (its database away) is failed for n8n, after which a copy runs the workflow again.
  */
 import { NodeOperationError, sleep, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData } from 'n8n-workflow';
 
@@ -31,8 +35,11 @@ export const COPY_KEY_FIELD = 'paySuiteDeliveryCopy';
 /** How long a copy waits for the first run (When the Workflow Has Finished), below common senders' 30-s timeouts. */
 const COPY_WAIT_MS = 20_000;
 const COPY_POLL_MS = 1_000;
-/** How many executions before a copy are searched for the first run of its delivery. */
+/** How many executions before a copy, and at most how many after it, are searched for its delivery's other runs. */
 const LOOKBACK_EXECUTIONS = 500;
+const LOOKAHEAD_EXECUTIONS = 200;
+/** The search after a copy stops at this many ids in a row with no execution (the newest one reached). */
+const MISSING_IN_A_ROW = 5;
 /** The keys kept in a trigger node's store: the oldest go first. */
 const STORE_OPTIONS = { mode: 'entries', maxEntries: 5000 } as const;
 /** The store is written whole: a run that started at the same moment may have dropped the key; it is written again then. */
@@ -73,9 +80,10 @@ export function runState(data: IRunExecutionData): RunState {
  */
 export function deliveryRunKind(data: IRunExecutionData | undefined, runKey: string, nodeName: string): 'owner' | 'pending' | undefined {
 	if (!data) return undefined;
-	const metadata = (data.resultData?.metadata ?? {}) as Record<string, string>;
-	if (metadata[COPY_KEY_FIELD] === runKey) return undefined;
-	if (metadata[RUN_KEY_FIELD] === runKey) return 'owner';
+	const tasks = data.resultData?.runData?.[nodeName] ?? [];
+	const marks = [data.resultData?.metadata, ...tasks.map((task) => task.metadata)] as Array<Record<string, unknown> | undefined>;
+	if (marks.some((mark) => mark?.[COPY_KEY_FIELD] === runKey)) return undefined;
+	if (marks.some((mark) => mark?.[RUN_KEY_FIELD] === runKey)) return 'owner';
 	const entry = data.executionData?.nodeExecutionStack?.find((e) => e.node?.name === nodeName);
 	const items = entry?.data?.main?.flatMap((input) => input ?? []) ?? [];
 	return items.some((item) => runKeyOf(item) === runKey) ? 'pending' : undefined;
@@ -105,34 +113,53 @@ async function recordKey(record: (keys: string[]) => Promise<{ new: unknown[] }>
 		} catch (error) {
 			if (noStore(error)) return 'absent';
 			if (Date.now() >= deadline) return 'unavailable';
-			await sleep(COPY_POLL_MS);
+			// At a random moment: runs of one delivery held together would otherwise record at the same instant.
+			await sleep(COPY_POLL_MS * (0.5 + Math.random()));
 		}
 	}
 }
 
-/**
- * The newest earlier execution that is a run of the delivery, and its state; undefined when none is found;
- * `unreadable` when n8n's database did not answer (a read that fails is not taken for a run that does not exist).
- */
-async function firstRun(fn: IExecuteFunctions, runKey: string, ownId: number): Promise<{ id: string; state: RunState } | 'unreadable' | undefined> {
+/** The ids of the delivery's other runs among the executions around this one; `unreadable` when n8n's database did not answer. */
+async function otherRunIds(fn: IExecuteFunctions, runKey: string, ownId: number): Promise<number[] | 'unreadable'> {
 	const nodeName = fn.getNode().name;
-	for (let id = ownId - 1; id > 0 && id >= ownId - LOOKBACK_EXECUTIONS; id--) {
-		let data: IRunExecutionData | undefined;
-		try {
-			data = await fn.getExecutionDataById(String(id));
-		} catch {
-			return 'unreadable';
+	const ids: number[] = [];
+	try {
+		for (let id = ownId - 1; id > 0 && id >= ownId - LOOKBACK_EXECUTIONS; id--) {
+			if (deliveryRunKind(await fn.getExecutionDataById(String(id)), runKey, nodeName)) ids.push(id);
 		}
-		if (deliveryRunKind(data, runKey, nodeName)) return { id: String(id), state: runState(data!) };
+		for (let id = ownId + 1, missing = 0; missing < MISSING_IN_A_ROW && id <= ownId + LOOKAHEAD_EXECUTIONS; id++) {
+			const data = await fn.getExecutionDataById(String(id));
+			missing = data ? 0 : missing + 1;
+			if (deliveryRunKind(data, runKey, nodeName)) ids.push(id);
+		}
+	} catch {
+		// A read that fails is not taken for a run that does not exist.
+		return 'unreadable';
 	}
-	return undefined;
+	return ids;
 }
 
 /**
- * Marks the execution in n8n's record (its custom data). n8n 1.x gives a node no custom data: nothing is marked
- * there, so a later copy finds no first run and, When the Workflow Has Finished, runs the workflow (docs/scaling.md).
+ * How the delivery's other runs stand, the one that decides first: one that succeeded, else one still going; undefined
+ * when none can still do the work (none, or all failed); `unreadable` when n8n's database did not answer.
  */
+async function otherRunsStand(fn: IExecuteFunctions, runKey: string, ids: number[]): Promise<{ id: number; state: RunState } | 'unreadable' | undefined> {
+	const nodeName = fn.getNode().name;
+	const runs: Array<{ id: number; state: RunState }> = [];
+	try {
+		for (const id of ids) {
+			const data = await fn.getExecutionDataById(String(id));
+			if (deliveryRunKind(data, runKey, nodeName)) runs.push({ id, state: runState(data!) });
+		}
+	} catch {
+		return 'unreadable';
+	}
+	return runs.find((run) => run.state === 'succeeded') ?? runs.find((run) => run.state === 'running');
+}
+
+/** Marks the execution in n8n's record: the trigger's task data, and the execution's custom data where n8n offers it (not 1.x). */
 function mark(fn: IExecuteFunctions, field: string, runKey: string): void {
+	(fn as Partial<Pick<IExecuteFunctions, 'setMetadata'>>).setMetadata?.({ [field]: runKey } as Parameters<IExecuteFunctions['setMetadata']>[0]);
 	const customData = (() => {
 		try {
 			return (fn as Partial<Pick<IExecuteFunctions, 'customData'>>).customData;
@@ -195,13 +222,15 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 		return stops(fn, runKey, 'This delivery already started a run: this copy stops here (the platform was answered already)');
 	}
 	const deadline = Date.now() + COPY_WAIT_MS;
+	let ids: number[] | 'unreadable' = 'unreadable';
 	for (;;) {
-		const first = await firstRun(fn, runKey, ownId);
-		if (!first || (first !== 'unreadable' && first.state === 'failed')) return owns(fn, runKey, items);
-		if (first !== 'unreadable' && first.state === 'succeeded') return stops(fn, runKey, `This delivery already ran successfully in execution ${first.id}: this copy stops here, and the platform is answered 200`);
+		if (ids === 'unreadable') ids = await otherRunIds(fn, runKey, ownId);
+		const other = ids === 'unreadable' ? 'unreadable' : await otherRunsStand(fn, runKey, ids);
+		if (!other) return owns(fn, runKey, items);
+		if (other !== 'unreadable' && other.state === 'succeeded') return stops(fn, runKey, `This delivery already ran successfully in execution ${other.id}: this copy stops here, and the platform is answered 200`);
 		if (Date.now() >= deadline) {
 			mark(fn, COPY_KEY_FIELD, runKey);
-			const what = first === 'unreadable' ? "This delivery's first run could not be read from n8n's database" : `This delivery's run (execution ${first.id}) is still going`;
+			const what = other === 'unreadable' ? "This delivery's other run could not be read from n8n's database" : `This delivery's run (execution ${other.id}) is still going`;
 			throw new NodeOperationError(fn.getNode(), what, {
 				description: 'n8n answers 500, so the platform sends the delivery again later; the copy then answers as that run ended (or runs the workflow if it failed)',
 			});
