@@ -6,24 +6,23 @@ import { verifyAutopaySignature } from '../shared/webhooks/signatures';
 export const AUTOPAY_EVENT_TYPES = ['AUTOPAY_CREATED', 'AUTOPAY_UPDATED', 'AUTOPAY_TRANSACTION_FAILED', 'AUTOPAY_CANCELED'] as const;
 type AutopayEventType = (typeof AUTOPAY_EVENT_TYPES)[number];
 
-/** An accepted event, split by what its signature covers: `id`, `type` and `date` only. */
+/** Split by what its signature covers: `id`, `type` and `date` only. */
 interface AutopayEvent {
 	signed: { id: string; type: AutopayEventType; date: string };
-	/** As received: anyone who copied a signed event can change these and keep its signature. */
+	/** Anyone who copied a signed event can change these and keep its signature. */
 	unsigned: { reference: string; additional: Record<string, unknown> };
 }
 
 type AutopayCheck = { ok: true; event: AutopayEvent } | ({ ok: false } & FailedCheck);
 
-/** An event the trigger accepted (signed, within the replay window, by the rules). */
+/** Signed, within the replay window, by the rules. */
 export type AutopayDelivery = Extract<AutopayCheck, { ok: true }>;
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 /**
- * Checks a received body. The fields the signature covers must be there (400), then the signature must match and
- * the event date be within the replay window (401), and only then are the other rules checked (400), so a sender
- * without the key learns nothing more.
+ * The signed fields first (400), then signature and event date (401), and only then the other rules (400), so a
+ * sender without the key learns nothing more.
  */
 export function checkAutopayEvent(body: Record<string, unknown> | undefined, secretKey: string, nowMs = Date.now()): AutopayCheck {
 	if (!body) return { ok: false, httpStatus: 400, message: 'The body is not a JSON object' };

@@ -1,6 +1,6 @@
 /**
- * What the Checkout Trigger receives: a checkout (session) notification, or a payment link's own notification
- * (nodes/shared/webhooks/linkNotification.ts). Their rules and signatures. Pure.
+ * A checkout (session) notification or a payment link's own (shared/webhooks/linkNotification.ts): rules and
+ * signatures. Pure.
  */
 import { outputId } from '../shared/schemas/identifiers';
 import { checkLinkNotification, isLinkNotification, type LinkNotification } from '../shared/webhooks/linkNotification';
@@ -9,10 +9,10 @@ import { EVENT_DATE_WORDS, eventDateProblem } from '../shared/webhooks/replay';
 import { verifyCheckoutSignature, type CheckoutSignatureAlgorithm } from '../shared/webhooks/signatures';
 import { digitsOf, signedStatus, unsignedFields } from '../shared/webhooks/statusBlock';
 
-/** An accepted notification, split by what its signature covers: `requestId`, `status.status` and `status.date`. */
+/** Split by what its signature covers: `requestId`, `status.status` and `status.date`. */
 interface CheckoutNotification {
 	signed: { requestId: number | string; status: string; date: string };
-	/** As received, when text: anyone who copied a signed notification can change these and keep its signature. */
+	/** Anyone who copied a signed notification can change these and keep its signature. */
 	unsigned: { reference?: string; reason?: string; message?: string };
 }
 
@@ -20,7 +20,7 @@ type CheckoutCheck =
 	| { ok: true; notification: CheckoutNotification; algorithm: CheckoutSignatureAlgorithm }
 	| ({ ok: false } & FailedCheck);
 
-/** A notification the trigger accepted (signed, within the replay window, by the rules). */
+/** Signed, within the replay window, by the rules. */
 export type CheckoutDelivery = Extract<CheckoutCheck, { ok: true }>;
 
 const SIGNATURE_WORDS = {
@@ -31,9 +31,8 @@ const SIGNATURE_WORDS = {
 };
 
 /**
- * Checks a received notification: the signed fields must be there (400), the signature must match and the status
- * date be within the replay window (401). The unsigned fields never refuse a notification the platform signed:
- * one that is not text is left out.
+ * 400 when a signed field is missing; 401 on a wrong signature or a date outside the replay window. Unsigned fields
+ * never refuse a signed notification: one that is not text is left out.
  */
 export function checkCheckoutNotification(
 	body: Record<string, unknown> | undefined,
@@ -60,17 +59,15 @@ export function checkCheckoutNotification(
 	};
 }
 
-/** A payment link's notification the trigger accepted. */
 export interface LinkDelivery {
 	ok: true;
 	kind: 'link';
 	notification: LinkNotification;
 }
 
-/** What the trigger accepted: a session's notification or a payment link's. */
 export type TriggerDelivery = (CheckoutDelivery & { kind: 'session' }) | LinkDelivery;
 
-/** Checks a received body as the notification it is: a link's when it names a link and no session, else a session's. */
+/** A link's when it names a link and no session, else a session's. */
 export function checkTriggerDelivery(
 	body: Record<string, unknown> | undefined,
 	secretKey: string,

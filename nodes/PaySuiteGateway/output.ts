@@ -1,25 +1,23 @@
 /**
- * The Gateway's simplified items (Simplify on): flat records of what a workflow uses, documented in
- * docs/nodes/gateway.md. Fields the answer does not carry are null, so every item has the same columns.
+ * The Gateway's simplified items (docs/nodes/gateway.md). Missing fields are null, so every item has the same
+ * columns.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountNumber } from '../shared/descriptions/simplify';
 import { kindOfType } from '../shared/reports/transactionKind';
 
-/** The dates of the simplified items, each also as ISO 8601 with the site's offset (`dateIso`, `validUntilIso`). */
+/** Each also with the site's offset (`dateIso`, `validUntilIso`). */
 export const GATEWAY_DATES = ['date', 'validUntil'] as const;
 
 const objectAt = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
 const orNull = (value: unknown) => (value === undefined ? null : value);
 
-/** The status block's words, flat: status, reason, message. */
 function statusWords(answer: IDataObject): IDataObject {
 	const status = objectAt(answer.status);
 	return { status: orNull(status.status), reason: orNull(status.reason), message: orNull(status.message) };
 }
 
-/** A transaction of Process, Get or Search. */
 export function simplifyTransaction(txn: IDataObject): IDataObject {
 	const amount = objectAt(txn.amount);
 	const status = statusWords(txn);
@@ -46,7 +44,6 @@ export function simplifyTransaction(txn: IDataObject): IDataObject {
 	};
 }
 
-/** What Card › Get Information says about a card: who processes it and what a payment with it needs. */
 export function simplifyCardInformation(answer: IDataObject): IDataObject {
 	// The field table spells requiereOtp and requiereCvv2, the sample requireOtp and requireCvv2.
 	const flag = (name: string) => orNull(answer[name] ?? answer[name.replace('require', 'requiere')]);
@@ -72,7 +69,7 @@ export function simplifyCardInformation(answer: IDataObject): IDataObject {
 	};
 }
 
-/** An account validation session and, once validated, its token (hidden unless Include Secrets is on). */
+/** The token is hidden unless Include Secrets is on. */
 export function simplifyValidationSession(answer: IDataObject): IDataObject {
 	const data = objectAt(answer.data);
 	const token = objectAt(data.token);
@@ -91,7 +88,6 @@ export function simplifyValidationSession(answer: IDataObject): IDataObject {
 	};
 }
 
-/** The answer of Validate Token: whether the account passed the platform's checks, and why not. */
 export function simplifyTokenValidation(answer: IDataObject): IDataObject {
 	const words = statusWords(answer);
 	return { valid: words.status === 'OK' || words.status === 'APPROVED', ...words, date: orNull(objectAt(answer.status).date) };

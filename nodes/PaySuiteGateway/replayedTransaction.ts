@@ -1,15 +1,13 @@
 /**
- * For a key it has seen, the platform answers Process with the transaction it already made, whatever this
- * request asks. When that transaction is not the payment asked for (the key was reused for another amount,
- * currency, reference or card), the answer must not be reported as this payment. Pure: nothing here knows
- * about n8n.
+ * For a key it has seen, the platform answers Process with the transaction it already made: when that is not the
+ * payment asked for (the key reused for another amount, currency, reference or card), it must not be reported as
+ * this payment. Pure.
  */
 import { minorUnitsOf } from '../shared/schemas/currencies';
 
 interface SentPayment {
 	reference?: string;
 	amount?: { currency?: string; total?: number };
-	/** The last four digits of the card charged, when paying with a card. */
 	lastDigits?: string;
 }
 
@@ -17,7 +15,7 @@ type AnswerAmount = { currency?: unknown; total?: unknown } | undefined;
 
 const text = (value: unknown): string | undefined => (value === undefined || value === null || value === '' ? undefined : String(value));
 
-/** An amount as people read it, with the currency's decimals and grouped thousands: "50,000.00 COP". */
+/** "50,000.00 COP". */
 export function readableAmount(amount: AnswerAmount): string {
 	if (!amount) return 'an unknown amount';
 	const currency = text(amount.currency) ?? '';
@@ -28,7 +26,7 @@ export function readableAmount(amount: AnswerAmount): string {
 	return `${shown} ${currency}`.trim();
 }
 
-/** What differs between the payment sent and the transaction answered; empty when it is the same payment. */
+/** Empty when it is the same payment. */
 export function replayDifferences(sent: SentPayment, answer: Record<string, unknown>): string[] {
 	const differences: string[] = [];
 	const amount = answer.amount as AnswerAmount;
@@ -42,7 +40,7 @@ export function replayDifferences(sent: SentPayment, answer: Record<string, unkn
 	return differences;
 }
 
-/** The item's failure when the answer is another payment's transaction; undefined when it is this payment. */
+/** Undefined when it is this payment. */
 export function replayedTransactionFailure(
 	key: string,
 	sent: SentPayment,

@@ -1,7 +1,6 @@
 /**
- * The gateway's request bodies as zod schemas with the spec's limits (payment-processing-api.md, "Gateway").
- * A body that fails one fails its item before anything is sent; unknown keys are refused (strict), so a
- * misspelt key in a JSON field is reported instead of silently dropped.
+ * The gateway's request bodies with the spec's limits (payment-processing-api.md, "Gateway"). Unknown keys are
+ * refused (strict), so a misspelt key in a JSON field is reported instead of silently dropped.
  */
 import { z } from 'zod/v3';
 
@@ -16,7 +15,6 @@ import {
 } from '../shared/schemas/payment';
 import { httpUrl } from '../shared/schemas/url';
 
-/** Keys the spec forbids in `additional` of a process request. */
 const FORBIDDEN_ADDITIONAL_KEYS = [
 	'_accountNumber',
 	'userAgent',
@@ -58,10 +56,9 @@ const ipAddress = z.string().max(46, 'must be at most 46 characters').optional()
 const userAgent = z.string().max(255, 'must be at most 255 characters').optional();
 const jsonObject = z.record(z.unknown(), { invalid_type_error: 'must be a JSON object' });
 
-/** A card with an optional expiration (information, interests, balance: the spec shows the number alone too). */
+/** The spec shows the number alone too. */
 const lookupCardSchema = cardSchema.partial({ expiration: true }).strict();
 
-/** `{reference, amount}` of the lookups (information, interests, balance). */
 const lookupPaymentSchema = z.object({ reference: referenceSchema, amount: strictAmountSchema }).strict();
 
 export const informationSchema = z
@@ -150,7 +147,7 @@ export const searchSchema = z.object({ reference: z.string().min(1, 'must not be
 export type SearchBody = z.infer<typeof searchSchema>;
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-/** A period's date as sent: ISO 8601 with an offset (the site's, as the nodes write it). */
+/** ISO 8601 with an offset (the site's, as the nodes write it). */
 export const dateTime = z
 	.string({ required_error: 'is required', invalid_type_error: 'must be a date-time' })
 	.regex(ISO_DATE_TIME, 'must be a date-time such as 2025-01-31T00:00:00+00:00');

@@ -1,6 +1,6 @@
 /**
- * The `Idempotency-Key` header of the onboarding API's merchant writes (the gateway's `idempotenceKey` body field
- * is another thing: see PaySuiteGateway/processIdempotencyKey.ts). Pure: nothing here knows about n8n.
+ * The onboarding API's `Idempotency-Key` header (not the gateway's `idempotenceKey`:
+ * PaySuiteGateway/processIdempotencyKey.ts). Pure.
  */
 import { createHash } from 'crypto';
 
@@ -10,9 +10,8 @@ import { canonicalJson } from '../shared/transport/canonicalJson';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{16,64}$/;
 
 /**
- * An Idempotency-Key derived from what is sent: `n8n-` + 48 hex characters of SHA-256(scope + canonical body).
- * The same scope and body always give the same key, so running the same item again makes the platform
- * return the original process instead of doing the work twice; any change to the body gives another key.
+ * `n8n-` + 48 hex of SHA-256(scope + canonical body): running the same item again gets the original process back
+ * instead of doing the work twice; any change to the body gives another key.
  */
 export function deriveIdempotencyKey(scope: string, body: unknown): string {
 	const digest = createHash('sha256').update(`${scope}\n${canonicalJson(body)}`, 'utf8').digest('hex');

@@ -1,8 +1,7 @@
 /**
- * The merchant write body as the Merchant Onboarding API states it (merchant-onboarding-api.md), checked
- * before anything is sent. Limits and sets come from the spec; the element shapes the spec does not show are
- * the writable fields of the read shapes, and an unknown key inside an element is refused here as the
- * platform refuses it (422).
+ * The merchant write body as merchant-onboarding-api.md states it, checked before sending. Element shapes the spec
+ * does not show are the writable fields of the read shapes; an unknown key inside one is refused, as the platform
+ * refuses it (422).
  */
 import { z, type RefinementCtx } from 'zod/v3';
 
@@ -17,7 +16,7 @@ const requiredText = (max?: number) => text(max).trim().min(1, 'is required');
 const integer = z.number({ invalid_type_error: 'must be a whole number' }).int('must be a whole number');
 const uri = (max: number) => httpUrl(max);
 
-/** A set of strings: a value repeated, ignoring case, is refused at the path of the repetition. */
+/** Repeats, ignoring case, are refused at the path of the repetition. */
 const stringSet = (item: z.ZodType<string>, label: string) =>
 	z.array(item, { invalid_type_error: 'must be a list', required_error: 'is required' }).superRefine((values, ctx: RefinementCtx) => {
 		const seen = new Set<string>();
@@ -30,11 +29,11 @@ const stringSet = (item: z.ZodType<string>, label: string) =>
 
 const settings = z.record(z.unknown(), { invalid_type_error: 'must be an object' });
 
-/** An integration names its owner as the read shape does: `customerId` at the merchant, `siteId` in a site. */
+/** As the read shape names its owner. */
 const integrationSchema = (owner: 'customerId' | 'siteId') =>
 	z.object({ id: numericIdSchema.optional(), [owner]: numericIdSchema.optional(), type: requiredText(50), settings: settings.optional() }).strict();
 
-/** Integrations are upserted by type, so one body names each type once. */
+/** Upserted by type, so one body names each type once. */
 const integrationsSchema = (owner: 'customerId' | 'siteId') =>
 	z.array(integrationSchema(owner)).superRefine((integrations, ctx) => {
 		const seen = new Set<string>();
@@ -62,7 +61,7 @@ const paymentMethodFields = {
 	settings: settings.optional(),
 };
 
-/** Each payment method either modifies an existing one by `id` or registers a new one with `code`, never both. */
+/** Modifies one by `id` or registers a new one with `code`, never both. */
 const paymentMethodSchema = z
 	.object(paymentMethodFields)
 	.strict()
@@ -190,7 +189,7 @@ const merchantFields = {
 	notification: z.object({ url: uri(255) }).strict().optional(),
 };
 
-/** POST /api/merchants: the whole write body; unknown keys are refused (the platform would drop them silently). */
+/** Unknown keys are refused: the platform would drop them silently. */
 export const merchantCreateSchema = z
 	.object(merchantFields, required('an object'))
 	.strict()
@@ -200,7 +199,6 @@ export const merchantCreateSchema = z
 		}
 	});
 
-/** The update (PATCH): the same fields and rules, none required, at least one given. */
 export const merchantUpdateSchema = z
 	.object(merchantFields)
 	.partial()

@@ -11,8 +11,8 @@ import type { OnboardingTriggerOptions } from './descriptions/fields';
 import type { ProcessDelivery } from './schemas';
 
 /**
- * The final process. Refused when the platform does not know it (as a forgery: the answer never tells what
- * exists), or answered 503 with Retry-After while it is still pending after the wait the options allow.
+ * Refused when the platform does not know it (as a forgery: the answer never tells what exists); 503 with
+ * Retry-After while still pending after the wait the options allow.
  */
 export async function readFinalProcess(fn: IWebhookFunctions, { processId }: ProcessDelivery): Promise<{ ok: true; found: IDataObject } | Refused> {
 	const options = fn.getNodeParameter('options', {}) as OnboardingTriggerOptions;
@@ -24,10 +24,7 @@ export async function readFinalProcess(fn: IWebhookFunctions, { processId }: Pro
 	return { ok: true, found: polled.value };
 }
 
-/**
- * Reads the process while the platform says it is pending, up to the wait the options allow. `unknown` when the
- * platform does not know it; any other failure throws.
- */
+/** `unknown` when the platform does not know it; any other failure throws. */
 async function pollProcess(fn: IWebhookFunctions, processId: string, options: OnboardingTriggerOptions): Promise<PollResult<IDataObject> | 'unknown'> {
 	const send: SendRequest = (request) => sendRequest(fn, request) as Promise<PaySuiteResponse>;
 	const waitSeconds = Math.max(0, Math.min(Number(options.waitSeconds ?? 10), 60));

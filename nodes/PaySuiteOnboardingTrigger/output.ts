@@ -9,7 +9,7 @@ import type { ProcessDelivery } from './schemas';
 
 type ProcessOutcome = 'succeeded' | 'failed';
 
-/** The outcome by the rule Merchant › Wait for Completion applies: OK without errors succeeded, anything else failed. */
+/** The rule Merchant › Wait for Completion applies: OK without errors succeeded, anything else failed. */
 export function outcomeOf(process: IDataObject): ProcessOutcome {
 	return processSucceeded(process) ? 'succeeded' : 'failed';
 }
@@ -25,7 +25,7 @@ export function matchesProcessFilters(process: IDataObject, filters: ProcessFilt
 	return chosenOrAll(filters.actions, String(process.action)) && chosenOrAll(filters.outcomes, outcomeOf(process));
 }
 
-/** The process as the platform reports it, its outcome, and whether (and with which key) the notification was signed. */
+/** With whether (and with which key) the notification was signed. */
 export function processItem(process: IDataObject, { signature }: ProcessDelivery): IDataObject {
 	return {
 		...process,
@@ -35,10 +35,7 @@ export function processItem(process: IDataObject, { signature }: ProcessDelivery
 	};
 }
 
-/**
- * The finished process as one flat item (Simplify): its outcome, the merchant it registered, the platform's status,
- * what failed in words (null when it succeeded), the date as the platform gave it and in ISO 8601 in `zone`.
- */
+/** Simplified: what failed in words (null on success), the date as given and as ISO 8601 in `zone`. */
 export function simpleProcessItem(process: IDataObject, { signature }: ProcessDelivery, zone: string): IDataObject {
 	const status = asObject(process.status);
 	const outcome = outcomeOf(process);

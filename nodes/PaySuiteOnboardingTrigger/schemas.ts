@@ -4,7 +4,7 @@ import { verifyOnboardingSignature } from '../shared/webhooks/signatures';
 
 type NotificationCheck = { ok: true; processId: string } | { ok: false; message: string };
 
-/** The notification only has to name the process: its result is read from the platform, not from the body. */
+/** It only has to name the process: the result is read from the platform, not from the body. */
 export function checkProcessNotification(body: Record<string, unknown> | undefined): NotificationCheck {
 	if (!body) return { ok: false, message: 'The body is not a JSON object' };
 	const processId = body.processId;
@@ -13,7 +13,6 @@ export function checkProcessNotification(body: Record<string, unknown> | undefin
 	return { ok: true, processId: processId.trim() };
 }
 
-/** The answer to each problem of an X-Signature header (401). */
 const SIGNATURE_PROBLEM_WORDS: Record<string, string> = {
 	missing: 'The X-Signature header is missing',
 	malformed: 'The X-Signature header is malformed',
@@ -22,15 +21,14 @@ const SIGNATURE_PROBLEM_WORDS: Record<string, string> = {
 	mismatch: NOT_VERIFIED,
 };
 
-/** A verified X-Signature: the key ID it names, if any. */
 export interface NotificationSignature {
 	ok: true;
 	keyId?: string;
 }
 
 /**
- * Checks the X-Signature header over the raw body with the credential's Notification Secret (`keyId`: the key ID
- * the header must name; empty accepts any). Without a secret every notification is refused, and the owner is warned.
+ * `keyId`: the key ID the header must name (empty accepts any). Without a secret every notification is refused and
+ * the owner warned.
  */
 export function checkNotificationSignature(
 	header: unknown,
@@ -51,7 +49,6 @@ export function checkNotificationSignature(
 	return { ok: true, keyId: verdict.keyId };
 }
 
-/** A notification the trigger accepted: the process it names, and its signature when one was checked. */
 export interface ProcessDelivery {
 	ok: true;
 	processId: string;
@@ -59,7 +56,7 @@ export interface ProcessDelivery {
 	signature?: NotificationSignature;
 }
 
-/** The body's rules, once its signature passed (or is not checked): 400 when broken. */
+/** Once its signature passed (or is not checked): 400 when broken. */
 export function readProcessNotification(body: Record<string, unknown>, signature: NotificationSignature | undefined): ProcessDelivery | Refused {
 	const check = checkProcessNotification(body);
 	if (!check.ok) return { ok: false, httpStatus: 400, message: check.message };

@@ -24,8 +24,8 @@ export class PaySuitePaymentLink implements INodeType {
 		name: 'paySuitePaymentLink',
 		icon: { light: 'file:../../icons/payment-link.svg', dark: 'file:../../icons/payment-link.dark.svg' },
 		group: ['transform'],
-		// 2: Create is valid 14 days unless given a date, reads dates on the credential's Site Time Zone and
-		// simplifies its output (version 1 keeps its fields and what it sends, which saved workflows rely on).
+		// 2: Create is valid 14 days unless given a date, uses the credential's Site Time Zone and simplifies its
+		// output; version 1 keeps what saved workflows rely on.
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
@@ -40,12 +40,11 @@ export class PaySuitePaymentLink implements INodeType {
 		properties: buildProperties(resources),
 	};
 
-	/** The credential's Test button (see credentialTest.ts) and the editor's lists (methods/). */
 	methods = { credentialTest, loadOptions };
 
 	/**
-	 * No-ops, asked for by n8n's community scanner of every node that declares webhooks. n8n never calls them here:
-	 * publishing a workflow registers no restart webhook (WebhookService.getNodeWebhooks skips them).
+	 * No-ops asked for by n8n's community scanner of every node declaring webhooks; never called here: publishing
+	 * registers no restart webhook (WebhookService.getNodeWebhooks skips them).
 	 */
 	webhookMethods = manualRegistration;
 
@@ -53,7 +52,7 @@ export class PaySuitePaymentLink implements INodeType {
 		return executeResources.call(this, resources);
 	}
 
-	/** Called by n8n only on the resume URL of an execution waiting in Create and Wait for Payment. */
+	/** Only on the resume URL of an execution waiting in Create and Wait for Payment. */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await resumeResources.call(this, resources);
 	}

@@ -3,15 +3,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { amountNumber, asObject } from '../shared/descriptions/simplify';
 import { withSiteIso, type SiteClock } from '../shared/operation/siteClock';
 
-/** The dates of a link's outputs, each also as ISO 8601 with the site's offset (`<key>Iso`). */
+/** Each also as ISO 8601 with the site's offset (`<key>Iso`). */
 export const LINK_DATES = ['expirationDate', 'paymentDate'] as const;
-/** The link's expiry is also given in UTC (`expirationDateUtc`). */
+/** Also in UTC (`expirationDateUtc`). */
 export const LINK_UTC_DATES = ['expirationDate'] as const;
 
 /**
- * What Create outputs (version 2): the platform answers only `status`, `id` and `url`, so the link's reference,
- * amount and expiry come from what was sent. The expiry as sent (the site's clock), with the site's offset and
- * in UTC, and the zone with where it came from. Simplify off: the answer as it came, with the same expiry fields.
+ * Create's output (version 2): the platform answers only `status`, `id` and `url`, so reference, amount and expiry
+ * come from what was sent.
  */
 export function createdLink(answer: IDataObject, sent: IDataObject, clock: SiteClock, simple: boolean): IDataObject {
 	const expiry = withSiteIso({ expirationDate: sent.expirationDate ?? null }, LINK_DATES, clock.zone, LINK_UTC_DATES);
@@ -32,12 +31,11 @@ export function createdLink(answer: IDataObject, sent: IDataObject, clock: SiteC
 
 const paymentsOf = (answer: IDataObject): IDataObject[] => (Array.isArray(answer.payments) ? (answer.payments as IDataObject[]) : []);
 
-/** One item per payment made through a link, each with the link's id, reference and status. */
 export function linkPayments(answer: IDataObject): IDataObject[] {
 	return paymentsOf(answer).map((payment) => ({ linkId: answer.id, linkReference: answer.reference, linkStatus: answer.status, ...payment }));
 }
 
-/** A payment made through a link as a flat record (amount as a number; missing values null). */
+/** Amount as a number; missing values null. */
 function simpleLinkPayment(payment: IDataObject): IDataObject {
 	const amount = asObject(payment.amount);
 	const payer = asObject(payment.payer);
@@ -63,9 +61,8 @@ function simpleLinkPayment(payment: IDataObject): IDataObject {
 }
 
 /**
- * A link's state in plain words, and whether a buyer can still pay through it. The platform's `status` stays
- * ACTIVE for a link that took its allowed payments (`availablePayments` 0; a link that is not generic takes one
- * approved payment): its page then says it is paid.
+ * The platform's `status` stays ACTIVE for a link that took its allowed payments (`availablePayments` 0, or one
+ * approved payment when not generic): its page then says it is paid.
  */
 function linkState(answer: IDataObject, approvedPayments: number): { state: string; acceptsPayments: boolean } {
 	const status = answer.status;
@@ -81,10 +78,7 @@ function linkState(answer: IDataObject, approvedPayments: number): { state: stri
 
 const PAYMENT_KEYS = ['internalReference', 'authorization', 'receipt', 'paymentMethod', 'franchise', 'issuerName', 'lastDigits', 'paymentDate'] as const;
 
-/**
- * A link as one flat record: its state, amount as a number, how many payments it took and may still take, and
- * the latest approved payment.
- */
+/** With the latest approved payment. */
 export function simpleLink(answer: IDataObject): IDataObject {
 	// The spec declares the amount an integer; the platform's sample gives an Amount {currency, total}.
 	const amount = asObject(answer.amount);
@@ -113,7 +107,6 @@ export function simpleLink(answer: IDataObject): IDataObject {
 	};
 }
 
-/** One simplified item per payment: the payment with the link's id, reference and status. */
 export function simpleLinkPayments(answer: IDataObject): IDataObject[] {
 	return paymentsOf(answer).map((payment) => ({
 		linkId: answer.id ?? null,

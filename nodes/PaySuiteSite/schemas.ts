@@ -1,13 +1,10 @@
-/**
- * What the Site node sends, as zod schemas with the spec's rules (Core Administration API, site write shape,
- * `/core/site/update`). Used to validate a body before it is sent; answers are not parsed with them.
- */
+/** What the Site node sends, with the spec's rules (site write shape); answers are not parsed with them. */
 import { z, type ZodTypeAny } from 'zod/v3';
 
 import { numericIdSchema } from '../shared/schemas/identifiers';
 import { httpUrl } from '../shared/schemas/url';
 
-/** Numbers may arrive from expressions as numeric strings; the platform takes numbers. */
+/** Expressions may give numeric strings; the platform takes numbers. */
 const asNumber = (value: unknown) =>
 	typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
 const number = () => z.preprocess(asNumber, z.number({ invalid_type_error: 'must be a number' }).finite('must be a number'));
@@ -15,7 +12,7 @@ const integer = () => z.preprocess(asNumber, z.number({ invalid_type_error: 'mus
 const bool = () => z.boolean({ invalid_type_error: 'must be true or false' });
 const text = () => z.string({ invalid_type_error: 'must be text' });
 const list = (item: ZodTypeAny) => z.array(item, { invalid_type_error: 'must be a list (JSON array)' });
-/** Unknown keys are refused one by one, so the message names the misspelt field. */
+/** Refused one by one, so the message names the misspelt field. */
 const unknownField = (what: string) => z.custom(() => false, { message: `is not a field of ${what}` });
 const section = <T extends z.ZodRawShape>(shape: T) =>
 	z.object(shape, { invalid_type_error: 'must be a JSON object' }).partial().catchall(unknownField('this part of the site configuration (check its spelling)'));
@@ -36,7 +33,7 @@ const dateOnlySchema = text().refine(
 
 const brandingSchema = section({ buttonColor: colourSchema, sidebarColor: colourSchema, logoUrl: httpUrl() });
 
-/** `integration`; `sourceRestriction` only on update-all. `initiatorIndicator` null removes it (update-all). */
+/** `sourceRestriction` only on update-all; a null `initiatorIndicator` removes it there. */
 const integrationSchema = (mode: 'create' | 'update') =>
 	section({
 		allowPartial: bool(),
@@ -129,7 +126,7 @@ const commonData = {
 const dataObject = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { required_error: 'needs at least one field to change' }).partial();
 const notInWriteShape = unknownField('a site (check its spelling)');
 
-/** `/core/site/create`: the write shape with the merchant (`customerId`) and a name. */
+/** The write shape with the merchant (`customerId`) and a name. */
 export const siteCreateSchema = z
 	.object({
 		data: dataObject({ ...commonData, integration: integrationSchema('create') })
@@ -138,7 +135,7 @@ export const siteCreateSchema = z
 	})
 	.strict();
 
-/** `/core/site/update-all`: the write shape without `customerId`, plus `productionDate` and `sourceRestriction`. */
+/** Without `customerId`, plus `productionDate` and `sourceRestriction`. */
 export const siteUpdateAllSchema = z
 	.object({
 		id: numericIdSchema,
@@ -148,7 +145,7 @@ export const siteUpdateAllSchema = z
 	})
 	.strict();
 
-/** `/core/site/update`: branding colours and checkout version. */
+/** Branding colours and checkout version. */
 export const siteUpdateBrandingSchema = z
 	.object({
 		id: numericIdSchema,

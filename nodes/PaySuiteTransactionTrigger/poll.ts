@@ -1,7 +1,6 @@
 /**
- * One poll: read the report asked for at an earlier poll when it is ready, then ask for the next period's; a
- * report not ready yet is read at a later poll, so the poller is never held while the platform works. Fetch Test
- * Event instead waits (briefly) for a report of the last 10 days and shows its latest matching transactions.
+ * One poll reads the report asked for at an earlier poll when ready, then asks for the next period's, so the poller
+ * is never held while the platform works. Fetch Test Event waits briefly for the last 10 days' report instead.
  */
 import { NodeOperationError, type IDataObject, type INodeExecutionData, type IPollFunctions } from 'n8n-workflow';
 
@@ -16,9 +15,8 @@ import { readReport, recentRows, requestReport, type ReportAccess } from '../sha
 import { byTime, selectRows, transactionKey, type Selected } from './selection';
 import { readSettings, reportFilters, type TriggerSettings } from './schemas';
 
-/** Reports read in one poll at most (a workflow catching up reads the rest at the next polls). */
+/** A workflow catching up reads the rest at the next polls. */
 const MAX_READS_PER_POLL = 3;
-/** Fetch Test Event: how long it waits for the report, and how many transactions it shows. */
 const SAMPLE_WAIT_MS = 60_000;
 const SAMPLE_SIZE = 10;
 
@@ -55,17 +53,14 @@ async function startRun(fn: IPollFunctions): Promise<PollRun> {
 const items = (run: PollRun, selected: Selected[]): INodeExecutionData[] =>
 	selected.map(({ row, previousStatus, payment }) => ({ json: transactionItem(row, { simple: run.settings.simple, timeZone: run.timeZone }, previousStatus, payment) }));
 
-/** Each selected row with the payment it belongs to, as the whole report (not only the selected rows) tells. */
+/** As the whole report tells, not only the selected rows. */
 function withPayments(selected: Selected[], rows: ReportRow[], timeZone: string): Selected[] {
 	const payments = rowPayments(rows, timeZone);
 	const byRow = new Map(rows.map((row, index) => [row, payments[index]]));
 	return selected.map((entry) => ({ ...entry, payment: byRow.get(entry.row) ?? null }));
 }
 
-/**
- * Reads the pending report once. Ready: its rows are selected on a copy of the state, kept only once the whole
- * report is read (a broken download leaves the state as it was), and the cursor moves to the report's end.
- */
+/** The state changes on a copy, kept only once the whole report is read (a broken download leaves it as it was). */
 async function readPending(run: PollRun, state: PollState, emitted: Selected[]): Promise<'read' | 'notReady' | 'gone'> {
 	const report = state.report!;
 	if (reportGivenUp(report, run.now)) {
@@ -88,7 +83,7 @@ async function readPending(run: PollRun, state: PollState, emitted: Selected[]):
 	return 'read';
 }
 
-/** Reads what is ready and asks for what comes next, a few reports at most, well within n8n's budget. */
+/** A few reports at most, well within n8n's budget. */
 async function advance(run: PollRun, state: PollState, emitted: Selected[]): Promise<void> {
 	let reads = 0;
 	if (state.report) {
@@ -110,7 +105,7 @@ async function advance(run: PollRun, state: PollState, emitted: Selected[]): Pro
 	}
 }
 
-/** A poll of the published workflow: the transactions that start it, in the order they happened, or null. */
+/** The transactions that start the published workflow, in the order they happened, or null. */
 export async function pollTransactions(fn: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const run = await startRun(fn);
 	if (fn.getMode() === 'manual') return [await sampleItems(run)];
@@ -129,7 +124,6 @@ export async function pollTransactions(fn: IPollFunctions): Promise<INodeExecuti
 	return emitted.length ? [items(run, emitted.sort(byTime))] : null;
 }
 
-/** Asks for the last 10 days' report and waits (briefly) until it is ready: its rows. */
 async function lastDaysRows(run: PollRun): Promise<ReportRow[]> {
 	const { id, rows } = await recentRows(run, reportFilters(run.settings), run.now, SAMPLE_WAIT_MS);
 	if (rows) return rows;
@@ -138,10 +132,7 @@ async function lastDaysRows(run: PollRun): Promise<ReportRow[]> {
 	});
 }
 
-/**
- * Fetch Test Event: the latest transactions of the last 10 days that match the trigger, as sample data. Nothing
- * is remembered: the published workflow still outputs them when they are new to it.
- */
+/** Nothing is remembered: the published workflow still outputs them when they are new to it. */
 async function sampleItems(run: PollRun): Promise<INodeExecutionData[]> {
 	const wanted = run.settings.statuses.length ? new Set(run.settings.statuses) : undefined;
 	const matching: Selected[] = [];

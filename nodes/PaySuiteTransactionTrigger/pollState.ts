@@ -1,19 +1,17 @@
 /**
- * What the trigger remembers between polls (kept in the workflow's static data, where n8n saves a poller's state)
- * and the period each poll asks the platform for. Pure: the clock is an argument, so the unit test fixes it.
- *
- * The memory stays small: a transaction is remembered while it can still show up again, that is while it is within
- * the overlap that the next period reads again, or while it is pending and followed for its final status.
+ * What the trigger remembers between polls (in static data, where n8n saves a poller's state) and the period each
+ * poll asks for. A transaction is remembered only while it can show up again: within the overlap the next period
+ * reads, or pending and followed. Pure: the clock is an argument.
  */
 
 import { REPORT_MAX_MS } from '../shared/reports/reportRequests';
 
 export { REPORT_MAX_MS };
 
-/** A report not ready after this long is asked for again (the platform may have dropped it). */
+/** The platform may have dropped it. */
 const REPORT_GIVE_UP_MS = 30 * 60_000;
 
-/** A report asked for and not read yet: its ID and period (milliseconds). */
+/** Asked for, not read yet; times in milliseconds. */
 interface PendingReport {
 	id: string;
 	start: number;
@@ -21,14 +19,14 @@ interface PendingReport {
 	askedAt: number;
 }
 
-/** A transaction seen: its status, and when it happened (milliseconds). */
+/** Status, and when it happened (milliseconds). */
 type Seen = [status: string, at: number];
 
 export interface PollState {
 	version: 1;
-	/** Transactions that happened before this instant are not new (the first activation, or the Start From option). */
+	/** The first activation, or the Start From option. */
 	since: number;
-	/** The end of the last period read: the next one starts there, less the overlap. */
+	/** The next period starts there, less the overlap. */
 	cursor: number;
 	report?: PendingReport;
 	/** By internal reference. */
@@ -37,16 +35,14 @@ export interface PollState {
 
 export interface PollTiming {
 	overlapMs: number;
-	/** How long a pending transaction is followed for its final status. */
 	followPendingMs: number;
 }
 
-/** The static data key the state is kept under. */
 export const STATE_KEY = 'transactionPoll';
 
 const isSeen = (value: unknown): value is Seen => Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'number';
 
-/** The state kept in static data, or a fresh one starting at `start` when there is none (or it is not one of ours). */
+/** A fresh state at `start` when none is stored (or it is not ours). */
 export function readState(stored: unknown, start: number): PollState {
 	const value = stored as Partial<PollState> | undefined;
 	if (!value || value.version !== 1 || typeof value.since !== 'number' || typeof value.cursor !== 'number') {
@@ -60,7 +56,6 @@ export function readState(stored: unknown, start: number): PollState {
 	return { version: 1, since: value.since, cursor: value.cursor, report, seen };
 }
 
-/** The oldest pending transaction still followed, or undefined. */
 function oldestFollowedPending(state: PollState, now: number, timing: PollTiming): number | undefined {
 	let oldest: number | undefined;
 	for (const [status, at] of Object.values(state.seen)) {
@@ -71,9 +66,8 @@ function oldestFollowedPending(state: PollState, now: number, timing: PollTiming
 }
 
 /**
- * The period of the next report: from the last one's end less the overlap (or from the oldest pending transaction
- * still followed, when earlier), to now, at most 10 days: a workflow off for longer catches up in several.
- * Undefined when there is nothing new to ask for yet.
+ * From the last end less the overlap (or the oldest followed pending transaction, when earlier) to now, at most 10
+ * days: a workflow off for longer catches up in several. Undefined when there is nothing new yet.
  */
 export function nextPeriod(state: PollState, now: number, timing: PollTiming): { start: number; end: number } | undefined {
 	if (now <= state.cursor) return undefined;
@@ -86,10 +80,7 @@ export function nextPeriod(state: PollState, now: number, timing: PollTiming): {
 	return end > start ? { start, end } : undefined;
 }
 
-/**
- * Forgets what cannot show up again: transactions before the next period's start, but pending ones still
- * followed. Called once a report is read and the cursor moved.
- */
+/** Pending ones still followed are kept. Called once a report is read and the cursor moved. */
 export function forgetOld(state: PollState, now: number, timing: PollTiming): void {
 	const from = state.cursor - timing.overlapMs;
 	for (const [key, [status, at]] of Object.entries(state.seen)) {
@@ -98,5 +89,4 @@ export function forgetOld(state: PollState, now: number, timing: PollTiming): vo
 	}
 }
 
-/** Whether a report asked for long ago should be given up and asked for again. */
 export const reportGivenUp = (report: PendingReport, now: number): boolean => now - report.askedAt > REPORT_GIVE_UP_MS;

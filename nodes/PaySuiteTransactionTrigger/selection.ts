@@ -1,6 +1,6 @@
 /**
- * Which report rows start the workflow: each transaction once in each status it is seen in (New Transactions),
- * or once when a pending one is seen settled (Status Changed). Pure: it reads and updates the state's memory.
+ * Which report rows start the workflow: each transaction once per status it is seen in (New Transactions), or when
+ * a pending one is seen settled (Status Changed). Pure apart from updating the state's memory.
  */
 import type { ReportRow } from '../shared/reports/reportTsv';
 import { rowTime } from '../shared/reports/siteRows';
@@ -10,34 +10,30 @@ export type TriggerOn = 'newTransaction' | 'statusChanged';
 
 interface SelectionRules {
 	triggerOn: TriggerOn;
-	/** Statuses that start the workflow; empty: all. */
+	/** Empty: all. */
 	statuses: string[];
-	/** The site's time zone, for a report date written without an offset. */
+	/** For a report date written without an offset. */
 	timeZone: string;
 }
 
-/** A row that starts the workflow, with when it happened and, for a status change, the status it had. */
 export interface Selected {
 	row: ReportRow;
 	at: number;
 	key: string;
-	/** The status before a change; null in sample data, where no earlier status is known. */
+	/** Null in sample data, where no earlier status is known. */
 	previousStatus?: string | null;
-	/** The internal reference of the payment it belongs to, as its report tells (rowPayments). */
+	/** As its report tells (rowPayments). */
 	payment?: string | number | null;
 }
 
-/** The key a transaction is remembered by: its internal reference (else what identifies the row). */
+/** Its internal reference, else what identifies the row. */
 export function transactionKey(row: ReportRow): string {
 	const reference = row.internal_reference;
 	if (reference !== null && reference !== undefined && reference !== '') return String(reference);
 	return `${String(row.reference ?? '')} ${String(row.transaction_date ?? row.date ?? '')} ${String(row.amount ?? '')}`;
 }
 
-/**
- * The rows that start the workflow, in the order they happened, the state's memory updated with every row seen
- * (whether it starts the workflow or not).
- */
+/** In the order they happened; every row seen is remembered, whether it starts the workflow or not. */
 export function selectRows(rows: Iterable<ReportRow>, state: PollState, rules: SelectionRules): Selected[] {
 	const wanted = rules.statuses.length ? new Set(rules.statuses) : undefined;
 	const selected: Selected[] = [];
@@ -55,7 +51,7 @@ export function selectRows(rows: Iterable<ReportRow>, state: PollState, rules: S
 			if (before) selected.push({ row, at, key, previousStatus: before[0] });
 			continue;
 		}
-		// New Transactions: one that happened before the trigger started is not new, unless its status moved since.
+		// New Transactions: one from before the trigger started is not new, unless its status moved since.
 		if (!before && at < state.since) continue;
 		selected.push({ row, at, key });
 	}

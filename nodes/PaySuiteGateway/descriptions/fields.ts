@@ -1,8 +1,4 @@
-/**
- * The Gateway node's fields that several operations show: the card, the token, the reference, the language, the
- * options of the card lookups, and the report request and its output.
- * The amount is in shared/descriptions/amount, the Person in shared/descriptions/person.
- */
+/** The Gateway node's fields that several operations show (amount and Person are in shared/descriptions). */
 import type { DisplayCondition, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import {
@@ -44,7 +40,7 @@ export const cvvProperty: INodeProperties = {
 	description: 'Security code of the card (3 or 4 digits); only sent when set. Never shown in an output or an error.',
 };
 
-/** Token and Subtoken of a validated account or a stored card, in the words of the operation. */
+/** In the words of the operation. */
 export function tokenProperties(words: { token: string; subtoken: string }, displayOptions?: IDisplayOptions): INodeProperties[] {
 	return [
 		{
@@ -130,7 +126,7 @@ export const clientOptions: INodeProperties[] = [
 
 const customPeriod: IDisplayOptions = { show: { period: ['custom'] } };
 
-/** Start Date and End Date of a custom period, shown where it is chosen: the site's clock unless an offset is given. */
+/** The site's clock unless an offset is given. */
 export const periodDateProperties = (displayOptions: IDisplayOptions): INodeProperties[] => [
 	{
 		displayName: 'Start Date',
@@ -199,19 +195,18 @@ export const reportRequestProperties: INodeProperties[] = [
 ];
 
 /**
- * The period's dates are top-level fields that the body puts in `filters`: without these, an error would name
- * them "Filters › Start Date", a field the Filters collection does not have.
+ * The period's dates are top-level fields the body puts in `filters`: without these an error would say "Filters ›
+ * Start Date".
  */
 export const reportRequestLabels: Record<string, string> = {
 	'filters.startDate': 'Start Date',
 	'filters.endDate': 'End Date',
-	// The body's filters are named as the platform names them.
 	'filters.state': 'Filters › Statuses',
 	'filters.type': 'Filters › Transaction Types',
 	period: 'Period',
 };
 
-/** The report's ID: nothing lists reports, so By ID with where the ID comes from. */
+/** Nothing lists reports, so By ID, saying where the ID comes from. */
 export const reportIdLocator = idLocatorProperty({
 	displayName: 'Report ID',
 	name: 'reportId',
@@ -220,10 +215,7 @@ export const reportIdLocator = idLocatorProperty({
 	hint: 'The ID is in the output of Report › Request (its ID field)',
 });
 
-/**
- * The File Format of the report's file, one field per range of node versions: version 3 starts on CSV (n8n's
- * binary viewer shows it, spreadsheets open it), versions 1 and 2 keep the TSV their saved workflows got.
- */
+/** Version 3 starts on CSV (n8n's binary viewer shows it); versions 1 and 2 keep the TSV their saved workflows got. */
 const reportFileFormatProperty = (defaultFormat: 'csv' | 'tsv', versions: DisplayCondition): INodeProperties => ({
 	displayName: 'File Format',
 	name: 'fileFormat',
@@ -267,7 +259,6 @@ export const reportOutputProperties: INodeProperties[] = [
 	},
 ];
 
-/** When Empty: what an operation that may find nothing gives then (one item saying so, or no item). */
 export const whenEmptyProperty = (words: { saying: string; nothing: string; description: string }, displayOptions?: IDisplayOptions): INodeProperties => ({
 	displayName: 'When Empty',
 	name: 'whenEmpty',
@@ -281,7 +272,6 @@ export const whenEmptyProperty = (words: { saying: string; nothing: string; desc
 	description: words.description,
 });
 
-/** Request and Wait: what a period without transactions gives. */
 export const reportWhenEmptyProperty = whenEmptyProperty({
 	saying: "One item: rows 0, the period and 'No transactions in this period' (and the file, when one is asked for)",
 	nothing: 'No item: the next nodes do not run for this period',
@@ -292,10 +282,10 @@ export const reportWhenEmptyProperty = whenEmptyProperty({
 // Account validation
 // ---------------------------------------------------------------------------------------------------------
 
-/** The shape of a session's ID (lower-case UUID), as the panel checks it and the schema again before sending. */
+/** Checked by the panel, and by the schema again before sending. */
 const SESSION_ID_REGEX = '^\\s*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\s*$';
 
-/** The ID of an account validation session: nothing lists the sessions, so By ID with where the ID comes from. */
+/** Nothing lists the sessions, so By ID, saying where the ID comes from. */
 export const validationSessionLocator: INodeProperties = idLocatorProperty({
 	displayName: 'Session ID',
 	name: 'requestId',

@@ -1,8 +1,6 @@
 /**
- * The merchant write body as node parameters, shared by Create and Update: every object the onboarding document
- * shapes (document, address, legal representative, billing, travel agency, control) is a group of fields, every
- * list of records (sites, payment methods, integrations) a list of entries; only the settings the document
- * leaves open stay JSON. "Using JSON" takes the whole body for those who have it ready.
+ * The merchant write body as parameters, shared by Create and Update: objects as groups of fields, lists of records
+ * as lists of entries, JSON only for the settings the document leaves open; "Using JSON" takes the whole body.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -76,7 +74,6 @@ const group = (displayName: string, name: string, options: INodeProperties[], de
 
 
 
-/** A group of an object the create requires and the update does not: `(required) => the group`. */
 const requiredGroup =
 	(displayName: string, name: string, options: INodeProperties[], description: string) =>
 	(required: boolean): INodeProperties =>
@@ -103,7 +100,7 @@ const legalRepresentativeGroup = requiredGroup('Legal Representative', 'legalRep
 	text('Surname', 'surname', 'Family name(s)'),
 	], 'Legal representative');
 
-/** Control › Payment Facilitator: the platform lists facilitators only through the signed credential (see the node). */
+/** The platform lists facilitators only through the signed credential (see the node). */
 const paymentFacilitatorLocator: INodeProperties = idLocatorProperty({
 	displayName: 'Payment Facilitator',
 	name: 'paymentFacilitator',
@@ -281,7 +278,7 @@ const sitesProperty: INodeProperties = {
 	],
 };
 
-/** Fields every write may carry beyond the required ones (all of them for an update), by parameter name. */
+/** By parameter name; all of them for an update. */
 const optional = {
 	active: { displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the merchant is active (the platform defaults to active)' },
 	billing: billingGroup,
@@ -328,7 +325,6 @@ const optional = {
 
 const optionalFields: INodeProperties[] = Object.values(optional);
 
-/** Create: the required fields one by one, the rest under Additional Fields. */
 export const createProperties: INodeProperties[] = [
 	specifyBodyProperty,
 	merchantJsonCreateProperty,
@@ -345,7 +341,7 @@ export const createProperties: INodeProperties[] = [
 	].map((property) => ({ ...property, displayOptions: show('fields') })),
 ];
 
-/** Update: every field optional, under Update Fields (only what changes is sent). */
+/** Only what changes is sent. */
 export const updateFieldsProperties: INodeProperties[] = [
 	specifyBodyProperty,
 	merchantJsonUpdateProperty,

@@ -1,8 +1,7 @@
 /**
- * The fields of Payment Link › Create. Version 2 asks how long the link is valid (14 days unless the user picks
- * a date), reads dates on the site's clock (the credential's Site Time Zone) and simplifies its output; version 1
- * keeps its required date read in the workflow's zone and its Site Time Zone defaulting to the workflow's, so a
- * saved workflow sends what it sent. Fields shared by both versions have one declaration and the same name.
+ * Payment Link › Create's fields. Version 2: valid 14 days unless a date is picked, dates on the site's clock,
+ * simplified output. Version 1 keeps its required date in the workflow's zone, so a saved workflow sends what it
+ * sent. Shared fields have one declaration and the same name.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -19,7 +18,7 @@ import { DEFAULT_VALID_DAYS } from '../linkDate';
 const version1 = { '@version': [1] };
 const fromVersion2 = { '@version': [{ _cnd: { gte: 2 } }] };
 
-/** The Site Time Zone field's list: loaded with what each zone would send (methods/loadOptions.ts). */
+/** Each zone says what it would send (methods/loadOptions.ts). */
 const siteTimeZoneList = { loadOptionsMethod: 'getSiteTimeZones', loadOptionsDependsOn: ['expirationDate', 'validity'] };
 const SITE_TIME_ZONE = 'Site Time Zone Name or ID';
 const EXPRESSION_LINK = 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.';
@@ -161,7 +160,7 @@ export const createProperties: INodeProperties[] = [
 			default: 'en_US',
 			description: 'Language of the payment page the buyer sees',
 		},
-		// The same rows in every node that takes a payment (shared/descriptions/payment.ts).
+		// The same rows in every node that takes a payment.
 		modifiersProperty,
 		{
 			displayName: 'Notification URL',

@@ -1,12 +1,9 @@
-/**
- * What every payment method write (Merchant Payment Method › Create and Update, Site Payment Method › Add to Site)
- * sends from the fields of descriptions/fields.ts, before validation: the schema checks it.
- */
+/** What every payment method write sends from its fields, before the schema checks it. */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationContext } from '../../shared/operation/types';
 
-/** The `settings` object the platform takes, from the Settings collection. */
+/** From the Settings collection; the platform spells the 3-D Secure keys with a leading digit. */
 export function toSettings(raw: IDataObject | undefined): IDataObject {
 	const { threeDSVersion, threeDSApiKey, ...rest } = raw ?? {};
 	return { ...rest, '3DSVersion': threeDSVersion, '3DSApiKey': threeDSApiKey };
@@ -21,7 +18,7 @@ interface CreditRuleRow {
 	remove?: boolean;
 }
 
-/** Rows of the Credit Rules field as the platform's object: code → card group → installment → rule. */
+/** code → card group → installment → rule. */
 export function creditRulesFromRows(rows: CreditRuleRow[]): IDataObject {
 	const rules: IDataObject = {};
 	for (const row of rows) {
@@ -36,7 +33,7 @@ export function creditRulesFromRows(rows: CreditRuleRow[]): IDataObject {
 	return rules;
 }
 
-/** The credit rules of a collection, from its rows or its JSON (not both; undefined when neither). */
+/** From its rows or its JSON, not both; undefined when neither. */
 function creditRulesOf(ctx: OperationContext, collection: string): unknown {
 	const rows = ctx.param<{ rule?: CreditRuleRow[] }>(`${collection}.creditRules`, {})?.rule ?? [];
 	const json = ctx.jsonParam<unknown>(`${collection}.creditRulesJson`, {});
@@ -45,7 +42,7 @@ function creditRulesOf(ctx: OperationContext, collection: string): unknown {
 	return rows.length ? creditRulesFromRows(rows) : json;
 }
 
-/** A collection's fields without its JSON field, which is read on its own. */
+/** The JSON field is read on its own. */
 function withoutJson(fields: IDataObject, ...names: string[]): IDataObject {
 	const copy = { ...fields };
 	for (const name of names) delete copy[name];
@@ -53,9 +50,8 @@ function withoutJson(fields: IDataObject, ...names: string[]): IDataObject {
 }
 
 /**
- * What every payment method write sends from its collection of optional fields: the plain fields as they are,
- * then `settings` from the Settings collection and `creditRules` from the rows (or the JSON) of Credit Rules.
- * `readApart` names further fields of the collection the operation reads on its own, so they are not sent as is.
+ * Plain fields as they are, then `settings` and `creditRules`. `readApart` names fields the operation reads on its
+ * own, so they are not sent as is.
  */
 export function paymentMethodFields(ctx: OperationContext, collection: string, ...readApart: string[]): Record<string, unknown> {
 	return {

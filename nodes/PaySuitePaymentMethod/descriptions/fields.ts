@@ -1,4 +1,4 @@
-/** Fields shared by the merchant and site payment method operations (their body is built in actions/paymentMethodBody.ts). */
+/** Fields shared by the merchant and site payment method operations (body in actions/paymentMethodBody.ts). */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { merchantIdLocator, optionalLocator, siteIdLocator } from '../../shared/descriptions/coreIds';
@@ -7,7 +7,7 @@ import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../methods/listSearch';
 
 export const merchantIdProperty: INodeProperties = merchantIdLocator();
 
-/** The merchant where it is not sent: it only lists its payment methods in a field's "From List". */
+/** Not sent: it only lists its payment methods in a field's "From List". */
 export const listingMerchantIdProperty: INodeProperties = optionalLocator({
 	...merchantIdProperty,
 	description: 'The merchant whose payment methods the Payment Method ID list shows (not sent: only for the list)',
@@ -15,7 +15,6 @@ export const listingMerchantIdProperty: INodeProperties = optionalLocator({
 
 export const siteIdProperty: INodeProperties = siteIdLocator();
 
-/** A payment method of the merchant chosen in Merchant ID: "From list" lists that merchant's methods. */
 export const paymentMethodIdProperty: INodeProperties = idLocatorProperty({
 	displayName: 'Payment Method ID',
 	name: 'paymentMethodId',
@@ -80,7 +79,7 @@ const orderProperty: INodeProperties = {
 	description: 'Priority of the payment method (display order)',
 };
 
-/** Credit rules as rows: one row per payment method code, card group and installment number. */
+/** One row per payment method code, card group and installment number. */
 const creditRulesProperty: INodeProperties = {
 	displayName: 'Credit Rules',
 	name: 'creditRules',
@@ -146,7 +145,7 @@ const creditRulesProperty: INodeProperties = {
 	],
 };
 
-/** The same rules as JSON, for power users who have them as one object already. */
+/** For those who have the rules as one object already. */
 const creditRulesJsonProperty: INodeProperties = {
 	displayName: 'Credit Rules (JSON)',
 	name: 'creditRulesJson',
@@ -156,7 +155,7 @@ const creditRulesJsonProperty: INodeProperties = {
 		'For power users, instead of Credit Rules: payment method code → card group code → installment number (as text) → {"minimum": "100.00", "maximum": "5000.00", "remove": false}',
 };
 
-/** The payment method's own fields, by parameter name (the Settings collection is apart). */
+/** By parameter name; Settings is apart. */
 export const paymentMethodProperty = {
 	accountNumber: accountNumberProperty,
 	accountType: accountTypeProperty,
@@ -168,7 +167,7 @@ export const paymentMethodProperty = {
 	order: orderProperty,
 };
 
-/** The payment method `settings` (internal names: `3DS…` keys are not valid n8n parameter names). */
+/** Internal names: `3DS…` keys are not valid n8n parameter names. */
 export const settingsProperty: INodeProperties = {
 	displayName: 'Settings',
 	name: 'settings',

@@ -1,7 +1,6 @@
 /**
- * The Payment Method node's "From list" search: the chosen merchant's payment methods. The dropdowns of
- * loadOptions.ts read the same list (the platform lists no catalogue of codes or franchises: it answers with
- * those the merchant has).
+ * "From list" of the chosen merchant's payment methods. loadOptions.ts reads the same list: the platform has no
+ * catalogue of codes or franchises, only those the merchant has.
  */
 import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodeListSearchResult } from 'n8n-workflow';
 
@@ -9,12 +8,12 @@ import { namedEntry, searchListPage } from '../../shared/methods/listSearch';
 
 export const SEARCH_MERCHANT_PAYMENT_METHODS = 'searchMerchantPaymentMethods';
 
-/** The platform's search of a merchant's payment methods, read by the list and the dropdowns. */
+/** Read by the list and the dropdowns. */
 export const SEARCH_PATH = '/core/merchant/payment-methods/search';
 /** The platform's name filter takes 3 to 50 characters: a shorter or longer search lists everything. */
 const NAME_FILTER = { min: 3, max: 50 };
 
-/** The merchant chosen in the panel, as the platform's number (all its digits); a clear error when there is none yet. */
+/** All its digits kept; a clear error when none is chosen yet. */
 export function chosenMerchant(this: ILoadOptionsFunctions): number {
 	let value: unknown;
 	try {
@@ -32,11 +31,11 @@ export function chosenMerchant(this: ILoadOptionsFunctions): number {
 				: 'Choose the Merchant ID first: the list shows the payment methods of that merchant.',
 		);
 	}
-	// A bigint goes out with all its digits (the transport writes it as a bare integer).
+	// A bigint goes out with all its digits.
 	return (Number.isSafeInteger(Number(id)) ? Number(id) : BigInt(id)) as number;
 }
 
-/** "Credit card A · CRA (ID 501)": name, code and ID; "disabled" when it is. */
+/** "Credit card A · CRA (ID 501)", and "disabled" when it is. */
 function methodEntry(method: IDataObject) {
 	const entry = namedEntry(method);
 	const code = typeof method.code === 'string' ? ` · ${method.code}` : '';

@@ -1,4 +1,4 @@
-/** The Session node's fields that several operations show (the amount is in shared/descriptions/amount). */
+/** The Session node's shared fields (the amount is in shared/descriptions/amount). */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { amountProperties } from '../../shared/descriptions/amount';
@@ -6,12 +6,12 @@ import { idLocatorProperty } from '../../shared/descriptions/locator';
 import { internalReferenceLocator } from '../../shared/methods/transactions';
 
 /**
- * A session's checkout link: any host, a path ending in `/session/<requestId>/...` (the platform's links and the
- * sandbox's have that shape). The one group is the Request ID.
+ * Any host, a path ending in `/session/<requestId>/...` (the platform's and the sandbox's shape); the group is the
+ * Request ID.
  */
 export const SESSION_URL_REGEX = '^https?://\\S*?/session/([0-9]+)(?:[/?#]\\S*)?$';
 
-/** Nothing lists sessions, so the Request ID is typed (or read from the link the buyer was sent to). */
+/** Nothing lists sessions: typed, or read from the link the buyer was sent to. */
 export const requestIdProperty: INodeProperties = idLocatorProperty({
 	displayName: 'Request ID',
 	name: 'requestId',
@@ -25,9 +25,7 @@ export const requestIdProperty: INodeProperties = idLocatorProperty({
 	hint: 'The Request ID (or the Process URL) output by Session > Create',
 });
 
-/** The transaction a refund, an action or a ticket is about: picked by reference and amount, or typed. */
 export const internalReferenceProperty: INodeProperties = internalReferenceLocator();
 
-/** Currency and total of a partial amount (of a refund or a transaction action), shown when `displayOptions` holds. */
 export const partialAmountProperties = (displayOptions: IDisplayOptions, what: string): INodeProperties[] =>
 	amountProperties({ amount: what, currency: 'ISO 4217 alphabetic code of the currency, the same as the payment', displayOptions });

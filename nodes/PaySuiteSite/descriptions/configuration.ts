@@ -1,8 +1,6 @@
 /**
- * The site configuration's documented sections as n8n fields (one collection per section, named as the body
- * names it, so a validation error names the field as the panel shows it); actions/site/siteBody.ts turns them
- * into the body's objects.
- * Lists the platform takes as arrays are a dropdown of countries or text separated by commas.
+ * The site configuration's documented sections, one collection each named as the body names it, so a validation
+ * error names the panel's field; actions/site/siteBody.ts builds the body.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -29,11 +27,10 @@ const section = (displayName: string, name: string, options: INodeProperties[]):
 	options,
 });
 
-// The platform publishes only some of the values of these settings ("appear"), so they stay text.
+// The platform publishes only some values of these settings ("appear"), so they stay text.
 const behaviour = (displayName: string, name: string, seen: string) =>
 	text(displayName, name, `What the platform does in this case (such as ${seen}; the full list is not published)`, seen.split(' or ')[0]);
 
-/** What the platform does on each outcome of a check (Credit Bureau, Risk Engine). */
 const behaviours = (options: INodeProperties[]): INodeProperties => ({
 	displayName: 'Behaviours',
 	name: 'behaviours',
@@ -43,7 +40,7 @@ const behaviours = (options: INodeProperties[]): INodeProperties => ({
 	options,
 });
 
-/** The documented sections, in the panel's order, each a collection named as its body key. */
+/** Each named as its body key. */
 export const configurationProperties: INodeProperties[] = [
 	section('Control', 'control', [
 		countries('Allowed Bank Countries', 'allowedBankCountries', 'Countries whose banks may be used'),

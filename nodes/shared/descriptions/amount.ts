@@ -1,7 +1,6 @@
 /**
- * The amount of a payment as two fields, Currency (`currency`) and Amount (`total`), the same in every node that
- * asks for one (Gateway, Session, Payment Link): workflows are built on these names and defaults. The schemas
- * (shared/schemas/payment) check the amount against the currency's decimals and the maximum before sending.
+ * Currency (`currency`) and Amount (`total`), the same in every node that asks for an amount: workflows are built
+ * on these names and defaults. shared/schemas/payment checks decimals and the maximum before sending.
  */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
@@ -38,7 +37,7 @@ export function amountProperties({
 	];
 }
 
-/** The spec's `amount {currency, total}` from those two fields (validated by the caller). */
+/** Validated by the caller. */
 export function amountFromParameters(ctx: OperationContext): { currency: string; total: number } {
 	return { currency: ctx.param<string>('currency', ''), total: ctx.param<number>('total') };
 }

@@ -1,15 +1,9 @@
-/**
- * The fields many operations show alike: the Include Secrets switch, a list's Return All and Limit (n8n's own
- * wording), a wait's Timeout and Poll Interval.
- */
+/** Fields many operations show alike (n8n's own wording where it has one). */
 import type { INodeProperties } from 'n8n-workflow';
 
 export const INCLUDE_SECRETS = 'includeSecrets';
 
-/**
- * The one switch that shows secrets (tranKeys, passwords, tokens...) in an output, on every operation whose
- * answer can carry one. Off, or on a node used as an AI tool, each secret is replaced by a marker that says so.
- */
+/** Off, or on a node used as an AI tool, each secret is replaced by a marker that says so. */
 export const includeSecretsProperty: INodeProperties = {
 	displayName: 'Include Secrets',
 	name: INCLUDE_SECRETS,
@@ -37,14 +31,13 @@ export const limitProperty: INodeProperties = {
 	displayOptions: { show: { returnAll: [false] } },
 };
 
-/** A number field in seconds (a parameter name and default that workflows already use). */
+/** A parameter name and default that workflows already use. */
 export interface SecondsField {
 	name: string;
 	default: number;
 	description: string;
 }
 
-/** A number field in seconds, `displayName` in the panel, from `minValue` up. */
 const secondsProperty =
 	(displayName: string, minValue: number) =>
 	({ name, default: seconds, description }: SecondsField): INodeProperties => ({
@@ -56,8 +49,7 @@ const secondsProperty =
 		description,
 	});
 
-/** The Timeout (Seconds) field of a flow that waits. */
 export const timeoutProperty = secondsProperty('Timeout (Seconds)', 1);
 
-/** The Poll Interval (Seconds) field: the wait between two checks when the platform asks for none. */
+/** The wait between two checks when the platform asks for none. */
 export const intervalProperty = secondsProperty('Poll Interval (Seconds)', 0);

@@ -1,16 +1,13 @@
 /**
- * The merchant and site IDs of the core administration nodes (Site, Payment Method). The platform lists neither,
- * so both are "By ID" with a hint saying where the user finds the ID. The body still calls the merchant
- * `customerId` (the platform's name); the field is `merchantId` ("Merchant ID") in every node.
+ * Merchant and site IDs of the core administration nodes: the platform lists neither, so both are "By ID" with a
+ * hint saying where the ID is. The body says `customerId` (the platform's name); the field is `merchantId`
+ * everywhere.
  */
 import type { INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
 import { ID_REGEX, idLocatorProperty } from './locator';
 
-/**
- * A locator the user may leave empty (a Merchant ID that only serves a list, a filter): its "By ID" check lets
- * an empty box through, and it is not required.
- */
+/** Its "By ID" check lets an empty box through (a Merchant ID that only serves a list, a filter). */
 export function optionalLocator(property: INodeProperties): INodeProperties {
 	const emptyOrId = ID_REGEX.replace('[0-9]+', '[0-9]*');
 	return {
@@ -29,7 +26,7 @@ export function optionalLocator(property: INodeProperties): INodeProperties {
 	};
 }
 
-/** What an optional locator inside a collection holds: the ID of its locator value, or the value as given (an expression's). */
+/** The ID of its locator value, or the value as given (an expression's). */
 export function locatorValue(value: unknown): unknown {
 	return typeof value === 'object' && value !== null ? (value as INodeParameterResourceLocator).value : value;
 }

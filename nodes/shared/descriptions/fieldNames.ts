@@ -1,12 +1,10 @@
 /**
- * The names a user sees for what an operation sends. Validation finds problems at body paths
- * (`payment.amount.total`, `data.control.maxAmount`); users know the fields of the node panel ("Amount",
- * "Control › Max Amount"). FieldNames maps one to the other from the operation's own field declarations, so an
- * error names the field the user can go and fix.
+ * Validation finds problems at body paths (`payment.amount.total`); users know the panel's fields ("Amount").
+ * FieldNames maps one to the other from the operation's field declarations, so an error names the field to fix.
  */
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
-/** "maxAmount" → "Max Amount": the last resort, for a path no field of the panel matches. */
+/** "maxAmount" → "Max Amount": the last resort, for a path no field matches. */
 export function humanize(key: string): string {
 	const words = key
 		.replace(/[_-]+/g, ' ')
@@ -48,14 +46,12 @@ const isGroup = (option: unknown): option is INodePropertyCollection =>
 export class FieldNames {
 	/** Parameter path (`additionalFields.cancelUrl`, `fields.pair.keyword` and `fields.keyword`) → field. */
 	private readonly byPath = new Map<string, Field>();
-	/** A field inside a collection by its own name, for bodies that take it out of the collection. */
+	/** For bodies that take a field out of its collection. */
 	private readonly byNestedName = new Map<string, Field>();
 
 	/**
-	 * @param properties the operation's fields, as the panel shows them
-	 * @param explicit body path (without list positions) → label, for what the fields do not say (a JSON field
-	 *   merged into an object: `payment` → "Additional Fields › Payment Extras"); '' is the whole body, and
-	 *   '*' labels what nothing else names (the keys of a JSON field merged into the whole body)
+	 * `explicit`: body path (no list positions) → label, for what the fields do not say (a JSON field merged into an
+	 * object: `payment` → "Additional Fields › Payment Extras"); '' is the whole body, '*' what nothing else names.
 	 */
 	constructor(
 		properties: INodeProperties[] = [],
@@ -104,7 +100,6 @@ export class FieldNames {
 		return undefined;
 	}
 
-	/** The field declared at a parameter path or found for a body path, if any. */
 	field(path: ReadonlyArray<string | number>): Field | undefined {
 		return this.resolve(path.filter((s): s is string => typeof s === 'string'))?.field;
 	}
@@ -112,8 +107,7 @@ export class FieldNames {
 	private resolve(segments: string[]): { labels: string[]; field?: Field } | undefined {
 		const exact = this.explicit[segments.join('.')];
 		if (exact) return { labels: [exact] };
-		// The field the path ends at, after the body's wrappers (`data`, `payment`: no field of their own), so
-		// `payment.amount.total` is "Amount" and `buyer.address.city` is "Buyer › Address City".
+		// After the body's wrappers (`data`, `payment`: no field of their own): `payment.amount.total` is "Amount".
 		for (let start = 0; start < segments.length; start++) {
 			const field = this.lookup(segments.slice(start));
 			if (field) return { labels: field.labels, field };
@@ -135,10 +129,7 @@ export class FieldNames {
 		return undefined;
 	}
 
-	/**
-	 * What the user sees for a path: "Amount", "Buyer › Email", "Fields › Keyword (entry 2)". A position in a
-	 * list is said as the entry's number (from 1).
-	 */
+	/** "Amount", "Buyer › Email", "Fields › Keyword (entry 2)": a list position is said as the entry's number from 1. */
 	label(path: ReadonlyArray<string | number>): string {
 		const segments = path.map(String).filter((segment) => !/^\d+$/.test(segment));
 		const positions = path.filter((segment) => typeof segment === 'number' || /^\d+$/.test(String(segment)));

@@ -1,8 +1,6 @@
 /**
- * One declaration for every record ID the user picks: n8n's resource locator. "From list" first where the
- * platform lists the records (searchable, paged), "By ID" everywhere (digits, checked in the panel and again
- * before sending), "By URL" where the platform gives a link that holds the ID. Where nothing lists the records,
- * the hint says where the ID is found. The value reaches an operation as its digits (OperationContext.param).
+ * Every record ID the user picks, as n8n's resource locator: "From list" where the platform lists the records, "By
+ * ID" everywhere (checked in the panel and again before sending), "By URL" where a platform link holds the ID.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -12,27 +10,24 @@ export interface IdLocator {
 	displayName: string;
 	name: string;
 	description: string;
-	/** Example ID: the "By ID" box's placeholder (after "e.g.") and its error message. */
+	/** The "By ID" box's placeholder and its error message. */
 	example: string;
-	/** The node's `listSearch` method that lists these records, when the platform lists them. */
+	/** When the platform lists these records. */
 	searchListMethod?: string;
-	/** Whether the list needs the search box filled (the platform lists only what matches a search). */
+	/** The platform lists only what matches a search. */
 	searchFilterRequired?: boolean;
-	/** What "From list" shows before a pick, when the list needs something typed: an example of it. */
+	/** An example of what to type, when the list needs something typed. */
 	listPlaceholder?: string;
-	/** A link that holds the ID: an example, and a regular expression whose one group is the ID. */
+	/** The regular expression's one group is the ID. */
 	url?: { example: string; regex: string; what: string };
-	/**
-	 * IDs that are not digits (a UUID): the "By ID" box's regular expression and what it says when the value does
-	 * not match. Default: digits.
-	 */
+	/** For IDs that are not digits (a UUID); default: digits. */
 	idFormat?: { regex: string; errorMessage: string };
-	/** Where the user finds the ID when nothing lists it (shown under the field). */
+	/** Where the user finds the ID when nothing lists it. */
 	hint?: string;
 	required?: boolean;
 }
 
-/** Digits, spaces around allowed (a pasted ID): the panel's check of the "By ID" box. */
+/** Spaces around allowed (a pasted ID). */
 export const ID_REGEX = '^\\s*[0-9]+\\s*$';
 
 export function idLocatorProperty(locator: IdLocator): INodeProperties {

@@ -1,9 +1,7 @@
 /**
- * The optional parts of a payment (the Payment Processing document's Payment request: items, taxes, amount
- * details, dispersion, modifiers, recurring, payment fields, processor fields, subscribe, shipping), declared
- * once, so Gateway › Process, Session › Create and Payment Link › Create show the same fields (names, defaults,
- * dropdowns); operation/paymentBody.ts builds them once, so they send the same shapes. Each node offers the parts
- * its request takes. JSON stays only for a modifier's data, which the document leaves free-form.
+ * A payment's optional parts (the Payment Processing document's Payment request), declared once so Gateway ›
+ * Process, Session › Create and Payment Link › Create show the same fields; operation/paymentBody.ts builds them.
+ * JSON only for a modifier's data, which the document leaves free-form.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -14,10 +12,10 @@ import { DETAIL_KINDS, TAX_KINDS } from '../schemas/payment';
 import { currencyOptions } from './choices';
 import { numberField as number, textField as text } from './fields';
 
-/** A kind's options, in the order of the kinds (written by name in schemas/payment.ts). */
+/** In the order of the kinds (schemas/payment.ts). */
 const kindOptions = (kinds: readonly string[]) => kinds.map((kind) => ({ name: humanize(kind).replace(/\bIce\b/, 'ICE').replace(/\bVat\b/, 'VAT'), value: kind }));
 
-/** A repeatable group of rows: `{<entry>: [...]}` in the parameters. */
+/** `{<entry>: [...]}` in the parameters. */
 const rows = (name: string, displayName: string, entry: [string, string], placeholder: string, description: string, values: INodeProperties[]): INodeProperties => ({
 	displayName,
 	name,
@@ -98,10 +96,10 @@ export const taxesProperty = rows('taxes', 'Taxes', ['tax', 'Tax'], 'Add Tax', '
 	number('Base', 'base', 'Amount the tax is computed on (0 sends none)'),
 ]);
 
-/** Shipping: the shared Person, where the purchase is shipped to and to whom (a field of its own, beside Payer and Buyer). */
+/** A field of its own, beside Payer and Buyer. */
 export const shippingProperty: INodeProperties = personProperty('shipping', 'Shipping', 'Where the purchase is shipped to, and to whom');
 
-/** Every part a full Payment request takes (Gateway › Process, Session › Create), for Additional Fields; shipping apart. */
+/** For Additional Fields; shipping apart. */
 export const paymentPartsProperties: INodeProperties[] = [
 	amountDetailsProperty,
 	dispersionProperty,
@@ -114,7 +112,7 @@ export const paymentPartsProperties: INodeProperties[] = [
 	taxesProperty,
 ];
 
-/** Where each part lands in the body, and its fields' body names where they differ from the parameters'. */
+/** Body names only where they differ from the parameters'. */
 const BODY_PATHS: Record<string, [string, Record<string, string>?]> = {
 	amountDetails: ['payment.amount.details'],
 	dispersion: ['payment.dispersion', { currency: 'amount.currency', total: 'amount.total' }],
@@ -126,10 +124,7 @@ const BODY_PATHS: Record<string, [string, Record<string, string>?]> = {
 	taxes: ['payment.amount.taxes'],
 };
 
-/**
- * Body path → the label the panel shows ("Additional Fields › Dispersion › Currency"), for errors found in the
- * body (`payment.dispersion.0.amount.currency`), of the parts given (all by default).
- */
+/** For errors found in the body (`payment.dispersion.0.amount.currency`). */
 export function paymentPartsLabels(collection: string, properties: INodeProperties[] = paymentPartsProperties): Record<string, string> {
 	const labels: Record<string, string> = {};
 	for (const property of properties) {

@@ -1,6 +1,6 @@
 /**
- * A Person (payer, buyer) of the Gateway and Session nodes: its fields as one n8n collection, and the collection's
- * value as the spec's Person. Both APIs describe the same Person, so both nodes offer the same fields.
+ * A Person (payer, buyer): both APIs describe the same Person, so the Gateway and Session nodes offer the same
+ * fields.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
@@ -27,10 +27,7 @@ const ADDRESS_FIELDS: Array<[string, string, string]> = [
 
 const addressName = (key: string) => `address${key[0].toUpperCase()}${key.slice(1)}`;
 
-/**
- * A Person as a collection of optional fields; the address fields are flattened, so they sit in the same list
- * ("Address …" first: the options are in alphabetical order).
- */
+/** Address fields flattened into the same list ("Address …" first: options are in alphabetical order). */
 export function personProperty(name: string, displayName: string, description: string, required = false): INodeProperties {
 	const options: INodeProperties[] = [
 		...ADDRESS_FIELDS.map(([key, label, words]): INodeProperties => ({
@@ -62,8 +59,8 @@ export function personProperty(name: string, displayName: string, description: s
 }
 
 /**
- * The mark of a required Person: n8n's panel shows no required mark on a group of fields, so a notice above it
- * says that it is required and which fields it usually needs.
+ * n8n's panel shows no required mark on a group of fields, so a notice says it is required and what it usually
+ * needs.
  */
 export function requiredPersonNotice(name: string, displayName: string): INodeProperties {
 	return {
@@ -74,7 +71,7 @@ export function requiredPersonNotice(name: string, displayName: string): INodePr
 	};
 }
 
-/** The collection's value as the spec's Person; a field left empty is not sent, and nothing set gives undefined. */
+/** An empty field is not sent; nothing set gives undefined. */
 export function toPerson(value: unknown): IDataObject | undefined {
 	if (!value || typeof value !== 'object') return undefined;
 	const fields = value as IDataObject;

@@ -1,8 +1,6 @@
 /**
- * n8n's Simplify switch (the wording and default of n8n's own nodes), on every operation whose answer has more
- * than 10 fields: on, the item is a flat record of what a workflow uses (ids, status, amounts as numbers, dates,
- * reference...), documented in docs/nodes/; off, the platform's answer as it came (secrets still hidden unless
- * Include Secrets is on).
+ * n8n's Simplify switch (its own nodes' wording and default), where an answer has more than 10 fields: on, a flat
+ * record documented in docs/nodes/; off, the answer as it came (secrets still hidden).
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
@@ -16,15 +14,15 @@ export const simplifyProperty: INodeProperties = {
 	description: 'Whether to return a simplified version of the response instead of the raw data',
 };
 
-/** Whether this item's output is the simplified record (on by default, also where the field is not shown). */
+/** On by default, also where the field is not shown. */
 export const wantsSimplified = (ctx: OperationContext): boolean => ctx.param<boolean>('simple', true) !== false;
 
-/** A number from an amount the platform may give as text ("50000.00"); undefined when there is none. */
+/** The platform may give it as text ("50000.00"). */
 export function amountNumber(value: unknown): number | undefined {
 	if (typeof value === 'number') return value;
 	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
 	return undefined;
 }
 
-/** A part of an answer that should be an object, or {} when it is not one (missing, null, a list, a value). */
+/** {} when missing, null, a list or a value. */
 export const asObject = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});

@@ -1,12 +1,8 @@
 /**
- * "From list" of a transaction, in every field that takes an internal reference (Gateway, Session, tickets). It
- * offers what the operation can take (transactionPicks.ts: a refund lists the payments it can refund), and its
- * search box takes what a caller has:
- * - a reference alone (`ORDER-1001`, or part of it): the transactions of the last 10 days with it, from the
- *   platform's transaction report of that period (waited for a few seconds);
- * - a reference, amount and currency (`ORDER1001 50000 COP`), for an older one: the platform's search by
- *   reference and amount (`/gateway/search`), then each transaction's own read where the pick needs its state.
- * A search that finds nothing gives an empty list, not an error: n8n's list hides its search box on an error.
+ * "From list" of a transaction, wherever an internal reference is taken; it offers what the operation can take
+ * (transactionPicks.ts). The search box takes a reference (the last 10 days, from the platform's report) or a
+ * reference, amount and currency for an older one (`/gateway/search`). Finding nothing gives an empty list, not an
+ * error: n8n's list hides its search box on an error.
  */
 import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodeListSearchItems, type INodeListSearchResult } from 'n8n-workflow';
 
@@ -23,44 +19,36 @@ import { pickFor, type Candidate } from './transactionPicks';
 
 export const SEARCH_TRANSACTIONS = 'searchTransactions';
 
-/**
- * The examples of what to type, shown by the field's hint and placeholder. No dash in the second: n8n's list
- * shows an error's message split at every dash and joined with spaces.
- */
+/** No dash in the second: n8n's list shows an error's message split at every dash. */
 const TRANSACTION_REFERENCE_EXAMPLE = 'ORDER-1001';
 export const TRANSACTION_SEARCH_EXAMPLE = 'ORDER1001 50000 COP';
 
-/** What the search box takes, as the field's hint says it. */
 export const TRANSACTION_SEARCH_WORDS = `Type a reference (the last 10 days), ${exampleText(TRANSACTION_REFERENCE_EXAMPLE)}, or a reference, amount and currency for an older one, ${exampleText(TRANSACTION_SEARCH_EXAMPLE)}`;
 
-/** How long the list waits for the report of the last 10 days. */
 const REPORT_WAIT_MS = 20_000;
-/**
- * How long a site's last 10 days are reused: the list searches again at each pause in typing, and each search by
- * reference would otherwise ask the platform for a new report.
- */
+/** The list searches again at each pause in typing; each search would otherwise ask for a new report. */
 const RECENT_REUSE_MS = 60_000;
 const recent = new Map<string, { at: number; candidates: Candidate[] }>();
-/** Entries a list shows at most (the newest). */
+/** A list shows the newest this many. */
 const MAX_ENTRIES = 50;
 
 type TransactionSearch = { reference: string; amount: { currency: string; total: number } };
 
-/** The search box's text as the search's reference and amount, or undefined when it is not in that form. */
+/** Undefined when the text is not `reference amount currency`. */
 export function parseTransactionSearch(filter: string | undefined): TransactionSearch | undefined {
 	const match = /^\s*(.+?)\s+([0-9]+(?:[.,][0-9]+)?)\s+([A-Za-z]{3})\s*$/.exec(filter ?? '');
 	if (!match) return undefined;
 	return { reference: match[1], amount: { currency: match[3].toUpperCase(), total: Number(match[2].replace(',', '.')) } };
 }
 
-/** Whether a reference holds what was typed (capitals aside); several words: the first, as a reference is one. */
+/** Capitals aside; of several words the first counts, as a reference is one word. */
 export function referenceMatches(reference: unknown, typed: string): boolean {
 	const text = typeof reference === 'string' ? reference.toLowerCase() : '';
 	const wanted = typed.trim().toLowerCase();
 	return wanted !== '' && (text.includes(wanted) || text.includes(wanted.split(/\s+/)[0]));
 }
 
-/** One transaction as a list entry: what tells two apart on one order (kind, status, amount, the site's date). */
+/** What tells two apart on one order: kind, status, amount, the site's date. */
 export function transactionEntry(candidate: Candidate, zone: string): INodeListSearchItems {
 	const instant = parseDateTimeInput(candidate.date, zone);
 	const when = instant ? ` · ${isoInZone(instant, zone).slice(0, 16).replace('T', ' ')}` : '';
@@ -71,7 +59,7 @@ export function transactionEntry(candidate: Candidate, zone: string): INodeListS
 	};
 }
 
-/** A report row as a candidate (its documented columns). */
+/** From its documented columns. */
 const rowCandidate = (row: ReportRow): Candidate => ({
 	internalReference: String(row.internal_reference ?? ''),
 	reference: String(row.reference ?? ''),
@@ -83,7 +71,7 @@ const rowCandidate = (row: ReportRow): Candidate => ({
 	date: row.transaction_date ?? row.date,
 });
 
-/** A gateway transaction (process, query) as a candidate. */
+/** From a process or query answer. */
 const transactionCandidate = (txn: IDataObject): Candidate => {
 	const amount = (txn.amount ?? {}) as IDataObject;
 	const status = (txn.status as IDataObject | undefined)?.status ?? txn.status;
@@ -99,10 +87,7 @@ const transactionCandidate = (txn: IDataObject): Candidate => {
 	};
 };
 
-/**
- * The transactions of the last 10 days whose reference holds the text, from the report of that period: the one
- * read within the last minute when it holds some (a reference it does not hold may be newer: a new report then).
- */
+/** The last minute's report is reused when it holds some; a reference it lacks may be newer, so a new report then. */
 async function byReference(fn: ILoadOptionsFunctions, typed: string, zone: string, site: string): Promise<Candidate[]> {
 	const matching = (candidates: Candidate[]) => candidates.filter((candidate) => referenceMatches(candidate.reference, typed));
 	const known = recent.get(site);
@@ -119,11 +104,11 @@ async function byReference(fn: ILoadOptionsFunctions, typed: string, zone: strin
 const gatewayRead = (fn: ILoadOptionsFunctions, path: string, body: IDataObject) =>
 	sendRequest(fn, { api: 'gateway', path, body, safety: 'read' }) as Promise<{ body: IDataObject }>;
 
-/** An internal reference as the platform takes it: an integer, every digit kept (a bigint beyond 2^53). */
+/** An integer, every digit kept (a bigint beyond 2^53). */
 const asInteger = (value: unknown): unknown =>
 	typeof value === 'string' && /^\d+$/.test(value) ? (Number.isSafeInteger(Number(value)) ? Number(value) : BigInt(value)) : value;
 
-/** Each transaction read by its internal reference (`/gateway/query`): its state as the platform holds it now. */
+/** Its state as the platform holds it now (`/gateway/query`). */
 async function readEach(fn: ILoadOptionsFunctions, internalReferences: unknown[]): Promise<Candidate[]> {
 	const read: Candidate[] = [];
 	for (const internalReference of internalReferences) {
@@ -132,7 +117,7 @@ async function readEach(fn: ILoadOptionsFunctions, internalReferences: unknown[]
 	return read;
 }
 
-/** The transactions with this reference and amount (the search's answer is not documented: each is read again when it matters). */
+/** The search's answer is not documented: each is read again when it matters. */
 async function byReferenceAndAmount(fn: ILoadOptionsFunctions, search: TransactionSearch, read: boolean): Promise<Candidate[]> {
 	const { body } = await gatewayRead(fn, '/gateway/search', search);
 	const found = ((body.transactions ?? body.data ?? []) as IDataObject[]).filter((txn) => txn.internalReference !== undefined && txn.internalReference !== null);
@@ -144,7 +129,7 @@ export async function searchTransactions(this: ILoadOptionsFunctions, filter?: s
 	if (!typed) return { results: [] };
 	const credentials = await credentialsOnce(this, 'paySuiteApi');
 	const zone = credentialTimeZone(credentials) ?? this.getTimezone();
-	// The site the list reads: its address and login (no secret).
+	// Address and login: no secret.
 	const site = `${baseUrlFor('gateway', credentials)} ${String(credentials.login ?? '')}`;
 	const pick = pickFor(this.getNode().type, this.getCurrentNodeParameter('resource'), this.getCurrentNodeParameter('operation'));
 	const search = parseTransactionSearch(typed);
@@ -157,7 +142,7 @@ export async function searchTransactions(this: ILoadOptionsFunctions, filter?: s
 	return { results: offered.sort((a, b) => at(b) - at(a)).slice(0, MAX_ENTRIES).map((candidate) => transactionEntry(candidate, zone)) };
 }
 
-/** The Internal Reference field of a transaction, the same in every node that takes one. */
+/** The same in every node that takes one. */
 export const internalReferenceLocator = (overrides: Partial<IdLocator> = {}) =>
 	idLocatorProperty({
 		displayName: 'Internal Reference',

@@ -1,7 +1,7 @@
 /**
- * executeResources: the node's router. Finds the chosen operation, runs it once per input item (a few at a time
- * where it may, see parallel.ts), and owns what every operation shares: the secrets switch, continue-on-fail,
- * item pairing, and the rule that one failing item never hides the others' results.
+ * The node's router: runs the chosen operation once per input item (a few at a time where it may, parallel.ts), and
+ * owns what every operation shares: the secrets switch, continue-on-fail, pairing, and one failing item never
+ * hiding the others' results.
  */
 import {
 	NodeOperationError,
@@ -20,7 +20,7 @@ import { INCLUDE_SECRETS } from '../descriptions/commonFields';
 import { siteClock, withSiteDates } from './siteClock';
 import type { OperationContext, PaySuiteOperation, PaySuiteResource } from './types';
 
-/** Runs the chosen operation once per input item; the output keeps the items' order, each paired with its item. */
+/** The output keeps the items' order, each paired with its item. */
 export async function executeResources(this: IExecuteFunctions, resources: PaySuiteResource[]): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const operation = chosenOperation(this, resources);
@@ -31,7 +31,7 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 	const names = fieldNamesOf(operation);
 	const oneAtATime = oneAtATimeQueue();
 	const inParallel = operation.parallel ? requestsInParallel(this, operation.parallel) : 1;
-	// Reads only: their items' fields are read ahead while requests are in flight. Writes read theirs in turn.
+	// Reads only: their fields are read ahead while requests are in flight. Writes read theirs in turn.
 	const prefetch =
 		operation.parallel === 'read' && items.length > 1
 			? new ParameterPrefetch(prefetchFields(this, fieldsOf(operation), names), items.length)
@@ -54,23 +54,20 @@ export async function executeResources(this: IExecuteFunctions, resources: PaySu
 	}
 }
 
-/**
- * The node's `webhook()`: n8n calls it only on the resume URL of an execution that waits on this node (its webhook
- * description has `restartWebhook: true`), so the chosen operation is one that waits and answers the call.
- */
+/** n8n calls it only on the resume URL of an execution waiting on this node (`restartWebhook: true`). */
 export async function resumeResources(this: IWebhookFunctions, resources: PaySuiteResource[]): Promise<IWebhookResponseData> {
 	const operation = chosenOperation(this, resources);
 	if (!operation.resume) throw new NodeOperationError(this.getNode(), `The operation "${operation.name}" does not wait for a notification`);
 	return await operation.resume(this);
 }
 
-/** The item's context, with the site's clock when the operation runs on it (resolved once, before it runs). */
+/** Resolved once, before the operation runs. */
 async function onItsClock(operation: PaySuiteOperation, ctx: OperationContext): Promise<OperationContext> {
 	if (!operation.siteClock) return ctx;
 	return { ...ctx, clock: await siteClock(ctx, operation.siteClock.override?.(ctx)) };
 }
 
-/** The operation the node's Resource and Operation fields choose (item 0's: they take no expression). */
+/** Item 0's: Resource and Operation take no expression. */
 function chosenOperation(fn: IExecuteFunctions | IWebhookFunctions, resources: PaySuiteResource[]): PaySuiteOperation {
 	const resourceValue = fn.getNodeParameter('resource', 0) as string;
 	const operationValue = fn.getNodeParameter('operation', 0) as string;
@@ -81,13 +78,13 @@ function chosenOperation(fn: IExecuteFunctions | IWebhookFunctions, resources: P
 	return operation;
 }
 
-/** The items as output: secrets shown only when Include Secrets is on and the node is not an AI tool. */
+/** Secrets shown only when Include Secrets is on and the node is not an AI tool. */
 function withSecretsSwitch(ctx: OperationContext, produced: INodeExecutionData[], asTool: boolean): INodeExecutionData[] {
 	const showSecrets = !asTool && ctx.param<unknown>(INCLUDE_SECRETS, false) === true;
 	return showSecrets ? produced : produced.map((item) => ({ ...item, json: hideSecrets(item.json, asTool ? HIDDEN_FROM_TOOL : HIDDEN_SECRET) }));
 }
 
-/** A failed item: its error item when the node continues on fail, else the error that stops the node. */
+/** Its error item when the node continues on fail, else the error that stops the node. */
 function failedItem(fn: IExecuteFunctions, resources: PaySuiteResource[], error: unknown, itemIndex: number): INodeExecutionData[] {
 	if (!fn.continueOnFail()) {
 		const fields = resources.flatMap((resource) => resource.operations.flatMap((entry) => entry.properties));
@@ -106,7 +103,7 @@ function failedItem(fn: IExecuteFunctions, resources: PaySuiteResource[], error:
 	];
 }
 
-/** The top-level fields an operation's items may read (its own, and Options with Requests in Parallel). */
+/** Its own, and Options with Requests in Parallel. */
 const fieldsOf = (operation: PaySuiteOperation): string[] => [
 	...new Set([
 		...(operation.parallel ? withParallelOption(operation.properties, operation.parallel) : operation.properties).map((property) => property.name),

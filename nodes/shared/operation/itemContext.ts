@@ -1,4 +1,4 @@
-/** The OperationContext of one item: its fields read (each evaluated once), validated, refused or failed in its name. */
+/** One item's OperationContext: its fields read once each, validated, refused or failed in its name. */
 import { NodeOperationError, type IExecuteFunctions, type INode, type INodeParameterResourceLocator } from 'n8n-workflow';
 
 import type { OneAtATime } from './parallel';
@@ -6,17 +6,13 @@ import type { Prefetched } from './prefetch';
 import type { OperationContext, PaySuiteOperation } from './types';
 import { FieldNames, parseJsonParameter, refuseField, validateInput } from './validation';
 
-/** The names of an operation's fields as the panel shows them, for its errors. */
 export const fieldNamesOf = (operation: Pick<PaySuiteOperation, 'properties' | 'fieldLabels'>): FieldNames =>
 	new FieldNames(operation.properties, operation.fieldLabels);
 
 const isLocatorValue = (value: unknown): value is INodeParameterResourceLocator =>
 	typeof value === 'object' && value !== null && (value as { __rl?: unknown }).__rl === true;
 
-/**
- * A resource locator's ID (descriptions/locator.ts): the value of "From list" and "By ID" as given, the ID n8n
- * extracts from a "By URL" link; a link that holds no ID refuses the item in the panel's words.
- */
+/** The ID n8n extracts from a "By URL" link; a link holding no ID refuses the item in the panel's words. */
 function locatorValue(fn: IExecuteFunctions, name: string, itemIndex: number, names: FieldNames): unknown {
 	try {
 		const value = fn.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
@@ -27,9 +23,8 @@ function locatorValue(fn: IExecuteFunctions, name: string, itemIndex: number, na
 }
 
 /**
- * A field's value for an item: a locator's ID (trimmed), anything else as n8n gives it. A locator saved as one
- * (the usual case) is evaluated once, not once whole and once for its ID; any failure goes the long way, which
- * throws what it always threw (the expression's error, or the refusal).
+ * A locator's ID (trimmed), anything else as n8n gives it. A locator is evaluated once, not whole and again for its
+ * ID; on failure the long way throws what it always threw.
  */
 export function readParam(fn: IExecuteFunctions, node: INode, name: string, itemIndex: number, fallback: unknown, names: FieldNames): unknown {
 	if (isLocatorValue(node.parameters?.[name])) {
@@ -44,7 +39,7 @@ export function readParam(fn: IExecuteFunctions, node: INode, name: string, item
 	return isLocatorValue(value) ? locatorValue(fn, name, itemIndex, names) : value;
 }
 
-/** The context of item `itemIndex`; `prefetched` holds its fields read ahead (see ParameterPrefetch), if any. */
+/** `prefetched`: its fields read ahead (ParameterPrefetch). */
 export function contextFor(
 	fn: IExecuteFunctions,
 	node: INode,
@@ -54,7 +49,7 @@ export function contextFor(
 	prefetched: Map<string, Prefetched> = new Map(),
 ): OperationContext {
 	const read = new Map<string, { fallback: unknown; value: unknown }>();
-	/** A field read ahead (see ParameterPrefetch), handed out once: a later read of an object reads it again. */
+	/** Handed out once: a later read of an object reads it again. */
 	const takePrefetched = (name: string): Prefetched | undefined => {
 		const ahead = prefetched.get(name);
 		prefetched.delete(name);
@@ -65,9 +60,8 @@ export function contextFor(
 		node,
 		itemIndex,
 		param: <T>(name: string, fallback?: T) => {
-			// n8n evaluates a field's expression on every read, and in n8n 2.x each evaluation is a call into a
-			// separate isolate: most of an item's time. So a field read twice for an item (its ID for the path, then
-			// for the words of a 404) is evaluated once. Only plain values are kept: an object is a fresh copy per read.
+			// n8n 2.x evaluates an expression in a separate isolate on every read: most of an item's time. So a field read
+			// twice for an item is evaluated once. Only plain values are kept: an object is a fresh copy per read.
 			const kept = read.get(name);
 			if (kept && kept.fallback === fallback) return kept.value as T;
 			const ahead = takePrefetched(name);

@@ -4,11 +4,9 @@ import { canonicalJson } from '../transport/canonicalJson';
 import type { OperationContext } from './types';
 
 /**
- * What n8n's "Retry" of a failed execution keeps identical for one item of a node, where the execution id
- * changes: n8n starts a NEW execution that goes on from the stored run data, so the failed node runs again in
- * the same workflow, at the same run index (the failed run is dropped first), on the same input item. A key
- * derived from these is the same on a Retry and different for a new run with new input (see
- * PaySuiteGateway/processIdempotencyKey.ts).
+ * What n8n's Retry of a failed execution keeps identical for one item: it starts a new execution from the stored
+ * run data, so the node runs again in the same workflow, at the same run index (the failed run is dropped first),
+ * on the same input item. See PaySuiteGateway/processIdempotencyKey.ts.
  */
 export interface ItemRun {
 	workflowId: string;
@@ -22,7 +20,7 @@ export interface ItemRun {
 export function itemRun(ctx: OperationContext): ItemRun {
 	return {
 		workflowId: ctx.fn.getWorkflow().id ?? '',
-		// Without a node id (never the case in a real workflow), a random one: no false deduplication.
+		// Never the case in a real workflow; a random one avoids false deduplication.
 		nodeId: ctx.node.id || randomUUID(),
 		runIndex: Number(ctx.fn.getWorkflowDataProxy(ctx.itemIndex).$runIndex ?? 0),
 		itemIndex: ctx.itemIndex,
@@ -30,7 +28,7 @@ export function itemRun(ctx: OperationContext): ItemRun {
 	};
 }
 
-/** SHA-256 of an ItemRun, the input read back from JSON as n8n stores it, so a Retry gives the same text. */
+/** The input read back from JSON as n8n stores it, so a Retry gives the same text. */
 export function itemRunDigest(run: ItemRun): string {
 	const input = run.input === undefined ? null : (JSON.parse(JSON.stringify(run.input) ?? 'null') as unknown);
 	const text = [run.workflowId, run.nodeId, String(run.runIndex), String(run.itemIndex), canonicalJson(input)].join('\n');

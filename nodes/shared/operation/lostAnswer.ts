@@ -1,7 +1,6 @@
 /**
- * A write whose answer was lost (LostAnswerError): its outcome is unknown, so it is never sent again. The
- * operation asks the platform what happened where the API lets it, and otherwise tells the user exactly what may
- * have happened and what to check.
+ * A write whose answer was lost is never sent again: the operation asks the platform what happened where the API
+ * lets it, else tells the user what may have happened and what to check.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -10,26 +9,23 @@ import { toItems } from './items';
 import { wasGivenAgain } from './retryMemory';
 import type { OperationContext } from './types';
 
-/** What a write says when its answer is lost, and how it asks the platform what happened. */
 export interface LostAnswerWords {
-	/** What may have happened, as a user says it: "The refund of 50.00 USD on transaction 123 may have been made". */
+	/** "The refund of 50.00 USD on transaction 123 may have been made". */
 	maybe: string;
-	/** What to check before trying again: "Check the payment before refunding again: ...". */
+	/** "Check the payment before refunding again: ...". */
 	check: string;
 	/**
-	 * Asks the platform whether the write was done: the record that proves it, or undefined when the platform
-	 * does not show it (not yet, or not at all). Never sends the write again.
+	 * The record that proves it was done, or undefined when the platform does not show it. Never sends the write
+	 * again.
 	 */
 	confirm?: () => Promise<IDataObject | undefined>;
 }
 
-/** The key added to an item confirmed after a lost answer: the sentence that says so. */
 export const CONFIRMED_KEY = 'confirmedAfterLostAnswer';
 
 /**
- * What a write that failed outputs: when its answer was lost (LostAnswerError), the record `words.confirm`
- * finds, marked with CONFIRMED_KEY; otherwise a failure of the item that says the outcome is unknown and what
- * to check. Any other error goes on unchanged.
+ * On a LostAnswerError, the record `words.confirm` finds, else a failure saying what to check; other errors go on
+ * unchanged.
  */
 export async function settleLostAnswer(ctx: OperationContext, error: unknown, words: LostAnswerWords | undefined): Promise<INodeExecutionData[]> {
 	if (!(error instanceof LostAnswerError) || !words) throw error;

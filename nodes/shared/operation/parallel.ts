@@ -1,7 +1,4 @@
-/**
- * Items run a few at a time: the Options › Requests in Parallel field, the order items start and give their
- * results in, and the queue that keeps plain writes one at a time.
- */
+/** Items a few at a time (Options › Requests in Parallel), results in item order, and the queue for plain writes. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../descriptions/collections';
@@ -9,10 +6,9 @@ import { optionsCollection } from '../descriptions/collections';
 const PARALLEL_OPTIONS = 'options';
 const IN_PARALLEL = 'requestsInParallel';
 export const MAX_IN_PARALLEL = 10;
-/** Reads: a few at a time by default. Deduplicated writes (payments): one at a time unless the user chooses. */
+/** Deduplicated writes (payments): one at a time unless the user chooses more. */
 const DEFAULT_IN_PARALLEL = { read: 5, deduplicated: 1 } as const;
 
-/** The Requests in Parallel field of an operation whose items may run a few at a time (see PaySuiteOperation.parallel). */
 function parallelProperty(kind: 'read' | 'deduplicated'): INodeProperties {
 	const stops =
 		kind === 'read'
@@ -30,7 +26,7 @@ function parallelProperty(kind: 'read' | 'deduplicated'): INodeProperties {
 	return { ...field, default: DEFAULT_IN_PARALLEL[kind] };
 }
 
-/** The operation's fields with Requests in Parallel in its Options (the collection added when it has none). */
+/** The Options collection is added when the operation has none. */
 export function withParallelOption(properties: INodeProperties[], kind: 'read' | 'deduplicated'): INodeProperties[] {
 	const field = parallelProperty(kind);
 	const existing = properties.find((property) => property.name === PARALLEL_OPTIONS);
@@ -40,16 +36,15 @@ export function withParallelOption(properties: INodeProperties[], kind: 'read' |
 	return properties.map((property) => (property === existing ? { ...existing, options } : property));
 }
 
-/** The Options › Requests in Parallel of the node, within 1..MAX_IN_PARALLEL (set once for the node: item 0's). */
+/** Set once for the node: item 0's. */
 export function requestsInParallel(fn: IExecuteFunctions, kind: 'read' | 'deduplicated'): number {
 	const chosen = Number(fn.getNodeParameter(`${PARALLEL_OPTIONS}.${IN_PARALLEL}`, 0, DEFAULT_IN_PARALLEL[kind]));
 	return Number.isFinite(chosen) ? Math.min(MAX_IN_PARALLEL, Math.max(1, Math.floor(chosen))) : DEFAULT_IN_PARALLEL[kind];
 }
 
 /**
- * Runs `run` for items 0..count-1, at most `inParallel` at a time, started in item order, and gives their
- * results in item order. When one fails, no further item starts; those in flight finish, and the failure of the
- * first item that failed is thrown, as a run one at a time would have stopped on it.
+ * Started and resolved in item order. After a failure no further item starts; those in flight finish, and the first
+ * failed item's error is thrown, as a run one at a time would have stopped on it.
  */
 export async function runInOrder<T>(count: number, inParallel: number, run: (index: number) => Promise<T>): Promise<T[]> {
 	const results: T[] = new Array<T>(count);
@@ -70,7 +65,7 @@ export async function runInOrder<T>(count: number, inParallel: number, run: (ind
 	return results;
 }
 
-/** Runs the given tasks one after the other, in the order they were given, whatever their callers' order of finishing. */
+/** In the order given, whatever order their callers finish in. */
 export type OneAtATime = <T>(task: () => Promise<T>) => Promise<T>;
 
 export function oneAtATimeQueue(): OneAtATime {

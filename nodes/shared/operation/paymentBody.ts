@@ -1,7 +1,6 @@
 /**
- * The payment request of Gateway › Process and Session › Create, and its optional parts (the modifiers also for
- * Payment Link › Create), built once from the fields of descriptions/payment.ts, so every node sends the same
- * shapes (before validation: the caller's schema checks them).
+ * The payment request of Gateway › Process and Session › Create and its optional parts (modifiers also for Payment
+ * Link › Create), built once so every node sends the same shapes; the caller's schema validates them.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -12,12 +11,11 @@ import { toNameValuePairs } from '../descriptions/nameValuePairs';
 import { toPerson } from '../descriptions/person';
 import { formatDateOnly } from '../schemas/dateTime';
 
-/** What a builder needs besides the parameters: JSON fields read (or the item refused), and the workflow's time zone. */
 export interface PartsReader extends JsonReader {
 	timeZone?: string;
 }
 
-/** The reader of an operation's context: a JSON field that is not an object refuses the item, naming the field. */
+/** A JSON field that is not an object refuses the item, naming the field. */
 export function partsReader(ctx: OperationContext): PartsReader {
 	return {
 		timeZone: ctx.fn.getTimezone(),
@@ -30,7 +28,7 @@ export function partsReader(ctx: OperationContext): PartsReader {
 	};
 }
 
-/** The rows of a group (`{tax: [...]}`; a single row as an object too). */
+/** A single row may come as an object. */
 function rowsOf(value: unknown, entry: string): IDataObject[] {
 	const found = (value as Record<string, IDataObject | IDataObject[]> | undefined)?.[entry];
 	if (!found) return [];
@@ -38,16 +36,13 @@ function rowsOf(value: unknown, entry: string): IDataObject[] {
 }
 
 const list = <T>(values: T[]): T[] | undefined => (values.length ? values : undefined);
-/** A 0 is what an untouched number holds, and where 0 means nothing (a tax base, a limit): not sent. */
+/** 0 is what an untouched number holds, and there 0 means nothing (a tax base, a limit): not sent. */
 const nonZero = (value: unknown) => (value === 0 || value === '' ? undefined : value);
-/** Digits as a number (the document gives agreement numbers as integers, and its samples send codes so), else as typed. */
+/** The document gives agreement numbers as integers, and its samples send codes so. */
 const numberIfDigits = (value: unknown): IDataObject[string] =>
 	typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : (value as IDataObject[string]);
 
-/**
- * The modifiers of `<collection>.modifiers`, each with its data parsed; undefined when there are none.
- * @param collection the parameter name of the collection the field sits in, for the JSON field's path
- */
+/** `collection` is the collection's parameter name, for the JSON field's path. */
 export function modifiersOf(extra: IDataObject, collection: string, reader: JsonReader): IDataObject[] | undefined {
 	return list(
 		rowsOf(extra.modifiers, 'modifier').map((row, index) => ({
@@ -72,10 +67,7 @@ function recurringOf(value: unknown, timeZone: string | undefined): IDataObject 
 	} as IDataObject;
 }
 
-/**
- * The payment's optional parts from a collection's value (`extra`, Additional Fields): the parts of the payment
- * itself, and what goes into its amount (taxes, details). A part not set is undefined (left out of the body).
- */
+/** A part not set is undefined, left out of the body. */
 export function paymentParts(extra: IDataObject, collection: string, reader: PartsReader): { parts: IDataObject; amount: IDataObject } {
 	const parts: IDataObject = {
 		items: list(rowsOf(extra.items, 'item').map((item) => ({ ...item, tax: nonZero(item.tax) }))),
@@ -99,10 +91,7 @@ export function paymentParts(extra: IDataObject, collection: string, reader: Par
 	return { parts, amount };
 }
 
-/**
- * The payment request of Gateway › Process and Session › Create from their fields: reference, description,
- * amount (with its taxes and details), partial payment, shipping and the optional parts (validated by the caller).
- */
+/** Validated by the caller. */
 export function paymentRequest(ctx: OperationContext, extra: IDataObject): IDataObject {
 	const { parts, amount } = paymentParts(extra, 'additionalFields', partsReader(ctx));
 	return {

@@ -1,16 +1,15 @@
 import { sleep } from 'n8n-workflow';
 
-/** One check: done with its value, or still pending with what the platform said so far. */
+/** Done, or still pending with what the platform said so far. */
 export type PollOutcome<Done, Pending = Done> =
 	| { done: true; value: Done }
 	| {
 			done: false;
 			value: Pending;
-			/** Seconds the platform asked to wait before asking again (Retry-After). */
+			/** Retry-After. */
 			retryAfterSeconds?: number;
 	  };
 
-/** How polling ended: done with the value, or stopped at the timeout with the last pending answer. */
 export type PollResult<Done, Pending = Done> =
 	| { done: true; value: Done; attempts: number }
 	| {
@@ -18,7 +17,7 @@ export type PollResult<Done, Pending = Done> =
 			last: Pending;
 			attempts: number;
 			waitedMs: number;
-			/** The wait the platform asked for in its last answer (Retry-After), if any. */
+			/** Retry-After of the last answer. */
 			retryAfterSeconds?: number;
 	  };
 
@@ -27,17 +26,13 @@ interface PollOptions {
 	/** Wait used when the platform gives none. */
 	defaultDelayMs?: number;
 	maxDelayMs?: number;
-	/** Shortest wait between two checks, whatever the platform says (0: as soon as it says). */
+	/** 0: as soon as the platform says. */
 	minDelayMs?: number;
-	/** Injected in unit tests; n8n-workflow's sleep otherwise. */
 	wait?: (ms: number) => Promise<void>;
 	now?: () => number;
 }
 
-/**
- * Asks again while the answer is not final, waiting what the platform says (Retry-After), within a timeout: a
- * wait that would end past the timeout is not started. An error of a check (the platform's) goes on unchanged.
- */
+/** A wait that would end past the timeout is not started; a check's error goes on unchanged. */
 export async function pollUntilDone<Done, Pending = Done>(
 	check: () => Promise<PollOutcome<Done, Pending>>,
 	options: PollOptions,
@@ -58,10 +53,7 @@ export async function pollUntilDone<Done, Pending = Done>(
 	}
 }
 
-/**
- * How a poll that timed out went, without contradicting the timeout: "Checked 3 times over 10 s; the platform
- * asked to wait 5 s before the next check, which would have passed the 12 s timeout."
- */
+/** Without contradicting the timeout: "Checked 3 times over 10 s; the platform asked to wait 5 s ...". */
 export function timedOutWords(timedOut: { waitedMs: number; attempts: number; retryAfterSeconds?: number }, timeoutSeconds: number): string {
 	const checked = timedOut.attempts === 1 ? 'Checked once' : `Checked ${timedOut.attempts} times over ${Math.round(timedOut.waitedMs / 1000)} s`;
 	const next =

@@ -4,13 +4,12 @@ import { pollUntilDone, type PollOutcome, type PollResult } from './polling';
 import { intervalProperty, timeoutProperty, type SecondsField } from '../descriptions/commonFields';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from './types';
 
-/** How a "poll until done" flow checks what it waits for, and what it says when the timeout comes first. */
 export interface Polling<Subject, Done, Pending = Done> {
-	/** One check: done, or still pending with the wait the platform asked for (Retry-After). */
+	/** Done, or pending with the wait the platform asked for (Retry-After). */
 	check(ctx: OperationContext, subject: Subject): Promise<PollOutcome<Done, Pending>>;
-	/** Seconds between two checks when the platform asks for no wait of its own. */
+	/** When the platform asks for no wait of its own. */
 	intervalSeconds: number;
-	/** The item's failure at the timeout: what is still pending, and how to look at it later. */
+	/** What is still pending, and how to look at it later. */
 	stillPending(
 		subject: Subject,
 		timedOut: Extract<PollResult<Done, Pending>, { done: false }>,
@@ -18,10 +17,7 @@ export interface Polling<Subject, Done, Pending = Done> {
 	): { message: string; description: string };
 }
 
-/**
- * Checks `subject` until it is done, waiting what the platform says between checks, within the timeout. The
- * timeout fails the item with the words of `stillPending`; any other error (the platform's) goes on unchanged.
- */
+/** The timeout fails the item with `stillPending`'s words; other errors go on unchanged. */
 export async function pollOrFail<Subject, Done, Pending>(
 	ctx: OperationContext,
 	polling: Polling<Subject, Done, Pending>,
@@ -39,17 +35,17 @@ export async function pollOrFail<Subject, Done, Pending>(
 }
 
 interface PollingOperationSpec<Subject, Done, Pending> extends OperationLabels {
-	/** What to wait for: an ID read from the parameters, or the answer of the request that starts the work. */
+	/** An ID from the parameters, or the answer of the request that starts the work. */
 	start: (ctx: OperationContext) => Subject | Promise<Subject>;
 	polling: Polling<Subject, Done, Pending>;
-	/** Added after `properties` as the Timeout (Seconds) field. */
+	/** Added after `properties`. */
 	timeout: SecondsField;
-	/** Added after the timeout as a Poll Interval (Seconds) field; without it, `polling.intervalSeconds`. */
+	/** Added after the timeout; without it, `polling.intervalSeconds`. */
 	interval?: SecondsField;
 	output: (ctx: OperationContext, done: Done, subject: Subject) => INodeExecutionData[] | Promise<INodeExecutionData[]>;
 }
 
-/** An operation that starts or names something the platform works on, then asks for it until it is done. */
+/** Starts or names something the platform works on, then asks for it until done. */
 export function pollingOperation<Subject, Done, Pending = Done>(spec: PollingOperationSpec<Subject, Done, Pending>): PaySuiteOperation {
 	const { timeout, interval } = spec;
 	return {

@@ -1,6 +1,6 @@
 /**
- * Reading an onboarding process (GET /api/processes/{id}) and waiting for it to end: Merchant › Process › Get and
- * Wait for Completion, a Merchant write that waits, and the Onboarding Trigger's lookup.
+ * An onboarding process (GET /api/processes/{id}) read and waited for: Merchant's process operations and writes,
+ * the Onboarding Trigger.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -11,7 +11,7 @@ import { timedOutWords, type PollOutcome } from './polling';
 import type { Polling } from './pollingOperation';
 import { sendRequest } from './send';
 
-/** A process as the onboarding API answers it (`result` is extensible: unknown keys are kept, never relied on). */
+/** `result` is extensible: unknown keys are kept, never relied on. */
 interface OnboardingProcess extends IDataObject {
 	processId: string;
 	action: string;
@@ -21,13 +21,13 @@ interface OnboardingProcess extends IDataObject {
 
 interface ProcessState {
 	process: OnboardingProcess;
-	/** The platform's rule: a process is final when the answer carries no Retry-After header. */
+	/** The platform's rule: final when the answer carries no Retry-After. */
 	final: boolean;
-	/** Seconds the platform asked to wait before asking again (undefined when absent or unreadable). */
+	/** Undefined when absent or unreadable. */
 	retryAfterSeconds?: number;
 }
 
-/** Reads the state of one answer of GET /api/processes/{id}. Pure. */
+/** Pure. */
 export function processStateOf(answer: Pick<PaySuiteResponse<IDataObject>, 'headers' | 'body'>): ProcessState {
 	const header = headerValue(answer.headers, 'retry-after');
 	return {
@@ -37,10 +37,10 @@ export function processStateOf(answer: Pick<PaySuiteResponse<IDataObject>, 'head
 	};
 }
 
-/** Sends one request: an operation's `sendRequest` for its item, or the transport bound to a trigger's webhook context. */
+/** An operation's `sendRequest` for its item, or the transport bound to a trigger's webhook context. */
 export type SendRequest = (request: PaySuiteRequest) => Promise<PaySuiteResponse<IDataObject>>;
 
-/** One query of the process. A failed process is an answer (HTTP 200), not an error. */
+/** A failed process is an answer (HTTP 200), not an error. */
 export async function getProcess(send: SendRequest, processId: string): Promise<ProcessState> {
 	const answer = await send({
 		api: 'onboarding',
@@ -53,16 +53,12 @@ export async function getProcess(send: SendRequest, processId: string): Promise<
 	return processStateOf(answer);
 }
 
-/** One check of a process for the poller: done once final, else the wait its Retry-After asks for. */
 export async function checkProcess(send: SendRequest, processId: string): Promise<PollOutcome<OnboardingProcess>> {
 	const state = await getProcess(send, processId);
 	return state.final ? { done: true, value: state.process } : { done: false, value: state.process, retryAfterSeconds: state.retryAfterSeconds };
 }
 
-/**
- * Waiting for a process in an operation (Merchant › Wait for Completion, a write that waits): asks again while
- * the answer carries Retry-After, waiting what it says, until it is final or the timeout fails the item.
- */
+/** Asks again while the answer carries Retry-After, until final or the timeout fails the item. */
 export const processPolling: Polling<string, OnboardingProcess> = {
 	check: (ctx, processId) => checkProcess((request) => sendRequest(ctx, request), processId),
 	intervalSeconds: 2,

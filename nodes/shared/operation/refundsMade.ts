@@ -1,10 +1,8 @@
 /**
  * The refunds and reversals these nodes made, per payment, in n8n's record of the workflow (sentRecord.ts): the
- * platform tells a payment's refunds only through `refunded`, so what n8n gave back it remembers itself.
- *
- * The record is a set of strings, so each refund is a numbered entry whose amount (in the currency's minor units)
- * is written as its binary digits, one string per digit that is 1, plus a string with how many there are: an entry
- * the record lost part of reads as unknown, never as a smaller amount.
+ * platform tells refunds only through `refunded`. The record is a set of strings, so an entry's amount (minor
+ * units) is written as one string per binary 1-digit plus their count: an entry partly lost reads as unknown, never
+ * smaller.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -13,12 +11,12 @@ import { writeKey } from './repeatGuard';
 import { sentRecord, type SentRecord } from './sentRecord';
 import type { OperationContext } from './types';
 
-/** Entries kept per payment: a payment is rarely refunded more often through n8n. */
+/** A payment is rarely refunded more often through n8n. */
 const MAX_REFUND_ENTRIES = 32;
-/** Binary digits of an amount: 2^50 minor units hold the nodes' limit (10^12) in a currency of 3 decimals. */
+/** 2^50 minor units hold the nodes' limit (10^12) in a currency of 3 decimals. */
 const AMOUNT_BITS = 50;
 
-/** The record's name of a payment: the credential (which platform and site) and its internal reference. */
+/** The credential (which platform and site) and the internal reference. */
 const paymentKey = (ctx: OperationContext, internalReference: unknown): string =>
 	writeKey(['refunds', ctx.node.credentials?.paySuiteApi?.id ?? '', String(internalReference)]);
 
@@ -26,13 +24,13 @@ const entryKey = (payment: string, entry: number) => `${payment}#${entry}`;
 const bitKey = (payment: string, entry: number, bit: number) => `${payment}#${entry}b${bit}`;
 const countKey = (payment: string, entry: number, count: number) => `${payment}#${entry}c${count}`;
 
-/** The strings of entry `entry`: the entry, the amount's 1-digits and their count. Pure. */
+/** The entry, the amount's 1-digits and their count. Pure. */
 export function entryKeys(payment: string, entry: number, minor: number): string[] {
 	const bits = Array.from({ length: AMOUNT_BITS }, (_, bit) => bit).filter((bit) => Math.floor(minor / 2 ** bit) % 2 === 1);
 	return [entryKey(payment, entry), ...bits.map((bit) => bitKey(payment, entry, bit)), countKey(payment, entry, bits.length)];
 }
 
-/** Every string an entry's amount may use: what a read looks for. Pure. */
+/** What a read looks for. Pure. */
 export function amountProbe(payment: string, entry: number): string[] {
 	return [
 		...Array.from({ length: AMOUNT_BITS }, (_, bit) => bitKey(payment, entry, bit)),
@@ -40,7 +38,7 @@ export function amountProbe(payment: string, entry: number): string[] {
 	];
 }
 
-/** An entry's amount from the strings the record holds; undefined when they do not agree. Pure. */
+/** Undefined when the strings do not agree. Pure. */
 export function entryAmount(payment: string, entry: number, held: Set<string>): number | undefined {
 	const bits = Array.from({ length: AMOUNT_BITS }, (_, bit) => bit).filter((bit) => held.has(bitKey(payment, entry, bit)));
 	const counts = Array.from({ length: AMOUNT_BITS + 1 }, (_, count) => count).filter((count) => held.has(countKey(payment, entry, count)));
@@ -55,7 +53,6 @@ async function entriesHeld(record: SentRecord, payment: string): Promise<number[
 	return entryNumbers.filter((entry) => held.has(entryKey(payment, entry)));
 }
 
-/** What these nodes gave back on a payment, as n8n's record of this workflow holds it. */
 export async function refundsMadeOn(ctx: OperationContext, internalReference: unknown): Promise<RefundsMade> {
 	const record = sentRecord(ctx);
 	if (!record) return { unknown: 'n8n keeps no record for this run (an AI tool, or a workflow not saved yet)' };
@@ -74,14 +71,14 @@ export async function refundsMadeOn(ctx: OperationContext, internalReference: un
 	}
 }
 
-/** Keeps a refund of `minor` units made on a payment in n8n's record (the next free entry). */
+/** The next free entry. */
 export async function recordRefundMade(ctx: OperationContext, internalReference: unknown, minor: number): Promise<void> {
 	const record = sentRecord(ctx);
 	if (!record || minor <= 0) return;
 	const payment = paymentKey(ctx, internalReference);
 	try {
 		let entry = (await entriesHeld(record, payment)).reduce((last, n) => Math.max(last, n), 0) + 1;
-		// Takes the entry number first: another run recording a refund on the same payment at the same moment takes the next.
+		// The entry number is taken first: another run recording on the same payment at that moment takes the next.
 		while (entry <= MAX_REFUND_ENTRIES && (await record.lookUp([entryKey(payment, entry)], [entryKey(payment, entry)])).size) entry++;
 		if (entry <= MAX_REFUND_ENTRIES) await record.add(entryKeys(payment, entry, minor));
 	} catch {
@@ -90,8 +87,8 @@ export async function recordRefundMade(ctx: OperationContext, internalReference:
 }
 
 /**
- * A flat payment record (Simplify) with its refund columns: the platform's `refunded`, or what n8n recorded of this
- * workflow's refunds on it. `record` has the payment's internalReference, status, amount, currency and refunded.
+ * Simplified payment record plus refund columns: the platform's `refunded`, or what n8n recorded of this workflow's
+ * refunds on it.
  */
 export async function withRefundColumns(ctx: OperationContext, record: IDataObject): Promise<IDataObject> {
 	const approved = record.status === 'APPROVED' && record.internalReference !== null && record.internalReference !== undefined;

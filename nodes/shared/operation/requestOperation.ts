@@ -15,29 +15,29 @@ interface RequestOperationSpec<Body> extends OperationLabels {
 	method?: IHttpRequestMethods;
 	safety?: RequestSafety;
 	path: string | ((ctx: OperationContext, body: Body) => string);
-	/** What the user asked for, as the body to send (before validation). */
+	/** Before validation. */
 	body?: (ctx: OperationContext) => unknown;
 	/** The spec's rules for that body. */
 	schema?: ZodType<Body, ZodTypeDef, unknown>;
 	headers?: (ctx: OperationContext, body: Body) => IDataObject;
-	/** Answer to output items; the whole answer as one item by default. */
+	/** The whole answer as one item by default. */
 	output?: (answer: IDataObject, ctx: OperationContext, body: Body) => IDataObject | IDataObject[] | Promise<IDataObject | IDataObject[]>;
 	acceptFailedStatus?: boolean;
 	refusalHint?: string;
-	/** The record the request names, for a 404: "Session 123 was not found: check the Session ID". */
+	/** For a 404: "Session 123 was not found: check the Session ID". */
 	notFound?: (ctx: OperationContext, body: Body) => NotFoundSubject;
 	/** What a 409 means for this request, and what to do. */
 	conflictHint?: string;
-	/** For a write (`safety: 'write'` or 'idempotent'): what to say, and how to look, when its answer is lost. */
+	/** For a write: what to say, and how to look, when its answer is lost. */
 	lostAnswer?: (ctx: OperationContext, body: Body) => LostAnswerWords;
 	/**
-	 * For a write the platform does not deduplicate: what makes two of them the same, and how a repeat is refused
-	 * (repeatGuard.ts). It is claimed in n8n's record before it is sent.
+	 * For a write the platform does not deduplicate: what makes two the same, and how a repeat is refused
+	 * (repeatGuard.ts).
 	 */
 	repeat?: (ctx: OperationContext, body: Body) => Omit<RepeatCheck, 'request'>;
 }
 
-/** An operation that is one request: build the body, validate it, send it (sendRequest: claimed first if it is guarded, a lost answer settled), map the answer. */
+/** One request: build, validate, send (claimed first when guarded, a lost answer settled), map the answer. */
 export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<Body>): PaySuiteOperation {
 	const safety = safetyOf(spec);
 	return {

@@ -1,8 +1,7 @@
 /**
- * sendRequest: the one function that sends a request, to the transport's paySuiteRequest (transport/request.ts).
- * Reads and deduplicated writes go straight through; a plain write of an operation's item goes through the
- * write-once memory (retryMemory.ts), one at a time. Options say what a write needs besides: the words and the
- * read that settle a lost answer (lostAnswer.ts), and the claim that refuses a repeat (repeatGuard.ts).
+ * The one function that sends (to transport/request.ts). An item's plain write goes through the write-once memory
+ * (retryMemory.ts), one at a time; options add the settling of a lost answer (lostAnswer.ts) and the claim that
+ * refuses a repeat (repeatGuard.ts).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -15,36 +14,33 @@ import { settleLostAnswer, type LostAnswerWords } from './lostAnswer';
 import { claimWrite, type Claim, type RepeatCheck } from './repeatGuard';
 import { markGivenAgain, requestLabel, writeMemory, writeSlot } from './retryMemory';
 
-/** Whom a request is for: an operation's item, or an item of n8n's context of a list, a trigger or a webhook call. */
+/** An operation's item, or an item of a list's, trigger's or webhook call's context. */
 interface Requester {
 	readonly fn: PaySuiteContext;
 	readonly itemIndex: number;
-	/** An operation's item has it: its plain writes are sent once (retryMemory.ts). */
+	/** Only an operation's item: its plain writes are sent once (retryMemory.ts). */
 	readonly sending?: ItemSending;
 }
 
-/** A lost answer settled by the operation itself: it says whether the write was made (claim.made / notMade). */
+/** It says whether the write was made (claim.made / notMade). */
 type SettleLostAnswer = (error: LostAnswerError, claim: Claim, sentAt: number) => Promise<INodeExecutionData[]>;
 
-/** What an operation's write needs besides the request; its answer then comes back as the operation's items. */
 interface SendOptions<T> {
-	/** The answer to items. */
 	output: (answer: T) => INodeExecutionData[] | Promise<INodeExecutionData[]>;
-	/** When the answer is lost: what may have happened and how to look (settleLostAnswer), or a function that makes them then. */
+	/** What may have happened and how to look (settleLostAnswer), or a function that makes them then. */
 	lostAnswer?: LostAnswerWords | (() => LostAnswerWords | undefined);
-	/** Instead of `lostAnswer`: the operation settles a lost answer itself (a refund reads the payment again). */
+	/** The operation settles a lost answer itself (a refund reads the payment again). */
 	settleLost?: SettleLostAnswer;
-	/** A write the platform does not deduplicate: claimed in n8n's record before it is sent, refused as a repeat. */
+	/** The platform does not deduplicate it: claimed in n8n's record before it is sent, refused as a repeat. */
 	repeat?: Omit<RepeatCheck, 'request'>;
 }
 
 const NO_CLAIM: Claim = { made: async () => undefined, notMade: async () => undefined };
 
 /**
- * Sends a request for an item. A plain write of an operation's item is sent at most once per item in a node run:
- * when n8n's Retry On Fail runs the node again, a write the platform answered gives back that answer, and a write
- * whose answer was lost fails again the same way, neither sent again. With `options`, the answer comes back as
- * items: the write claimed first when it is guarded against repeats, a lost answer settled.
+ * A plain write of an operation's item is sent at most once per item in a node run: on n8n's Retry On Fail, an
+ * answered write gives back its answer and a lost one fails again the same way. With `options`, the answer comes
+ * back as items.
  */
 export function sendRequest<T = IDataObject>(from: Requester | PaySuiteContext, request: PaySuiteRequest): Promise<PaySuiteResponse<T>>;
 export function sendRequest<T = IDataObject>(from: OperationContext, request: PaySuiteRequest, options: SendOptions<T>): Promise<INodeExecutionData[]>;
@@ -83,7 +79,7 @@ async function sendOnce<T>(requester: Requester, request: PaySuiteRequest): Prom
 	return sending.oneAtATime(() => sendWriteOnce<T>(requester as OperationContext, request));
 }
 
-/** A plain write, sent unless an earlier try of this node run sent it: then what happened to it then. */
+/** Unless an earlier try of this node run sent it: then what happened to it then. */
 async function sendWriteOnce<T>(ctx: OperationContext, request: PaySuiteRequest): Promise<PaySuiteResponse<T>> {
 	const { fn, itemIndex } = ctx;
 	// n8n's execute data: the same object in every try of this node run.
@@ -105,7 +101,7 @@ async function sendWriteOnce<T>(ctx: OperationContext, request: PaySuiteRequest)
 	} catch (error) {
 		// Any other error is the platform refusing (nothing done) or nothing sent: a later try may send it.
 		if (error instanceof LostAnswerError) memory.set(slot, { kind: 'unknown', request: label, error });
-		// The transport's errors are node errors already: this keeps them as they are (LostAnswerError included).
+		// Transport errors are node errors already and stay as they are (LostAnswerError included).
 		throw asNodeError(fn.getNode(), error, itemIndex);
 	}
 }

@@ -13,27 +13,22 @@ export interface PaySuiteOperation {
 	description: string;
 	properties: INodeProperties[];
 	/**
-	 * Labels of body paths that no field of `properties` names (a JSON field merged into an object), by path
-	 * without list positions: `{ payment: 'Additional Fields › Payment Extras' }`. Validation errors use them.
+	 * For body paths no field names (a JSON field merged into an object): `{ payment: 'Additional Fields › Payment
+	 * Extras' }`.
 	 */
 	fieldLabels?: Record<string, string>;
 	/**
-	 * Every request it sends is a read or a write the platform deduplicates: its items may be run a few at a time
-	 * (the Options › Requests in Parallel field, see parallelProperty). `read` runs them 5 at a time unless the
-	 * user says otherwise; `deduplicated` one at a time unless the user chooses more (a payment that stops the run
-	 * must not leave later ones already sent). Set by requestOperation and listOperation from the request's safety.
+	 * Every request is a read or deduplicated, so items may run a few at a time (Options › Requests in Parallel).
+	 * `deduplicated` defaults to one at a time: a payment that stops the run must not leave later ones already sent.
 	 */
 	parallel?: 'read' | 'deduplicated';
 	/**
-	 * The operation runs on the site's clock: the executor resolves it before (`ctx.clock`, read with clockOf) and,
-	 * with Simplify on, gives each listed date of its items with the site's offset after (siteClock.ts).
+	 * The executor resolves the site's clock before (`ctx.clock`) and adds the dates' site-offset forms after
+	 * (siteClock.ts).
 	 */
 	siteClock?: SiteClockUse;
 	execute(ctx: OperationContext): Promise<INodeExecutionData[]>;
-	/**
-	 * An operation that puts its execution to wait for the platform's notification (Create and Wait for Payment):
-	 * what answers a call to the execution's resume URL (the node's `webhook()`, see resumeResources).
-	 */
+	/** Answers a call to the waiting execution's resume URL (the node's `webhook()`, see resumeResources). */
 	resume?(fn: IWebhookFunctions): Promise<IWebhookResponseData>;
 }
 
@@ -43,14 +38,12 @@ export interface PaySuiteResource {
 	description?: string;
 	operations: PaySuiteOperation[];
 	/**
-	 * The operation a new node starts on when it is not the first one listed: a read, so that adding a node never
-	 * puts a charge or a refund on the canvas. `since` is the node version that brought it in; older versions keep
-	 * the first operation, so a saved workflow (which leaves defaults out) keeps doing what it did.
+	 * A read, so that adding a node never puts a charge or a refund on the canvas. `since` is the node version that
+	 * brought it; older versions keep the first operation, as saved workflows leave defaults out.
 	 */
 	defaultOperation?: { value: string; since: number };
 }
 
-/** What an operation made by requestOperation, listOperation or pollingOperation says of itself in the panel. */
 export type OperationLabels = Pick<PaySuiteOperation, 'value' | 'name' | 'action' | 'description' | 'properties' | 'fieldLabels' | 'siteClock'>;
 
 export const labelsOf = ({ value, name, action, description, fieldLabels, siteClock }: OperationLabels) => ({ value, name, action, description, fieldLabels, siteClock });

@@ -25,7 +25,7 @@ const kind = (type: string) => KINDS[type] ?? type;
 const plural = (count: number | bigint, one: string, many: string) => `${count} ${Number(count) === 1 ? one : many}`;
 const list = (values: unknown[]) => values.map((value) => `'${String(value)}'`).join(', ');
 
-/** What zod found, in the words of a form: "must be a number", "must be at most 32 characters". */
+/** "must be a number", "must be at most 32 characters". */
 export function plainWords(issue: ZodIssue): string {
 	switch (issue.code) {
 		case 'invalid_type':
@@ -81,8 +81,8 @@ export function plainWords(issue: ZodIssue): string {
 }
 
 /**
- * Keeps a schema's own words (its messages are written for users) and says zod's defaults in plain words: a
- * default is recognised as what zod's own map would say.
+ * A schema's own messages are written for users and kept; zod's defaults (recognised as what its map says) are
+ * reworded.
  */
 const plainErrorMap: ZodErrorMap = (issue, ctx) => {
 	const zodDefault = defaultErrorMap(issue, { data: ctx.data, defaultError: '' }).message;
@@ -90,7 +90,6 @@ const plainErrorMap: ZodErrorMap = (issue, ctx) => {
 	return { message: plainWords(issue as ZodIssue) };
 };
 
-/** The value at a path of what was about to be sent. */
 function valueAt(value: unknown, path: ReadonlyArray<string | number>): unknown {
 	let current = value;
 	for (const key of path) {
@@ -100,10 +99,10 @@ function valueAt(value: unknown, path: ReadonlyArray<string | number>): unknown 
 	return current;
 }
 
-/** Fields whose value is never repeated in an error, on top of what redact() hides (card number, CVV, keys). */
+/** On top of what redact() hides. */
 const HIDDEN_FIELD = /^(number|cardNumber|pan|expiration|expirationMonth|expirationYear|cvv\d?|password|pin|otp|.*secret.*|.*token.*|.*key)$/i;
 
-/** The value the user gave, as it can be shown: short, and never a secret. */
+/** Short, and never a secret. */
 export function shownValue(path: ReadonlyArray<string | number>, value: unknown): string | undefined {
 	if (value === undefined) return undefined;
 	const keys = path.filter((segment): segment is string => typeof segment === 'string');
@@ -122,7 +121,7 @@ export function shownValue(path: ReadonlyArray<string | number>, value: unknown)
 	return 'an object';
 }
 
-/** One problem as a line: "Amount must be a number; got '12,50'". */
+/** "Amount must be a number; got '12,50'". */
 function describe(issue: ZodIssue, input: unknown, names: FieldNames): string {
 	const label = names.label(issue.path);
 	const value = valueAt(input, issue.path);
@@ -135,7 +134,7 @@ function describe(issue: ZodIssue, input: unknown, names: FieldNames): string {
 	return `${label}${words}${given ? `; got ${given}` : ''}`;
 }
 
-/** An enum of a field with options is said with the options' names, as the dropdown shows them. */
+/** As the dropdown shows them. */
 function withOptionNames(issue: ZodIssue, names: FieldNames): string {
 	const field = names.field(issue.path);
 	if (issue.code !== 'invalid_enum_value' || !field?.property.options) return issue.message;
@@ -150,10 +149,7 @@ function withOptionNames(issue: ZodIssue, names: FieldNames): string {
 /** "Card Number", "Card Number and Reference", "Card Number, Payer and Reference". */
 const inWords = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
 
-/**
- * The error of an item refused before sending: the first problem in the message, with the other fields still
- * needing a change named after it, and every problem below.
- */
+/** The first problem in the message, the other fields needing a change named after it, every problem below. */
 function refusal(node: INode, itemIndex: number, problems: string[], fieldPaths: string[], others: string[] = []): never {
 	const named = others.length ? `; also ${inWords(others)}: see below` : `; ${plural(problems.length - 1, 'more problem', 'more problems')} below`;
 	const more = problems.length > 1 ? named : '';
@@ -161,14 +157,14 @@ function refusal(node: INode, itemIndex: number, problems: string[], fieldPaths:
 		itemIndex,
 		description: `${problems.join('\n')}\nNothing was sent to the platform for this item.`,
 	});
-	// The paths of what was sent, for support: not in the words the user reads.
+	// For support: not in the words the user reads.
 	error.context.fieldPaths = fieldPaths;
 	throw error;
 }
 
 /**
- * Validates what is about to be sent. On failure nothing is sent: the item fails with an error that names
- * each field as the panel shows it, what it takes and what it was given, and the item index.
+ * Nothing is sent on failure: the error names each field as the panel shows it, what it takes, what it got, and the
+ * item.
  */
 export function validateInput<Output, Input = Output>(
 	node: INode,
@@ -187,14 +183,14 @@ export function validateInput<Output, Input = Output>(
 	return refusal(node, itemIndex, problems, fieldPaths, others);
 }
 
-/** Refuses an item for a rule no schema states (two fields that exclude each other), in the same words. */
+/** For a rule no schema states (two fields that exclude each other), in the same words. */
 export function refuseField(node: INode, itemIndex: number, names: FieldNames, path: string, problem: string): never {
 	return refusal(node, itemIndex, [`${names.label(path.split('.'))} ${problem}`], [path]);
 }
 
 /**
- * A parameter holding JSON text or an object, parsed; names the field and the item when it is not JSON.
- * A whole number too large for a JS number (an ID) is read as a bigint, so it is sent on with all its digits.
+ * Not JSON: names the field and the item. A whole number beyond a JS number (an ID) is read as a bigint, all digits
+ * kept.
  */
 export function parseJsonParameter(
 	node: INode,

@@ -1,9 +1,6 @@
 /**
- * A payment's outcome as one flat item, the same fields for a checkout session and a payment link: what the
- * Checkout Trigger outputs with Simplify on, and what Create and Wait for Payment resumes with. One status, the
- * amount with its currency, the reference, the payer, how it was paid (its internal reference, for a refund later),
- * and each date as the platform gave it with its ISO 8601 twin in the site's zone. A subscription's token is never
- * in it. Pure.
+ * A payment's outcome as one flat item, the same for a checkout session and a payment link (the Checkout Trigger
+ * simplified, Create and Wait for Payment). A subscription's token is never in it. Pure.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -29,10 +26,7 @@ const payerFields = (payer: Payer): IDataObject => ({
 	payerMobile: (payer.mobile as IDataObject[string]) ?? null,
 });
 
-/**
- * A session (the platform's answer to its query) as the flat item: its status, what was asked, the payer, and the
- * approved payment (how it was paid, its internal reference, receipt, date), the way Session › Get simplifies it.
- */
+/** As Session › Get simplifies it. */
 export function sessionResult(session: IDataObject, zone: string): IDataObject {
 	const simple = simpleSession(session);
 	return {
@@ -60,14 +54,13 @@ export function sessionResult(session: IDataObject, zone: string): IDataObject {
 
 const paymentsOf = (link: IDataObject): IDataObject[] => (Array.isArray(link.payments) ? (link.payments as IDataObject[]) : []);
 
-/** The payment statuses still waiting for the buyer or the processor. */
+/** Still waiting for the buyer or the processor. */
 const STILL_PENDING = new Set(['PENDING', 'PENDING_VALIDATION', 'PENDING_PROCESS']);
 
 /**
- * What a link's state says of its payment, in the session's words: APPROVED once a payment is approved (the
- * latest approved one); otherwise a payment still pending keeps PENDING, and a link that takes no more payments
- * says why (EXPIRED, INACTIVE); an active link gives its latest attempt's status (REJECTED...), or PENDING before
- * any. `payment` is the payment the item describes (undefined when none).
+ * In the session's words: APPROVED once a payment is approved; else a pending payment keeps PENDING, a link that
+ * takes no more payments says why (EXPIRED, INACTIVE), an active one gives its latest attempt's status (PENDING
+ * before any).
  */
 export function linkOutcome(link: IDataObject): { status: string; payment?: IDataObject } {
 	const payments = paymentsOf(link);
@@ -81,10 +74,8 @@ export function linkOutcome(link: IDataObject): { status: string; payment?: IDat
 }
 
 /**
- * A payment link (the platform's answer to its query, which lists its payments) as the flat item, with `linkId`
- * and `linkStatus` added. `date` is when the platform said it (the notification's signed date; null without one);
- * the payment's details are the approved payment's only, as for a session (its `requestId` is the payment's checkout
- * session). A link payment carries no refunded flag: `refunded` is null.
+ * `date` is the notification's signed date (null without one); payment details are the approved payment's only, as
+ * for a session. A link payment carries no refunded flag: `refunded` is null.
  */
 export function linkResult(link: IDataObject, date: string | null, zone: string): IDataObject {
 	const { status, payment } = linkOutcome(link);

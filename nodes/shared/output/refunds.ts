@@ -1,23 +1,20 @@
 /**
- * A payment's refund columns as people read them: what was given back and what can still be refunded, as
- * numbers a sheet can add up, with what they are based on. The platform tells a payment's refunds only through
- * `refunded` (true once refunded in full); what these nodes gave back, n8n remembers (operation/refundsMade.ts).
+ * A payment's refund columns as numbers a sheet can add up, with what they are based on: the platform tells refunds
+ * only through `refunded` (true once in full); what these nodes gave back n8n remembers (operation/refundsMade.ts).
  * Pure.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { minorUnitsOf } from '../schemas/currencies';
 
-/** What n8n remembers of the refunds these nodes made on a payment: their total, or why it cannot tell. */
+/** Or why n8n cannot tell. */
 export type RefundsMade = { count: number; totalMinor: number } | { unknown: string };
 
-/** The columns every approved payment's record gets. */
 export interface RefundColumns extends IDataObject {
-	/** Given back so far, as far as `refundedAmountBasis` says. */
+	/** As far as `refundedAmountBasis` says. */
 	refundedAmount: number | null;
-	/** What can still be refunded, as far as `refundedAmountBasis` says. */
+	/** As far as `refundedAmountBasis` says. */
 	refundableAmount: number | null;
-	/** What the two amounts are based on, in a sentence. */
 	refundedAmountBasis: string;
 }
 
@@ -36,31 +33,28 @@ const numberOf = (value: unknown): number | undefined => {
 	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 };
 
-/** The digits after the point of a currency's amounts (2 when unknown). */
+/** 2 when unknown. */
 const minorDigits = (currency: string | null | undefined): number => minorUnitsOf(currency ?? '') ?? 2;
 
-/** Rounds to the currency's minor unit, so 120.5 - 20 is 100.5, never 100.49999. */
+/** So 120.5 - 20 is 100.5, never 100.49999. */
 export function roundAmount(value: number, currency?: string | null): number {
 	const factor = 10 ** minorDigits(currency);
 	return Math.round(value * factor) / factor;
 }
 
-/** An amount in minor units of its currency (cents for USD): what n8n's record keeps. */
+/** What n8n's record keeps. */
 export const toMinorUnits = (value: number, currency: string | null | undefined): number => Math.round(value * 10 ** minorDigits(currency));
 
 export const fromMinorUnits = (minor: number, currency: string | null | undefined): number => roundAmount(minor / 10 ** minorDigits(currency), currency);
 
-/** An amount in any of the platform's shapes ({currency, total}, or an AmountConversion's `from`). */
+/** {currency, total}, or an AmountConversion's `from`. */
 export function amountOf(value: unknown): { total?: number; currency?: string } {
 	const amount = asObject(value);
 	const inner = amount.from ? asObject(amount.from) : amount;
 	return { total: numberOf(inner.total), currency: typeof inner.currency === 'string' ? inner.currency : undefined };
 }
 
-/**
- * The refund columns of an approved payment of `total`: all of it when the platform says `refunded`, otherwise
- * what these nodes gave back as n8n recorded it.
- */
+/** All of it when the platform says `refunded`, else what these nodes gave back as n8n recorded it. */
 export function refundColumns(payment: { total?: number; currency?: string | null; refunded?: unknown; approved: boolean }, made: RefundsMade): RefundColumns {
 	if (!payment.approved) return { refundedAmount: null, refundableAmount: null, refundedAmountBasis: REFUND_BASIS.notApproved };
 	if (payment.refunded === true && payment.total !== undefined) {

@@ -1,21 +1,15 @@
-/**
- * A checkout session and its payments as flat records (Simplify): shared by the Session node's reads and the
- * Checkout Trigger, which outputs the session it is told about.
- */
+/** A checkout session and its payments as flat records, for the Session node's reads and the Checkout Trigger. */
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountNumber, asObject } from '../descriptions/simplify';
 
-/** The value of a name/value pair list (`processorFields`, a subscription's `instrument`) by its keyword. */
+/** `processorFields`, a subscription's `instrument`. */
 function pairValue(pairs: unknown, keyword: string): unknown {
 	if (!Array.isArray(pairs)) return undefined;
 	return (pairs as IDataObject[]).find((pair) => pair?.keyword === keyword)?.value;
 }
 
-/**
- * A payment (the spec's Transaction of a session or a refund) as a flat record: its state, amount as a number,
- * and what identifies it at the bank. Missing values are null, so every item has the same columns.
- */
+/** The spec's Transaction of a session or refund. Missing values are null, so every item has the same columns. */
 export function simplePayment(payment: IDataObject): IDataObject {
 	const status = asObject(payment.status);
 	const conversion = asObject(payment.amount);
@@ -41,15 +35,11 @@ export function simplePayment(payment: IDataObject): IDataObject {
 	};
 }
 
-/** The latest approved payment of a list, if any. */
 function latestApproved(payments: IDataObject[]): IDataObject | undefined {
 	return [...payments].reverse().find((payment) => asObject(payment.status).status === 'APPROVED');
 }
 
-/**
- * A queried session as one flat record: the session's state, what was asked (reference, amount), and the latest
- * approved payment (or, for a subscription, the registered payment method).
- */
+/** With the latest approved payment (or, for a subscription, the registered payment method). */
 export function simpleSession(answer: IDataObject): IDataObject {
 	const status = asObject(answer.status);
 	const request = asObject(answer.request);

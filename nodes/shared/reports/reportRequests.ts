@@ -1,8 +1,6 @@
 /**
- * The two requests of a transaction report, for the Gateway's Report operations, the Transaction Trigger's polls
- * and the transaction list of the editor: asking for a period's report, and obtaining it once it is ready (the file
- * as it downloads, or "not ready yet"); for the trigger and the list, reading it whole and waiting briefly for the
- * last 10 days' one.
+ * The two requests of a transaction report (asking for a period's report, obtaining it once ready), for the
+ * Gateway's Report operations, the Transaction Trigger and the editor's transaction list.
  */
 import { NodeOperationError, sleep, type IDataObject } from 'n8n-workflow';
 
@@ -16,10 +14,9 @@ import { retryAfterSeconds } from '../transport/retry';
 import type { PaySuiteContext } from '../transport/types';
 import { TsvReportParser, type ReportRow } from './reportTsv';
 
-/** A ready report's file as it downloads: its (decompressed) bytes, chunk by chunk. Read once. */
+/** Decompressed chunks; read once. */
 export type ReportDownload = AsyncIterable<Buffer | Uint8Array | string> & { destroy?(error?: Error): void };
 
-/** What obtaining a report needs of its caller: n8n's context, the item it is for, and how to fail it. */
 interface ReportReader {
 	readonly fn: PaySuiteContext;
 	readonly itemIndex: number;
@@ -32,11 +29,7 @@ async function readAll(download: ReportDownload): Promise<Buffer> {
 	return Buffer.concat(chunks);
 }
 
-/**
- * One call of /gateway/report/obtain for the report whose ID has these digits: done with the file as it
- * downloads (n8n's HTTP client undoes the gzip as the bytes arrive), or pending with the platform's "not
- * ready" answer (HTTP 425).
- */
+/** Done with the file as it downloads (n8n's HTTP client undoes the gzip), or pending on the platform's 425. */
 export async function obtainReport(ctx: ReportReader, id: string): Promise<PollOutcome<ReportDownload, IDataObject>> {
 	const response = await sendRequest(
 		ctx,
@@ -75,18 +68,16 @@ export async function obtainReport(ctx: ReportReader, id: string): Promise<PollO
 	return { done: true, value: download };
 }
 
-/** The longest period the platform reports at once (it refuses more than 10 days). */
+/** The platform refuses more than 10 days. */
 export const REPORT_MAX_MS = 10 * 86_400_000;
 
-/** What a report is read with: n8n's context, the site's time zone, and what a failure says to do. */
 export interface ReportAccess {
 	fn: PaySuiteContext;
 	timeZone: string;
-	/** The failures' description; by default the trigger's (nothing lost: the next poll reads it again). */
+	/** By default the trigger's (nothing lost: the next poll reads it again). */
 	afterFailure?: string;
 }
 
-/** A report asked for once is read by the next polls: a failure says so, and nothing is lost by it. */
 const NEXT_POLL = 'Nothing was lost: the next poll reads the same period again.';
 
 const failureWords = (access: ReportAccess) => ({ description: access.afterFailure ?? NEXT_POLL });
@@ -101,7 +92,7 @@ function reader(access: ReportAccess): ReportReader {
 	};
 }
 
-/** Asks for the report of a period (dates in the site's time zone): its ID. */
+/** Dates in the site's time zone; answers the report's ID. */
 export async function requestReport(
 	access: ReportAccess,
 	period: { start: number; end: number },
@@ -120,10 +111,9 @@ export async function requestReport(
 	return id.digits;
 }
 
-/** The outcome of reading a report once: its rows, not ready yet, or unknown to the platform (asked for again). */
+/** `gone`: unknown to the platform, to be asked for again. */
 type ReportRead = { ready: true; rows: ReportRow[] } | { ready: false; retryAfterSeconds?: number } | { gone: true };
 
-/** Reads the report once: its rows when it is ready, as it downloads. */
 export async function readReport(access: ReportAccess, id: string): Promise<ReportRead> {
 	let outcome;
 	try {
@@ -146,10 +136,7 @@ export async function readReport(access: ReportAccess, id: string): Promise<Repo
 	return { ready: true, rows };
 }
 
-/**
- * The report of the last 10 days up to `now`, asked for and waited for at most `waitMs` (the editor waits for it):
- * its rows, or none when it was not ready in time (or the platform dropped it), with its ID.
- */
+/** Waited for at most `waitMs` (the editor waits for it); no rows when not ready in time or dropped by the platform. */
 export async function recentRows(access: ReportAccess, filters: { state?: string[]; type: string[] }, now: number, waitMs: number): Promise<{ id: string; rows?: ReportRow[] }> {
 	const period = { start: Math.floor((now - REPORT_MAX_MS) / 1000) * 1000 + 1000, end: Math.floor(now / 1000) * 1000 };
 	const id = await requestReport(access, period, filters);

@@ -1,14 +1,12 @@
 /**
- * A streaming parser for the gateway's transaction report (a tab-separated file with a header line): chunks of
- * bytes or text in, rows out. It keeps only the unfinished last line between chunks, so its own memory is
- * bounded by the longest line, whatever the size of the report. Multi-byte characters split across chunks are
- * decoded correctly. Pure: nothing here knows about n8n.
+ * Streaming parser for the gateway's transaction report (TSV with a header line). Only the unfinished last line is
+ * kept between chunks, so memory is bounded by the longest line. Pure.
  */
 
 type ReportValue = string | number | boolean | null;
 export type ReportRow = Record<string, ReportValue>;
 
-/** Columns of the spec's report that hold numbers: turned into numbers (empty → null). */
+/** Numeric columns of the spec's report (empty → null). */
 const NUMERIC_REPORT_COLUMNS: ReadonlySet<string> = new Set([
 	'id',
 	'amount',
@@ -21,29 +19,26 @@ const NUMERIC_REPORT_COLUMNS: ReadonlySet<string> = new Set([
 	'line_number',
 ]);
 
-/** Columns that hold a yes/no: `true`/`false`/`1`/`0` (any case) become booleans; anything else stays text. */
+/** `true`/`false`/`1`/`0` (any case) become booleans; other text stays. */
 const BOOLEAN_REPORT_COLUMNS: ReadonlySet<string> = new Set(['refunded']);
 
 interface TsvParserOptions {
 	numericColumns?: ReadonlySet<string>;
 	booleanColumns?: ReadonlySet<string>;
-	/** A line longer than this (characters) is refused rather than held in memory. Default 1 MiB. */
+	/** Longer lines are refused rather than held in memory. Default 1 MiB. */
 	maxLineLength?: number;
 }
 
 const NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
 const WHOLE_NUMBER = /^-?\d+$/;
 
-/** 10^0 … 10^15: exact as numbers, so a division by one of them is rounded once, as Number() rounds. */
+/** Exact as numbers, so a division by one of them rounds once, as Number() does. */
 const POWERS_OF_TEN = Array.from({ length: 16 }, (_, power) => 10 ** power);
 
 /**
- * The fast path of toNumber, for how report cells are written: an optional minus, at most 15 digits, an
- * optional fraction (`-12`, `120.50`). Undefined for anything else (spaces, exponent, long digits, text,
- * empty), which takes the careful path. The value is exact: the digits as one whole number below 2^53 divided
- * by an exact power of ten is correctly rounded, the same number Number() gives (the classic fast path of
- * decimal conversion), without the regular expression, trim and string-to-number call that dominated the
- * parser's profile.
+ * Fast path for cells as the report writes them (`-12`, `120.50`, at most 15 digits); undefined sends anything else
+ * to the careful path. Exact: an integer below 2^53 divided by an exact power of ten is correctly rounded, as
+ * Number() gives. Regex, trim and Number() dominated the parser's profile.
  */
 function plainNumber(raw: string): number | undefined {
 	const length = raw.length;
@@ -70,7 +65,7 @@ function plainNumber(raw: string): number | undefined {
 	return negative ? -value : value;
 }
 
-/** A cell of a numeric column: a number, null when empty, the text as it is when it is not a number. */
+/** Null when empty; text that is not a number stays as it is. */
 function toNumber(raw: string): ReportValue {
 	const plain = plainNumber(raw);
 	if (plain !== undefined) return plain;
@@ -78,13 +73,13 @@ function toNumber(raw: string): ReportValue {
 	if (trimmed === '') return null;
 	if (!NUMBER.test(trimmed)) return raw;
 	const value = Number(trimmed);
-	// A whole number too long to be exact as a number (an internal reference beyond 2^53) keeps its digits, as answers do.
+	// An internal reference beyond 2^53 keeps its digits, as answers do.
 	return Number.isSafeInteger(value) || !WHOLE_NUMBER.test(trimmed) ? value : trimmed;
 }
 
-/** A cell of a yes/no column: `true`/`false`/`1`/`0` (any case) as booleans, null when empty, other text as it is. */
+/** Null when empty; other text stays. */
 function toBoolean(raw: string): ReportValue {
-	// The report writes `false`/`true`: answered without trimming or lowercasing.
+	// The report writes `false`/`true`: no trimming or lowercasing for them.
 	if (raw === 'false') return false;
 	if (raw === 'true') return true;
 	const lower = raw.trim().toLowerCase();
@@ -94,30 +89,28 @@ function toBoolean(raw: string): ReportValue {
 	return raw;
 }
 
-/** How the cells of one column become values: `undefined` keeps the text as it is (most columns: nothing to do). */
+/** `undefined` keeps the text (most columns). */
 export type CellConverter = ((raw: string) => ReportValue) | undefined;
 
-/** The converter of a column, chosen once from its name (the header), not per cell. */
+/** Chosen once per column from the header, not per cell. */
 export function converterFor(column: string, options: TsvParserOptions = {}): CellConverter {
 	if ((options.numericColumns ?? NUMERIC_REPORT_COLUMNS).has(column)) return toNumber;
 	if ((options.booleanColumns ?? BOOLEAN_REPORT_COLUMNS).has(column)) return toBoolean;
 	return undefined;
 }
 
-/** The conversion plan of a report: its column names (from the header), each column's converter, an empty row. */
 export interface ColumnPlan {
 	readonly names: readonly string[];
 	readonly converters: readonly CellConverter[];
 	/**
-	 * Every column null, in header order. Rows are copies of it (`{ ...blank }`) whose cells are then replaced:
-	 * all rows share one hidden class with fast properties. A row grown key by key (`row[name] = …` on `{}`)
-	 * turns into a slow dictionary after 16 keys in V8, which made most of the parser's time and memory; a
-	 * constructor compiled per header would do the same as the copy, but n8n's rules forbid `new Function`.
+	 * Every column null, in header order. Rows are copies (`{ ...blank }`), so they share one hidden class: a row
+	 * grown key by key becomes a slow dictionary after 16 keys in V8 (most of the parser's time and memory). A
+	 * constructor compiled per header would need `new Function`, which n8n's rules forbid.
 	 */
 	readonly blank: Readonly<ReportRow>;
 }
 
-/** Worked out once per report, from its header line (names trimmed, a byte order mark already removed). */
+/** Once per report; names trimmed, a byte order mark already removed. */
 export function columnPlan(header: string, options: TsvParserOptions = {}): ColumnPlan {
 	const names = header.split('\t').map((name) => name.trim());
 	const blank: ReportRow = Object.fromEntries(names.map((name) => [name, null]));
@@ -125,16 +118,15 @@ export function columnPlan(header: string, options: TsvParserOptions = {}): Colu
 }
 
 /**
- * Where the next tab is in a text being read. Remembered between lines, so that the search for a line's last
- * cell, which runs on to the next line's first tab, is not repeated; and a report without tabs (one column)
- * is not searched to its end once per line.
+ * Remembers the next tab, so the search for a line's last cell (which runs on to the next line's first tab) is not
+ * repeated, and a one-column report is not searched to its end once per line.
  */
 class TabFinder {
 	private next = -1;
 
 	constructor(private readonly text: string) {}
 
-	/** The first tab at or after `from`, or the text's length when there is none. */
+	/** Or the text's length when there is none. */
 	from(from: number): number {
 		if (this.next < from) {
 			const found = this.text.indexOf('\t', from);
@@ -144,11 +136,7 @@ class TabFinder {
 	}
 }
 
-/**
- * The row of `text` from `start` to `end` (one line, without its line break), read in place: each cell is cut
- * from the text once, with no line string nor array of cells in between. Missing cells are null; cells beyond
- * the header are kept under `column_N`.
- */
+/** Cells are cut from the text in place. Missing cells are null; extra ones go under `column_N`. */
 function rowAt(plan: ColumnPlan, text: string, start: number, end: number, tabs: TabFinder): ReportRow {
 	const { names, converters } = plan;
 	const row: ReportRow = { ...plan.blank };
@@ -166,16 +154,16 @@ function rowAt(plan: ColumnPlan, text: string, start: number, end: number, tabs:
 		if (cellEnd === end) break;
 		cell = cellEnd + 1;
 	}
-	// Null already, unless a name repeats in the header (the last cell of that name wins, and a missing one is null).
+	// Null already, unless a name repeats in the header (the last cell of that name wins).
 	for (index++; index < names.length; index++) row[names[index]] = null;
 	return row;
 }
 
-/** Whether text[start, end) holds nothing but white space (as `trim() === ''`), checked without copying it. */
+/** As `trim() === ''`, without copying. */
 function isBlank(text: string, start: number, end: number): boolean {
 	if (start === end) return true;
 	const first = text.charCodeAt(start);
-	// A line starting with a printable ASCII character (every row of a report) is not blank.
+	// Every row of a report starts with printable ASCII.
 	if (first > 32 && first < 127) return false;
 	return text.slice(start, end).trim() === '';
 }
@@ -198,12 +186,11 @@ export class TsvReportParser {
 		this.limit = options.maxLineLength ?? 1024 * 1024;
 	}
 
-	/** The header's column names, once the header line has been read. */
+	/** Once the header line has been read. */
 	get columns(): string[] | undefined {
 		return this.plan?.names.slice();
 	}
 
-	/** Rows returned so far. */
 	get rowCount(): number {
 		return this.rows;
 	}
@@ -226,12 +213,12 @@ export class TsvReportParser {
 		const out: ReportRow[] = [];
 		const rest = this.carry + this.decoder.decode();
 		this.carry = '';
-		// The last line, without a line break after it (or none when the report ended with one).
+		// The last line, when the report did not end with a line break.
 		if (rest.length) this.line(rest, 0, rest.length, new TabFinder(rest), out);
 		return out;
 	}
 
-	/** One line: text[start, end), its line break excluded. The first line that is not blank is the header. */
+	/** text[start, end) without its line break; the first line that is not blank is the header. */
 	private line(text: string, start: number, end: number, tabs: TabFinder, out: ReportRow[]): void {
 		if (end > start && text.charCodeAt(end - 1) === 13) end--; // CRLF
 		if (this.plan === undefined) {

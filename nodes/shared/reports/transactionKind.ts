@@ -1,8 +1,7 @@
 /**
- * What a transaction is, in a finance team's words: the platform's transaction `type` (the report's 15 types, the
- * gateway's AUTH_ONLY and CHECKIN) as its kind, and the payment a refund, reversal or capture belongs to. A refund
- * is a transaction of its own that carries its payment's reference (DESIGN.md, "Facts"), so the rows of a report
- * are tied to their payment by reference. Pure.
+ * A transaction's kind in a finance team's words, and the payment a refund, reversal or capture belongs to. A
+ * refund is a transaction of its own carrying its payment's reference (DESIGN.md, "Facts"), so rows are tied by
+ * reference. Pure.
  */
 
 export type TransactionKind =
@@ -20,8 +19,8 @@ export type TransactionKind =
 	| 'dispute won';
 
 /**
- * The kind of each type. A card payment (the gateway's Process, a checkout page, a payment link) is AUTH_ONLY:
- * the gateway's answer names only AUTH_ONLY and CHECKIN (a pre-authorization, collected by a CHECKOUT).
+ * A card payment (Process, a checkout page, a payment link) is AUTH_ONLY: the gateway names only AUTH_ONLY and
+ * CHECKIN.
  */
 export const KIND_OF_TYPE: Readonly<Record<string, TransactionKind>> = {
 	AUTH_ONLY: 'payment',
@@ -41,15 +40,14 @@ export const KIND_OF_TYPE: Readonly<Record<string, TransactionKind>> = {
 	DISPUTE_WIN: 'dispute won',
 };
 
-/** The kind of a transaction type; null for an empty or unknown type (a report asked for without a type filter). */
+/** Null for an empty or unknown type (a report asked for without a type filter). */
 export function kindOfType(type: unknown): TransactionKind | null {
 	return typeof type === 'string' ? (KIND_OF_TYPE[type.trim().toUpperCase()] ?? null) : null;
 }
 
-/** Kinds a row of another kind may belong to. */
 const ORIGINAL_KINDS: readonly TransactionKind[] = ['payment', 'capture', 'pre-authorization'];
 
-/** Kinds that belong to an earlier transaction with their reference, and the kinds that transaction may have. */
+/** And the kinds of the earlier transaction they belong to, with the same reference. */
 const BELONGS_TO: Partial<Record<TransactionKind, readonly TransactionKind[]>> = {
 	refund: ORIGINAL_KINDS,
 	reversal: ORIGINAL_KINDS,
@@ -61,14 +59,13 @@ const BELONGS_TO: Partial<Record<TransactionKind, readonly TransactionKind[]>> =
 	reauthorization: ['pre-authorization'],
 };
 
-/** What pairing needs of a transaction: its kind, reference, currency, status, internal reference and time. */
 export interface KindedTransaction {
 	kind: TransactionKind | null;
 	reference: unknown;
 	currency: unknown;
 	status: unknown;
 	internalReference: unknown;
-	/** When it happened (milliseconds); NaN when unknown. */
+	/** Milliseconds; NaN when unknown. */
 	at: number;
 }
 
@@ -77,10 +74,8 @@ type Reference = string | number | null;
 const asReference = (value: unknown): Reference => (typeof value === 'number' || (typeof value === 'string' && value !== '') ? value : null);
 
 /**
- * The internal reference of the payment each transaction belongs to, in the order given: its own for a payment or
- * a pre-authorization; for a refund, reversal, capture... the latest approved payment, capture or
- * pre-authorization with the same reference and currency that happened at or before it (null when the list holds
- * none); null for the other kinds.
+ * In the order given: its own for a payment or pre-authorization; for a refund, reversal, capture... the latest
+ * approved original with the same reference and currency at or before it; else null.
  */
 export function paymentsOf(transactions: readonly KindedTransaction[]): Reference[] {
 	const originals = new Map<string, KindedTransaction[]>();

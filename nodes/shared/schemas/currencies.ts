@@ -1,7 +1,6 @@
 /**
- * How many decimals each currency takes (ISO 4217 minor units), and the largest amount a node sends. The spec
- * gives amounts as an ISO 4217 alphabetic code and a number; an amount with more decimals than its currency
- * has (10.555 USD) or absurdly large (1e20) is a typing mistake that must not reach a payment platform. Pure.
+ * ISO 4217 minor units, and the largest amount a node sends: an amount with more decimals than its currency has
+ * (10.555 USD) or absurdly large (1e20) is a typing mistake that must not reach a payment platform. Pure.
  */
 
 /** ISO 4217 active codes whose minor unit is not 2 (list of 2024). */
@@ -37,7 +36,7 @@ const NOT_TWO: Record<string, number> = {
 	UYW: 4,
 };
 
-/** ISO 4217 active codes with two decimals (precious metals, SDR and test codes, which have none, left out). */
+/** Precious metals, SDR and test codes (no decimals at all) left out. */
 const TWO = (
 	'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BOV BRL BSD BTN BWP BYN BZD CAD CDF CHE CHF ' +
 	'CHW CNY COP COU CRC CUC CUP CVE CZK DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GTQ GYD HKD HNL HTG ' +
@@ -49,26 +48,25 @@ const TWO = (
 
 const MINOR_UNITS: Record<string, number> = { ...Object.fromEntries(TWO.map((code) => [code, 2])), ...NOT_TWO };
 
-/** Decimals the currency takes (USD 2, JPY 0, KWD 3); undefined for a code that is not an ISO 4217 currency. */
+/** Undefined for a code that is not an ISO 4217 currency. */
 export function minorUnitsOf(currency: string): number | undefined {
 	return MINOR_UNITS[currency];
 }
 
 /**
- * The largest amount sent, in major units (10^12: a trillion dollars). The spec states no maximum; below this
- * bound every amount of up to 3 decimals is exact as a JS number (10^15 minor units < 2^53), so what is checked
- * is what is sent.
+ * A trillion, in major units. The spec states no maximum; below this every amount of up to 3 decimals is exact as a
+ * JS number (10^15 minor units < 2^53), so what is checked is what is sent.
  */
 export const MAX_AMOUNT = 1e12;
 
-/** Decimals written in a number's shortest form: 10.555 → 3, 1e-7 → 7, 1e21 → 0. */
+/** In the shortest form: 10.555 → 3, 1e-7 → 7, 1e21 → 0. */
 export function decimalsOf(value: number): number {
 	const [mantissa, exponent = '0'] = String(Math.abs(value)).split('e');
 	const fraction = mantissa.split('.')[1]?.length ?? 0;
 	return Math.max(0, fraction - Number(exponent));
 }
 
-/** What is wrong with an amount of this currency, said after the field's name; undefined when it can be sent. */
+/** Said after the field's name; undefined when it can be sent. */
 export function amountProblem(value: number, currency: string): string | undefined {
 	if (!Number.isFinite(value)) return 'must be a number';
 	if (Math.abs(value) > MAX_AMOUNT) {

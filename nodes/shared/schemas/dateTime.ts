@@ -1,8 +1,7 @@
 /**
- * Date-times as n8n hands them over (date picker text without an offset, ISO text with one, Date or Luxon
- * objects from expressions) turned into instants and into the text formats the platform asks for.
- * A date-time without an offset is wall-clock time in the workflow's time zone. Zones are luxon's (n8n's own
- * date library: the instance provides it, as it does n8n-workflow).
+ * Date-times as n8n hands them over (picker text without an offset, ISO text, Date or Luxon objects) as instants
+ * and the platform's text formats. Without an offset, a date-time is wall-clock time in the given zone. Zones are
+ * luxon's: n8n provides it, as it does n8n-workflow.
  */
 import { DateTime } from 'luxon';
 
@@ -18,13 +17,12 @@ interface WallTime {
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 
-/** An instant on the clocks of a time zone; an unknown zone is UTC. */
+/** An unknown zone is UTC. */
 export function inZone(date: Date, timeZone?: string): DateTime {
 	const at = DateTime.fromJSDate(date, { zone: timeZone || 'UTC' });
 	return at.isValid || !timeZone ? at : DateTime.fromJSDate(date, { zone: 'UTC' });
 }
 
-/** The wall-clock time of an instant in a time zone. */
 export function wallTimeIn(date: Date, timeZone?: string): WallTime {
 	const { year, month, day, hour, minute, second } = inZone(date, timeZone);
 	return { year, month, day, hour, minute, second };
@@ -34,9 +32,8 @@ const sameWallTime = (at: DateTime, wall: WallTime) =>
 	at.year === wall.year && at.month === wall.month && at.day === wall.day && at.hour === wall.hour && at.minute === wall.minute && at.second === wall.second;
 
 /**
- * The instant at which a time zone's clocks show the given wall-clock time. Clocks that go back show it twice:
- * the first is taken (luxon's choice there depends on today's offset). Clocks that jump over it: luxon's
- * instant, the time moved forward by the jump.
+ * Clocks that go back show a wall time twice: the first is taken (luxon's choice depends on today's offset). One
+ * they jump over gives luxon's instant, moved forward by the jump.
  */
 export function instantOfWallTime(wall: WallTime, timeZone?: string): Date {
 	const asUtc = DateTime.fromObject(wall, { zone: 'UTC' });
@@ -48,7 +45,7 @@ export function instantOfWallTime(wall: WallTime, timeZone?: string): Date {
 	return (shown[0] ?? DateTime.fromObject(wall, { zone: near.zone })).toJSDate();
 }
 
-/** Reads what a date-time parameter holds; undefined when it is empty or not a date-time. */
+/** Undefined when empty or not a date-time. */
 export function parseDateTimeInput(value: unknown, timeZone?: string): Date | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
@@ -76,26 +73,22 @@ export function parseDateTimeInput(value: unknown, timeZone?: string): Date | un
 	return Number.isNaN(ms) ? undefined : new Date(ms);
 }
 
-/**
- * ISO 8601 in UTC with an explicit offset and no milliseconds: `2025-01-31T17:05:00+00:00`, the form of the
- * platform's samples (the signing seed, `status.date`, the dates the nodes send). Now when no date is given.
- */
+/** `2025-01-31T17:05:00+00:00`, the form of the platform's samples (signing seed, `status.date`). Now by default. */
 export function formatIsoUtc(date: Date = new Date()): string {
 	return `${date.toISOString().slice(0, 19)}+00:00`;
 }
 
-/** A date-time parameter in that form; what is not a date-time is handed back as typed, so that validation names it. */
+/** What is not a date-time is handed back as typed, so that validation names it. */
 export function isoUtcOrAsTyped(value: unknown, timeZone?: string): unknown {
 	const date = parseDateTimeInput(value, timeZone);
 	return date ? formatIsoUtc(date) : value;
 }
 
-/** `YYYY-MM-DD HH:MM:SS` as the clocks of the time zone show it. */
 export function formatSpaced(date: Date, timeZone?: string): string {
 	return inZone(date, timeZone).toFormat('yyyy-MM-dd HH:mm:ss');
 }
 
-/** `YYYY-MM-DD` of a date or date-time parameter; a plain date is kept as typed. */
+/** A plain date is kept as typed. */
 export function formatDateOnly(value: unknown, timeZone?: string): string | undefined {
 	if (typeof value === 'string' && WALL_TIME.test(value.trim())) {
 		return parseDateTimeInput(value, 'UTC') ? value.trim().slice(0, 10) : undefined;

@@ -1,8 +1,7 @@
 /**
- * The platform's numeric identifiers (request IDs, internal references, link, merchant, site and payment method
- * IDs...), kept exact. The spec types them as integers with no bound, and a JS number keeps only about 16
- * digits, so an ID is read as its digits and never goes through a number: a path gets the digits, a body gets a
- * bigint, written as a bare JSON integer by the transport (losslessJson).
+ * The platform's numeric IDs, kept exact: the spec types them as integers with no bound and a JS number keeps about
+ * 16 digits, so an ID never goes through a number: a path gets its digits, a body a bigint (written bare by
+ * losslessJson).
  */
 import { z } from 'zod/v3';
 
@@ -10,7 +9,7 @@ import type { OperationContext } from '../context/item';
 
 const NOT_AN_ID = 'must be a positive whole number such as 500001 (digits only)';
 
-/** The digits of an ID given as text, a whole number or a bigint (leading zeros dropped), or what is wrong with it. */
+/** Leading zeros dropped. */
 export function readId(value: unknown): { digits: string } | { problem: string } {
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return { problem: 'is required' };
 	if (typeof value === 'bigint') return value > 0n ? { digits: value.toString() } : { problem: NOT_AN_ID };
@@ -31,10 +30,7 @@ export function readId(value: unknown): { digits: string } | { problem: string }
 	return { problem: NOT_AN_ID };
 }
 
-/**
- * An ID the spec types as an integer, for a request body: digits (text), a whole number up to 2^53 or a bigint,
- * given as a bigint so that it is sent as a bare JSON integer with all its digits.
- */
+/** A bigint, so that it is sent as a bare JSON integer with all its digits. */
 export const numericIdSchema = z.unknown().transform((value, ctx): bigint => {
 	const read = readId(value);
 	if ('problem' in read) {
@@ -44,7 +40,7 @@ export const numericIdSchema = z.unknown().transform((value, ctx): bigint => {
 	return BigInt(read.digits);
 });
 
-/** One schema per parameter name, built once: building a zod object costs more than checking an ID with it. */
+/** Built once per parameter name: building a zod object costs more than checking an ID with it. */
 const pathIdSchemas = new Map<string, z.ZodType<Record<string, bigint>, z.ZodTypeDef, unknown>>();
 function pathIdSchema(parameter: string): z.ZodType<Record<string, bigint>, z.ZodTypeDef, unknown> {
 	let schema = pathIdSchemas.get(parameter);
@@ -55,16 +51,13 @@ function pathIdSchema(parameter: string): z.ZodType<Record<string, bigint>, z.Zo
 	return schema;
 }
 
-/**
- * The identifier a path carries, validated before anything is sent: a failure names the parameter and the
- * item. Returned as its exact digits, to put in the path.
- */
+/** Validated before anything is sent, naming the parameter and the item; its exact digits. */
 export function pathId(ctx: OperationContext, parameter: string): string {
 	const checked = ctx.validate(pathIdSchema(parameter), { [parameter]: ctx.param<unknown>(parameter, '') });
 	return String(checked[parameter]);
 }
 
-/** An ID in an output item, in the form answers have (losslessJson): a number when exact, otherwise its digits. */
+/** As answers have it (losslessJson): a number when exact, otherwise its digits. */
 export function outputId(id: bigint | string): number | string {
 	const digits = String(id);
 	return Number.isSafeInteger(Number(digits)) ? Number(digits) : digits;

@@ -1,13 +1,13 @@
 /**
- * The Payment Processing API's shared structures, as zod schemas with the spec's limits. Used to validate
- * what a node is about to send; the platform's answers are not parsed with them.
+ * The Payment Processing API's shared structures with the spec's limits, for what a node sends (answers are not
+ * parsed with them).
  */
 import { z, type RefinementCtx } from 'zod/v3';
 
 import { amountProblem, MAX_AMOUNT, minorUnitsOf } from './currencies';
 import { httpUrl } from './url';
 
-/** The kinds of a tax and of an amount detail, in the order the panel's dropdowns show them (by name). */
+/** In the order the panel's dropdowns show them (by name). */
 export const TAX_KINDS = ['airportTax', 'exciseDuty', 'ice', 'municipalTax', 'reducedStateTax', 'stateTax', 'valueAddedTax'] as const;
 export const DETAIL_KINDS = [
 	'additional',
@@ -24,7 +24,7 @@ export const DETAIL_KINDS = [
 	'vatDevolutionBase',
 ] as const;
 
-/** Numbers may arrive from expressions as numeric strings; the platform takes numbers. */
+/** Expressions may give numeric strings; the platform takes numbers. */
 const amountNumber = z.preprocess(
 	(value) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value),
 	z.number({ invalid_type_error: 'must be a number' }).finite(),
@@ -37,7 +37,7 @@ const currencySchema = z
 		else if (minorUnitsOf(code) === undefined) ctx.addIssue({ code: 'custom', message: 'is not an ISO 4217 currency code (such as USD, COP, EUR)' });
 	});
 
-/** A number in the currency of the payment, without a currency of its own at hand: only the maximum applies. */
+/** Without a currency of its own at hand, only the maximum applies. */
 const boundedNumber = amountNumber.refine((value) => Math.abs(value) <= MAX_AMOUNT, {
 	message: 'is above the maximum of 1000000000000 (10^12); check it for a typing mistake',
 });
@@ -75,10 +75,7 @@ const amountObject = z.object({
 
 type AmountFields = Partial<z.infer<typeof amountObject>>;
 
-/**
- * Every number of an amount against its currency: at most the currency's decimals (ISO 4217) and at most the
- * maximum. Each problem is reported at its own path (total, taxes.0.amount...).
- */
+/** At most the currency's decimals and the maximum, each problem at its own path (total, taxes.0.amount...). */
 function checkAmountNumbers(amount: AmountFields, ctx: RefinementCtx): void {
 	const currency = amount.currency ?? '';
 	if (minorUnitsOf(currency) === undefined) return;
@@ -94,9 +91,8 @@ function checkAmountNumbers(amount: AmountFields, ctx: RefinementCtx): void {
 	amount.details?.forEach((detail, index) => check(detail.amount, ['details', index, 'amount']));
 }
 
-/** The spec's Amount, its numbers checked against the currency's decimals and the maximum. */
 export const amountSchema = amountObject.superRefine(checkAmountNumbers);
-/** The same, refusing fields the spec does not list. */
+/** Refusing fields the spec does not list. */
 export const strictAmountSchema = amountObject.strict().superRefine(checkAmountNumbers);
 
 /** A partial refund or reversal: `{currency, total}` only. */

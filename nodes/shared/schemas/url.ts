@@ -1,13 +1,12 @@
 /**
- * A web address the platform calls (notification and callback URLs) or sends a buyer to (return and cancel
- * URLs): http or https only. Other schemes (javascript:, data:, file:...) are refused before anything is sent,
- * since at best they fail on the platform and at worst run in a buyer's browser.
+ * A URL the platform calls or sends a buyer to: http or https only. Other schemes (javascript:, data:, file:...) at
+ * best fail on the platform and at worst run in a buyer's browser.
  */
 import { z } from 'zod/v3';
 
 const WEB_SCHEMES = new Set(['http:', 'https:']);
 
-/** What is wrong with a web address, or undefined when it is an absolute http(s) URL. Pure. */
+/** Undefined for an absolute http(s) URL. Pure. */
 export function webUrlProblem(value: string): string | undefined {
 	let url: URL;
 	try {
@@ -20,7 +19,6 @@ export function webUrlProblem(value: string): string | undefined {
 	return undefined;
 }
 
-/** An absolute http(s) URL, at most `max` characters when given. */
 export function httpUrl(max?: number) {
 	const text = z.string({ required_error: 'is required', invalid_type_error: 'must be a URL (text)' });
 	return (max === undefined ? text : text.max(max, `must be at most ${max} characters`)).superRefine((value, ctx) => {

@@ -1,6 +1,6 @@
 /**
- * Reading what the platform answered: the body decoded (JSON read so that large identifiers keep every digit),
- * why it is unreadable when it is, and its headers. The request body written the same way.
+ * Reading the platform's answer (JSON read so large IDs keep every digit, or why it is unreadable) and writing the
+ * request body.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -27,7 +27,7 @@ function decodeBody(body: unknown): unknown {
 	return body;
 }
 
-/** A streamed answer read whole (a small one: a status, an error); a buffer or text is returned as it is. */
+/** A small one (a status, an error); a buffer or text is returned as it is. */
 export async function readWhole(body: unknown): Promise<unknown> {
 	if (!body || typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') return body;
 	const chunks: Buffer[] = [];
@@ -35,12 +35,12 @@ export async function readWhole(body: unknown): Promise<unknown> {
 	return Buffer.concat(chunks);
 }
 
-/** Whether an answer is what every JSON endpoint of the platform answers: a JSON object. */
+/** What every JSON endpoint of the platform answers. */
 export function isJsonObject(body: unknown): body is IDataObject {
 	return body !== null && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body);
 }
 
-/** Why an answer that should be a JSON object is not, in words (answerBody keeps the text when it is not JSON). */
+/** answerBody keeps the text when it is not JSON. */
 export function describeUnreadable(body: unknown): string {
 	if (body === undefined || body === null || (typeof body === 'string' && body.trim() === '')) return 'the answer was empty';
 	if (typeof body === 'string') {
@@ -54,16 +54,16 @@ export function describeUnreadable(body: unknown): string {
 }
 
 /**
- * The request body as JSON text, written here rather than by the HTTP client so that an identifier held as a
- * bigint goes out as a bare integer with all its digits (JSON.stringify cannot write one).
+ * Written here, not by the HTTP client, so a bigint ID goes out as a bare integer (JSON.stringify cannot write
+ * one).
  */
 export function jsonBodyText(body: IDataObject | undefined): string {
 	return stringifyJson(body ?? {}) ?? '{}';
 }
 
 /**
- * The answer's body: a report file as its bytes (an error answer decoded); otherwise JSON read from its text,
- * so that identifiers beyond 2^53 keep every digit (as text), or the text as it is when it is not JSON.
+ * A report file as its bytes (an error answer decoded); otherwise JSON, IDs beyond 2^53 as text, or the text when
+ * not JSON.
  */
 export function answerBody(encoding: PaySuiteRequest['encoding'], statusCode: number, raw: unknown): unknown {
 	if (encoding === 'arraybuffer') return statusCode >= 300 ? decodeBody(raw) : raw;

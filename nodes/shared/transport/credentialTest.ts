@@ -1,8 +1,7 @@
 /**
- * The credential tests ("Test" in n8n's credential dialog). They are functions rather than the credentials'
- * declarative `test` request because n8n answers a declarative test that cannot connect with the bare error
- * code ("ECONNREFUSED"); here the words say which address could not be reached, why, and what to check. Every
- * node that uses a credential names its test (`testedBy`), so n8n finds it whichever node is installed.
+ * Functions, not a declarative `test` request: n8n answers a declarative test that cannot connect with the bare
+ * code ("ECONNREFUSED"); these words say which address failed, why, and what to check. Every node names its test
+ * (`testedBy`), so n8n finds it whichever node is installed.
  */
 import type {
 	ICredentialDataDecryptedObject,
@@ -23,7 +22,7 @@ const TEST_TIMEOUT_MS = 15_000;
 const OK: INodeCredentialTestResult = { status: 'OK', message: 'Connection successful' };
 const failed = (message: string): INodeCredentialTestResult => ({ status: 'Error', message });
 
-/** Why a request to `url` got no answer, in words, with what to check. Pure. */
+/** With what to check. Pure. */
 export function unreachableWords(url: string, error: unknown): string {
 	const candidate = error as { code?: unknown; message?: unknown; cause?: { code?: unknown } };
 	const code = String(candidate?.cause?.code ?? candidate?.code ?? '');
@@ -42,7 +41,7 @@ export function unreachableWords(url: string, error: unknown): string {
 	return `${at} (${code || text || 'no answer'}): check the Base URL.`;
 }
 
-/** The Base URL when it is a usable address, or the words that say what is wrong with it. Pure. */
+/** Or what is wrong with it. Pure. */
 export function checkBaseUrl(url: string): { url: string } | { problem: string } {
 	if (!url) return { problem: 'The Base URL is empty: set it to the address of the platform (for the sandbox: http://127.0.0.1:8765).' };
 	let parsed: URL;
@@ -63,7 +62,7 @@ const statusBlock = (body: unknown): IDataObject | undefined =>
 const notTheApi = (url: string, statusCode: number) =>
 	`${url} answered, but not as the platform's API does (HTTP ${statusCode}): check that the Base URL is the API address the platform gave you, not its website.`;
 
-/** The verdict on the signed APIs' answer to the test request. Pure. */
+/** Pure. */
 export function signedVerdict(url: string, statusCode: number, body: unknown): INodeCredentialTestResult {
 	const status = statusBlock(body);
 	if (statusCode === 401) {
@@ -77,9 +76,8 @@ export function signedVerdict(url: string, statusCode: number, body: unknown): I
 }
 
 /**
- * A signed credential that connects, with what it says of the site's clock. n8n's dialog shows only an error's
- * words, so a credential without a Site Time Zone (saved before the field existed) fails the test saying so:
- * the nodes would take each workflow's zone for the site's times. Pure.
+ * n8n's dialog shows only an error's words, so a credential without a Site Time Zone fails the test saying so: the
+ * nodes would take each workflow's zone for the site's times. Pure.
  */
 export function siteClockVerdict(connected: INodeCredentialTestResult, data: IDataObject): INodeCredentialTestResult {
 	if (connected.status !== 'OK') return connected;
@@ -92,7 +90,7 @@ export function siteClockVerdict(connected: INodeCredentialTestResult, data: IDa
 	);
 }
 
-/** The verdict on the onboarding API's answer to GET /api/user. Pure. */
+/** Pure. */
 export function bearerVerdict(url: string, statusCode: number, body: unknown): INodeCredentialTestResult {
 	if (statusCode === 401) return failed('The access token is not valid or has expired: check the Access Token of the credential, or ask for a new one.');
 	if (statusCode === 403) return failed('The access token lacks the permission needed: ask for a token with onboarding:read, onboarding:create and onboarding:update.');
@@ -105,7 +103,7 @@ interface LegacyResponse {
 	body: unknown;
 }
 
-/** Sends the test request; when nothing answers, the words name the Base URL the user typed. */
+/** When nothing answers, the words name the Base URL the user typed. */
 async function send(ctx: ICredentialTestFunctions, baseUrl: string, options: IDataObject & { uri: string }): Promise<LegacyResponse | { unreachable: string }> {
 	try {
 		return (await ctx.helpers.request({ ...options, json: true, simple: false, resolveWithFullResponse: true, timeout: TEST_TIMEOUT_MS })) as LegacyResponse;
@@ -116,7 +114,7 @@ async function send(ctx: ICredentialTestFunctions, baseUrl: string, options: IDa
 
 const baseOf = (api: ApiName, data: ICredentialDataDecryptedObject | undefined) => checkBaseUrl(baseUrlFor(api, (data ?? {}) as IDataObject));
 
-/** A cheap signed read of the administration API: the platform answers 401 with a reason for bad credentials. */
+/** A cheap signed read; the platform answers 401 with a reason for bad credentials. */
 export async function paySuiteApiTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
 	const base = baseOf('core', data);
@@ -127,7 +125,7 @@ export async function paySuiteApiTest(this: ICredentialTestFunctions, credential
 	return 'unreachable' in answer ? failed(answer.unreachable) : siteClockVerdict(signedVerdict(base.url, answer.statusCode, answer.body), data as IDataObject);
 }
 
-/** GET /api/user: any valid token may read it. */
+/** Any valid token may read it. */
 export async function paySuiteOnboardingApiTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
 	const base = baseOf('onboarding', data);
@@ -137,5 +135,4 @@ export async function paySuiteOnboardingApiTest(this: ICredentialTestFunctions, 
 	return 'unreachable' in answer ? failed(answer.unreachable) : bearerVerdict(base.url, answer.statusCode, answer.body);
 }
 
-/** The nodes' `methods.credentialTest`. */
 export const credentialTest = { paySuiteApiTest, paySuiteOnboardingApiTest };

@@ -1,7 +1,4 @@
-/**
- * Which credential a request of each API signs with, the address it goes to, and the credentials of one node run
- * read once.
- */
+/** Which credential signs each API's requests, its address, and a node run's credentials read once. */
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { keptWith } from '../context/runMemory';
@@ -32,13 +29,10 @@ export function baseUrlFor(api: ApiName, credentials: IDataObject): string {
 }
 
 /**
- * The credentials of one node run, read once per credential type. n8n reads and decrypts a credential from its
- * database on every `getCredentials`, and `httpRequestWithAuthentication` reads it again unless it is handed the
- * decrypted data (`credentialsDecrypted`): that was most of the time of a request. n8n resolves a node's
- * credential once, at the first item, in its own declarative nodes (RoutingNode) and in
- * `httpRequestWithAuthentication` (which signs with item 0's): the package does the same, for the address and the
- * signature alike. Kept with n8n's context object of the run (one per node run, webhook call or editor lookup),
- * so it goes with it; a failed read is not kept.
+ * n8n reads and decrypts a credential on every `getCredentials`, and `httpRequestWithAuthentication` again unless
+ * handed `credentialsDecrypted`: most of a request's time. n8n itself resolves a node's credential once, at item 0
+ * (RoutingNode, httpRequestWithAuthentication), so the package does too. Kept with n8n's context object of the run;
+ * a failed read is not kept.
  */
 export function credentialsOnce(ctx: PaySuiteContext, type: string): Promise<ICredentialDataDecryptedObject> {
 	const byType = keptWith(ctx, 'credentials', () => new Map<string, Promise<ICredentialDataDecryptedObject>>());

@@ -1,6 +1,6 @@
 /**
- * The errors of a request, each saying what is known of its outcome: nothing reached the platform, a read got no
- * usable answer, a write's answer was lost (LostAnswerError), or the platform answered and refused.
+ * Request errors, each saying what is known of the outcome: nothing reached the platform, a read got no usable
+ * answer, a write's answer was lost, or the platform refused.
  */
 import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
 
@@ -10,7 +10,7 @@ import type { PaySuiteContext, RequestSafety } from './types';
 
 // Failures where the request never reached the platform: always safe to send again.
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-// The secure connection failed before the request was written: nothing was sent, and sending again fails the same way.
+// TLS failed before the request was written: nothing sent, and sending again fails the same way.
 const TLS_CODES = new Set([
 	'CERT_HAS_EXPIRED',
 	'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -38,10 +38,7 @@ const CONNECTION_WORDS: Record<string, string> = {
 	ERR_BAD_RESPONSE: 'answer cut short',
 };
 
-/**
- * What a failed connection says of the request: `secureConnection` and `notSent`, nothing reached the platform;
- * `maybeSent`, it may have been processed; `unknown`, an error without a known code (treated as maybe sent).
- */
+/** `unknown`, an error without a known code, is treated as maybe sent. */
 type ConnectionFailure = 'secureConnection' | 'notSent' | 'maybeSent' | 'unknown';
 
 export function connectionFailureOf(code: string | undefined): ConnectionFailure {
@@ -58,7 +55,7 @@ export function errorCode(error: unknown): string | undefined {
 	return typeof code === 'string' ? code : undefined;
 }
 
-/** What a lost answer was, in words, for a failure after the request may have been sent. */
+/** For a failure after the request may have been sent. */
 export function lostConnectionCause(code: string | undefined, timeoutMs: number): string {
 	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || code === 'ERR_SOCKET_CONNECTION_TIMEOUT') return `no answer within ${Math.round(timeoutMs / 1000)} s`;
 	if (code === 'ERR_BAD_RESPONSE') return 'the answer was cut short';
@@ -73,10 +70,7 @@ export function statusCause(statusCode: number, body: unknown, retryAfter: numbe
 	return `HTTP ${statusCode}${retryAfter !== undefined ? ' with Retry-After' : ''}${words ? `: ${words}` : ''}`;
 }
 
-/**
- * The error of an answer that refuses or fails: words for what happened and what to do (platformAnswer.ts), the
- * platform's status in the description and httpCode. Never what was sent.
- */
+/** Worded by platformAnswer.ts, the platform's status in the description and httpCode; never what was sent. */
 export function platformError(ctx: PaySuiteContext, statusCode: number, body: unknown, itemIndex: number, context: AnswerContext): NodeApiError {
 	const safeBody = redact(body);
 	const { message, description } = describePlatformAnswer(statusCode, safeBody, context);
@@ -91,10 +85,10 @@ export function platformError(ctx: PaySuiteContext, statusCode: number, body: un
 	return new NodeApiError(ctx.getNode(), response, { message, description, httpCode: String(statusCode), itemIndex });
 }
 
-/** Facts about a write whose answer was lost, for the operation that sent it to say more. */
+/** For the operation that sent it to say more. */
 interface LostAnswer {
 	path: string;
-	/** Why the outcome is unknown, in words: "HTTP 503", "no answer within 60 s", "the answer was cut short"... */
+	/** "HTTP 503", "no answer within 60 s", "the answer was cut short"... */
 	cause: string;
 	safety: RequestSafety;
 	attempts: number;
@@ -102,9 +96,8 @@ interface LostAnswer {
 }
 
 /**
- * A write that may or may not have been processed: the request may have reached the platform and its answer
- * was lost. The message says so; an operation may catch it to ask the platform what happened (see
- * `lostAnswer` of sendRequest, operation/send.ts) and report the confirmed record, or fail with words of its own.
+ * The request may have reached the platform and its answer was lost. An operation may catch it to ask what happened
+ * (sendRequest's `lostAnswer`, operation/send.ts).
  */
 export class LostAnswerError extends NodeApiError {
 	readonly lostAnswer: LostAnswer;
@@ -127,7 +120,7 @@ export class LostAnswerError extends NodeApiError {
 	}
 }
 
-/** Nothing reached the platform (refused, not found, a failed secure connection), after `attempts` tries. */
+/** Refused, not found, or a failed secure connection: nothing was done. */
 export function notReachedError(ctx: PaySuiteContext, code: string | undefined, baseUrl: string, path: string, itemIndex: number): NodeApiError {
 	// Words rather than the bare code: n8n swaps a message holding a known code for its own generic text.
 	const what = (code && CONNECTION_WORDS[code]) ?? (code && TLS_CODES.has(code) ? 'secure connection failed' : 'no answer');
@@ -138,7 +131,6 @@ export function notReachedError(ctx: PaySuiteContext, code: string | undefined, 
 	});
 }
 
-/** A read that got no usable answer: nothing changed on the platform, reading again later is safe. */
 export function readFailedError(ctx: PaySuiteContext, failure: { code?: string; unreadable?: string; path: string; attempts: number }, itemIndex: number): NodeApiError {
 	const { code, unreadable, path, attempts } = failure;
 	if (unreadable) {

@@ -1,19 +1,14 @@
 /**
- * JSON that keeps every digit of a whole number. The platform's identifiers are integers with no stated bound,
- * and a JS number holds only 15 to 16 significant digits: JSON.parse turns 12345678901234567890 into
- * 12345678901234567000. Pure.
- * - `stringifyJson` writes `bigint` values as bare JSON integers (JSON.stringify throws on them).
- * - `parseJson` reads whole numbers beyond Number.MAX_SAFE_INTEGER as their exact decimal text (or as `bigint`
- *   when asked, to send them on bare), everything else as JSON.parse does.
+ * JSON that keeps every digit of a whole number: the platform's IDs are integers with no stated bound, and
+ * JSON.parse turns 12345678901234567890 into 12345678901234567000. Pure.
  */
 
-/** What `parseJson` makes of a whole number too large for a JS number. */
 interface ParseOptions {
-	/** `string` (the default): its decimal text, safe in an n8n item. `bigint`: a bigint, written back bare by stringifyJson. */
+	/** `string` (default): decimal text, safe in an n8n item. `bigint`: written back bare by stringifyJson. */
 	bigIntegers?: 'string' | 'bigint';
 }
 
-/** JSON.stringify, except that a `bigint` is written as a bare integer with all its digits. */
+/** A `bigint` is written as a bare integer with all its digits. */
 export function stringifyJson(value: unknown): string | undefined {
 	return write('', value, []);
 }
@@ -58,10 +53,10 @@ function write(key: string, input: unknown, stack: object[]): string | undefined
 	}
 }
 
-// A whole number with 16 digits or more may be beyond MAX_SAFE_INTEGER; without one, JSON.parse is exact.
+// Without a run of 16 digits no number is beyond MAX_SAFE_INTEGER, and JSON.parse is exact.
 const LONG_DIGIT_RUN = /\d{16}/;
 
-/** JSON.parse, except that a whole number beyond ±Number.MAX_SAFE_INTEGER keeps all its digits. */
+/** A whole number beyond ±Number.MAX_SAFE_INTEGER keeps all its digits. */
 export function parseJson(text: string, options: ParseOptions = {}): unknown {
 	if (!LONG_DIGIT_RUN.test(text)) return JSON.parse(text);
 	const parser = new Parser(text, options.bigIntegers ?? 'string');
@@ -149,7 +144,7 @@ class Parser {
 		}
 	}
 
-	/** A string token, decoded by JSON.parse itself (escapes, control characters), so both agree exactly. */
+	/** Decoded by JSON.parse itself, so both agree exactly. */
 	private string(): string {
 		const start = this.at;
 		let index = start + 1;

@@ -10,11 +10,7 @@ import {
 
 import { redact } from './redact';
 
-/**
- * An error as a node hands it to n8n. The package's own errors (the transport's NodeApiError, the validation's and
- * `ctx.fail`'s NodeOperationError) already name the node and the item, so they go on as they are; anything else
- * (a bug, an error of a library) is wrapped in a NodeOperationError of the node.
- */
+/** The package's own errors already name the node and the item; anything else is wrapped. */
 export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(node, error as Error, { itemIndex });
@@ -22,7 +18,7 @@ export function asNodeError(node: INode, error: unknown, itemIndex?: number): No
 
 type PropertyEntry = INodeProperties | INodePropertyCollection | INodePropertyOptions;
 
-/** Names of the parameters typed as passwords, at any depth (collections and fixed collections included). */
+/** At any depth. */
 export function passwordParameters(properties: PropertyEntry[]): Set<string> {
 	const names = new Set<string>();
 	const visit = (entries: PropertyEntry[]) => {
@@ -37,14 +33,12 @@ export function passwordParameters(properties: PropertyEntry[]): Set<string> {
 }
 
 /**
- * The node as an error carries it to n8n. n8n keeps a failed node's error with the execution, node and parameters
- * included, and logs it ("Workflow execution finished with error"): a card number, CVV or key typed into a field
- * must not go with it. A field typed as a password becomes '[redacted]' (an expression stays: it holds no value),
- * and `redact` masks card numbers and secret keys in the others.
+ * n8n keeps a failed node's error with its parameters and logs it, so a card number, CVV or key typed into a field
+ * must not go with it: password fields become '[redacted]' and `redact` masks the others.
  */
 export function nodeForError(node: INode, passwords: Set<string>): INode {
 	const mask = (value: unknown, key = ''): unknown => {
-		// An expression holds no value: it stays as typed, whatever its field.
+		// An expression holds no value: it stays as typed.
 		if (typeof value === 'string' && value.startsWith('=')) return value;
 		if (Array.isArray(value)) return value.map((entry) => mask(entry, key));
 		if (value && typeof value === 'object') {
@@ -55,13 +49,13 @@ export function nodeForError(node: INode, passwords: Set<string>): INode {
 				]),
 			);
 		}
-		// A value: `redact` decides by its field name (secret keys) and its text (card numbers).
+		// `redact` decides by the field name (secret keys) and the text (card numbers).
 		return key ? (redact({ [key]: value }) as Record<string, unknown>)[key] : redact(value);
 	};
 	return { ...node, parameters: mask(node.parameters) as INodeParameters };
 }
 
-/** The error of a failed item as the node throws it to n8n: a node error whose node carries no secret. */
+/** Its node carries no secret. */
 export function failedItemError(node: INode, error: unknown, itemIndex: number, passwords: Set<string>): NodeApiError | NodeOperationError {
 	const nodeError = asNodeError(node, error, itemIndex);
 	(nodeError as { node: INode }).node = nodeForError(nodeError.node ?? node, passwords);

@@ -1,7 +1,7 @@
 /**
- * The words of an error the platform answered: what happened, in words, then what to do. The HTTP status and the
- * platform's own status, reason and message go in a "Platform answer" line of the description (and in the
- * error's httpCode), never at the start of the message. Pure.
+ * The words of an error the platform answered: what happened, then what to do. The HTTP status and the platform's
+ * status, reason and message go in a "Platform answer" line of the description, never at the start of the message.
+ * Pure.
  */
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
@@ -13,29 +13,27 @@ export interface NotFoundSubject {
 	field: string;
 }
 
-/** What the words may use besides the answer: the request, and what its operation says about it. */
+/** What the request's operation adds to the words. */
 export interface AnswerContext {
 	api?: 'core' | 'gateway' | 'checkout' | 'links' | 'onboarding';
 	method?: IHttpRequestMethods;
 	path?: string;
-	/** The record and the field of a request that names one (404). */
+	/** For a 404. */
 	notFound?: NotFoundSubject;
-	/** What a 409 means for this request and what to do: the whole message when given. */
+	/** When given, the whole message of a 409. */
 	conflictHint?: string;
-	/** The usual cause of a refusal (400, 409, 422 or a FAILED status), and what to do. */
+	/** The usual cause of a refusal (400, 409, 422, a FAILED status) and what to do. */
 	refusalHint?: string;
 	/** Seconds the platform asked to wait (Retry-After). */
 	retryAfterSeconds?: number;
 }
 
-/** The platform's `status` block of an answer. */
 interface StatusBlock {
 	status?: unknown;
 	reason?: unknown;
 	message?: unknown;
 }
 
-/** An answer's `status` block, when it has one. */
 export function statusOf(body: unknown): StatusBlock | undefined {
 	if (body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) {
 		const status = (body as IDataObject).status;
@@ -46,7 +44,7 @@ export function statusOf(body: unknown): StatusBlock | undefined {
 
 const present = (value: unknown): boolean => value !== undefined && value !== null && String(value).trim() !== '';
 
-/** The platform's own words: its status message, or the start of a text answer (never an HTML page). */
+/** Its status message, or the start of a text answer (never an HTML page). */
 function platformWords(body: unknown): string | undefined {
 	const status = statusOf(body);
 	if (present(status?.message)) return String(status!.message).trim();
@@ -64,14 +62,11 @@ export function platformAnswerLine(statusCode: number, body: unknown): string {
 	return words ? `${line}: ${words}` : line;
 }
 
-/** Joins two sentences: the first without its final full stop, then ": " and the second. */
+/** `first: second`, the first without its full stop. */
 const then = (first: string, second: string): string => `${first.replace(/[.\s]+$/, '')}: ${second}`;
 const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
-/**
- * The permission of the onboarding API a request needs, as its document says (create, read) and as the platform
- * publishes the update (`onboarding:update`, for its PUT or PATCH).
- */
+/** As the onboarding document says (create, read), and the update as the platform publishes it. */
 export function onboardingPermission(method: string | undefined, path: string | undefined): string | undefined {
 	if (!path) return undefined;
 	const verb = (method ?? 'GET').toUpperCase();
@@ -87,8 +82,8 @@ const PERMISSION_DOES: Record<string, string> = {
 };
 
 /**
- * "Sites › entry 1 › Payment Methods": a body path as the user knows its fields. The administration API wraps
- * what the user gives in `data`, a word the user never sees: it is left out.
+ * "Sites › entry 1 › Payment Methods". The administration API's `data` wrapper, never seen by the user, is left
+ * out.
  */
 export function fieldWords(path: string): string {
 	const parts = path.split('.').filter((part) => part !== '');
@@ -116,25 +111,21 @@ function fieldProblems(body: unknown): Array<{ path: string; problem: string }> 
 const waitWords = (seconds: number | undefined): string =>
 	seconds === undefined ? 'a little' : seconds < 1 ? 'a moment' : `${Math.ceil(seconds)} s`;
 
-/** What the words of an error say: what happened, then what to do; the details, the platform's answer last. */
 interface AnswerWords {
 	message: string;
 	description: string;
 }
 
-/** An answer as the words of each status read it. */
 interface ReadAnswer {
 	statusCode: number;
 	body: unknown;
 	status: StatusBlock | undefined;
-	/** The platform's own words (platformWords). */
 	words: string | undefined;
 	context: AnswerContext;
-	/** The description: the given lines, then the "Platform answer" line. */
+	/** The given lines, then the "Platform answer" line. */
 	details: (...lines: Array<string | undefined>) => string;
 }
 
-/** The message (what happened, then what to do) and the description (the details, the platform's answer last). */
 export function describePlatformAnswer(statusCode: number, body: unknown, context: AnswerContext = {}): AnswerWords {
 	const answer = platformAnswerLine(statusCode, body);
 	const read: ReadAnswer = {
@@ -181,14 +172,12 @@ function forbiddenWords({ words, context, details }: ReadAnswer): AnswerWords {
 
 function notFoundWords({ words, status, context, details }: ReadAnswer): AnswerWords {
 	if (context.notFound) {
-		// The platform's own answer (its status block): it does not know the record. Anything else may be another
-		// server at the Base URL.
+		// A status block: the platform itself does not know it. Anything else may be another server at the Base URL.
 		const why = status
 			? `The platform answered that it does not know it: a record of another site (another Login) or of another platform is not known here.`
 			: "The answer did not come from the platform (it has no status): check that the credential's Base URL is the platform's address.";
 		return { message: `${context.notFound.what} was not found: check the ${context.notFound.field}.`, description: details(why) };
 	}
-	// No record named by the operation: the platform's words when it has some, else the address.
 	return {
 		message: then(
 			words ? `The platform did not find it: ${words}` : `The platform has nothing at ${context.path ?? 'this address'}`,
@@ -199,7 +188,7 @@ function notFoundWords({ words, status, context, details }: ReadAnswer): AnswerW
 }
 
 function conflictWords({ words, context, details }: ReadAnswer): AnswerWords {
-	// The operation knows what a conflict means for it: its words alone, the platform's in the details.
+	// The operation's words alone; the platform's go in the details.
 	if (context.conflictHint) return { message: sentence(context.conflictHint), description: details() };
 	return {
 		message: then(
@@ -210,7 +199,7 @@ function conflictWords({ words, context, details }: ReadAnswer): AnswerWords {
 	};
 }
 
-/** A refusal that names its fields (422, or a 400 with `errors`); undefined when it names none. */
+/** 422, or a 400 with `errors`. */
 function fieldProblemWords({ body, context, details }: ReadAnswer): AnswerWords | undefined {
 	const problems = fieldProblems(body);
 	if (!problems.length) return undefined;
@@ -231,7 +220,7 @@ const rateLimitWords = ({ context, details }: ReadAnswer): AnswerWords => ({
 	description: details(),
 });
 
-/** 5xx and 408: no verdict, the platform (or a proxy before it) failed or gave up. */
+/** No verdict: the platform, or a proxy before it, failed or gave up. */
 const unavailableWords = ({ statusCode, details }: ReadAnswer): AnswerWords => ({
 	message: `The platform could not handle the request (${statusCode >= 500 ? 'a failure on its side' : 'it gave up waiting'}): try again later.`,
 	description: details(),

@@ -1,6 +1,6 @@
 /**
- * The one list of what is secret, shared by errors (`redact`, `scrubSecrets`) and outputs (`hideSecrets`): a
- * key added here is hidden everywhere.
+ * The one list of secrets, for errors (`redact`, `scrubSecrets`) and outputs (`hideSecrets`): a key added here is
+ * hidden everywhere.
  */
 const SECRET_KEYS = new Set(
 	[
@@ -28,23 +28,19 @@ const SECRET_KEYS = new Set(
 /** Replaced whole, never looked into: the signed `auth` block is a credential as a whole. */
 const WHOLE_SECRETS = new Set(['auth']);
 
-/**
- * Inside a `settings` object (of a payment method, an integration, a site's service), any key that looks like a
- * credential: providers name theirs freely (password, apiKey, 3DSApiKey, secret, token...).
- */
+/** Inside `settings` (payment methods, integrations, site services) providers name their credentials freely. */
 const SECRET_SETTING = /pass|secret|token|key|pwd|credential|private/i;
 
-/** Name/value pairs (`{keyword, value}`, as a session's subscription instrument) whose value is a secret. */
+/** `{keyword, value}` pairs (a session's subscription instrument) whose value is a secret. */
 const PAIR_NAME_KEYS = ['keyword', 'name'];
 
 interface Place {
-	/** The key of the object the value is in (`card` for `card.number`). */
+	/** `card` for `card.number`. */
 	parent?: string;
 	/** Somewhere under a `settings` key. */
 	inSettings: boolean;
 }
 
-/** Whether the value under `key` is a secret, at that place. */
 export function isSecretKey(key: string, place: Place = { inSettings: false }): boolean {
 	const lower = key.toLowerCase();
 	if (SECRET_KEYS.has(lower)) return true;
@@ -56,8 +52,8 @@ export function isSecretKey(key: string, place: Place = { inSettings: false }): 
 }
 
 /**
- * A credential in a header value, wherever it is kept: "Bearer <token>" or "Basic <base64 of user:password>",
- * the whole value. Plain words are not one: a report's "Basic Plan" or "Bearer Bonds" stays as it is.
+ * "Bearer <token>" or "Basic <base64 of user:password>" as the whole value; plain words ("Basic Plan", "Bearer
+ * Bonds") are not one.
  */
 const SCHEME_AND_TOKEN = /^(bearer|basic)\s+([A-Za-z0-9\-._~+/]+=*)$/i;
 
@@ -80,8 +76,8 @@ export function maskCardNumber(value: string): string {
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
 
 /**
- * A deep copy with every secret value replaced by `marker` (null and undefined kept: nothing to hide). An object
- * under a secret key is looked into (`token: {token, subtoken, lastDigits}` keeps lastDigits), except `auth`.
+ * Null and undefined are kept (nothing to hide). An object under a secret key is looked into (`token: {token,
+ * subtoken, lastDigits}` keeps lastDigits), except `auth`.
  */
 function replaceSecrets(value: unknown, marker: string, transformText: (text: string) => string, place: Place, depth: number): unknown {
 	if (depth > 20) return '[nested]';
@@ -90,9 +86,8 @@ function replaceSecrets(value: unknown, marker: string, transformText: (text: st
 	if (!isRecord(value)) return value;
 	const pairName = PAIR_NAME_KEYS.find((key) => typeof value[key] === 'string');
 	const secretPair = pairName !== undefined && 'value' in value && isSecretKey(value[pairName] as string, place);
-	// Copied whole, then the values that change are replaced: the copy keeps the original's shape (V8 gives every
-	// report row of one header one hidden class), where a copy grown key by key turns into a slow dictionary after
-	// 16 keys: for 100,000 report rows that was more time than reading the report.
+	// Copied whole, then changed values replaced: the copy keeps the original's hidden class in V8, where one grown
+	// key by key becomes a slow dictionary after 16 keys (for 100,000 report rows, more time than reading the report).
 	const copy: Record<string, unknown> = { ...value };
 	for (const key of Object.keys(value)) {
 		const entry = value[key];
@@ -118,20 +113,20 @@ export function redact<T>(value: T): T {
 	return replaceSecrets(value, '[redacted]', maskCardNumber, { inSettings: false }, 0) as T;
 }
 
-/** What an output shows in place of a secret, so that the user sees it exists and how to get it. */
+/** Tells the user the secret exists and how to get it. */
 export const HIDDEN_SECRET = '[hidden: turn on Include Secrets]';
 /** The same for a node used as an AI tool, where Include Secrets does nothing. */
 export const HIDDEN_FROM_TOOL = '[hidden: never given to an AI tool]';
 
 /**
- * A deep copy of an output with every secret value replaced by `marker`. Text is left as it is: output
- * identifiers may be 12 to 19 digits long, and the platform never answers with a card number outside `card`.
+ * Text is left as it is: output IDs may be 12 to 19 digits long, and the platform never answers a card number
+ * outside `card`.
  */
 export function hideSecrets<T>(value: T, marker = HIDDEN_SECRET): T {
 	return replaceSecrets(value, marker, (text) => text, { inSettings: false }, 0) as T;
 }
 
-/** Removes every occurrence of the given secret strings from a text (for messages built from raw bodies). */
+/** For messages built from raw bodies. */
 export function scrubSecrets(text: string, secrets: Array<string | undefined>): string {
 	let scrubbed = maskCardNumber(text);
 	for (const secret of secrets) {

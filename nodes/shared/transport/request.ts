@@ -1,8 +1,7 @@
 /**
- * The transport under the one send function (sendRequest, operation/send.ts, its only caller): paySuiteRequest.
- * Each attempt waits out a pause the platform
- * asked for, sends (signed by the credential), reads the answer and judges it: handed back, sent again when that
- * is safe, or an error that says what the platform answered and carries no secret.
+ * The transport under sendRequest (operation/send.ts, its only caller). Each attempt waits out a pause the platform
+ * asked for, sends signed, then hands the answer back, sends again when that is safe, or throws an error with no
+ * secret.
  */
 import {
 	NodeOperationError,
@@ -33,7 +32,7 @@ import { safetyOf, type PaySuiteContext, type PaySuiteRequest, type PaySuiteResp
 
 const FAILED_STATUSES = new Set(['FAILED', 'ERROR']);
 
-/** A request ready to send: what all its attempts share. */
+/** What all attempts of a request share. */
 interface PreparedRequest {
 	ctx: PaySuiteContext;
 	request: PaySuiteRequest;
@@ -41,7 +40,7 @@ interface PreparedRequest {
 	/** n8n's getNode() gives a deep copy of the node on every call: read once per request. */
 	node: INode;
 	credentialType: CredentialType;
-	/** Read once per node run (credentials.ts); the signing is done afresh on every attempt. */
+	/** Read once per node run (credentials.ts); signed afresh on every attempt. */
 	credentials: ICredentialDataDecryptedObject;
 	baseURL: string;
 	options: IHttpRequestOptions;
@@ -50,13 +49,9 @@ interface PreparedRequest {
 	answerContext: AnswerContext;
 }
 
-/** What one attempt came to: the answer, or the wait before the next attempt (an error ends the request). */
 type AttemptResult = { answer: PaySuiteResponse<unknown> } | { retryInMs: number };
 
-/**
- * Sends one request: signs through the credential, retries only what is safe,
- * and turns every failure into a NodeApiError that says what the platform answered and carries no secret.
- */
+/** Retries only what is safe; every failure becomes a NodeApiError with no secret. */
 export async function paySuiteRequest<T = IDataObject>(
 	this: PaySuiteContext,
 	request: PaySuiteRequest,
@@ -99,7 +94,7 @@ async function prepareRequest(ctx: PaySuiteContext, request: PaySuiteRequest, it
 	};
 }
 
-/** n8n's HTTP options of a request: the answer given whole with its status, whatever it is, as text or bytes. */
+/** The answer whole, with its status whatever it is, as text or bytes. */
 function httpOptions(request: PaySuiteRequest, baseURL: string, timeoutMs: number, credentialType: CredentialType): IHttpRequestOptions {
 	const options: IHttpRequestOptions = {
 		method: request.method ?? 'POST',
@@ -123,7 +118,7 @@ function httpOptions(request: PaySuiteRequest, baseURL: string, timeoutMs: numbe
 	return options;
 }
 
-/** One attempt: sends, reads the answer (a streamed one read whole unless it is the file itself), judges it. */
+/** A streamed answer is read whole unless it is the file itself. */
 async function attemptOnce(prepared: PreparedRequest, attempt: number): Promise<AttemptResult> {
 	let response: PaySuiteResponse<unknown>;
 	try {
@@ -134,12 +129,12 @@ async function attemptOnce(prepared: PreparedRequest, attempt: number): Promise<
 	const { request } = prepared;
 	const { statusCode, headers } = response;
 	if (request.encoding === 'stream' && statusCode >= 200 && statusCode < 300 && !request.passThroughStatuses?.includes(statusCode)) {
-		// The file itself: handed over unread, n8n's HTTP client having undone the gzip as the bytes arrive.
+		// Handed over unread; n8n's HTTP client has undone the gzip as the bytes arrive.
 		return { answer: { statusCode, headers, body: response.body } };
 	}
 	let raw = response.body;
 	if (request.encoding === 'stream') {
-		// Any other answer (425 not ready, an error) is small: read whole, then decoded like a buffered one.
+		// Any other answer (425 not ready, an error) is small: read whole.
 		try {
 			raw = await readWhole(raw);
 		} catch (error) {
@@ -152,8 +147,8 @@ async function attemptOnce(prepared: PreparedRequest, attempt: number): Promise<
 }
 
 /**
- * Sends the request once. A copy of the options per attempt: the credential signs it afresh (new nonce and seed)
- * every time. The credential data is a copy too: n8n may add to it (preAuthentication).
+ * A copy of the options per attempt: the credential signs it afresh (new nonce and seed). The credential data is a
+ * copy too: n8n may add to it (preAuthentication).
  */
 async function sendSigned(prepared: PreparedRequest): Promise<PaySuiteResponse<unknown>> {
 	const { ctx, credentialType, node, options } = prepared;
@@ -171,10 +166,9 @@ async function sendSigned(prepared: PreparedRequest): Promise<PaySuiteResponse<u
 	)) as PaySuiteResponse<unknown>;
 }
 
-/** Reads and deduplicated writes are sent again after a failure that leaves the outcome unknown, a few times. */
+/** Only reads and deduplicated writes are sent again when the outcome is unknown. */
 const mayRepeat = (prepared: PreparedRequest, attempt: number): boolean => prepared.safety !== 'write' && attempt < RETRY_POLICY.maxAttempts;
 
-/** After a failed connection: the wait before sending again, or the error that ends the request. */
 function afterConnectionFailure(prepared: PreparedRequest, code: string | undefined, attempt: number): number {
 	const failure = connectionFailureOf(code);
 	const again = attempt < RETRY_POLICY.maxAttempts;
@@ -186,14 +180,14 @@ function afterConnectionFailure(prepared: PreparedRequest, code: string | undefi
 	throw noAnswerError(prepared, code, attempt);
 }
 
-/** The verdict of an answer: handed back, sent again after a wait (a busy or unreadable answer), or an error. */
+/** Busy or unreadable answers are asked again after a wait. */
 function judgeAnswer(prepared: PreparedRequest, answer: PaySuiteResponse<unknown>, attempt: number): AttemptResult {
 	const { ctx, request, itemIndex, answerContext } = prepared;
 	const { statusCode, body } = answer;
 	if (request.passThroughStatuses?.includes(statusCode)) return { answer };
 	const retryAfter = retryAfterSeconds(headerValue(answer.headers, 'retry-after'));
-	// No verdict on the request: the platform, or a proxy before it, was busy or broke. Even with
-	// Retry-After, nothing says the work was not done before the answer was made.
+	// No verdict: the platform or a proxy before it was busy or broke. Even with Retry-After, the work may have been
+	// done before the answer was made.
 	const noVerdict = statusCode === 408 || statusCode === 429 || statusCode >= 500;
 	// A success must be readable: every JSON endpoint answers an object (the report file is the exception).
 	const ok = statusCode >= 200 && statusCode < 300;
@@ -209,7 +203,6 @@ function judgeAnswer(prepared: PreparedRequest, answer: PaySuiteResponse<unknown
 	return { answer };
 }
 
-/** After a busy or unreadable answer: the wait before asking again, or the error that ends the request. */
 function afterNoVerdict(
 	prepared: PreparedRequest,
 	answer: PaySuiteResponse<unknown>,
@@ -225,7 +218,7 @@ function afterNoVerdict(
 	throw lostAnswer(prepared, seen.unreadable ?? statusCause(answer.statusCode, redact(answer.body), seen.retryAfter), attempt, answer.statusCode);
 }
 
-/** A request that may have reached the platform and got no usable answer: a read failed, a write's answer is lost. */
+/** It may have reached the platform: a read failed, or a write's answer is lost. */
 function noAnswerError(prepared: PreparedRequest, code: string | undefined, attempt: number): NodeApiError {
 	const { ctx, request, itemIndex } = prepared;
 	if (prepared.safety === 'read') return readFailedError(ctx, { code, path: request.path, attempts: attempt }, itemIndex);

@@ -1,4 +1,4 @@
-/** When a request is sent again: the back-off, the platform's Retry-After, and the pause every request of a run keeps. */
+/** When a request is sent again: back-off, Retry-After, and the pause every request of a run keeps. */
 import { sleep } from 'n8n-workflow';
 
 import { keptWith } from '../context/runMemory';
@@ -6,13 +6,10 @@ import type { PaySuiteContext } from './types';
 
 export const RETRY_POLICY = { maxAttempts: 4, maxDelayMs: 30_000 };
 
-/**
- * How long a request waits for its answer, unless it says otherwise, and the first wait before a retry (doubled
- * each time) when the platform asks for none. Mutable only so that tests can shorten them.
- */
+/** The first retry wait is doubled each time the platform asks for none. Mutable only so tests can shorten them. */
 export const requestDefaults = { timeoutMs: 60_000, retryDelayMs: 250 };
 
-/** Seconds from a Retry-After header (delta seconds or an HTTP date); undefined when absent or unreadable. */
+/** Delta seconds or an HTTP date; undefined when absent or unreadable. */
 export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | undefined {
 	if (value === undefined || value === null || String(value).trim() === '') return undefined;
 	const seconds = Number(value);
@@ -27,9 +24,8 @@ export function backoffDelayMs(attempt: number, retryAfter?: number): number {
 }
 
 /**
- * When the platform asks to slow down (HTTP 429, or any busy answer with Retry-After), every request of the node
- * run waits until then, not only the one that was answered so: with a few items in flight, the others would
- * otherwise keep the platform busy. Kept with n8n's context object of the run, like the credentials.
+ * On 429 (or a busy answer with Retry-After) every request of the node run waits, not only the one answered so:
+ * items in flight would otherwise keep the platform busy. Kept with n8n's context object of the run.
  */
 const pauseOf = (ctx: PaySuiteContext): { until: number } => keptWith(ctx, 'pause', () => ({ until: 0 }));
 

@@ -1,25 +1,16 @@
 /**
- * The credential a trigger checks signatures with, read once and kept in this process's memory for a short while
- * instead of at every delivery.
- *
- * Why: in n8n 2.x a trigger's `getCredentials()` resolves the credential's expressions in an expression isolate of
- * its own (n8n's credentials helper builds a throwaway workflow for it), and for any trigger other than its own
- * Webhook node n8n already holds the pool's one warm isolate for the webhook call: every delivery created a second
- * isolate cold, most of what made a delivery slower than n8n's Webhook node with a Header Auth credential
- * (docs/nodes/triggers.md, Performance).
- *
- * Safety:
- *  - memory of this process only: never the workflow's static data (saved in the database), never an output;
- *  - kept per workflow, node and credential ID, and for at most `keepSeconds`;
- *  - a check that fails with the kept credential is made again with a fresh read, so a changed secret applies from
- *    the first delivery signed with it; an old secret is refused at the latest `keepSeconds` after the change;
- *  - calls of the test URL (while building) always read the credential afresh.
+ * The credential a trigger checks signatures with, kept in this process's memory a short while. In n8n 2.x a
+ * trigger's `getCredentials()` resolves expressions in an isolate of its own, created cold beside the one n8n holds
+ * for the webhook call: most of what made a delivery slower than n8n's Webhook node (docs/nodes/triggers.md,
+ * Performance).
+ * Safety: this process's memory only (never static data nor an output); per workflow, node and credential ID, for
+ * at most `keepSeconds`; a check that fails with the kept credential is made again with a fresh read, so a changed
+ * secret applies at once and an old one is refused within `keepSeconds`; test URL calls always read afresh.
  */
 import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
 
-/** How long a credential read is used for the next deliveries. */
 export const CREDENTIAL_KEEP_SECONDS = 60;
-/** At most this many credentials kept (one per trigger node in use); beyond it the oldest go first. */
+/** One per trigger node in use; the oldest go first. */
 const MAX_KEPT = 500;
 
 interface Kept {
@@ -27,7 +18,7 @@ interface Kept {
 	atMs: number;
 }
 
-/** Credential reads by key, each used for `keepSeconds`. A read in progress is shared by the calls that need it. */
+/** A read in progress is shared by the calls that need it. */
 export class CredentialMemory {
 	private readonly kept = new Map<string, Kept>();
 
@@ -37,7 +28,6 @@ export class CredentialMemory {
 		private readonly maxKept: number = MAX_KEPT,
 	) {}
 
-	/** The kept read of `key` when it is recent enough, else undefined. */
 	recent(key: string): Promise<ICredentialDataDecryptedObject> | undefined {
 		const entry = this.kept.get(key);
 		if (!entry) return undefined;
@@ -48,7 +38,7 @@ export class CredentialMemory {
 		return entry.read;
 	}
 
-	/** Reads afresh and keeps the read; a failed read is not kept. */
+	/** A failed read is not kept. */
 	fresh(key: string, read: () => Promise<ICredentialDataDecryptedObject>): Promise<ICredentialDataDecryptedObject> {
 		const entry: Kept = { read: read(), atMs: this.nowMs() };
 		this.kept.delete(key);
@@ -56,7 +46,7 @@ export class CredentialMemory {
 		entry.read.catch(() => {
 			if (this.kept.get(key) === entry) this.kept.delete(key);
 		});
-		// A Map keeps insertion order: the first entries are the oldest.
+		// Insertion order: the oldest first.
 		for (const oldest of this.kept.keys()) {
 			if (this.kept.size <= this.maxKept) break;
 			this.kept.delete(oldest);
@@ -65,13 +55,10 @@ export class CredentialMemory {
 	}
 }
 
-/** One per n8n process, shared by every workflow's trigger nodes (keys keep them apart). */
+/** One per n8n process; keys keep workflows apart. */
 const memory = new CredentialMemory();
 
-/**
- * Runs `check` with the node's credential of `type`: with the one read lately when it passes, else with a fresh
- * read. Production calls only; test calls always read afresh.
- */
+/** The one read lately when it passes, else a fresh read; test calls always read afresh. */
 export async function checkWithCredential<T extends { ok: boolean }>(
 	fn: IWebhookFunctions,
 	type: string,

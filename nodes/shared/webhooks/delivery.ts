@@ -1,19 +1,14 @@
 /**
- * The one path of a delivery through a webhook trigger. Each trigger declares what differs (its signature rule,
- * what names a delivery, its filter, its output, the platform's record it reads); `receiveDelivery` runs the
- * steps in this order:
- *  1. the body as it arrived (reply.ts), refused above 64 KiB (413);
- *  2. the signature rule: a signature over the raw bytes (a header) is checked before the body is read as JSON,
- *     one carried in the body after (400 for a broken rule, 401 when not verified), with the credential kept a
- *     while (credential.ts);
- *  3. without a record to read, the filter, on the delivery itself: one the workflow does not handle is
- *     acknowledged without a run;
- *  4. once per delivery (replay.ts): a delivery that already started a run is acknowledged without a second;
- *  5. with a record to read (lookup), the record, then the filter on it;
- *  6. the acknowledgement and a run with the trigger's output item (n8n sends the acknowledgement when the run is
- *     queued, or after it with Options › Acknowledge Delivery › When the Workflow Has Finished: acknowledge.ts);
- *  7. on the worker, the trigger's `execute()` lets only one run per delivery do the work, whichever process
- *     received it (runGate.ts: the item carries the delivery's run key there).
+ * The one path of a delivery through a webhook trigger; each trigger declares what differs. receiveDelivery's
+ * steps:
+ * 1. the raw body (reply.ts), refused above 64 KiB;
+ * 2. the signature: one over the raw bytes (a header) is checked before the body is parsed, one in the body after;
+ *    the credential is kept a while (credential.ts);
+ * 3. without a lookup, the filter on the delivery: one left out is acknowledged without a run;
+ * 4. once per delivery (replay.ts);
+ * 5. with a lookup, the platform's record, then the filter on it;
+ * 6. the acknowledgement and a run (acknowledge.ts says when n8n answers);
+ * 7. on the worker, one run per delivery does the work (runGate.ts).
  * Whatever throws is answered 503, so the platform sends the delivery again (answerFailures).
  */
 import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
@@ -32,7 +27,7 @@ import {
 	type Refused,
 } from './reply';
 
-/** A delivery as a trigger's checks accept it (the `ok: true` side of their result). */
+/** The `ok: true` side of a trigger's checks. */
 type Accepted = { ok: true };
 
 /** A signature the body carries over some of its fields (autopay events, checkout notifications). */
@@ -40,7 +35,7 @@ export interface SignedFields<Delivery extends Accepted> {
 	covers: 'fields';
 	/** The credential whose secret signs the deliveries. */
 	credentialType: string;
-	/** The body's rules and its signature, with the credential: the delivery, or why it is refused (400, 401). */
+	/** The delivery, or why it is refused (400, 401). */
 	check(body: IDataObject, credentials: ICredentialDataDecryptedObject, fn: IWebhookFunctions): Delivery | Refused;
 }
 
@@ -51,28 +46,28 @@ export interface SignedBytes<Delivery extends Accepted, Signature extends Accept
 	credentialType: string;
 	/** False when the node is set not to check signatures: the body is then read unverified. */
 	required(fn: IWebhookFunctions): boolean;
-	/** The signature of the raw bytes, with the credential: what it says, or why it is refused (401). */
+	/** What the signature says, or why it is refused (401). */
 	check(raw: Buffer, credentials: ICredentialDataDecryptedObject, fn: IWebhookFunctions): Signature | Refused;
-	/** The body's rules once its bytes are verified (`signature` undefined when not required): 400 when broken. */
+	/** `signature` is undefined when not required; 400 when a rule breaks. */
 	read(body: IDataObject, signature: Signature | undefined): Delivery | Refused;
 }
 
 /** What a trigger declares; `Found` is the platform's record it reads for a delivery (none: undefined). */
 export interface DeliveryDeclaration<Delivery extends Accepted, Found = undefined> {
 	signature: SignedFields<Delivery> | SignedBytes<Delivery, Accepted>;
-	/** What names a delivery in its replay record: the platform sends a delivery again exactly as it was. */
+	/** The platform sends a delivery again exactly as it was. */
 	identity(delivery: Delivery): ReadonlyArray<string | number>;
-	/** What was received: the words of every acknowledgement. */
+	/** The words of every acknowledgement. */
 	received(delivery: Delivery): string;
-	/** The platform's record the delivery names, read once per delivery (a delivery only says what changed). */
+	/** Read once per delivery: a delivery only says what changed. */
 	lookup?(fn: IWebhookFunctions, delivery: Delivery): Promise<{ ok: true; found: Found } | Refused>;
-	/** The node's filters: false acknowledges the delivery without a run, so the platform does not send it again. */
+	/** False acknowledges without a run, so the platform does not send it again. */
 	wanted(fn: IWebhookFunctions, delivery: Delivery, found: Found): boolean;
 	/** The item the run starts with. */
 	output(fn: IWebhookFunctions, delivery: Delivery, found: Found): IDataObject;
 }
 
-/** Answers a call to a trigger's webhook, by the steps above. */
+/** By the steps above. */
 export async function receiveDelivery<Delivery extends Accepted, Found>(
 	fn: IWebhookFunctions,
 	declaration: DeliveryDeclaration<Delivery, Found>,
@@ -82,7 +77,7 @@ export async function receiveDelivery<Delivery extends Accepted, Found>(
 		if (!delivery.ok) return answerRefusal(fn, delivery);
 		const what = declaration.received(delivery);
 		const { lookup } = declaration;
-		// Nothing to read: the filter judges the delivery itself, and one left out never claims a replay record.
+		// A delivery the filter leaves out never claims a replay record.
 		if (!lookup && !declaration.wanted(fn, delivery, undefined as Found)) return acknowledgeUnhandled(what);
 		return await oncePerDelivery(
 			fn,
@@ -103,7 +98,7 @@ export async function receiveDelivery<Delivery extends Accepted, Found>(
 	});
 }
 
-/** Steps 1 and 2: the delivery the body makes once its signature and rules pass, or why it is refused. */
+/** Steps 1 and 2. */
 export async function readDelivery<Delivery extends Accepted>(
 	fn: IWebhookFunctions,
 	rule: SignedFields<Delivery> | SignedBytes<Delivery, Accepted>,

@@ -1,8 +1,7 @@
 /**
- * A payment link's own notification, as the platform publishes it: `{status {status: PAID | EXPIRED, reason,
- * message, date}, linkId, reference, signature}`, `signature` = hex SHA-256(linkId + status.status + status.date
- * + secret key). PAID when a payment of the link is approved, EXPIRED when the link expires (more may come). It
- * names no payment: the link, read from the platform, tells which one. Its rules and signature; pure.
+ * A payment link's own notification as published: `signature` = hex SHA-256(linkId + status.status + status.date +
+ * secret key); PAID when a payment is approved, EXPIRED when the link expires (more may come). It names no payment:
+ * the link, read from the platform, tells which one. Pure.
  */
 import { outputId } from '../schemas/identifiers';
 import { EVENT_DATE_WORDS, eventDateProblem } from './replay';
@@ -10,10 +9,10 @@ import { NOT_VERIFIED, type FailedCheck } from './reply';
 import { verifyLinkSignature } from './signatures';
 import { digitsOf, signedStatus, unsignedFields } from './statusBlock';
 
-/** An accepted link notification, split by what its signature covers: `linkId`, `status.status` and `status.date`. */
+/** Split by what its signature covers: `linkId`, `status.status` and `status.date`. */
 export interface LinkNotification {
 	signed: { linkId: number | string; status: string; date: string };
-	/** As received, when text: anyone who copied a signed notification can change these and keep its signature. */
+	/** Anyone who copied a signed notification can change these and keep its signature. */
 	unsigned: { reference?: string; reason?: string; message?: string };
 }
 
@@ -25,13 +24,12 @@ const SIGNATURE_WORDS = {
 	mismatch: NOT_VERIFIED,
 };
 
-/** Whether a body is a link notification rather than a checkout one: it names a link and no session. */
+/** It names a link and no session. */
 export const isLinkNotification = (body: Record<string, unknown>): boolean => body.linkId !== undefined && body.requestId === undefined;
 
 /**
- * Checks a received link notification: `linkId` and the signed status fields must be there (400), the signature
- * must match and the status date be within the replay window (401). Any status text is taken (the platform says
- * more may come); the unsigned fields never refuse a notification the platform signed.
+ * 400 when `linkId` or the signed status fields are missing; 401 on a wrong signature or a date outside the replay
+ * window. Any status text is taken (more may come); unsigned fields never refuse a signed notification.
  */
 export function checkLinkNotification(body: Record<string, unknown> | undefined, secretKey: string, nowMs = Date.now()): LinkCheck {
 	if (!body) return { ok: false, httpStatus: 400, message: 'The body is not a JSON object' };

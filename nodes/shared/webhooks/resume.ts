@@ -1,19 +1,10 @@
 /**
- * An execution that waits for the platform's notification (Create and Wait for Payment): the URL it gives the
- * platform, and the one path of a notification that arrives there.
- *
- * The URL is n8n's own resume URL of the execution (`$execution.resumeUrl`, which carries n8n's resume token from
- * n8n 2.x) with two parameters of ours: the reference of the record the execution waits for, and a check of it
- * (HMAC-SHA256 with the site's secret key over the execution ID and the reference), so that whoever holds the URL
- * cannot make the execution take a notification of another record. n8n calls the node's `webhook()` (its webhook
- * description has `restartWebhook: true`) only while the execution waits and only on the last node it ran; it
- * answers a finished or running execution itself (409), so a notification resumes it at most once.
- *
- * `receiveResume` runs, in this order: the body and its signature (delivery.ts: 400, 401); one call of this process
- * at a time per execution (replay.ts's memory: a copy arriving meanwhile waits for the first one's outcome); the
- * record, read from the platform (a failed read answers 503, the platform sends again); the record must be the
- * awaited one (else 401, as a forgery); then, when the record is final, the acknowledgement and the resumed item;
- * otherwise only the acknowledgement, and the execution keeps waiting.
+ * An execution waiting for the platform's notification (Create and Wait for Payment): its URL, and the path of a
+ * notification that arrives there.
+ * The URL is n8n's resume URL (`$execution.resumeUrl`, with n8n's resume token from 2.x) plus the awaited record's
+ * reference and an HMAC of it with the site's secret key, so whoever holds the URL cannot resume the execution with
+ * another record. n8n calls `webhook()` (restartWebhook) only while the execution waits and answers 409 itself once
+ * it runs or ended, so it resumes at most once.
  */
 import { createHmac } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
@@ -23,7 +14,7 @@ import { DeliveryMemory } from './replay';
 import { acknowledgeAndResume, acknowledgeDuplicate, acknowledgeStillWaiting, answerFailures, answerRefusal, type Refused } from './reply';
 import { constantTimeEqual } from './signatures';
 
-/** The webhook n8n calls on a waiting execution's resume URL: the node's, whatever its operation. */
+/** The node's, whatever its operation. */
 export const resumeWebhook: IWebhookDescription = {
 	name: 'default',
 	httpMethod: 'POST',
@@ -35,15 +26,13 @@ export const resumeWebhook: IWebhookDescription = {
 	responseData: '',
 };
 
-/** The resume URL's parameters of ours: the awaited record's reference, and its check. */
 const AWAITED_PARAMETERS = { reference: 'reference', check: 'check' } as const;
 
-/** The check of an awaited reference: hex HMAC-SHA256 of the execution ID and the reference with the site's secret key. */
+/** Keyed with the site's secret key, over the execution ID and the reference. */
 function awaitedCheck(secretKey: string, executionId: string, reference: string): string {
 	return createHmac('sha256', secretKey).update(`${executionId}\n${reference}`, 'utf8').digest('hex').slice(0, 32);
 }
 
-/** This execution's resume URL, with the reference it waits for and its check. */
 export function resumeUrlFor(fn: IExecuteFunctions, secretKey: string, reference: string): string {
 	const url = new URL(String(fn.evaluateExpression('{{ $execution.resumeUrl }}', 0)));
 	url.searchParams.set(AWAITED_PARAMETERS.reference, reference);
@@ -51,7 +40,7 @@ export function resumeUrlFor(fn: IExecuteFunctions, secretKey: string, reference
 	return url.toString();
 }
 
-/** The reference the resume URL names, when its check holds with this secret key; undefined otherwise. */
+/** Undefined unless the URL's check holds with this secret key. */
 export function awaitedReference(fn: IWebhookFunctions, secretKey: string): string | undefined {
 	const query = fn.getQueryData() as Record<string, unknown>;
 	const reference = query[AWAITED_PARAMETERS.reference];
@@ -62,15 +51,14 @@ export function awaitedReference(fn: IWebhookFunctions, secretKey: string): stri
 
 /** What a waiting operation declares; `Found` is the platform's record it reads for a notification. */
 export interface ResumeDeclaration<Delivery extends { ok: true }, Found> {
-	/** The body's rules and its signature, with the credential; also the awaited reference, from the URL. */
+	/** Also the awaited reference, from the URL. */
 	signature: SignedFields<Delivery>;
-	/** What was received: the words of every acknowledgement. */
+	/** The words of every acknowledgement. */
 	received(delivery: Delivery): string;
-	/** The record the notification names, read from the platform. */
 	lookup(fn: IWebhookFunctions, delivery: Delivery): Promise<{ ok: true; found: Found } | Refused>;
-	/** Why the record is not the one this execution waits for (refused as a forgery), or undefined. */
+	/** Refused as a forgery when defined. */
 	notAwaited(delivery: Delivery, found: Found): string | undefined;
-	/** Whether the record is final: the execution resumes with it. */
+	/** Final: the execution resumes with it. */
 	final(found: Found): boolean;
 	/** The item the execution resumes with. */
 	output(fn: IWebhookFunctions, delivery: Delivery, found: Found): IDataObject;
@@ -79,7 +67,7 @@ export interface ResumeDeclaration<Delivery extends { ok: true }, Found> {
 /** One per n8n process: the calls for one execution go one at a time. */
 const memory = new DeliveryMemory();
 
-/** Answers a call to a waiting execution's resume URL, by the steps above. */
+/** The signature, one call per execution at a time, the record (a failed read answers 503), then resume when final. */
 export async function receiveResume<Delivery extends { ok: true }, Found>(
 	fn: IWebhookFunctions,
 	declaration: ResumeDeclaration<Delivery, Found>,

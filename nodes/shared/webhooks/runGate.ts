@@ -1,38 +1,23 @@
 /**
- * One run per delivery across n8n's processes. A webhook process only remembers what it saw (replay.ts), and dies
- * with its memory: in queue mode a delivery sent again after its webhook process died (or reaching another one)
- * starts a second run while the first goes on on a worker. So every run a delivery starts passes this gate first,
- * on the worker that runs it: the trigger's `execute()` receives the item its webhook part made, which carries the
- * delivery's run key (a hash of the workflow, the node, the mode and what names the delivery; never shown).
- *
- *  - The run that records the key first in n8n's deduplication store of the node (`checkProcessedAndRecord`, in
- *    n8n's database, read by every process) does the work, and marks its execution with it: the trigger's task data
- *    (`setMetadata`, every n8n) and the execution's custom data (where n8n offers it).
- *  - Any other run of the same delivery is a copy, whether it started before or after that run (a copy sent to
- *    another webhook process can reach the gate before the run that was queued first):
- *    - When Received: it ends at the trigger, with no item (the other run does the work).
- *    - When the Workflow Has Finished: it reads the delivery's other runs among the executions around it (n8n's
- *      record: still going, succeeded, failed or given up) and answers as they would: one succeeded, it ends with
- *      no item, so n8n answers 200; all failed or lost, it runs the workflow itself (and is now the run of the
- *      delivery); one still going after COPY_WAIT_MS, it fails, so n8n answers 500 within the platform's timeout
- *      and the platform sends it again.
- *
- * Limits, written in docs/scaling.md: n8n's store is read and written whole (no lock), so two runs of one delivery
- * recording within the same few milliseconds on two workers can both pass (runs held while the database is away
- * retry at random moments for that reason); the other runs are looked for among LOOKBACK_EXECUTIONS executions
- * before the copy and up to LOOKAHEAD_EXECUTIONS after it; and a run that did the work but whose end n8n could not
- * save (its database away) is failed for n8n, after which a copy runs the workflow again.
+ * One run per delivery across n8n's processes: a webhook process remembers only what it saw (replay.ts), so every
+ * run a delivery starts passes this gate first, on the worker, with the run key its webhook part put on the item.
+ * The run that records the key first in n8n's deduplication store of the node does the work and marks its
+ * execution; any other run of the delivery, earlier or later in n8n's list, is a copy: When Received it stops;
+ * When the Workflow Has Finished it answers as the delivery's other runs ended (succeeded: stop; all failed: run;
+ * still going after COPY_WAIT_MS: fail, so n8n answers 500 within the platform's timeout).
+ * Limits (docs/scaling.md, "Triggers and copies of a delivery"): the store is written whole, without a lock; runs
+ * are looked for in a window of ids; a run whose end n8n could not save counts as failed and runs again.
  */
 import { NodeOperationError, sleep, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData } from 'n8n-workflow';
 
 import { acknowledgesWhenFinished } from './acknowledge';
 
-/** Where the webhook part puts the run key on the item, and the custom data key of the run that does the work. */
+/** The run key's field on the item, and the mark of the run that does the work. */
 export const RUN_KEY_FIELD = 'paySuiteDelivery';
-/** The custom data key of a copy (it never does the work: a later copy skips it). */
+/** The mark of a copy: a later copy skips it. */
 export const COPY_KEY_FIELD = 'paySuiteDeliveryCopy';
 
-/** How long a copy waits for the first run (When the Workflow Has Finished), below common senders' 30-s timeouts. */
+/** Below common senders' 30-s timeouts. */
 const COPY_WAIT_MS = 20_000;
 const COPY_POLL_MS = 1_000;
 /** How many executions before a copy, and at most how many after it, are searched for its delivery's other runs. */
@@ -42,7 +27,7 @@ const LOOKAHEAD_EXECUTIONS = 200;
 const MISSING_IN_A_ROW = 5;
 /** The keys kept in a trigger node's store: the oldest go first. */
 const STORE_OPTIONS = { mode: 'entries', maxEntries: 5000 } as const;
-/** The store is written whole: a run that started at the same moment may have dropped the key; it is written again then. */
+/** The store is written whole: a run saving at the same moment may have dropped the key, so it is written again. */
 const REASSERT_AFTER_MS = [1_500, 5_000];
 
 /** The run key the item of a delivery's run carries, if any. */

@@ -1,10 +1,7 @@
-/**
- * Signature checks of the webhooks the platform sends: autopay events, checkout (session) notifications, payment
- * link notifications and onboarding process notifications. Pure functions; nothing here knows about n8n.
- */
+/** Signature checks of the platform's webhooks (autopay, checkout, payment link, onboarding). Pure. */
 import { createHash, createHmac, timingSafeEqual } from 'crypto';
 
-/** Constant-time comparison of two strings (a length difference is the only thing that shows). */
+/** Only a length difference shows in the time taken. */
 export function constantTimeEqual(received: string, expected: string): boolean {
 	const a = Buffer.from(received, 'utf8');
 	const b = Buffer.from(expected, 'utf8');
@@ -32,7 +29,7 @@ export function autopaySignature(fields: AutopaySignedFields, secretKey: string)
 	return `sha256:${hexDigest('sha256', `${fields.id}${fields.type}${fields.date}${secretKey}`)}`;
 }
 
-/** True when `signature` is the autopay signature of the fields; the `sha256:` prefix is required. */
+/** The `sha256:` prefix is required. */
 export function verifyAutopaySignature(fields: AutopaySignedFields, signature: unknown, secretKey: string): boolean {
 	if (typeof signature !== 'string' || !secretKey) return false;
 	const match = /^sha256:([0-9a-fA-F]{64})$/.exec(signature.trim());
@@ -66,7 +63,7 @@ type CheckoutVerification =
 	| { ok: true; algorithm: CheckoutSignatureAlgorithm }
 	| { ok: false; problem: 'missing' | 'malformed' | 'legacy not accepted' | 'mismatch' };
 
-/** Checks a checkout notification signature; the legacy SHA-1 form only when `acceptSha1`. */
+/** The legacy SHA-1 form only when `acceptSha1`. */
 export function verifyCheckoutSignature(
 	fields: CheckoutSignedFields,
 	signature: unknown,
@@ -103,7 +100,7 @@ export function linkSignature(fields: LinkSignedFields, secretKey: string): stri
 	return hexDigest('sha256', `${String(fields.linkId)}${fields.status}${fields.date}${secretKey}`);
 }
 
-/** Checks a payment link notification's signature: 64 hex digits, with or without a `sha256:` prefix. */
+/** 64 hex digits, with or without a `sha256:` prefix. */
 export function verifyLinkSignature(
 	fields: LinkSignedFields,
 	signature: unknown,
@@ -128,7 +125,7 @@ interface SignatureHeader {
 	v1: string[];
 }
 
-/** Splits `t=..,kid=..,v1=..` into its parts; unknown parts are ignored. */
+/** Unknown parts are ignored. */
 export function parseSignatureHeader(header: string): SignatureHeader {
 	const parsed: SignatureHeader = { v1: [] };
 	for (const part of header.split(',')) {
@@ -154,14 +151,14 @@ type OnboardingVerification =
 	| { ok: false; problem: 'missing' | 'malformed' | 'unknown key' | 'outside the time window' | 'mismatch'; keyId?: string };
 
 interface OnboardingVerifyOptions {
-	/** Current time in epoch milliseconds (tests pass it). */
+	/** Epoch milliseconds. */
 	now?: number;
 	toleranceSeconds?: number;
 	/** When given, the header's `kid` must be this one. */
 	keyId?: string;
 }
 
-/** Checks an `X-Signature` header against the raw body: HMAC-SHA256, within ±300 s of now. */
+/** HMAC-SHA256 over the raw body, within ±300 s of now. */
 export function verifyOnboardingSignature(
 	header: unknown,
 	rawBody: Buffer | string,

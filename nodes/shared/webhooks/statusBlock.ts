@@ -1,10 +1,10 @@
 /**
- * What the checkout and payment link notifications share: a `status` block whose `status` and `date` are signed,
- * and unsigned informational text beside them. Pure.
+ * What checkout and link notifications share: a `status` block whose `status` and `date` are signed, unsigned text
+ * beside. Pure.
  */
 import type { FailedCheck } from './reply';
 
-/** The signed part of a notification's `status` block, or why the body is refused (400). */
+/** Or why the body is refused (400). */
 export function signedStatus(body: Record<string, unknown>): { ok: true; status: string; date: string } | ({ ok: false } & FailedCheck) {
 	const status = body.status as Record<string, unknown> | undefined;
 	if (!status || typeof status !== 'object' || Array.isArray(status)) return { ok: false, httpStatus: 400, message: 'Missing field: status' };
@@ -13,20 +13,20 @@ export function signedStatus(body: Record<string, unknown>): { ok: true; status:
 	return { ok: true, status: status.status as string, date: status.date as string };
 }
 
-/** An unsigned informational field: kept when it is text (a numeric reason as text), left out otherwise. */
+/** Text (a numeric reason as text) is kept, anything else left out. */
 const unsignedText = (value: unknown): string | undefined =>
 	typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
 
-/** The unsigned fields a notification carries beside what its signature covers: only those that are text. */
+/** Only those that are text. */
 export function unsignedFields(body: Record<string, unknown>): { reference?: string; reason?: string; message?: string } {
 	const status = (body.status ?? {}) as Record<string, unknown>;
 	const fields = { reference: unsignedText(body.reference), reason: unsignedText(status.reason), message: unsignedText(status.message) };
 	return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
-/** An ID as the platform may send it: a JSON integer (exact) or its digits as text, of any length; else undefined. */
+/** A JSON integer (exact) or its digits as text, of any length; else undefined. */
 export function digitsOf(raw: unknown): string | undefined {
-	// A number only when exact (a JSON integer beyond 2^53 was read as its digits, as text).
+	// A JSON integer beyond 2^53 was read as its digits, as text.
 	const text = typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw) : typeof raw === 'string' ? raw : '';
 	return /^\d+$/.test(text) ? text : undefined;
 }

@@ -1,4 +1,4 @@
-/** Obtaining a report (once, or until it is ready) and turning its TSV into items, a file (CSV or TSV), or both, as it downloads. */
+/** Obtaining a report and turning its TSV into items, a file, or both, as it downloads. */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { outputId, readId } from '../../../shared/schemas/identifiers';
@@ -15,7 +15,7 @@ import { TsvBytes } from './tsvBytes';
 import { ReportFileWriter, reportFileFormat } from './reportFileWriter';
 import { obtainReport, type ReportDownload } from '../../../shared/reports/reportRequests';
 
-/** Waiting for a report: Obtain again until it is ready; at the timeout, the item fails naming the report. */
+/** At the timeout the item fails naming the report. */
 export const reportPolling: Polling<string, ReportDownload, IDataObject> = {
 	check: obtainReport,
 	intervalSeconds: 5,
@@ -25,14 +25,11 @@ export const reportPolling: Polling<string, ReportDownload, IDataObject> = {
 	}),
 };
 
-/**
- * From node version 4 a report asks for every type when Types is empty (so that each row has its type), and its
- * rows say what each transaction is and which payment it belongs to, their dates on the site's clock.
- */
+/** From version 4 an empty Types asks for every type (so each row has its type), and rows carry kind and payment. */
 const SITE_ROWS_SINCE = 4;
 export const wantsSiteRows = (ctx: OperationContext): boolean => ctx.node.typeVersion >= SITE_ROWS_SINCE;
 
-/** The items of a report's rows as output: from version 4 on the site's clock, with their kind and payment (siteRows). */
+/** From version 4 on the site's clock, with their kind and payment (siteRows). */
 export function rowItems(ctx: OperationContext, items: INodeExecutionData[]): INodeExecutionData[] {
 	if (!wantsSiteRows(ctx) || items.length === 0) return items;
 	const rows = siteRows(
@@ -43,8 +40,8 @@ export function rowItems(ctx: OperationContext, items: INodeExecutionData[]): IN
 }
 
 /**
- * POST /gateway/report for one window: the new report's ID. A plain write for Request and Wait (as it always
- * was); a read where asking again only makes a second report of the same period (Find by Reference).
+ * A plain write for Request and Wait; a read where asking again only makes a second report of the same period (Find
+ * by Reference).
  */
 export async function requestReportId(ctx: OperationContext, body: ReportBody, safety: RequestSafety = 'write'): Promise<string> {
 	const requested = await sendRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/report', safety, body: body as unknown as IDataObject });
@@ -53,13 +50,12 @@ export async function requestReportId(ctx: OperationContext, body: ReportBody, s
 	return id.digits;
 }
 
-/** A chunk of the download as bytes. */
 export function asBuffer(chunk: Buffer | Uint8Array | string): Buffer {
 	if (typeof chunk === 'string') return Buffer.from(chunk, 'utf8');
 	return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
-/** Words of a download that broke in the middle (a read: nothing changed on the platform). */
+/** A read: nothing changed on the platform. */
 export function brokenDownload(ctx: OperationContext, id: string, error: unknown, rows: number): never {
 	if (error instanceof TsvLineTooLongError) ctx.fail(`The report ${id} could not be read: ${error.message}`, `Get it again later with Report > Obtain and the report ID ${id}.`);
 	const code = (error as { code?: string })?.code;
@@ -70,7 +66,6 @@ export function brokenDownload(ctx: OperationContext, id: string, error: unknown
 	);
 }
 
-/** The item(s) of a ready report, read as it downloads: rows as items, its file (written as it arrives), or both. */
 export async function reportItems(ctx: OperationContext, id: string, download: ReportDownload): Promise<INodeExecutionData[]> {
 	const output = ctx.param<string>('output', 'items');
 	const items: INodeExecutionData[] = [];

@@ -1,12 +1,8 @@
 /**
- * The report's file as CSV (RFC 4180), written from the platform's tab-separated bytes as they arrive: each
- * line becomes a record ended by CRLF, each tab a comma, and a field holding a comma, a double quote or a
- * carriage return goes between double quotes (its quotes doubled). Every cell keeps its characters as sent:
- * IDs keep all their digits, amounts their decimals; nothing is parsed. Empty lines are dropped. The file
- * starts with UTF-8's byte-order mark: without it, spreadsheets and n8n's file viewer read the UTF-8 of names
- * such as "José" as other characters ("JosÃ©"). Works on bytes:
- * tab, comma, quote and line breaks are single bytes that never occur inside a UTF-8 multi-byte character, so a
- * chunk may end anywhere. Pure: nothing here knows about n8n.
+ * The report as CSV (RFC 4180), converted from the platform's TSV bytes as they arrive; cells keep their characters
+ * as sent (IDs all their digits; nothing is parsed). Starts with UTF-8's byte-order mark: without it spreadsheets
+ * and n8n's file viewer read "José" as "JosÃ©". Works on bytes: tab, comma, quote and line breaks never occur
+ * inside a UTF-8 multi-byte character, so a chunk may end anywhere. Pure.
  */
 import { TsvLineTooLongError } from '../../../shared/reports/reportTsv';
 
@@ -16,12 +12,10 @@ const CR = 13;
 const QUOTE = 34;
 const COMMA = 44;
 const CRLF = Buffer.from('\r\n');
-/** UTF-8's byte-order mark, first in the file. */
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-/** The longest line held while waiting for its end (as the row parser's limit). */
+/** As the row parser's limit. */
 const MAX_LINE_BYTES = 1024 * 1024;
 
-/** Whether a field needs quotes: it holds a comma, a double quote or a carriage return. */
 function needsQuotes(bytes: Buffer, start: number, end: number): boolean {
 	for (let index = start; index < end; index++) {
 		const byte = bytes[index];
@@ -30,7 +24,6 @@ function needsQuotes(bytes: Buffer, start: number, end: number): boolean {
 	return false;
 }
 
-/** One field between double quotes, its own double quotes doubled. */
 function quoted(field: Buffer): Buffer {
 	const parts: Buffer[] = [Buffer.from('"')];
 	let from = 0;
@@ -42,7 +35,7 @@ function quoted(field: Buffer): Buffer {
 	return Buffer.concat(parts);
 }
 
-/** One TSV line (no line break) as one CSV record, without its CRLF. */
+/** Without its CRLF. */
 export function csvRecord(line: Buffer): Buffer {
 	if (!needsQuotes(line, 0, line.length)) {
 		// The usual line: the same bytes with commas for tabs.
@@ -62,7 +55,7 @@ export function csvRecord(line: Buffer): Buffer {
 	return Buffer.concat(fields);
 }
 
-/** Feed the TSV's bytes with `push`, then call `end`; each returns the CSV bytes of the lines completed. */
+/** Each returns the CSV bytes of the lines completed. */
 export class TsvToCsv {
 	private readonly pending: Buffer[] = [];
 	private pendingBytes = 0;
@@ -90,7 +83,7 @@ export class TsvToCsv {
 		return Buffer.concat(out);
 	}
 
-	/** The held start of a line joined with its end (a line break's `\r` removed). */
+	/** Joins the held start of a line with its end; a `\r` before the line break goes. */
 	private takeLine(rest: Buffer): Buffer {
 		const line = this.pending.length === 0 ? rest : Buffer.concat([...this.pending, rest]);
 		this.pending.length = 0;
@@ -106,7 +99,7 @@ export class TsvToCsv {
 	}
 }
 
-/** A whole TSV text as CSV (tests, and a file that is only its header). */
+/** Tests, and a file that is only its header. */
 export function tsvToCsv(tsv: Buffer): Buffer {
 	const converter = new TsvToCsv();
 	return Buffer.concat([converter.push(tsv), converter.end()]);

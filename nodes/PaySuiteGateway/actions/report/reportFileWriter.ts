@@ -8,10 +8,8 @@ import { TsvToCsv, tsvToCsv } from './reportFileCsv';
 type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
 /**
- * The file formats of the report's file. CSV (`.csv`) is what spreadsheets open on a double click, typed
- * text/plain so that n8n's binary viewer shows it: n8n 2.40.7's server lets it view text/plain and text/csv
- * (not text/tab-separated-values), and its viewer puts the file in a frame, where Chromium shows text/plain but
- * downloads text/csv instead. TSV is the platform's own file, byte for byte.
+ * CSV is typed text/plain so that n8n's binary viewer shows it: n8n 2.40.7's server lets it view text/plain and
+ * text/csv only, and in its frame Chromium downloads text/csv. TSV is the platform's own file, byte for byte.
  */
 const REPORT_FILE_FORMATS = {
 	csv: { extension: 'csv', mimeType: 'text/plain' },
@@ -20,27 +18,24 @@ const REPORT_FILE_FORMATS = {
 
 type ReportFileFormat = keyof typeof REPORT_FILE_FORMATS;
 
-/** The File Format parameter's value, TSV for anything else (a workflow saved before the parameter existed). */
+/** TSV for anything else (a workflow saved before the parameter existed). */
 export function reportFileFormat(ctx: OperationContext): ReportFileFormat {
 	return ctx.param<string>('fileFormat', 'tsv') === 'csv' ? 'csv' : 'tsv';
 }
 
 /**
- * The report's file, handed to n8n's binary data as a stream while it is written: in n8n's filesystem mode
- * (the default of n8n 2) it goes to disk as it comes, so the node never holds the file; n8n's memory and
- * database modes collect the stream into one buffer, as before. It is given the platform's TSV bytes and
- * writes them in its format (CSV converted line by line as they come). Started at the first bytes, so that an
- * output that ends up empty (When Empty: Output Nothing) stores nothing.
+ * Streamed to n8n's binary data while written: in filesystem mode (n8n 2's default) it goes to disk as it comes, so
+ * the node never holds the file. Started at the first bytes, so an output that ends up empty stores nothing.
  */
 export class ReportFileWriter {
 	private stream?: ByteChannel;
 	private stored?: Promise<IBinaryData>;
 	private failure?: Error;
 	private readonly csv?: TsvToCsv;
-	/** Bytes of the file as written (after conversion). */
+	/** After conversion. */
 	bytes = 0;
 
-	/** The file's name without its extension: n8n is given it when the file starts, the item the final one. */
+	/** n8n is given it when the file starts, the item the final one. */
 	baseName = 'report';
 
 	constructor(
@@ -62,7 +57,6 @@ export class ReportFileWriter {
 		return this.stream !== undefined;
 	}
 
-	/** Writes these bytes of the platform's TSV, in the file's format. */
 	async write(tsv: Buffer): Promise<void> {
 		await this.writeOut(this.csv ? this.csv.push(tsv) : tsv);
 	}
@@ -73,7 +67,7 @@ export class ReportFileWriter {
 			const stream = new ByteChannel();
 			this.stream = stream;
 			this.stored = this.ctx.fn.helpers.prepareBinaryData(stream as unknown as BinarySource, this.fileName, this.mimeType);
-			// Kept to be raised at the next write or at the end, never left unhandled.
+			// Raised at the next write or at the end, never left unhandled.
 			this.stored.catch((error: Error) => {
 				this.failure = error;
 				stream.destroy(error);
@@ -81,11 +75,11 @@ export class ReportFileWriter {
 		}
 		if (this.failure) throw this.failure;
 		this.bytes += chunk.length;
-		// Waits while n8n has not taken what was written (backpressure): the download slows down, memory does not grow.
+		// Backpressure: the download slows down, memory does not grow.
 		await this.stream.write(chunk);
 	}
 
-	/** The file, its last bytes written; `whole` is the TSV file when nothing was streamed. */
+	/** `whole` is the TSV file when nothing was streamed. */
 	async finish(whole: () => Buffer): Promise<IBinaryData> {
 		if (this.csv) await this.writeOut(this.csv.end());
 		if (!this.stream || !this.stored) {
@@ -99,7 +93,7 @@ export class ReportFileWriter {
 		return binary;
 	}
 
-	/** Stops a file that will not be output (a later window failed): n8n drops what it wrote. */
+	/** A later window failed: n8n drops what it wrote. */
 	abort(error: Error): void {
 		this.stream?.destroy(error);
 	}

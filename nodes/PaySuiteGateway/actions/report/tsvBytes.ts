@@ -1,10 +1,7 @@
 /** Counting the rows of a TSV file as its bytes arrive (for the output's summary when no row is parsed). */
 import { TsvLineTooLongError } from '../../../shared/reports/reportTsv';
 
-/**
- * The header line and the body of a TSV file as its bytes arrive, the body's rows counted (lines that are not
- * empty), without holding more than the header.
- */
+/** Splits off the header line and counts the body's non-empty rows, holding no more than the header. */
 export class TsvBytes {
 	private readonly headerParts: Buffer[] = [];
 	private headerBytes = 0;
@@ -16,7 +13,6 @@ export class TsvBytes {
 	lastBodyByte = -1;
 	bodyBytes = 0;
 
-	/** The body bytes of this chunk (after the header line). */
 	push(chunk: Buffer): Buffer {
 		let body = chunk;
 		if (this.header === undefined) {
@@ -36,7 +32,7 @@ export class TsvBytes {
 		return body;
 	}
 
-	/** The end of the file: a last line without a line break is a row too; a file without one is all header. */
+	/** A last line without a line break is a row too; a file without one is all header. */
 	end(): void {
 		if (this.header === undefined) this.header = Buffer.concat(this.headerParts).toString('utf8').replace(/\r$/, '');
 		if (this.lineBytes > 0 && !(this.lineBytes === 1 && this.lineIsCr)) this.rows++;

@@ -1,4 +1,4 @@
-/** A report split by period: its windows obtained one after the other, turned into one output. */
+/** A report split by period: its windows obtained one after the other, as one output. */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { outputId } from '../../../shared/schemas/identifiers';
@@ -9,7 +9,6 @@ import { asBuffer, brokenDownload, rowItems } from './reportFile';
 import { ReportFileWriter, reportFileFormat } from './reportFileWriter';
 import { TsvBytes } from './tsvBytes';
 
-/** One window of a report split by period: its report, dates and number of rows. */
 export interface WindowSummary {
 	reportId: number | string;
 	startDate: string;
@@ -20,9 +19,8 @@ export interface WindowSummary {
 const NEWLINE = Buffer.from('\n');
 
 /**
- * The windows of one report, added in order as each is obtained, turned into one output as each downloads: the
- * rows of every window in order, or one file with the header once (each window's body appended to n8n's
- * binary data as it arrives, never held; CSV or TSV), or both.
+ * The rows of every window in order, or one file with the header once (each window appended as it arrives, never
+ * held), or both.
  */
 export class WindowedReport {
 	private readonly items: INodeExecutionData[] = [];
@@ -70,12 +68,12 @@ export class WindowedReport {
 		this.windows.push({ reportId: outputId(id), startDate: window.startDate, endDate: window.endDate, rows });
 	}
 
-	/** Stops the file of a period that will not be output (a window failed). */
+	/** A window failed: the period will not be output. */
 	abort(error: Error): void {
 		this.file.abort(error);
 	}
 
-	/** The output of the whole period; `period` as sent, for the summary and the empty item. */
+	/** `period` as sent, for the summary and the empty item. */
 	async result(period: { startDate: string; endDate: string }): Promise<INodeExecutionData[]> {
 		const rows = this.windows.reduce((sum, window) => sum + window.rows, 0);
 		const output = this.output;

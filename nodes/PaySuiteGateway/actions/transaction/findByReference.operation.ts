@@ -1,9 +1,7 @@
 /**
- * Transaction › Find by Reference: a payment found by what a caller has, its reference (an order number), with
- * its refunds. The platform finds transactions by reference only together with their amount (`/gateway/search`),
- * so this reads what the documents give: the transaction reports of a period (in windows of at most 10 days,
- * every type asked for), keeps the rows of the reference, then reads each payment by its internal reference
- * (`/gateway/query`). A refund is a transaction of its own with its payment's reference (DESIGN.md, "Facts").
+ * Transaction › Find by Reference. The platform searches by reference only with the amount, so this reads the
+ * period's reports (windows of at most 10 days, every type), keeps the reference's rows and reads each payment
+ * (`/gateway/query`). A refund carries its payment's reference (DESIGN.md, "Facts").
  */
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod/v3';
@@ -68,7 +66,7 @@ const searchSchema = z
 	.refine((search) => Date.parse(search.startDate) <= Date.parse(search.endDate), { message: 'must not be before the Start Date', path: ['endDate'] });
 type Search = z.infer<typeof searchSchema>;
 
-/** What to search: the reference and the period, its dates on the site's clock. */
+/** Its dates on the site's clock. */
 function searchOf(ctx: OperationContext): Search {
 	const zone = clockOf(ctx).zone;
 	const preset = PERIOD_DAYS[ctx.param<string>('searchPeriod', 'last30Days')];
@@ -78,7 +76,7 @@ function searchOf(ctx: OperationContext): Search {
 	return ctx.validate(searchSchema, { reference: String(ctx.param<string>('reference', '') ?? '').trim(), ...period });
 }
 
-/** The rows of the reference in one window's report: asked for (every type), waited for, read as it downloads. */
+/** Asked for with every type, waited for, read as it downloads. */
 async function windowRows(ctx: OperationContext, window: ReportWindow, reference: string): Promise<ReportRow[]> {
 	const options = ctx.param<IDataObject>('options', {});
 	const timing = { timeoutSeconds: Number(options.timeout ?? 300), intervalSeconds: Number(options.pollInterval ?? reportPolling.intervalSeconds) };
@@ -97,7 +95,6 @@ async function windowRows(ctx: OperationContext, window: ReportWindow, reference
 	return rows;
 }
 
-/** The item of a search that found nothing: what was searched, and what to try. */
 function nothingFound(search: Search): IDataObject {
 	return {
 		found: 0,
@@ -108,7 +105,6 @@ function nothingFound(search: Search): IDataObject {
 	};
 }
 
-/** The transaction's own read, simplified or as the platform answered it. */
 async function readTransaction(ctx: OperationContext, internalReference: unknown): Promise<IDataObject> {
 	const query = ctx.validate(querySchema, { internalReference: String(internalReference ?? '') });
 	const { body } = await sendRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/query', safety: 'read', body: query as unknown as IDataObject });
@@ -126,7 +122,7 @@ export const findByReference: PaySuiteOperation = {
 	async execute(ctx) {
 		const search = searchOf(ctx);
 		const rows: ReportRow[] = [];
-		// One window at a time, in order: the platform works on one report of ours at once.
+		// One window at a time: the platform works on one report of ours at once.
 		for (const window of reportWindows(search.startDate, search.endDate, clockOf(ctx).zone)) rows.push(...(await windowRows(ctx, window, search.reference)));
 		if (rows.length === 0) return ctx.param<string>('whenEmpty', 'message') === 'message' ? [{ json: nothingFound(search) }] : [];
 		const items: INodeExecutionData[] = [];

@@ -32,7 +32,7 @@ import {
 } from '../../../shared/descriptions/payment';
 import { GATEWAY_DATES, simplifyTransaction } from '../../output';
 
-/** A JSON parameter of a collection, parsed; undefined when it is not set or empty. */
+/** Undefined when not set or empty. */
 function optionalJson(ctx: OperationContext, name: string): unknown {
 	const value = ctx.jsonParam<unknown>(name, '');
 	return value === '' ? undefined : value;
@@ -79,7 +79,6 @@ export const processPayment: PaySuiteOperation = {
 	action: 'Process a card payment',
 	description:
 		'Charge a card or a stored token directly. Each item carries an idempotency key (yours, or one derived from the node, its input item and the payment), so a retry, n8n\'s Retry of the execution included, never charges twice.',
-	// The payment's optional parts sit in Additional Fields: their errors name them there.
 	fieldLabels: {
 		...paymentPartsLabels('Additional Fields'),
 		additional: 'Additional Fields › Additional Data',
@@ -181,12 +180,12 @@ export const processPayment: PaySuiteOperation = {
 	async execute(ctx) {
 		const body = processBody(ctx);
 		if (body.idempotenceKey === undefined) {
-			// Made of what n8n's Retry of the execution keeps identical (see processIdempotencyKey.ts).
+			// Made of what n8n's Retry of the execution keeps identical (processIdempotencyKey.ts).
 			body.idempotenceKey = deriveIdempotencyKey({ ...itemRun(ctx), body });
 		}
 		const checked = ctx.validate(processSchema, body);
 		const payment = checked.payment as { reference?: string; amount?: { currency?: string; total?: number } };
-		// Every attempt lost its answer (each one sent again with the same key): the charge happened at most once.
+		// Every attempt (each with the same key) lost its answer: the charge happened at most once.
 		const lost = {
 			maybe: `The payment of ${formatAmount(payment.amount)} with reference ${payment.reference} may have been charged`,
 			check:
@@ -197,7 +196,6 @@ export const processPayment: PaySuiteOperation = {
 			{
 				api: 'gateway',
 				path: '/gateway/process',
-				// The platform deduplicates by idempotenceKey, and every request carries one.
 				safety: 'idempotent',
 				body: checked as unknown as IDataObject,
 				acceptFailedStatus: true,

@@ -1,7 +1,6 @@
 /**
- * What a period's report rows tell about one reference: each payment (or pre-authorization) with the refunds,
- * reversals and other transactions that belong to it, and the transactions whose payment the period does not hold.
- * The rows are those of siteRows (their kind and payment, their dates on the site's clock). Pure.
+ * What a period's report rows (from siteRows) tell about one reference: each payment with the transactions that
+ * belong to it, and those whose payment the period does not hold. Pure.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -9,14 +8,12 @@ import type { ReportRow } from '../../../shared/reports/reportTsv';
 import { minorUnitsOf } from '../../../shared/schemas/currencies';
 import { KIND_COLUMN, PAYMENT_COLUMN, utcColumn } from '../../../shared/reports/siteRows';
 
-/** Whether a row is of the reference searched: the same text, spaces around it and capitals aside. */
+/** Spaces around it and capitals aside. */
 export const sameReference = (row: ReportRow, reference: string): boolean =>
 	typeof row.reference === 'string' && row.reference.trim().toLowerCase() === reference.trim().toLowerCase();
 
-/** Kinds that give money back: listed as a payment's refunds. */
 const GIVES_BACK = new Set(['refund', 'reversal']);
 
-/** A transaction found with its payment, as the item lists it. */
 function relatedEntry(row: ReportRow): IDataObject {
 	return {
 		internalReference: row.internal_reference,
@@ -29,7 +26,6 @@ function relatedEntry(row: ReportRow): IDataObject {
 	};
 }
 
-/** One transaction the search outputs: its row, and the rows that belong to it. */
 interface FoundTransaction {
 	row: ReportRow;
 	refunds: ReportRow[];
@@ -37,9 +33,8 @@ interface FoundTransaction {
 }
 
 /**
- * The rows grouped by the payment they belong to, in the order they happened: each payment or pre-authorization
- * with its refunds and reversals (`refunds`) and its captures, chargebacks... (`others`); a row whose payment the
- * rows do not hold stands alone. A transaction seen twice (in two overlapping reports) counts once.
+ * In the order they happened; a row whose payment the rows do not hold stands alone. A transaction seen twice (in
+ * two overlapping reports) counts once.
  */
 export function groupByPayment(rows: readonly ReportRow[]): FoundTransaction[] {
 	const seen = new Set<string>();
@@ -64,12 +59,11 @@ export function groupByPayment(rows: readonly ReportRow[]): FoundTransaction[] {
 		else if (GIVES_BACK.has(String(row[KIND_COLUMN]))) entry.refunds.push(row);
 		else entry.others.push(row);
 	}
-	// In the order they happened (UTC text sorts as time); a stand-alone refund among the payments.
+	// UTC text sorts as time; a stand-alone refund sits among the payments.
 	const at = (entry: FoundTransaction) => String(entry.row[utcColumn('transaction_date')] ?? entry.row[utcColumn('date')] ?? '');
 	return found.sort((a, b) => at(a).localeCompare(at(b)));
 }
 
-/** The fields a found transaction adds to its read: its refunds (and their approved total) and other transactions. */
 export function relatedFields(found: FoundTransaction): IDataObject {
 	const approved = found.refunds.filter((row) => row.status === 'APPROVED');
 	const total = approved.reduce((sum, row) => sum + (typeof row.amount === 'number' ? row.amount : 0), 0);
@@ -82,10 +76,7 @@ export function relatedFields(found: FoundTransaction): IDataObject {
 	};
 }
 
-/**
- * The transaction's read with what was found with it: right after its `currency` (where a reader of the item looks
- * for the money), else at the end.
- */
+/** Right after its `currency`, where a reader looks for the money; else at the end. */
 export function withRelated(transaction: IDataObject, related: IDataObject): IDataObject {
 	if (!('currency' in transaction)) return { ...transaction, ...related };
 	const out: IDataObject = {};

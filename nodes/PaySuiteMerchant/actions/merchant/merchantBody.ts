@@ -1,6 +1,6 @@
 /**
- * The merchant write body the parameters of merchantFields.ts describe (before validation: the schema checks
- * it). Empty texts are left out by the write (compact), so a field left blank is never sent.
+ * The merchant write body from merchantFields.ts's parameters; the schema checks it, and blank fields are never
+ * sent (compact).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -8,13 +8,13 @@ import type { OperationContext } from '../../../shared/operation/types';
 
 type WriteKind = 'create' | 'update';
 
-/** The required groups of a create, given one by one at the top of the panel. */
+/** Given one by one at the top of the panel. */
 const REQUIRED_GROUPS = ['document', 'address', 'legalRepresentative', 'control'];
 
-/** The lists of records and the name of one entry in their parameter. */
+/** List → the name of one entry in its parameter. */
 const ENTRY_LISTS: Record<string, string> = { sites: 'site', paymentMethods: 'paymentMethod', integrations: 'integration' };
 
-/** "es, en" or an array (from the dropdown or an expression) → ['es', 'en']; empty → undefined (not sent). */
+/** From the dropdown, an expression or "es, en"; empty → undefined (not sent). */
 export function splitList(value: unknown): unknown {
 	const list = Array.isArray(value)
 		? value
@@ -27,7 +27,7 @@ export function splitList(value: unknown): unknown {
 	return Array.isArray(list) && list.length === 0 ? undefined : list;
 }
 
-/** A JSON field of an entry: its object, nothing when blank, and a refusal naming the field when it is not JSON. */
+/** Nothing when blank; a refusal naming the field when it is not JSON. */
 function jsonObject(ctx: OperationContext, path: string, value: unknown): IDataObject | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	if (typeof value === 'object') return value as IDataObject;
@@ -38,7 +38,7 @@ function jsonObject(ctx: OperationContext, path: string, value: unknown): IDataO
 	}
 }
 
-/** One entry of Sites, Payment Methods or Integrations as the body's element: Details and JSON merged in. */
+/** Details and JSON merged in. */
 function entryBody(ctx: OperationContext, path: string, entry: IDataObject): IDataObject {
 	const out: IDataObject = {};
 	for (const [key, value] of Object.entries(entry)) {
@@ -56,13 +56,12 @@ function entriesBody(ctx: OperationContext, key: string, value: unknown): IDataO
 	return entries.length ? entries.map((entry, index) => entryBody(ctx, `${key}.${index}`, entry)) : undefined;
 }
 
-/** Control with its Payment Facilitator locator read as the ID it holds. */
+/** The Payment Facilitator locator read as the ID it holds. */
 function controlBody(ctx: OperationContext, parameter: string, control: IDataObject): IDataObject {
 	if (control.paymentFacilitator === undefined) return control;
 	return { ...control, paymentFacilitator: ctx.param<string>(`${parameter}.paymentFacilitator`, '') };
 }
 
-/** The write body the parameters describe. */
 export function merchantBody(ctx: OperationContext, kind: WriteKind): IDataObject {
 	if (ctx.param<string>('specifyBody', 'fields') === 'json') {
 		const body = ctx.jsonParam<unknown>('merchantJson');

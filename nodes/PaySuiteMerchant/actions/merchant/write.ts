@@ -1,4 +1,4 @@
-/** Create and Update share one flow: validate, send (sendRequest) with an Idempotency-Key, and optionally wait for the process. */
+/** Create and Update: validate, send with an Idempotency-Key, and optionally wait for the process. */
 import type { IDataObject, IHttpRequestMethods, INodeExecutionData } from 'n8n-workflow';
 import { z, type ZodType, type ZodTypeDef } from 'zod/v3';
 
@@ -22,25 +22,19 @@ const userKeySchema = z.object({
 
 interface WriteSpec {
 	method: IHttpRequestMethods;
-	/**
-	 * The method to send the write with instead when the server answers that `method` is not there (HTTP 404 or
-	 * 405: nothing was done), with the same body and Idempotency-Key.
-	 */
+	/** Used when the server answers that `method` is not there (404 or 405: nothing was done); same body and key. */
 	fallbackMethod?: IHttpRequestMethods;
 	path: string;
 	body: IDataObject;
 	schema: ZodType<unknown, ZodTypeDef, unknown>;
-	/** What the derived key is unique to, besides the body. */
 	keyScope: string;
 }
 
-/** What a server answers for a method or path it does not have: nothing was done. */
 const NOT_THERE = [404, 405];
 
 /**
- * Sends the write. With a fallback method: first with `method`; only when the server answers that it is not there
- * (404, 405) again with the fallback. Any other answer, a refusal, a success or none at all, is final: the write is
- * never sent twice when the first answer could mean it was done.
+ * The fallback is sent only after a 404 or 405 to `method`: any other answer (a refusal, a success, none at all) is
+ * final, so a write is never sent twice when the first answer could mean it was done.
  */
 async function sendWithFallback(ctx: OperationContext, spec: WriteSpec, body: IDataObject, idempotencyKey: string): Promise<PaySuiteResponse<IDataObject>> {
 	const create = spec.method === 'POST';
@@ -77,7 +71,7 @@ export async function merchantWrite(ctx: OperationContext, spec: WriteSpec): Pro
 	try {
 		answer = await sendWithFallback(ctx, spec, body, idempotencyKey);
 	} catch (error) {
-		// The key is made of the body (or is the user's), so it is the same in any later run of the same item.
+		// The key is made of the body (or is the user's), so any later run of the same item sends the same one.
 		return settleLostAnswer(ctx, error, {
 			maybe: `The merchant ${spec.method === 'POST' ? 'creation' : 'update'} may have been accepted`,
 			check: `To get its process, run the same item again (n8n's Retry of this execution included): it sends the same Idempotency-Key (${idempotencyKey}), so the platform returns the first process instead of doing it twice.`,

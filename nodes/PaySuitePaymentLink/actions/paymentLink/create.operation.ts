@@ -24,7 +24,7 @@ function linkBody(ctx: OperationContext, expirationDate: unknown): IDataObject {
 	const modifiers = modifiersOf(extra, 'additionalFields', partsReader(ctx));
 	return {
 		name: ctx.param<string>('name', ''),
-		// The spec lists reference and description among the top-level fields; they are sent there.
+		// The spec lists reference and description among the top-level fields.
 		reference: ctx.param<string>('reference', ''),
 		description: ctx.param<string>('description', ''),
 		payment: {
@@ -49,7 +49,6 @@ export const lostLink = (body: IDataObject): LostAnswerWords => ({
 	check: "Look for it in the platform's back office before creating another: two links with the same reference could both be paid.",
 });
 
-/** A link ready to send: its validated body, and the zone its expiry is on (the site's clock). */
 interface LinkToCreate {
 	body: IDataObject;
 	zone: string;
@@ -57,7 +56,7 @@ interface LinkToCreate {
 	clock?: SiteClock;
 }
 
-/** Version 1: a required date read in the workflow's zone, written in the node's Site Time Zone (the workflow's by default). */
+/** A required date read in the workflow's zone, written in the node's Site Time Zone (the workflow's by default). */
 function version1Link(ctx: OperationContext, extra: IDataObject): LinkToCreate {
 	const workflowZone = ctx.fn.getTimezone();
 	const site = resolveTimeZone(ctx.param('siteTimeZone', WORKFLOW_TIME_ZONE), workflowZone);
@@ -66,7 +65,7 @@ function version1Link(ctx: OperationContext, extra: IDataObject): LinkToCreate {
 	return { body: ctx.validate(linkCreateSchema(site.zone), compact({ ...linkBody(ctx, expiration), ...extra })) as IDataObject, zone: site.zone };
 }
 
-/** The expiry version 2 sends: N days from now, or the date given, both on the site's clock. */
+/** N days from now, or the date given, both on the site's clock. */
 function expiryOnSiteClock(ctx: OperationContext, clock: SiteClock): unknown {
 	if (ctx.param<string>('validity', 'days') === 'date') return toLinkDate(ctx.param('expirationDate', ''), clock.zone, clock.zone);
 	const days = ctx.param<unknown>('validDays', DEFAULT_VALID_DAYS);
@@ -76,14 +75,14 @@ function expiryOnSiteClock(ctx: OperationContext, clock: SiteClock): unknown {
 	return expiryAfterDays(days, new Date(), clock.zone);
 }
 
-/** Version 2: valid for 14 days unless told otherwise, every date on the site's clock (the credential's zone). */
+/** Valid 14 days unless told otherwise, every date on the site's clock. */
 async function version2Link(ctx: OperationContext, extra: IDataObject): Promise<LinkToCreate> {
 	const clock = await siteClock(ctx, ctx.param('siteTimeZone', CREDENTIAL_TIME_ZONE_OPTION), SITE_TIME_ZONE);
 	const body = ctx.validate(linkCreateSchema(clock.zone), compact({ ...linkBody(ctx, expiryOnSiteClock(ctx, clock)), ...extra })) as IDataObject;
 	return { body, zone: clock.zone, clock };
 }
 
-/** The link this item asks for, as the node's version builds it, with `extra` fields (a notification URL); validated. */
+/** As the node's version builds it, with `extra` fields (a notification URL); validated. */
 export async function linkToCreate(ctx: OperationContext, extra: IDataObject = {}): Promise<LinkToCreate> {
 	return ctx.node.typeVersion < 2 ? version1Link(ctx, extra) : await version2Link(ctx, extra);
 }
@@ -93,7 +92,7 @@ async function createLink(ctx: OperationContext) {
 	const simple = wantsSimplified(ctx);
 	return sendRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
 		lostAnswer: lostLink(body),
-		// Version 1: what the platform was sent, with the zone it reads it in: the instant is checkable at a glance.
+		// Version 1: what was sent with the zone it is read in, so the instant is checkable at a glance.
 		output: (answer) => toItems(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationSentAs: sentAs(String(body.expirationDate), zone) }),
 	});
 }

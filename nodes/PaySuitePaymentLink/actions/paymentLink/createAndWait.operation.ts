@@ -1,13 +1,8 @@
 /**
- * Payment Link › Create and Wait for Payment: creates the link with this execution's resume URL as its
- * notification URL, puts the execution to wait, and resumes it when the platform's signed notification of the link
- * says it is over (paid, or expired), with the payment's outcome as one flat item.
- *
- * The wait's limit is the link's expiry: the platform notifies it (EXPIRED), and the node then reads the link and
- * resumes with what it says (paid after all, expired, a payment still pending). n8n also ends the wait by itself an
- * hour after the expiry, for a platform that never told; n8n then runs none of the node's code (n8n 2.40.7's
- * WorkflowExecute.handleWaitingState disables the waiting node, which passes its input on), so nothing is read
- * then. docs/nodes/payment-link.md says all of this to users.
+ * Payment Link › Create and Wait for Payment: the link's notification URL is this execution's resume URL, and the
+ * execution resumes when the signed notification says the link is paid or expired. n8n also ends the wait an hour
+ * after the expiry, running none of the node's code (n8n 2.40.7's WorkflowExecute.handleWaitingState disables the
+ * waiting node, which passes its input on). Users read it in docs/nodes/payment-link.md.
  */
 import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
@@ -29,7 +24,7 @@ import { createProperties } from '../../descriptions/createFields';
 import { createdLink } from '../../output';
 import { linkToCreate, lostLink } from './create.operation';
 
-/** How long after the link's expiry n8n ends the wait by itself when the platform has not said it expired. */
+/** For a platform that never said the link expired. */
 export const WAIT_AFTER_EXPIRY_MS = 60 * 60 * 1000;
 
 const notice: INodeProperties = {
@@ -40,7 +35,7 @@ const notice: INodeProperties = {
 	default: '',
 };
 
-/** Create's fields, but the Notification URL: the node sets it to this execution's resume URL. */
+/** The node sets the Notification URL itself. */
 const properties: INodeProperties[] = [
 	notice,
 	...createProperties.map((property) =>
@@ -58,7 +53,7 @@ async function createAndPutToWait(ctx: OperationContext) {
 	const credentials = await credentialsOnce(ctx.fn, 'paySuiteApi');
 	const body: IDataObject = { ...link.body, notificationUrl: resumeUrlFor(ctx.fn, String(credentials.secretKey ?? ''), String(link.body.reference)) };
 	const simple = wantsSimplified(ctx);
-	// What the editor shows while the execution waits (the link's url, to pay it); n8n replaces it on resume.
+	// Shown by the editor while the execution waits (the link's url, to pay it); n8n replaces it on resume.
 	const created = await sendRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
 		lostAnswer: lostLink(body),
 		output: (answer) => toItems(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationDate: body.expirationDate }),
@@ -68,11 +63,11 @@ async function createAndPutToWait(ctx: OperationContext) {
 	return created;
 }
 
-/** A link notification the waiting execution accepted: signed, and the resume URL's reference checked. */
+/** Signed, and the resume URL's reference checked. */
 interface AwaitedNotification {
 	ok: true;
 	notification: LinkNotification;
-	/** The reference of the link this execution created (from its resume URL, whose check held). */
+	/** From the resume URL, whose check held. */
 	reference: string;
 	siteTimeZone?: string;
 }

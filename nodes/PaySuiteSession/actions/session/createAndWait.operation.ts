@@ -1,14 +1,8 @@
 /**
- * Session › Create and Wait for Payment: creates a checkout session as Create does, then waits until its status is
- * final and goes on with the payment's outcome as one flat item (the Checkout Trigger's).
- *
- * Unlike a payment link, a session cannot be given a notification URL of its own: Create's fields in the API
- * documents have none (a site's notification URL serves all its sessions; `recurring.notificationUrl` is a
- * recurring payment's; `notificationURL` belongs to the gateway's direct payments). So this operation is never
- * told: it reads the session (`POST /api/session/{requestId}`, a documented read) every few seconds while the
- * execution runs, until the status is final or the limit comes (the session's expiration unless the user sets a
- * shorter one), reading it once more then. A running execution does not survive a restart of n8n, where a waiting
- * one would: docs/nodes/session.md says so.
+ * Session › Create and Wait for Payment. A session takes no notification URL of its own (Create's documented fields
+ * have none; a site's serves all its sessions), so this is never told: it reads the session (a documented read)
+ * every few seconds inside the running execution until its status is final or the limit comes. A running execution
+ * does not survive an n8n restart, as docs/nodes/session.md says.
  */
 import { sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
@@ -23,10 +17,9 @@ import { sessionResult } from '../../../shared/output/paymentResult';
 import { resolveExpiration } from '../../expiration';
 import { create } from './create.operation';
 
-/** The statuses of a session still waiting for the buyer or the processor. */
 const NOT_FINAL = new Set(['PENDING', 'PENDING_VALIDATION', 'PENDING_PROCESS']);
 
-/** After the session's expiration, how long the node still reads it: the platform's own clock may be a little late. */
+/** The platform's own clock may be a little late. */
 const READ_AFTER_EXPIRATION_MS = 60 * 1000;
 
 const properties: INodeProperties[] = [
@@ -68,7 +61,7 @@ const properties: INodeProperties[] = [
 	simplifyProperty,
 ];
 
-/** Reads the session until its status is final or `limitAt` has passed (reading it once then); the last answer. */
+/** Reads once more when `limitAt` has passed; answers the last read. */
 async function readUntilFinal(ctx: OperationContext, requestId: unknown, limitAt: number, everyMs: number): Promise<IDataObject> {
 	const cancelled = ctx.fn.getExecutionCancelSignal?.();
 	for (;;) {

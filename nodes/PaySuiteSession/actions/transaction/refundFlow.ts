@@ -1,12 +1,7 @@
 /**
- * Refund and Reverse give money back, and the platform does not deduplicate them, so both run one flow:
- * 1. read the payment (gateway query): its amount, reference and `refunded`, and what n8n recorded of this
- *    workflow's refunds on it (refundsMade.ts);
- * 2. claim it in n8n's record (repeatGuard.ts): the same refund within 15 minutes, or a full refund of a payment
- *    the platform says is refunded in full, is refused unless Allow Repeat is on;
- * 3. send once (sendRequest claims it, and keeps n8n's Retry On Fail from sending it again);
- * 4. keep it in n8n's record, read the payment again and say what this call gave back, in all, and what is left;
- * 5. when the answer was lost, documented reads settle it (settleRefund.ts).
+ * Refund and Reverse give money back and the platform does not deduplicate them, so both run one flow: read the
+ * payment and this workflow's refunds on it (refundsMade.ts); claim it in n8n's record (repeatGuard.ts); send once;
+ * record it and read the payment again; settle a lost answer with documented reads (settleRefund.ts).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -30,23 +25,23 @@ import { SESSION_DATES } from '../../output';
 import { lostRefundVerdict, readPayment, type MoneyBackBody } from './settleRefund';
 
 interface RefundFlowSpec<Body extends MoneyBackBody> extends OperationLabels {
-	/** "refund" or "reversal", as the item's words say it. */
+	/** As the item's words say it. */
 	noun: string;
 	path: string;
 	body: (ctx: OperationContext) => unknown;
 	validate: (ctx: OperationContext, raw: unknown) => Body;
-	/** The platform answer when Simplify is off. */
+	/** When Simplify is off. */
 	raw?: (answer: IDataObject) => IDataObject;
 }
 
-/** The same money given back: the credential, the payment and the amount (a refund and a reversal alike). */
+/** A refund and a reversal alike. */
 const moneyBackKey = (ctx: OperationContext, body: MoneyBackBody): string =>
 	writeKey(['money-back', ctx.node.credentials?.paySuiteApi?.id ?? '', String(body.internalReference), body.amount ? `${body.amount.total} ${body.amount.currency}` : 'full']);
 
 const whatOf = (noun: string, body: MoneyBackBody, on = 'of') =>
 	body.amount ? `A ${noun} of ${formatAmount(body.amount)} ${on} transaction ${body.internalReference}` : `A full ${noun} of transaction ${body.internalReference}`;
 
-/** "Given back so far by this workflow's refunds: 20 USD; left: 100.5 USD. ", when n8n knows it. */
+/** Only when n8n knows it. */
 function soFarText(payment: IDataObject, before: RefundsMade): string {
 	const { total, currency } = amountOf(payment.amount);
 	const columns = refundColumns({ total, currency, refunded: payment.refunded, approved: true }, before);
@@ -54,7 +49,6 @@ function soFarText(payment: IDataObject, before: RefundsMade): string {
 	return `Given back so far by this workflow's refunds: ${columns.refundedAmount} ${currency ?? ''}; left: ${columns.refundableAmount} ${currency ?? ''}. `;
 }
 
-/** Refuses a repeat, saying when it was made and how to send it again on purpose. */
 function refuseRepeat(ctx: OperationContext, noun: string, body: MoneyBackBody, earlier: Earlier | 'refundedInFull', soFar = ''): never {
 	if (earlier === 'refundedInFull') {
 		return ctx.fail(
@@ -69,7 +63,7 @@ function refuseRepeat(ctx: OperationContext, noun: string, body: MoneyBackBody, 
 	);
 }
 
-/** What a full refund gives back: what is left as far as n8n knows (the payment, less this workflow's refunds). */
+/** For a full refund, what is left as far as n8n knows (the payment, less this workflow's refunds). */
 function givenBack(body: MoneyBackBody, payment: IDataObject, before: RefundsMade): number | undefined {
 	if (body.amount) return body.amount.total;
 	const { total, currency } = amountOf(payment.amount);
@@ -77,19 +71,18 @@ function givenBack(body: MoneyBackBody, payment: IDataObject, before: RefundsMad
 	return Math.max(0, fromMinorUnits(toMinorUnits(total, currency) - before.totalMinor, currency));
 }
 
-/** The item: the payment after the refund, what this call gave back, and the refund columns. */
 async function refundItem(ctx: OperationContext, payment: IDataObject, given: number | undefined, answer: IDataObject | undefined): Promise<IDataObject> {
 	const record = await withRefundColumns(ctx, simplePayment(payment));
 	return {
 		...record,
 		paymentAmount: record.amount,
 		amount: given ?? null,
-		// The refund's own state: the answer's transaction (a refund), else the answer's status.
+		// The answer's transaction (a refund), else the answer's status.
 		refundStatus: answer ? (asObject(asObject(answer.payment).status).status ?? asObject(answer.status).status ?? null) : null,
 	};
 }
 
-/** Keeps what was given back in n8n's record; then, simplified, the item (the payment read again). */
+/** Then, simplified, the item (the payment read again). */
 async function made(ctx: OperationContext, body: MoneyBackBody, payment: IDataObject, given: number | undefined, answer?: IDataObject): Promise<IDataObject | undefined> {
 	const currency = amountOf(payment.amount).currency ?? body.amount?.currency;
 	if (given !== undefined) await recordRefundMade(ctx, body.internalReference, toMinorUnits(given, currency));
@@ -98,7 +91,7 @@ async function made(ctx: OperationContext, body: MoneyBackBody, payment: IDataOb
 	return refundItem(ctx, after, given, answer);
 }
 
-/** A lost answer: made, not made, or (when no documented read can tell) may have been made. */
+/** Made, not made, or (when no documented read can tell) may have been made. */
 async function settleLost(ctx: OperationContext, spec: { noun: string }, body: MoneyBackBody, payment: IDataObject, before: RefundsMade, claim: Claim, error: LostAnswerError, sentAt: number): Promise<INodeExecutionData[]> {
 	const what = whatOf(spec.noun, body, 'on').replace(/^A /, 'The ');
 	const verdict = await lostRefundVerdict(ctx, body, payment, sentAt, error.lostAnswer.httpCode !== undefined);
@@ -121,10 +114,7 @@ async function settleLost(ctx: OperationContext, spec: { noun: string }, body: M
 	});
 }
 
-/**
- * An operation that gives money back once: Refund, or the Reverse transaction action. Simplified, the payment's
- * date is also given with the site's offset (`dateIso`).
- */
+/** Refund, or the Reverse transaction action. */
 export function refundOperation<Body extends MoneyBackBody>(spec: RefundFlowSpec<Body>): PaySuiteOperation {
 	return {
 		...labelsOf(spec),

@@ -1,8 +1,7 @@
 /**
- * A refund or reversal whose answer was lost, settled by reads the documents show: a full one by the payment's
- * `refunded` (gateway query); a partial one by the transaction search, which "finds transactions by reference and
- * amount ... after a lost connection" (a refund is a transaction of its own, with the payment's reference), each
- * found transaction read with the gateway query. "May have been made" only when no documented read can tell.
+ * A lost refund or reversal, settled by documented reads: a full one by the payment's `refunded`; a partial one by
+ * the transaction search, which "finds transactions by reference and amount ... after a lost connection" (a refund
+ * is a transaction with the payment's reference). "May have been made" only when no documented read can tell.
  */
 import { sleep, type IDataObject } from 'n8n-workflow';
 
@@ -18,7 +17,7 @@ export interface MoneyBackBody {
 	amount?: { currency: string; total: number };
 }
 
-/** The payment as the gateway query answers it now: amount, status, reference and `refunded`. */
+/** As the gateway query answers it now. */
 export async function readPayment(ctx: OperationContext, internalReference: MoneyBackBody['internalReference']): Promise<IDataObject> {
 	const answer = await sendRequest<IDataObject>(ctx, {
 		api: 'gateway',
@@ -31,14 +30,14 @@ export async function readPayment(ctx: OperationContext, internalReference: Mone
 }
 
 /**
- * When the reads are made: an HTTP answer (even a 5xx) means the platform is done with the request, so one read
- * tells; without one (a timeout, a connection lost) it may still be making it, so the reads go on a little.
+ * An HTTP answer (even 5xx) means the platform is done with the request, so one read tells; without one it may
+ * still be making it, so the reads go on a little.
  */
 const SETTLE_READS_MS = { answered: [0], unanswered: [0, 1_000, 3_000] };
 
 /**
- * How far the platform's clock may be from n8n's: the signed `auth` refuses a seed more than 5 minutes off, so a
- * transaction dated more than that before the send is not this one.
+ * The signed `auth` refuses a seed more than 5 minutes off, so a transaction dated earlier than that is not this
+ * one.
  */
 const CLOCK_TOLERANCE_MS = 5 * 60_000;
 
@@ -48,7 +47,7 @@ const sameId = (a: unknown, b: unknown) => a !== undefined && a !== null && Stri
 
 type Id = number | string | bigint;
 
-/** Every `internalReference` an answer holds, at any depth (the search's answer fields are not documented), by its text. */
+/** At any depth, by its text: the search's answer fields are not documented. */
 function internalReferencesIn(answer: unknown, found = new Map<string, Id>()): Map<string, Id> {
 	if (Array.isArray(answer)) for (const entry of answer) internalReferencesIn(entry, found);
 	else if (answer && typeof answer === 'object') {
@@ -65,7 +64,6 @@ async function search(ctx: OperationContext, reference: unknown, amount: { curre
 	return internalReferencesIn(answer.body);
 }
 
-/** A full refund: made once the payment reads `refunded`. */
 async function fullRefundVerdict(ctx: OperationContext, body: MoneyBackBody, answered: boolean): Promise<Verdict> {
 	let payment: IDataObject | undefined;
 	for (const waitMs of answered ? SETTLE_READS_MS.answered : SETTLE_READS_MS.unanswered) {
@@ -78,9 +76,8 @@ async function fullRefundVerdict(ctx: OperationContext, body: MoneyBackBody, ans
 }
 
 /**
- * A partial one: made when the search by the payment's reference and the refund's amount finds an approved
- * transaction (other than the payment) dated from the send on. "Not made" needs the search to be readable: the
- * same search by the payment's own amount must find the payment.
+ * Made when the search by reference and refund amount finds another approved transaction dated from the send on.
+ * "Not made" needs the search to be readable: the same search by the payment's amount must find the payment.
  */
 async function partialRefundVerdict(ctx: OperationContext, body: MoneyBackBody, payment: IDataObject, sentAt: number, answered: boolean): Promise<Verdict> {
 	const own = String(body.internalReference);
@@ -116,7 +113,6 @@ async function partialRefundVerdict(ctx: OperationContext, body: MoneyBackBody, 
 	return answered ? { made: false, payment } : { unknown: 'the search finds no such transaction yet, but without an answer the platform may still be making it' };
 }
 
-/** Whether the refund or reversal whose answer was lost was made, as documented reads tell. */
 export function lostRefundVerdict(ctx: OperationContext, body: MoneyBackBody, payment: IDataObject, sentAt: number, answered: boolean): Promise<Verdict> {
 	return body.amount ? partialRefundVerdict(ctx, body, payment, sentAt, answered) : fullRefundVerdict(ctx, body, answered);
 }

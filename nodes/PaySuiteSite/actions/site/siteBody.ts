@@ -1,6 +1,6 @@
 /**
- * The site `data` of create and update-all from the fields of descriptions/fields.ts and descriptions/configuration.ts
- * (before validation: the schema checks it), with Configuration (JSON) merged under the fields.
+ * The site `data` of create and update-all from the node's fields, with Configuration (JSON) under them; validated
+ * later.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod/v3';
@@ -11,7 +11,7 @@ import { configurationProperties } from '../../descriptions/configuration';
 
 type SiteMode = 'create' | 'update';
 
-/** Body key of each configuration section: its parameter name, except Operation Settings. */
+/** Its parameter name, except Operation Settings. */
 const BODY_KEY: Record<string, string> = { operationSettings: 'operation' };
 const LISTS = new Set(['paymentGroups', 'exceptionBinsList']);
 
@@ -25,13 +25,13 @@ function commaSeparated(value: unknown, numbers: boolean): unknown {
 	return numbers ? entries.map((entry) => (/^\d+$/.test(entry) ? Number(entry) : entry)) : entries;
 }
 
-/** The configuration sections' fields as the body's objects (empty sections are dropped later, with everything unset). */
+/** Empty sections are dropped later, with everything unset. */
 function configurationOf(sections: Record<string, IDataObject>): IDataObject {
 	const body: IDataObject = {};
 	for (const property of configurationProperties) {
 		const fields = { ...(sections[property.name] ?? {}) };
 		for (const key of Object.keys(fields)) {
-			// A list left empty in the panel is not a list to send (an empty dropdown is nothing chosen).
+			// A list left empty in the panel is nothing chosen: not sent.
 			if (Array.isArray(fields[key]) && (fields[key] as unknown[]).length === 0) delete fields[key];
 			else if (LISTS.has(key)) fields[key] = commaSeparated(fields[key], key === 'exceptionBinsList') as IDataObject[];
 		}
@@ -44,9 +44,8 @@ const isPlainObject = (value: unknown): value is IDataObject =>
 	!!value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
 
 /**
- * The site `data` from the JSON configuration and the node's fields: a field that is set wins over the same
- * field in the JSON, objects merge field by field, and unset fields (undefined, empty text) leave the JSON
- * as it is. An explicit null is a value (it removes `initiatorIndicator` on update-all).
+ * A field that is set wins over the JSON's, objects merge field by field, unset fields (undefined, empty text)
+ * leave the JSON as it is. An explicit null is a value (it removes `initiatorIndicator` on update-all).
  */
 export function mergeSiteData(json: IDataObject, fields: IDataObject): IDataObject {
 	const merged: IDataObject = { ...json };
@@ -57,7 +56,6 @@ export function mergeSiteData(json: IDataObject, fields: IDataObject): IDataObje
 	return merged;
 }
 
-/** The `data` object of create / update-all from the node's fields. */
 export function siteData(ctx: OperationContext, mode: SiteMode): IDataObject {
 	const timeZone = ctx.fn.getTimezone();
 	const collection = mode === 'create' ? 'additionalFields' : 'updateFields';
