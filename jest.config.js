@@ -19,7 +19,7 @@ const DOCUMENTED_FIELDS = '<rootDir>/test/documentedFields.setup.js';
 // The engine's n8n has its deduplication record, as a real n8n (test/helpers/processedData.ts).
 const engine = {
 	setupFiles: ['<rootDir>/test/engine/setup-env.js'],
-	setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js', '<rootDir>/test/engine/processed-data-setup.ts', DOCUMENTED_FIELDS],
+	setupFilesAfterEnv: ['<rootDir>/test/engine/cleanup-env.js', '<rootDir>/test/engine/processed-data-setup.ts', '<rootDir>/test/engine/regex-setup.ts', DOCUMENTED_FIELDS],
 };
 
 /** The tests that install from the npm registry. */

@@ -3,7 +3,6 @@ import type { ZodType, ZodTypeDef } from 'zod/v3';
 
 import type { ApiName } from '../transport/types';
 import { compact } from './compact';
-import { toItems } from './items';
 import { collectPages, type PageBlock, type PageRequest } from './pagination';
 import { limitProperty, returnAllProperty } from '../descriptions/commonFields';
 import { sendRequest } from './send';
@@ -46,7 +45,7 @@ export function listOperation<Filters = IDataObject>(spec: ListOperationSpec<Fil
 				},
 				{ returnAll, limit },
 			);
-			return toItems(records);
+			return ctx.fn.helpers.returnJsonArray(records);
 		},
 	};
 }

@@ -5,7 +5,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { LostAnswerError } from '../transport/failures';
-import { toItems } from './items';
 import { wasGivenAgain } from './retryMemory';
 import type { OperationContext } from './types';
 
@@ -41,7 +40,7 @@ export async function settleLostAnswer(ctx: OperationContext, error: unknown, wo
 	}
 	if (confirmed) {
 		const sentence = `${words.maybe.replace(/ may have been /, ' was ')}: the platform's answer was lost (${cause}), and the platform, asked again, shows it done.`;
-		return toItems({ ...confirmed, [CONFIRMED_KEY]: sentence });
+		return ctx.fn.helpers.returnJsonArray({ ...confirmed, [CONFIRMED_KEY]: sentence });
 	}
 	const looked = !words.confirm
 		? ''

@@ -4,7 +4,6 @@ import type { ZodType, ZodTypeDef } from 'zod/v3';
 import type { NotFoundSubject } from '../transport/platformAnswer';
 import { safetyOf, type ApiName, type PaySuiteRequest, type RequestSafety } from '../transport/types';
 import { compact } from './compact';
-import { toItems } from './items';
 import type { LostAnswerWords } from './lostAnswer';
 import type { RepeatCheck } from './repeatGuard';
 import { sendRequest } from './send';
@@ -62,7 +61,7 @@ export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<
 			return sendRequest<IDataObject>(ctx, request, {
 				repeat: spec.repeat?.(ctx, body),
 				lostAnswer: () => spec.lostAnswer?.(ctx, body),
-				output: async (answer) => toItems(spec.output ? await spec.output(answer, ctx, body) : answer),
+				output: async (answer) => ctx.fn.helpers.returnJsonArray(spec.output ? await spec.output(answer, ctx, body) : answer),
 			});
 		},
 	};

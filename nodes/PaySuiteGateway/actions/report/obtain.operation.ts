@@ -1,5 +1,4 @@
 import { outputId } from '../../../shared/schemas/identifiers';
-import { toItems } from '../../../shared/operation/items';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { reportIdLocator, reportOutputProperties } from '../../descriptions/fields';
 import { obtainSchema } from '../../schemas';
@@ -22,7 +21,7 @@ export const obtain: PaySuiteOperation = {
 	async execute(ctx) {
 		const id = String(ctx.validate(obtainSchema, { id: ctx.param<unknown>('reportId', '') }).id);
 		const outcome = await obtainReport(ctx, id);
-		if (!outcome.done) return toItems({ id: outputId(id), ready: false, status: outcome.value.status ?? null });
+		if (!outcome.done) return ctx.fn.helpers.returnJsonArray({ id: outputId(id), ready: false, status: outcome.value.status ?? null });
 		return reportItems(ctx, id, outcome.value);
 	},
 };

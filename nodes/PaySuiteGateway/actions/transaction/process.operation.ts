@@ -6,7 +6,6 @@ import { additionalFieldsCollection } from '../../../shared/descriptions/collect
 import { itemRun } from '../../../shared/operation/itemRun';
 import { partsReader, paymentRequest } from '../../../shared/operation/paymentBody';
 import { compact } from '../../../shared/operation/compact';
-import { toItems } from '../../../shared/operation/items';
 import { sendRequest } from '../../../shared/operation/send';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount } from '../../../shared/operation/words';
@@ -208,7 +207,7 @@ export const processPayment: PaySuiteOperation = {
 					const replayed = replayedTransactionFailure(String(checked.idempotenceKey), { ...payment, lastDigits: cardNumber?.slice(-4) }, answer);
 					if (replayed) ctx.fail(replayed.message, replayed.description);
 					// A declined payment (REJECTED) is a result, not an error, simplified or not.
-					return toItems(wantsSimplified(ctx) ? simplifyTransaction(answer) : answer);
+					return ctx.fn.helpers.returnJsonArray(wantsSimplified(ctx) ? simplifyTransaction(answer) : answer);
 				},
 			},
 		);

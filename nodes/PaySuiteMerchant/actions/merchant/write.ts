@@ -5,7 +5,6 @@ import { z, type ZodType, type ZodTypeDef } from 'zod/v3';
 import { processPolling } from '../../../shared/operation/processPolling';
 import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput } from '../../../shared/schemas/onboardingProcess';
 import { compact } from '../../../shared/operation/compact';
-import { toItems } from '../../../shared/operation/items';
 import { settleLostAnswer } from '../../../shared/operation/lostAnswer';
 import { pollOrFail } from '../../../shared/operation/pollingOperation';
 import { sendRequest } from '../../../shared/operation/send';
@@ -86,7 +85,7 @@ export async function merchantWrite(ctx: OperationContext, spec: WriteSpec): Pro
 			`For the key ${idempotencyKey} the platform answered with that earlier process instead of doing this ${expected === 'merchant.create' ? 'creation' : 'update'}: nothing was done for this item.`,
 		);
 	}
-	if (!ctx.param<boolean>('waitForCompletion', true)) return toItems(processOutput(accepted, { idempotencyKey }));
+	if (!ctx.param<boolean>('waitForCompletion', true)) return ctx.fn.helpers.returnJsonArray(processOutput(accepted, { idempotencyKey }));
 
 	const processId = String(accepted.processId ?? '');
 	if (!processId) ctx.fail('The platform accepted the write but returned no processId');
@@ -94,5 +93,5 @@ export async function merchantWrite(ctx: OperationContext, spec: WriteSpec): Pro
 		timeoutSeconds: ctx.param<number>('timeoutSeconds', DEFAULT_PROCESS_TIMEOUT_SECONDS),
 	});
 	assertProcessSucceeded(ctx, final);
-	return toItems(processOutput(final, { idempotencyKey }));
+	return ctx.fn.helpers.returnJsonArray(processOutput(final, { idempotencyKey }));
 }

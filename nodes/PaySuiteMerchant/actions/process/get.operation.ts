@@ -1,6 +1,5 @@
 import { getProcess } from '../../../shared/operation/processPolling';
 import { processOutput } from '../../../shared/schemas/onboardingProcess';
-import { toItems } from '../../../shared/operation/items';
 import { sendRequest } from '../../../shared/operation/send';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { processIdLocator, processIdParam } from '../../descriptions/identifiers';
@@ -15,6 +14,6 @@ export const get: PaySuiteOperation = {
 	parallel: 'read',
 	async execute(ctx) {
 		const state = await getProcess((request) => sendRequest(ctx, request), processIdParam(ctx));
-		return toItems(processOutput(state.process, { final: state.final, ...(state.final ? {} : { retryAfterSeconds: state.retryAfterSeconds ?? null }) }));
+		return ctx.fn.helpers.returnJsonArray(processOutput(state.process, { final: state.final, ...(state.final ? {} : { retryAfterSeconds: state.retryAfterSeconds ?? null }) }));
 	},
 };

@@ -1,6 +1,5 @@
 import { processPolling } from '../../../shared/operation/processPolling';
 import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput } from '../../../shared/schemas/onboardingProcess';
-import { toItems } from '../../../shared/operation/items';
 import { pollingOperation } from '../../../shared/operation/pollingOperation';
 import { processIdLocator, processIdParam } from '../../descriptions/identifiers';
 
@@ -20,6 +19,6 @@ export const waitForCompletion = pollingOperation({
 	polling: processPolling,
 	output: (ctx, process) => {
 		assertProcessSucceeded(ctx, process);
-		return toItems(processOutput(process));
+		return ctx.fn.helpers.returnJsonArray(processOutput(process));
 	},
 });

@@ -5,7 +5,6 @@ import { toNameValuePairs } from '../../../shared/descriptions/nameValuePairs';
 import { modifiersProperty, paymentPartsLabels } from '../../../shared/descriptions/payment';
 import { wantsSimplified } from '../../../shared/descriptions/simplify';
 import { compact } from '../../../shared/operation/compact';
-import { toItems } from '../../../shared/operation/items';
 import type { LostAnswerWords } from '../../../shared/operation/lostAnswer';
 import { modifiersOf, partsReader } from '../../../shared/operation/paymentBody';
 import { sendRequest } from '../../../shared/operation/send';
@@ -93,7 +92,7 @@ async function createLink(ctx: OperationContext) {
 	return sendRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
 		lostAnswer: lostLink(body),
 		// Version 1: what was sent with the zone it is read in, so the instant is checkable at a glance.
-		output: (answer) => toItems(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationSentAs: sentAs(String(body.expirationDate), zone) }),
+		output: (answer) => ctx.fn.helpers.returnJsonArray(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationSentAs: sentAs(String(body.expirationDate), zone) }),
 	});
 }
 

@@ -7,7 +7,6 @@
 import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { wantsSimplified } from '../../../shared/descriptions/simplify';
-import { toItems } from '../../../shared/operation/items';
 import { sendRequest } from '../../../shared/operation/send';
 import { chooseSiteClock, CREDENTIAL_TIME_ZONE_OPTION } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
@@ -56,7 +55,7 @@ async function createAndPutToWait(ctx: OperationContext) {
 	// Shown by the editor while the execution waits (the link's url, to pay it); n8n replaces it on resume.
 	const created = await sendRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
 		lostAnswer: lostLink(body),
-		output: (answer) => toItems(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationDate: body.expirationDate }),
+		output: (answer) => ctx.fn.helpers.returnJsonArray(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationDate: body.expirationDate }),
 	});
 	const expiresAt = parseDateTimeInput(body.expirationDate, zone)?.getTime() ?? Date.now();
 	await ctx.fn.putExecutionToWait(new Date(expiresAt + WAIT_AFTER_EXPIRY_MS));

@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { pathId } from '../../../shared/schemas/identifiers';
-import { toItems } from '../../../shared/operation/items';
 import { settleLostAnswer, type LostAnswerWords } from '../../../shared/operation/lostAnswer';
 import { sendRequest } from '../../../shared/operation/send';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
@@ -31,14 +30,14 @@ export const disable: PaySuiteOperation = {
 		const words = lostDisable(ctx, id);
 		try {
 			const first = await sendRequest(ctx, { api: 'links', path: `${DISABLE_PATHS[0]}${id}`, safety: 'write', passThroughStatuses: [404] });
-			if (first.statusCode !== 404) return toItems(first.body);
+			if (first.statusCode !== 404) return ctx.fn.helpers.returnJsonArray(first.body);
 			const second = await sendRequest<IDataObject>(ctx, {
 				api: 'links',
 				path: `${DISABLE_PATHS[1]}${id}`,
 				safety: 'write',
 				notFound: { what: `Payment link ${id}`, field: linkIdProperty.displayName },
 			});
-			return toItems(second.body);
+			return ctx.fn.helpers.returnJsonArray(second.body);
 		} catch (error) {
 			return settleLostAnswer(ctx, error, words);
 		}

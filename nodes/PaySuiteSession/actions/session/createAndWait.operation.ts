@@ -8,7 +8,6 @@ import { sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
-import { toItems } from '../../../shared/operation/items';
 import { sendRequest } from '../../../shared/operation/send';
 import { clockOf } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
@@ -89,7 +88,7 @@ async function createAndWaitForPayment(ctx: OperationContext) {
 	const limitAt = typeof options.limitWaitMinutes === 'number' ? Math.min(untilExpired, startedAt + options.limitWaitMinutes * 60_000) : untilExpired;
 	const everyMs = (typeof options.checkEverySeconds === 'number' ? options.checkEverySeconds : 5) * 1000;
 	const session = await readUntilFinal(ctx, requestId, limitAt, everyMs);
-	return toItems(wantsSimplified(ctx) ? sessionResult(session, zone) : session);
+	return ctx.fn.helpers.returnJsonArray(wantsSimplified(ctx) ? sessionResult(session, zone) : session);
 }
 
 export const createAndWait: PaySuiteOperation = {

@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { toItems } from '../../../shared/operation/items';
 import { limitProperty, returnAllProperty } from '../../../shared/descriptions/commonFields';
 import { sendRequest } from '../../../shared/operation/send';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
@@ -24,6 +23,6 @@ export const getMany: PaySuiteOperation = {
 		const answer = await sendRequest(ctx, { api: 'core', path: '/ticket/search', safety: 'read', body: body as unknown as IDataObject });
 		const tickets = Array.isArray(answer.body.data) ? (answer.body.data as IDataObject[]) : [];
 		const returnAll = ctx.param<boolean>('returnAll', false);
-		return toItems(returnAll ? tickets : tickets.slice(0, Math.max(0, ctx.param<number>('limit', 50))));
+		return ctx.fn.helpers.returnJsonArray(returnAll ? tickets : tickets.slice(0, Math.max(0, ctx.param<number>('limit', 50))));
 	},
 };

@@ -8,7 +8,6 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { ALLOW_REPEAT_HINT, wantsRepeat } from '../../../shared/descriptions/repeat';
 import { asObject, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { compact } from '../../../shared/operation/compact';
-import { toItems } from '../../../shared/operation/items';
 import { CONFIRMED_KEY, settleLostAnswer } from '../../../shared/operation/lostAnswer';
 import { recordRefundMade, refundsMadeOn, withRefundColumns } from '../../../shared/operation/refundsMade';
 import { earlierText, sameMomentWords, writeKey, type Claim, type Earlier } from '../../../shared/operation/repeatGuard';
@@ -98,7 +97,7 @@ async function settleLost(ctx: OperationContext, spec: { noun: string }, body: M
 	if ('made' in verdict && verdict.made) {
 		await claim.made();
 		const item = (await made(ctx, body, verdict.payment, givenBack(body, payment, before))) ?? simplePayment(verdict.payment);
-		return toItems({ ...item, [CONFIRMED_KEY]: `${what} was made: the platform's answer was lost (${error.lostAnswer.cause}), and the platform, read again, shows it.` });
+		return ctx.fn.helpers.returnJsonArray({ ...item, [CONFIRMED_KEY]: `${what} was made: the platform's answer was lost (${error.lostAnswer.cause}), and the platform, read again, shows it.` });
 	}
 	if ('made' in verdict) {
 		await claim.notMade();
@@ -139,7 +138,7 @@ export function refundOperation<Body extends MoneyBackBody>(spec: RefundFlowSpec
 				settleLost: (error, claim, sentAt) => settleLost(ctx, spec, body, payment, before, claim, error, sentAt),
 				output: async (answer) => {
 					const item = await made(ctx, body, payment, givenBack(body, payment, before), answer);
-					return toItems(item ?? (spec.raw ? spec.raw(answer) : answer));
+					return ctx.fn.helpers.returnJsonArray(item ?? (spec.raw ? spec.raw(answer) : answer));
 				},
 			});
 		},
