@@ -26,7 +26,8 @@ export interface SentRecord {
 
 const queues = new Map<string, Promise<unknown>>();
 
-function inTurn<T>(workflowId: string, call: () => Promise<T>): Promise<T> {
+/** `call` after this process's earlier calls in the same turn (one row of n8n's store) have ended. */
+export function inTurn<T>(workflowId: string, call: () => Promise<T>): Promise<T> {
 	const previous = queues.get(workflowId) ?? Promise.resolve();
 	const next = previous.then(call, call);
 	const settled = next.catch(() => undefined);

@@ -4,7 +4,7 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, IRunExecutionData } from 'n8n-workflow';
 
-import { COPY_KEY_FIELD, deliveryRunKind, passDeliveryRun, RUN_KEY_FIELD, runState, withoutRunKey, withRunKey } from './runGate';
+import { COPY_KEY_FIELD, deliveryRunKind, keepRecorded, passDeliveryRun, RUN_KEY_FIELD, runState, withoutRunKey, withRunKey } from './runGate';
 
 const KEY = 'k'.repeat(16);
 const item = (json = { id: 'e1' }): INodeExecutionData => ({ json, pairedItem: { item: 0 } });
@@ -130,6 +130,72 @@ describe('passDeliveryRun', () => {
 		} finally {
 			jest.useRealTimers();
 		}
+	});
+});
+
+/** n8n's row as n8n writes it: read whole, a database round trip, written whole (a call in between is erased). */
+function wholeRow() {
+	let row: string[] = [];
+	return {
+		row: () => row,
+		drop: (key: string) => (row = row.filter((k) => k !== key)),
+		checkProcessedAndRecord: async (keys: string[]) => {
+			const read = [...row];
+			// The database's round trip: other calls run in between.
+			for (let hop = 0; hop < 20; hop++) await Promise.resolve();
+			const fresh = keys.filter((k) => !read.includes(k));
+			row = [...read, ...fresh];
+			return { new: fresh, processed: keys.filter((k) => read.includes(k)) };
+		},
+	};
+}
+
+describe("the delivery's key in n8n's store, written whole", () => {
+	beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] }));
+	afterEach(() => jest.useRealTimers());
+
+	it("two deliveries' runs at once in one process both keep their key (calls go one at a time)", async () => {
+		const store = wholeRow();
+		const run = (key: string, id: number) =>
+			passDeliveryRun({
+				getInputData: () => withRunKey([item()], key),
+				getExecutionId: () => String(id),
+				getWorkflow: () => ({ id: 'wf' }),
+				getNode: () => ({ name: 'Trigger', parameters: {} }),
+				setMetadata: () => undefined,
+				helpers: { checkProcessedAndRecord: store.checkProcessedAndRecord },
+			} as unknown as IExecuteFunctions);
+		expect(await Promise.all([run(KEY, 1), run('m'.repeat(16), 2)])).toEqual([[[item()]], [[item()]]]);
+		// Before any read-back: without the turn, the second write would have erased the first key.
+		expect(store.row().sort()).toEqual([KEY, 'm'.repeat(16)]);
+		await jest.advanceTimersByTimeAsync(20_000);
+	});
+
+	it('a key another process dropped is added again, and reading back stops once it stayed a second', async () => {
+		const store = wholeRow();
+		await store.checkProcessedAndRecord([KEY]);
+		const calls = jest.fn(store.checkProcessedAndRecord);
+		const kept = keepRecorded(calls, KEY);
+		store.drop(KEY);
+		await jest.advanceTimersByTimeAsync(20_000);
+		expect(await kept).toBe(1);
+		expect(store.row()).toEqual([KEY]);
+		// Added again at 250 ms; found there at 1,250 ms, a second later: kept.
+		expect(calls).toHaveBeenCalledTimes(2);
+	});
+
+	it('a read-back that fails tells nothing: reading goes on', async () => {
+		let fails = 2;
+		const store = wholeRow();
+		await store.checkProcessedAndRecord([KEY]);
+		const calls = jest.fn(async (keys: string[]) => {
+			if (fails-- > 0) throw new Error('Connection terminated unexpectedly');
+			return store.checkProcessedAndRecord(keys);
+		});
+		const kept = keepRecorded(calls, KEY);
+		await jest.advanceTimersByTimeAsync(20_000);
+		expect(await kept).toBe(0);
+		expect(calls).toHaveBeenCalledTimes(3);
 	});
 });
 

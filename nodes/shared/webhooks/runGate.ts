@@ -5,11 +5,13 @@
  * execution; any other run of the delivery, earlier or later in n8n's list, is a copy: When Received it stops;
  * When the Workflow Has Finished it answers as the delivery's other runs ended (succeeded: stop; all failed: run;
  * still going after COPY_WAIT_MS: fail, so n8n answers 500 within the platform's timeout).
- * Limits (docs/scaling.md, "Triggers and copies of a delivery"): the store is written whole, without a lock; runs
- * are looked for in a window of ids; a run whose end n8n could not save counts as failed and runs again.
+ * n8n writes the store's row whole: this process's calls go one at a time, and the key is read back until it stays.
+ * Limits (docs/scaling.md, "Triggers and copies of a delivery"): two runs recording within the same moment on two
+ * workers; runs are looked for in a window of ids; a run whose end n8n could not save counts as failed and runs again.
  */
 import { NodeOperationError, sleep, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData } from 'n8n-workflow';
 
+import { inTurn } from '../operation/sentRecord';
 import { acknowledgesWhenFinished } from './acknowledge';
 
 /** The run key's field on the item, and the mark of the run that does the work. */
@@ -27,8 +29,12 @@ const LOOKAHEAD_EXECUTIONS = 200;
 const MISSING_IN_A_ROW = 5;
 /** The keys kept in a trigger node's store: the oldest go first. */
 const STORE_OPTIONS = { mode: 'entries', maxEntries: 5000 } as const;
-/** The store is written whole: a run saving at the same moment may have dropped the key, so it is written again. */
-const REASSERT_AFTER_MS = [1_500, 5_000];
+/**
+ * Another process's write that read the row before the key was added drops it: the key is read back after these
+ * waits until it is found there at least KEPT_AFTER_MS after it was last added (a write that old has landed).
+ */
+const READ_BACK_AFTER_MS = [250, 1_000, 1_000, 3_000, 10_000];
+const KEPT_AFTER_MS = 1_000;
 
 /** The run key the item of a delivery's run carries, if any. */
 function runKeyOf(item: INodeExecutionData | undefined): string | undefined {
@@ -77,10 +83,15 @@ export function deliveryRunKind(data: IRunExecutionData | undefined, runKey: str
 /** How long the gate tries n8n's database while it does not answer (a PostgreSQL restart) before it gives up. */
 const DATABASE_RETRY_MS = 30_000;
 
-/** n8n's store of this node, where n8n offers it (not in a bare engine, nor in an n8n before deduplication). */
+/**
+ * n8n's store of this node, where n8n offers it (not in a bare engine, nor in an n8n before deduplication). Two calls
+ * at once would each write the row back without the other's key: this process's calls go one at a time.
+ */
 function storeOf(fn: IExecuteFunctions) {
 	const helpers = fn.helpers as Partial<Pick<IExecuteFunctions['helpers'], 'checkProcessedAndRecord'>> | undefined;
-	return typeof helpers?.checkProcessedAndRecord === 'function' ? (keys: string[]) => helpers.checkProcessedAndRecord!(keys, 'node', STORE_OPTIONS) : undefined;
+	if (typeof helpers?.checkProcessedAndRecord !== 'function') return undefined;
+	const turn = `node|${fn.getWorkflow?.().id ?? ''}|${fn.getNode().name}`;
+	return (keys: string[]) => inTurn(turn, () => helpers.checkProcessedAndRecord!(keys, 'node', STORE_OPTIONS));
 }
 
 /** n8n without its deduplication service (a bare engine): nothing to record in, as opposed to a database down. */
@@ -168,16 +179,23 @@ function stops(fn: IExecuteFunctions, runKey: string, why: string): INodeExecuti
 	return [[]];
 }
 
-/** Writes the key again a little later, should a run that saved the store at the same moment have dropped it. */
-function reassert(record: (keys: string[]) => Promise<unknown>, runKey: string): void {
-	void (async () => {
-		let waited = 0;
-		for (const at of REASSERT_AFTER_MS) {
-			await sleep(at - waited);
-			waited = at;
-			await record([runKey]).catch(() => undefined);
-		}
-	})();
+/**
+ * Reads the key back (adding it again where another process's write dropped it) until it has stayed KEPT_AFTER_MS.
+ * Resolves how many times it was added again.
+ */
+export async function keepRecorded(record: (keys: string[]) => Promise<{ new: unknown[] }>, runKey: string): Promise<number> {
+	let addedAt = Date.now();
+	let addedAgain = 0;
+	for (const wait of READ_BACK_AFTER_MS) {
+		await sleep(wait);
+		// A read that fails (the database away) tells nothing: read again later.
+		const found = await record([runKey]).catch(() => undefined);
+		if (found?.new.length) {
+			addedAt = Date.now();
+			addedAgain++;
+		} else if (found && Date.now() - addedAt >= KEPT_AFTER_MS) break;
+	}
+	return addedAgain;
 }
 
 /** The trigger's part of a delivery's run, on the worker that runs it: see the top of this file. */
@@ -200,7 +218,7 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 		});
 	}
 	if (isNew) {
-		reassert(record, runKey);
+		void keepRecorded(record, runKey);
 		return owns(fn, runKey, items);
 	}
 	if (!afterRun) {
