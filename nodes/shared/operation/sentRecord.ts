@@ -27,13 +27,13 @@ export interface SentRecord {
 const queues = new Map<string, Promise<unknown>>();
 
 /** `call` after this process's earlier calls in the same turn (one row of n8n's store) have ended. */
-export function inTurn<T>(workflowId: string, call: () => Promise<T>): Promise<T> {
-	const previous = queues.get(workflowId) ?? Promise.resolve();
+export function inTurn<T>(turn: string, call: () => Promise<T>): Promise<T> {
+	const previous = queues.get(turn) ?? Promise.resolve();
 	const next = previous.then(call, call);
 	const settled = next.catch(() => undefined);
-	queues.set(workflowId, settled);
+	queues.set(turn, settled);
 	void settled.then(() => {
-		if (queues.get(workflowId) === settled) queues.delete(workflowId);
+		if (queues.get(turn) === settled) queues.delete(turn);
 	});
 	return next;
 }
