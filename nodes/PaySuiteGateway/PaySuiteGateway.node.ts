@@ -23,10 +23,7 @@ export class PaySuiteGateway implements INodeType {
 		name: 'paySuiteGateway',
 		icon: { light: 'file:../../icons/gateway.svg', dark: 'file:../../icons/gateway.dark.svg' },
 		group: ['transform'],
-		// 2: a new node starts on Get (version 1 kept its first operation, which saved workflows rely on).
-		// 3: a report's file is CSV unless File Format says TSV (versions 1 and 2 keep TSV).
-		// 4: a report asks for every type when Types is empty; its rows say their kind and payment, on the site's
-		// clock; Search says so when it finds nothing (versions 1 to 3 keep their requests and outputs).
+		// What each version reads differently: versions.ts.
 		version: [1, 2, 3, 4],
 		defaultVersion: 4,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -45,13 +45,15 @@ export function replayedTransactionFailure(
 	key: string,
 	sent: SentPayment,
 	answer: Record<string, unknown>,
+	/** The field as the node's version shows it: Idempotency Key, or Idempotence Key before version 4. */
+	keyLabel = 'Idempotency Key',
 ): { message: string; description: string } | undefined {
 	const differences = replayDifferences(sent, answer);
 	if (!differences.length) return undefined;
 	const status = text((answer.status as { status?: unknown } | undefined)?.status);
 	const details = [`reference ${text(answer.reference) ?? 'unknown'}`, `transaction ${text(answer.internalReference) ?? 'unknown'}`, ...(status ? [status] : [])].join(', ');
 	return {
-		message: `This idempotency key was already used for a payment of ${readableAmount(answer.amount as AnswerAmount)} (${details}). Leave Idempotency Key empty to get a new one, or give this payment its own key.`,
+		message: `This ${keyLabel.toLowerCase()} was already used for a payment of ${readableAmount(answer.amount as AnswerAmount)} (${details}). Leave ${keyLabel} empty to get a new one, or give this payment its own key.`,
 		description: `For the key ${key} the platform answered with that earlier transaction instead of charging ${readableAmount(sent.amount)} with reference ${sent.reference ?? '(none)'} (different: ${differences.join(', ')}): nothing was charged for this payment.`,
 	};
 }

@@ -3,6 +3,7 @@ import { NodeConnectionTypes, type INodeExecutionData, type INodeType, type INod
 import { credentialTest } from '../shared/transport/credentialTest';
 import { transactionTriggerProperties } from './descriptions/fields';
 import { pollTransactions } from './poll';
+import { TRANSACTION_TRIGGER_VERSIONS } from './versions';
 
 export class PaySuiteTransactionTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -10,7 +11,7 @@ export class PaySuiteTransactionTrigger implements INodeType {
 		name: 'paySuiteTransactionTrigger',
 		icon: { light: 'file:../../icons/transaction-trigger.svg', dark: 'file:../../icons/transaction-trigger.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		...TRANSACTION_TRIGGER_VERSIONS,
 		subtitle: '={{$parameter["triggerOn"] === "statusChanged" ? "Status changed" : "New transactions"}}',
 		description:
 			"Starts the workflow for each new transaction of the site, of every channel, read from the platform's transaction reports (no set-up on the platform)",

@@ -14,6 +14,7 @@ import { forgetOld, nextPeriod, readState, reportGivenUp, STATE_KEY, type PollSt
 import { readReport, recentRows, requestReport, type ReportAccess } from '../shared/reports/reportRequests';
 import { byTime, selectRows, transactionKey, type Selected } from './selection';
 import { readSettings, reportFilters, type TriggerSettings } from './schemas';
+import { simplifyName } from './versions';
 
 /** A workflow catching up reads the rest at the next polls. */
 const MAX_READS_PER_POLL = 3;
@@ -37,7 +38,7 @@ async function startRun(fn: IPollFunctions): Promise<PollRun> {
 			triggerOn: fn.getNodeParameter('triggerOn', 'newTransaction'),
 			statuses: fn.getNodeParameter('statuses', []),
 			types: fn.getNodeParameter('types', []),
-			simple: fn.getNodeParameter('simple', true),
+			simple: fn.getNodeParameter(simplifyName(fn.getNode().typeVersion), true),
 			options: fn.getNodeParameter('options', {}),
 		},
 		timeZone,

@@ -9,7 +9,7 @@
  *    the execution crashed from its event log (or, without it, n8n ends it in error once the job's lock expires),
  *    so its Retry (POST /rest/executions/<id>/retry) replays nothing (n8n 2.40.7); the user runs the workflow
  *    again, on either worker, and every item is charged exactly once
- *    (each item sends the same idempotency key as before the kill: it does not depend on the execution).
+ *    (each item sends the same idempotence key as before the kill: it does not depend on the execution).
  * QUEUE_TRIGGER_DELIVERIES sets the deliveries per trigger (default 300). Needs `npm run build` first (skips
  * itself otherwise).
  */

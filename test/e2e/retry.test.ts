@@ -38,7 +38,7 @@ describeIfBuilt("n8n's Retry of a failed Gateway > Process execution", () => {
 		await teardownN8n(n8n);
 	});
 
-	it('charges once: the retried execution sends the same idempotency key and gets the first transaction', async () => {
+	it('charges once: the retried execution sends the same idempotence key and gets the first transaction', async () => {
 		const credentials = await addSandboxCredentials(n8n!, sandbox!);
 		const reference = `E2E-RETRY-${Date.now() % 1_000_000}`;
 		sandbox!.setFaults([{ path: '/gateway/process', kind: 'status', status: 503, when: 'after' }]);

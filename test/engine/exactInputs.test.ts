@@ -173,8 +173,8 @@ describe('URLs are limited to http(s) before anything is sent', () => {
 	});
 
 	it('Gateway > Process refuses a javascript: notification URL, and Report > Request a data: callback URL', async () => {
-		const processed = await runNode(GATEWAY, gatewayProcess({ additionalFields: { notificationUrl: 'javascript:void(0)' } }), paySuiteApi(sandbox));
-		expectRefusedBeforeSending(processed, 'notificationURL', /^Additional Fields › Notification URL .*javascript: addresses are not allowed/s);
+		const processed = await runNode(GATEWAY, gatewayProcess({ additionalFields: { notificationURL: 'javascript:void(0)' } }), paySuiteApi(sandbox));
+		expectRefusedBeforeSending(processed, 'notificationURL', /javascript: addresses are not allowed/);
 		const report = { resource: 'report', operation: 'request', startDate: '2025-01-01T00:00:00Z', endDate: '2025-01-05T00:00:00Z', options: { callbackUrl: 'data:,ready' } };
 		expectRefusedBeforeSending(await runNode(GATEWAY, report, paySuiteApi(sandbox)), 'callbackUrl', /data: addresses are not allowed/);
 	});

@@ -199,7 +199,7 @@ describe('Transaction > Process', () => {
 					additionalJson: '{"campaign":"spring"}',
 					ipAddress: '203.0.113.7',
 					userAgent: 'Mozilla/5.0',
-					notificationUrl: 'https://shop.example.com/notify',
+					notificationURL: 'https://shop.example.com/notify',
 				},
 			}),
 		);
@@ -267,7 +267,7 @@ describe('Transaction > Process', () => {
 		expect(result.error!.message).toBe(
 			`The payment of 120.50 USD with reference ${reference} may have been charged: the platform's answer was lost (the connection broke after the request was sent) (item 0)`,
 		);
-		expect(result.error!.description).toContain('it sends the same idempotency key, so the platform returns the transaction instead of charging twice');
+		expect(result.error!.description).toContain('it sends the same idempotence key, so the platform returns the transaction instead of charging twice');
 		expectNoCardInError(result);
 		expect((await storedTransactions()).filter((txn) => txn.reference === reference)).toHaveLength(1);
 	});
@@ -288,7 +288,7 @@ describe('Transaction > Process', () => {
 			processParams({
 				reference: '={{ $json.reference }}',
 				total: '={{ $json.total }}',
-				additionalFields: { idempotencyKey: '={{ $json.key }}' },
+				additionalFields: { idempotenceKey: '={{ $json.key }}' },
 			}),
 			{
 				items: [
@@ -390,7 +390,7 @@ describe('Transaction > Process', () => {
 	it.each([
 		['a forbidden key in additional', { additionalFields: { additionalJson: '{"onTest":true}' } }, 'additional.onTest'],
 		['another forbidden key in additional', { additionalFields: { additionalJson: { _accountNumber: '1' } } }, 'additional._accountNumber'],
-		['an idempotenceKey longer than 32', { additionalFields: { idempotencyKey: 'k'.repeat(33) } }, 'idempotenceKey'],
+		['an idempotenceKey longer than 32', { additionalFields: { idempotenceKey: 'k'.repeat(33) } }, 'idempotenceKey'],
 		['a reference longer than 32', { reference: 'R'.repeat(33) }, 'payment.reference'],
 		['an empty reference', { reference: '={{ "" }}' }, 'payment.reference'],
 		['a description longer than 255', { description: 'd'.repeat(256) }, 'payment.description'],
@@ -400,7 +400,7 @@ describe('Transaction > Process', () => {
 		['a negative amount', { total: -1 }, 'payment.amount.total'],
 		['a CVV of 5 digits', { cvv: '12345' }, 'instrument.card.cvv'],
 		['an expiration that is not MM/YY', { expiration: '1230' }, 'instrument.card.expiration'],
-		['a notification URL that is not one', { additionalFields: { notificationUrl: 'not a url' } }, 'notificationURL'],
+		['a notification URL that is not one', { additionalFields: { notificationURL: 'not a url' } }, 'notificationURL'],
 		['an ipAddress longer than 46', { additionalFields: { ipAddress: '1'.repeat(47) } }, 'ipAddress'],
 		['a userAgent longer than 255', { additionalFields: { userAgent: 'u'.repeat(256) } }, 'userAgent'],
 		['modifier data that is not a JSON object', { additionalFields: { modifiers: { modifier: [{ type: 'T', code: '1', additional: '[1]' }] } } }, 'additionalFields.modifiers.modifier.0.additional'],
@@ -547,7 +547,7 @@ describe('Report', () => {
 			operation: 'request',
 			startDate: '2025-01-01T05:00:00+00:00',
 			endDate: '2025-01-11T04:59:59Z',
-			filters: { statuses: ['APPROVED', 'REJECTED'], types: ['AUTH_ONLY'] },
+			filters: { state: ['APPROVED', 'REJECTED'], type: ['AUTH_ONLY'] },
 			options: { callbackUrl: 'http://127.0.0.1:9/report-ready', locale: 'en_US' },
 		});
 		expect(result.error).toBeUndefined();
@@ -606,7 +606,7 @@ describe('Report', () => {
 			operation: 'requestAndWait',
 			startDate: start,
 			endDate: end,
-			filters: { types: ['AUTH_ONLY', 'CHECKIN'] },
+			filters: { type: ['AUTH_ONLY', 'CHECKIN'] },
 			output: 'binary',
 			binaryPropertyName: 'report',
 			pollInterval: 0,
@@ -632,7 +632,7 @@ describe('Report', () => {
 	});
 
 	it('Request and Wait with Both: one item per row, the first one holding the file', async () => {
-		const result = await run({ resource: 'report', operation: 'requestAndWait', startDate: start, endDate: end, filters: { statuses: ['REJECTED'] }, output: 'both', pollInterval: 0 });
+		const result = await run({ resource: 'report', operation: 'requestAndWait', startDate: start, endDate: end, filters: { state: ['REJECTED'] }, output: 'both', pollInterval: 0 });
 		expect(result.error).toBeUndefined();
 		const out = items(result);
 		expect(out.length).toBeGreaterThan(0);
@@ -760,5 +760,33 @@ describe('Account Validation', () => {
 			await run({ resource: 'accountValidation', operation: 'validateToken', token: 't', options: { currency: 'usd', total: 1 } }),
 			'payment.amount.currency',
 		);
+	});
+});
+
+describe('each version reads the names its saved workflows hold (versions.ts)', () => {
+	const bodies = (path: string) => apiCalls().filter((call) => call.path === path).map((call) => withoutAuth(call.body));
+	const week = { startDate: '2026-11-01T00:00:00', endDate: '2026-11-03T00:00:00' };
+
+	it.each([
+		[1, { idempotenceKey: 'NAMES-V1', notificationURL: 'https://shop.example.com/v1' }],
+		[3, { idempotenceKey: 'NAMES-V3', notificationURL: 'https://shop.example.com/v3' }],
+		[4, { idempotencyKey: 'NAMES-V4', notificationUrl: 'https://shop.example.com/v4' }],
+	] as const)('Process at version %s sends its own key and notification URL', async (typeVersion, additionalFields) => {
+		sandbox.clearLedger();
+		const result = await run(processParams({ operation: 'process', reference: `NAMES-${typeVersion}`, additionalFields }), { typeVersion });
+		expect(result.error).toBeUndefined();
+		const [body] = bodies('/gateway/process');
+		expect(body).toMatchObject({ idempotenceKey: `NAMES-V${typeVersion}`, notificationURL: `https://shop.example.com/v${typeVersion}` });
+	});
+
+	it.each([
+		[1, { state: ['APPROVED'], type: ['AUTH_ONLY'] }],
+		[3, { state: ['APPROVED'], type: ['AUTH_ONLY'] }],
+		[4, { statuses: ['APPROVED'], types: ['AUTH_ONLY'] }],
+	] as const)('Report › Request at version %s sends its status and type filters', async (typeVersion, filters) => {
+		sandbox.clearLedger();
+		const result = await run({ resource: 'report', operation: 'request', ...week, filters }, { typeVersion });
+		expect(result.error).toBeUndefined();
+		expect(bodies('/gateway/report')[0]).toMatchObject({ filters: { state: ['APPROVED'], type: ['AUTH_ONLY'] } });
 	});
 });

@@ -180,7 +180,7 @@ describe('Requests in Parallel', () => {
 		expect(writes.map((call) => (call.body as IDataObject).payment)).toEqual(items.map(({ reference }) => expect.objectContaining({ reference })));
 	});
 
-	describe('on payments (Gateway › Transaction › Process, deduplicated by its idempotency key)', () => {
+	describe('on payments (Gateway › Transaction › Process, deduplicated by its idempotence key)', () => {
 		const GATEWAY = { name: 'Gateway', type: 'paySuiteGateway', credentialType: 'paySuiteApi' };
 		const pay = (references: string[], inParallel?: number) =>
 			runNode(

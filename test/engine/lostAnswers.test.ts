@@ -269,7 +269,7 @@ describe('sessions and links', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
-describe('Gateway > Process keeps one idempotency key', () => {
+describe('Gateway > Process keeps one idempotence key', () => {
 	const CARD = '4111111111111111';
 	const processParams = (reference: string): IDataObject => ({
 		resource: 'transaction',

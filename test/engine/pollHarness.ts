@@ -16,6 +16,8 @@ export interface PollerOptions {
 	credentials: TestCredentials;
 	/** The workflow's time zone setting. */
 	timezone?: string;
+	/** The node's type version (1 unless given). */
+	typeVersion?: number;
 }
 
 export interface Poller {
@@ -41,7 +43,7 @@ export function poller(options: PollerOptions): Poller {
 		id: 'trigger-node',
 		name: NODE_NAME,
 		type: options.type,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...options.parameters },
 		credentials: { paySuiteApi: { id: 'paySuiteApi', name: 'paySuiteApi' } },

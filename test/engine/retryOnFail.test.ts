@@ -3,7 +3,7 @@
  * A plain write (a refund: no key the platform deduplicates by) must still be made once: a write the platform
  * answered in an earlier try is not sent again (its answer is reused), and a write whose answer was lost fails
  * again with the same "may have been made" words, unsent. Run by n8n's real engine (WorkflowExecute honours
- * retryOnFail) against the sandbox's faults. Also: a Process idempotency key reused for another payment.
+ * retryOnFail) against the sandbox's faults. Also: a Process idempotence key reused for another payment.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -85,7 +85,7 @@ describe('Retry On Fail never makes a refund twice', () => {
 	});
 });
 
-describe('Process with an idempotency key already used for another payment', () => {
+describe('Process with an idempotence key already used for another payment', () => {
 	const payment = (reference: string, total: number): IDataObject => ({
 		resource: 'transaction',
 		operation: 'process',
@@ -97,7 +97,7 @@ describe('Process with an idempotency key already used for another payment', () 
 		currency: 'COP',
 		total,
 		payer: { name: 'Ana', surname: 'Gomez', email: 'ana@example.com', document: '1020304050', documentType: 'CC' },
-		additionalFields: { idempotencyKey: 'order-key-77' },
+		additionalFields: { idempotenceKey: 'order-key-77' },
 	});
 	const charges = async () =>
 		((await control(sandbox, '/__sandbox/gateway/transactions')).transactions as IDataObject[]).filter((txn) => txn.idempotenceKey === 'order-key-77');
@@ -115,7 +115,7 @@ describe('Process with an idempotency key already used for another payment', () 
 
 		const other = await gateway(payment('ORDER-70', 70000));
 		expect(other.error?.message).toBe(
-			`This idempotency key was already used for a payment of 50,000.00 COP (reference ORDER-50, transaction ${String(original.internalReference)}, APPROVED). Leave Idempotency Key empty to get a new one, or give this payment its own key. (item 0)`,
+			`This idempotence key was already used for a payment of 50,000.00 COP (reference ORDER-50, transaction ${String(original.internalReference)}, APPROVED). Leave Idempotence Key empty to get a new one, or give this payment its own key. (item 0)`,
 		);
 		expect(other.error?.description).toContain('instead of charging 70,000.00 COP with reference ORDER-70 (different: amount, reference): nothing was charged');
 		expect(outputJson(other, 'Gateway')).toEqual([]);

@@ -55,7 +55,8 @@ async function runSaved(file: string, credentials: TestCredentials, deliver: (tr
 
 function recorded(file: string, now: IDataObject): IDataObject {
 	const path = join(SAVED_FIXTURES, file.replace(/\.json$/, '.sent.json'));
-	if (process.env.RECORD_SAVED_REQUESTS === '1') writeFileSync(path, `${JSON.stringify(now, null, '\t')}\n`);
+	// Recorded once: a record is never replaced (test/package/frozenRecords.test.ts).
+	if (process.env.RECORD_SAVED_REQUESTS === '1' && !existsSync(path)) writeFileSync(path, `${JSON.stringify(now, null, '\t')}\n`);
 	if (!existsSync(path)) throw new Error(`${path} is missing: record it with RECORD_SAVED_REQUESTS=1`);
 	return JSON.parse(readFileSync(path, 'utf8')) as IDataObject;
 }

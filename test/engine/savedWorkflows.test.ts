@@ -3,18 +3,20 @@
  * version older than its default (test/fixtures/saved/, saved as the editor saves: only what differs from a
  * default). n8n loads each node's parameters with its own NodeHelpers.getNodeParameters against the node's
  * description at the saved type version, and none of the values the workflow sets may be lost; each fixture's
- * action node then runs in n8n's engine against the sandbox and sends exactly the requests recorded for it
- * (`<fixture>.sent.json`, written by `RECORD_SAVED_REQUESTS=1 npx jest test/engine/savedWorkflows.test.ts`).
+ * action node then runs in n8n's engine against the sandbox, sends exactly the requests recorded for it
+ * (`<fixture>.sent.json`) and outputs items of the recorded structure (`<fixture>.output.json`: every key and the
+ * type of its value). `RECORD_SAVED_REQUESTS=1 npx jest test/engine/savedWorkflows.test.ts` adds what is not
+ * recorded yet and never replaces a record.
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
-import { existsSync, readFileSync, writeFileSync } from 'fs';
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { join } from 'path';
-import type { IDataObject, INode, INodeProperties, INodeType } from 'n8n-workflow';
+import type { INode, INodeProperties, INodeType } from 'n8n-workflow';
 
 import { runWorkflow, type TestCredentials } from '../helpers/engine';
 import { packageNodeTypes } from '../helpers/nodeTypes';
 import { apiCallsOf, paySuiteApi, withoutAuth, withSandbox } from '../helpers/sandbox';
 import { defaultVersionOf, shownAtVersion } from '../helpers/nodeVersions';
+import { recordedOnce, structure } from '../helpers/savedRecords';
 import { asLoadedByN8n, droppedParameters, loadedParameters, packageNodesOf, SAVED_FIXTURES, savedWorkflows } from '../helpers/savedWorkflows';
 
 const sandbox = withSandbox({ historyDays: 40, retryAfterSeconds: 0, reportPendingPolls: 0 });
@@ -100,7 +102,11 @@ describe('every fixture of an older node version sends what it sent', () => {
 		expect(result.error).toBeUndefined();
 		const sent = apiCallsOf(sandbox).map((entry) => ({ method: entry.method, path: entry.path, status: entry.status, body: withoutAuth(entry.body) }));
 		expect(sent.length).toBeGreaterThan(0);
-		expect(sent).toEqual(recorded(file, credential, sent));
+		// A fixture of one action node records by credential; one of several, by node and credential.
+		const several = actionNodes.filter((entry) => entry.file === file).length > 1;
+		expect(sent).toEqual(recorded(file, '.sent.json', several ? `${node.name}, credential ${credential}` : credential, sent));
+		const output = result.output(node.name).map((item) => ({ json: structure(item.json), binary: Object.keys(item.binary ?? {}).sort() }));
+		expect(output).toEqual(recorded(file, '.output.json', `${node.name}, credential ${credential}`, output));
 		if (node.shortType === 'paySuiteGateway' && node.parameters.output === 'binary') {
 			// Version 3 made the report file CSV; older versions keep the tab-separated file.
 			expect(result.output(node.name)[0].binary?.data.fileExtension).toBe('tsv');
@@ -117,12 +123,7 @@ function runSaved(node: INode & { shortType: string }, credentials: TestCredenti
 	});
 }
 
-/** What the fixture sent with that credential when it was recorded; recording writes what it sends now. */
-function recorded(file: string, credential: string, sent: IDataObject[]): IDataObject[] {
-	const path = join(SAVED_FIXTURES, file.replace(/^.*\//, '').replace(/\.json$/, '.sent.json'));
-	const all = (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {}) as Record<string, IDataObject[]>;
-	if (process.env.RECORD_SAVED_REQUESTS === '1') writeFileSync(path, `${JSON.stringify({ ...all, [credential]: sent }, null, '\t')}\n`);
-	const requests = process.env.RECORD_SAVED_REQUESTS === '1' ? sent : all[credential];
-	if (!requests) throw new Error(`${path} holds no requests for ${credential}: record them with RECORD_SAVED_REQUESTS=1`);
-	return requests;
+/** What the fixture's node sent or output when it was recorded (beside the fixture, with the given ending). */
+function recorded<T>(file: string, ending: string, key: string, now: T): T {
+	return recordedOnce(join(SAVED_FIXTURES, file.replace(/^.*\//, '').replace(/\.json$/, ending)), key, now);
 }

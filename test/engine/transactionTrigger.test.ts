@@ -162,3 +162,24 @@ describe('a workflow off for 12 days', () => {
 		expect(periods[1].end).toBeGreaterThanOrEqual(Date.now() - 60_000);
 	});
 });
+
+describe('version 2: Simplify is `simple`, as on every other node', () => {
+	const atVersion2 = (parameters: IDataObject) =>
+		poller({ type: 'paySuiteTransactionTrigger', typeVersion: 2, parameters: parameters as never, credentials: { paySuiteApi: { ...paySuiteApi(sandbox).paySuiteApi, timeZone: 'America/Bogota' } } });
+
+	it('on by default: the flat row; off: the row as the report gives it', async () => {
+		const flat = atVersion2({ statuses: ['APPROVED'] });
+		const raw = atVersion2({ statuses: ['APPROVED'], simple: false });
+		await flat.poll();
+		await raw.poll();
+		const payment = await pay('APPROVED', 13);
+		const flatItems = [...(await flat.poll()), ...(await flat.poll())];
+		const rawItems = [...(await raw.poll()), ...(await raw.poll())];
+		expect(referencesOf(flatItems)).toEqual([payment]);
+		expect(referencesOf(rawItems)).toEqual([payment]);
+		expect(flatItems[0].json).not.toHaveProperty('line_number');
+		expect(flatItems[0].json).toHaveProperty('kind');
+		expect(rawItems[0].json).toHaveProperty('line_number');
+		expect(rawItems[0].json).not.toHaveProperty('kind');
+	});
+});

@@ -20,7 +20,7 @@ export interface SavedWorkflow {
 
 const jsonFiles = (folder: string) =>
 	readdirSync(join(root, folder))
-		.filter((name) => name.endsWith('.json') && !name.endsWith('.sent.json'))
+		.filter((name) => name.endsWith('.json') && !/\.(sent|output)\.json$/.test(name))
 		.map((name) => `${folder}/${name}`);
 
 /** Every example workflow and every saved fixture. */

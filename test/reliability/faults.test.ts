@@ -8,7 +8,7 @@
  * - an item reported as succeeded exists on the platform once; an item failed before sending does not;
  * - an error item of a write whose answer was lost says the outcome is unknown, and exists on the platform
  *   exactly when one of its requests got through to the endpoint;
- * - nothing is done twice: one charge per payment and idempotency key, one refund per transaction, one session
+ * - nothing is done twice: one charge per payment and idempotence key, one refund per transaction, one session
  *   per reference, one merchant process per merchant; a plain write is sent once;
  * - no nonce is used twice, and no secret shows in an output, an error or a log.
  */
@@ -131,7 +131,7 @@ const SCENARIOS: Scenario[] = [
 			const byItem = countBy(transactions, (txn) => String(numberAfter('PAY', txn.view.reference)));
 			return {
 				byItem: new Map([...byItem].map(([item, count]) => [Number(item), count])),
-				// A double charge: two transactions for one payment reference, or for one idempotency key.
+				// A double charge: two transactions for one payment reference, or for one idempotence key.
 				doubles: [
 					...duplicates(countBy(transactions, (txn) => String(txn.view.reference))),
 					...duplicates(countBy(transactions, (txn) => String(txn.idempotenceKey))),

@@ -11,6 +11,7 @@ import {
 } from '../../shared/descriptions/choices';
 import { filtersCollection, optionsCollection } from '../../shared/descriptions/collections';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
+import { before, byNames, from, SINCE } from '../versions';
 
 export const cardNumberProperty: INodeProperties = {
 	displayName: 'Card Number',
@@ -164,24 +165,27 @@ export const reportRequestProperties: INodeProperties[] = [
 			"The period of the report, in the site's days: the credential's Site Time Zone (the workflow's time zone when the credential has none). The platform reports at most 10 days at once: Request and Wait splits a longer period, Request refuses it.",
 	},
 	...periodDateProperties(customPeriod),
-	filtersCollection([
-		{
-			displayName: 'Statuses',
-			name: 'statuses',
-			type: 'multiOptions',
-			options: transactionStatusOptions,
-			default: [],
-			description: TRANSACTION_STATUSES_HINT,
-		},
-		{
-			displayName: 'Transaction Types',
-			name: 'types',
-			type: 'multiOptions',
-			options: transactionTypeOptions,
-			default: [],
-			description: TRANSACTION_TYPES_HINT,
-		},
-	]),
+	// Versions 1–3: States (`state`) and Types (`type`), as their saved workflows hold them.
+	...byNames((names) =>
+		filtersCollection([
+			{
+				displayName: names.labels.statuses,
+				name: names.statuses,
+				type: 'multiOptions',
+				options: transactionStatusOptions,
+				default: [],
+				description: TRANSACTION_STATUSES_HINT,
+			},
+			{
+				displayName: names.labels.types,
+				name: names.types,
+				type: 'multiOptions',
+				options: transactionTypeOptions,
+				default: [],
+				description: TRANSACTION_TYPES_HINT,
+			},
+		]),
+	),
 	optionsCollection([
 		{
 			displayName: 'Callback URL',
@@ -247,8 +251,8 @@ export const reportOutputProperties: INodeProperties[] = [
 		description: 'What to output once the report is ready',
 		hint: 'For a large report (tens of thousands of rows or more), choose Binary File: it is saved as it downloads and stays small in memory, while one item per row keeps every row in memory',
 	},
-	reportFileFormatProperty('tsv', { _cnd: { lt: 3 } }),
-	reportFileFormatProperty('csv', { _cnd: { gte: 3 } }),
+	reportFileFormatProperty('tsv', before(SINCE.csvFile)),
+	reportFileFormatProperty('csv', from(SINCE.csvFile)),
 	{
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',

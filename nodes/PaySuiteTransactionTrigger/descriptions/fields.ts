@@ -49,11 +49,22 @@ export const transactionTriggerProperties: INodeProperties[] = [
 		default: [],
 		description: TRANSACTION_TYPES_HINT,
 	},
+	// Version 1: `simplify`, the name its saved workflows hold (versions.ts).
+	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		displayOptions: { show: { '@version': [1] } },
+		description:
+			"Whether to output each transaction as Report › Request and Wait's rows: its kind (payment, refund...) and the payment it belongs to, its dates on the site's clock (and in UTC), without the report file's row numbers (ID, Batch Number, Line Number), instead of the row as the report gives it",
+	},
 	{
 		displayName: 'Simplify',
 		name: 'simple',
 		type: 'boolean',
 		default: true,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 		description: 'Whether to return a simplified version of the response instead of the raw data',
 		hint: "On: each transaction as Report › Request and Wait's rows: its kind (payment, refund...) and the payment it belongs to, its dates on the site's clock (and in UTC), without the report file's row numbers (ID, Batch Number, Line Number). Off: the row as the report gives it.",
 	},

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { clockOf } from '../../../shared/operation/siteClock';
 import type { OperationContext } from '../../../shared/operation/types';
 import { REPORT_TYPES } from '../../schemas';
+import { namesAt } from '../../versions';
 import { wantsSiteRows } from './reportFile';
 import { periodDate, presetPeriod, type PeriodPreset } from './reportPeriod';
 
@@ -11,7 +12,10 @@ import { periodDate, presetPeriod, type PeriodPreset } from './reportPeriod';
  * written with the site's offset (the operation declares siteClock: the executor resolves it).
  */
 export function reportBody(ctx: OperationContext): IDataObject {
-	const filters = ctx.param<{ statuses?: string[]; types?: string[] }>('filters', {});
+	const names = namesAt(ctx.node.typeVersion);
+	const filters = ctx.param<Record<string, string[] | undefined>>('filters', {});
+	const statuses = filters[names.statuses];
+	const types = filters[names.types];
 	const options = ctx.param<IDataObject>('options', {});
 	const timeZone = clockOf(ctx).zone;
 	const period = ctx.param<PeriodPreset>('period', 'custom');
@@ -20,9 +24,9 @@ export function reportBody(ctx: OperationContext): IDataObject {
 		filters: {
 			startDate: preset?.startDate ?? periodDate(ctx.param<unknown>('startDate', ''), timeZone),
 			endDate: preset?.endDate ?? periodDate(ctx.param<unknown>('endDate', ''), timeZone),
-			state: filters.statuses?.length ? filters.statuses : undefined,
+			state: statuses?.length ? statuses : undefined,
 			// From version 4, every type when none is chosen: the report then always has its type column.
-			type: filters.types?.length ? filters.types : wantsSiteRows(ctx) ? [...REPORT_TYPES] : undefined,
+			type: types?.length ? types : wantsSiteRows(ctx) ? [...REPORT_TYPES] : undefined,
 		},
 		callbackUrl: options.callbackUrl,
 		locale: options.locale,

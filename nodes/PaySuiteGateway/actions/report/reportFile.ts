@@ -13,6 +13,7 @@ import { TsvReportParser, TsvLineTooLongError, type ReportRow } from '../../../s
 import { siteRows } from '../../../shared/reports/siteRows';
 import { TsvBytes } from './tsvBytes';
 import { ReportFileWriter, reportFileFormat } from './reportFileWriter';
+import { SINCE } from '../../versions';
 import { obtainReport, type ReportDownload } from '../../../shared/reports/reportRequests';
 
 /** At the timeout the item fails naming the report. */
@@ -26,8 +27,7 @@ export const reportPolling: Polling<string, ReportDownload, IDataObject> = {
 };
 
 /** From version 4 an empty Types asks for every type (so each row has its type), and rows carry kind and payment. */
-const SITE_ROWS_SINCE = 4;
-export const wantsSiteRows = (ctx: OperationContext): boolean => ctx.node.typeVersion >= SITE_ROWS_SINCE;
+export const wantsSiteRows = (ctx: OperationContext): boolean => ctx.node.typeVersion >= SINCE.siteRows;
 
 /** From version 4 on the site's clock, with their kind and payment (siteRows). */
 export function rowItems(ctx: OperationContext, items: INodeExecutionData[]): INodeExecutionData[] {

@@ -3,6 +3,7 @@ import { findByReference } from './findByReference.operation';
 import { get } from './get.operation';
 import { processPayment } from './process.operation';
 import { search } from './search.operation';
+import { SINCE } from '../../versions';
 
 export const transaction: PaySuiteResource = {
 	value: 'transaction',
@@ -10,5 +11,5 @@ export const transaction: PaySuiteResource = {
 	description: 'Card payments processed directly by the gateway',
 	operations: [processPayment, get, search, findByReference],
 	// A new node starts on a read: adding the node never puts a payment on the canvas (version 2 on).
-	defaultOperation: { value: 'get', since: 2 },
+	defaultOperation: { value: 'get', since: SINCE.getFirst },
 };

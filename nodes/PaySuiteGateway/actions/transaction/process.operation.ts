@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { amountProperties } from '../../../shared/descriptions/amount';
 import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
@@ -30,6 +30,7 @@ import {
 	taxesProperty,
 } from '../../../shared/descriptions/payment';
 import { GATEWAY_DATES, simplifyTransaction } from '../../output';
+import { byNames, namesAt, type GatewayNames } from '../../versions';
 
 /** Undefined when not set or empty. */
 function optionalJson(ctx: OperationContext, name: string): unknown {
@@ -52,6 +53,7 @@ function instrument(ctx: OperationContext, extra: IDataObject): IDataObject {
 }
 
 function processBody(ctx: OperationContext): IDataObject {
+	const names = namesAt(ctx.node.typeVersion);
 	const extra = ctx.param<IDataObject>('additionalFields', {});
 	const reader = partsReader(ctx);
 	return compact({
@@ -63,12 +65,79 @@ function processBody(ctx: OperationContext): IDataObject {
 		payment: paymentRequest(ctx, extra),
 		additional: keyValueMap(extra, 'additionalFields', 'additional', reader),
 		metadata: keyValueMap(extra, 'additionalFields', 'metadata', reader),
-		idempotenceKey: extra.idempotencyKey,
-		notificationURL: extra.notificationUrl,
+		idempotenceKey: extra[names.idempotencyKey],
+		notificationURL: extra[names.notificationUrl],
 		ipAddress: extra.ipAddress,
 		userAgent: extra.userAgent,
 		sourcePlatform: extra.sourcePlatform,
 	});
+}
+
+/** The payment's optional fields, with the names of the version (versions.ts). */
+function processAdditionalFields(names: GatewayNames): INodeProperties {
+	return additionalFieldsCollection([
+		...keyValueProperties(
+			'additional',
+			'Additional Data',
+			'Key/value data stored with the transaction. The platform forbids the keys _accountNumber, userAgent, fingerprint, sourcePlatform, tokenizationID, trazabilyCode, transactionCycle, RequestId, PartnerAuthCode, onTest, threeDSEnrolled and threeDSAuthenticated.',
+		),
+		{
+			displayName: 'Allow Partial Payment',
+			name: 'allowPartial',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the amount may be paid in several payments',
+		},
+		amountDetailsProperty,
+		{ displayName: 'Credit Code', name: 'creditCode', type: 'string', default: '', description: 'Credit option to pay in installments (from Card > Get Information)' },
+		{ displayName: 'Credit Group Code', name: 'creditGroupCode', type: 'string', default: '', description: 'Group code of the credit option' },
+		{ displayName: 'Credit Installments', name: 'creditInstallment', type: 'number', typeOptions: { minValue: 1 }, default: 1, description: 'Number of installments' },
+		{ displayName: 'Credit Type', name: 'creditType', type: 'string', default: '', description: 'Type of the credit option' },
+		dispersionProperty,
+		{
+			displayName: names.labels.idempotencyKey,
+			name: names.idempotencyKey,
+			type: 'string',
+			default: '',
+			description:
+				'Max 32 characters. The platform returns the transaction it already made for a key it has seen instead of charging again. Empty: derived from the workflow, the node, its input item and the payment, so that n8n\'s Retry of a failed execution sends the same key, and the same input run again returns the first transaction. Set your own (for example from an order ID) to also protect runs with another input.',
+		},
+		{ displayName: 'IP Address', name: 'ipAddress', type: 'string', default: '', description: "The payer's IP address (max 46 characters)" },
+		itemsProperty,
+		{ ...localeOption, description: 'Language of the answer, such as en_US (max 5 characters)' },
+		...metadataProperties('Key/value data for external services'),
+		modifiersProperty,
+		{ displayName: 'Notification URL', name: names.notificationUrl, type: 'string', default: '', description: 'URL the platform notifies after processing' },
+		{
+			displayName: 'One-Time Password (OTP)',
+			name: 'otp',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description: 'The payer\'s one-time password, only for a card whose Card > Get Information answers requireOtp true',
+		},
+		paymentFieldsProperty,
+		{
+			displayName: 'Pre-Authorization (Check-In)',
+			name: 'checkin',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to only hold the amount (action checkin), collected later with PaySuite Session > Transaction > Checkout',
+		},
+		processorFieldsProperty,
+		recurringProperty,
+		savePaymentMethodProperty,
+		{ displayName: 'Source Platform', name: 'sourcePlatform', type: 'string', default: '', description: 'Name of the platform the payment comes from' },
+		taxesProperty,
+		{
+			displayName: 'Three-D Secure Data (JSON)',
+			name: 'threeDS',
+			type: 'json',
+			default: '',
+			description: 'The result of the payer\'s 3-D Secure authentication, as a JSON object, for a card whose Card > Get Information answers threeDS required',
+		},
+		{ displayName: 'User Agent', name: 'userAgent', type: 'string', default: '', description: "The payer's browser user agent (max 255 characters)" },
+	]);
 }
 
 export const processPayment: PaySuiteOperation = {
@@ -110,69 +179,8 @@ export const processPayment: PaySuiteOperation = {
 		personProperty('buyer', 'Buyer', 'The person who buys, when not the payer (recommended)'),
 		shippingProperty,
 		simplifyProperty,
-		additionalFieldsCollection([
-			...keyValueProperties(
-				'additional',
-				'Additional Data',
-				'Key/value data stored with the transaction. The platform forbids the keys _accountNumber, userAgent, fingerprint, sourcePlatform, tokenizationID, trazabilyCode, transactionCycle, RequestId, PartnerAuthCode, onTest, threeDSEnrolled and threeDSAuthenticated.',
-			),
-			{
-				displayName: 'Allow Partial Payment',
-				name: 'allowPartial',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the amount may be paid in several payments',
-			},
-			amountDetailsProperty,
-			{ displayName: 'Credit Code', name: 'creditCode', type: 'string', default: '', description: 'Credit option to pay in installments (from Card > Get Information)' },
-			{ displayName: 'Credit Group Code', name: 'creditGroupCode', type: 'string', default: '', description: 'Group code of the credit option' },
-			{ displayName: 'Credit Installments', name: 'creditInstallment', type: 'number', typeOptions: { minValue: 1 }, default: 1, description: 'Number of installments' },
-			{ displayName: 'Credit Type', name: 'creditType', type: 'string', default: '', description: 'Type of the credit option' },
-			dispersionProperty,
-			{
-				displayName: 'Idempotency Key',
-				name: 'idempotencyKey',
-				type: 'string',
-				default: '',
-				description:
-					'Max 32 characters. The platform returns the transaction it already made for a key it has seen instead of charging again. Empty: derived from the workflow, the node, its input item and the payment, so that n8n\'s Retry of a failed execution sends the same key, and the same input run again returns the first transaction. Set your own (for example from an order ID) to also protect runs with another input.',
-			},
-			{ displayName: 'IP Address', name: 'ipAddress', type: 'string', default: '', description: "The payer's IP address (max 46 characters)" },
-			itemsProperty,
-			{ ...localeOption, description: 'Language of the answer, such as en_US (max 5 characters)' },
-			...metadataProperties('Key/value data for external services'),
-			modifiersProperty,
-			{ displayName: 'Notification URL', name: 'notificationUrl', type: 'string', default: '', description: 'URL the platform notifies after processing' },
-			{
-				displayName: 'One-Time Password (OTP)',
-				name: 'otp',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description: 'The payer\'s one-time password, only for a card whose Card > Get Information answers requireOtp true',
-			},
-			paymentFieldsProperty,
-			{
-				displayName: 'Pre-Authorization (Check-In)',
-				name: 'checkin',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to only hold the amount (action checkin), collected later with PaySuite Session > Transaction > Checkout',
-			},
-			processorFieldsProperty,
-			recurringProperty,
-			savePaymentMethodProperty,
-			{ displayName: 'Source Platform', name: 'sourcePlatform', type: 'string', default: '', description: 'Name of the platform the payment comes from' },
-			taxesProperty,
-			{
-				displayName: 'Three-D Secure Data (JSON)',
-				name: 'threeDS',
-				type: 'json',
-				default: '',
-				description: 'The result of the payer\'s 3-D Secure authentication, as a JSON object, for a card whose Card > Get Information answers threeDS required',
-			},
-			{ displayName: 'User Agent', name: 'userAgent', type: 'string', default: '', description: "The payer's browser user agent (max 255 characters)" },
-		]),
+		// Versions 1–3: Idempotence Key (`idempotenceKey`) and `notificationURL`, as their saved workflows hold them.
+		...byNames(processAdditionalFields),
 	],
 	// Every request carries an idempotency key: the platform charges at most once, whatever runs beside it.
 	parallel: 'deduplicated',
@@ -185,10 +193,10 @@ export const processPayment: PaySuiteOperation = {
 		const checked = ctx.validate(processSchema, body);
 		const payment = checked.payment as { reference?: string; amount?: { currency?: string; total?: number } };
 		// Every attempt (each with the same key) lost its answer: the charge happened at most once.
+		const keyWords = namesAt(ctx.node.typeVersion).labels.idempotencyKey;
 		const lost = {
 			maybe: `The payment of ${formatAmount(payment.amount)} with reference ${payment.reference} may have been charged`,
-			check:
-				"To get its result, run the same item again (n8n's Retry of this execution, or Retry On Fail): it sends the same idempotency key, so the platform returns the transaction instead of charging twice. PaySuite Gateway > Transaction > Search (reference and amount) also finds it.",
+			check: `To get its result, run the same item again (n8n's Retry of this execution, or Retry On Fail): it sends the same ${keyWords.toLowerCase()}, so the platform returns the transaction instead of charging twice. PaySuite Gateway > Transaction > Search (reference and amount) also finds it.`,
 		};
 		return sendRequest<IDataObject>(
 			ctx,
@@ -204,7 +212,7 @@ export const processPayment: PaySuiteOperation = {
 				output: (answer) => {
 					// A key already used for another payment: the answer is that payment's transaction, not this one.
 					const cardNumber = (checked.instrument as { card?: { number?: string } }).card?.number;
-					const replayed = replayedTransactionFailure(String(checked.idempotenceKey), { ...payment, lastDigits: cardNumber?.slice(-4) }, answer);
+					const replayed = replayedTransactionFailure(String(checked.idempotenceKey), { ...payment, lastDigits: cardNumber?.slice(-4) }, answer, keyWords);
 					if (replayed) ctx.fail(replayed.message, replayed.description);
 					// A declined payment (REJECTED) is a result, not an error, simplified or not.
 					return ctx.fn.helpers.returnJsonArray(wantsSimplified(ctx) ? simplifyTransaction(answer) : answer);

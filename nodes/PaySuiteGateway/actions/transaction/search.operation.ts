@@ -8,6 +8,7 @@ import { formatAmount } from '../../../shared/operation/words';
 import { whenEmptyProperty } from '../../descriptions/fields';
 import { searchSchema, type SearchBody } from '../../schemas';
 import { GATEWAY_DATES, simplifyTransaction } from '../../output';
+import { from, SINCE } from '../../versions';
 
 /** The spec does not show the answer's fields: the first list of transactions found in it, if any. */
 function transactionList(answer: IDataObject): IDataObject[] | undefined {
@@ -18,16 +19,13 @@ function transactionList(answer: IDataObject): IDataObject[] | undefined {
 	return undefined;
 }
 
-/** From node version 4, a search that finds nothing says so (one item) unless When Empty says otherwise. */
-const SAYS_WHEN_EMPTY_SINCE = 4;
-
 const whenEmpty = whenEmptyProperty(
 	{
 		saying: 'One item: found 0, the reference and amount searched, and what to try',
 		nothing: 'No item: the next nodes do not run',
 		description: 'What to output when no transaction has this reference and amount',
 	},
-	{ show: { output: ['split'], '@version': [{ _cnd: { gte: SAYS_WHEN_EMPTY_SINCE } }] } },
+	{ show: { output: ['split'], '@version': [from(SINCE.siteRows)] } },
 );
 
 /** The item of a search that found nothing: what was searched, why nothing, and what to try. */
@@ -42,7 +40,8 @@ function nothingFound(body: SearchBody): IDataObject {
 	};
 }
 
-const saysWhenEmpty = (ctx: OperationContext) => ctx.node.typeVersion >= SAYS_WHEN_EMPTY_SINCE && ctx.param<string>('whenEmpty', 'message') === 'message';
+/** From version 4, a search that finds nothing says so (one item) unless When Empty says otherwise. */
+const saysWhenEmpty = (ctx: OperationContext) => ctx.node.typeVersion >= SINCE.siteRows && ctx.param<string>('whenEmpty', 'message') === 'message';
 
 export const search = requestOperation<SearchBody>({
 	siteClock: { dates: GATEWAY_DATES },
