@@ -156,9 +156,13 @@ export const reportRequestProperties: INodeProperties[] = [
 		type: 'options',
 		options: [
 			{ name: 'Custom', value: 'custom', description: 'From the Start Date to the End Date' },
-			{ name: 'Last 7 Days', value: 'last7Days', description: "The seven whole days before today, on the site's clock" },
-			{ name: 'Last Month', value: 'lastMonth', description: "The calendar month before this one, on the site's clock (more than 10 days: Request and Wait)" },
-			{ name: 'Yesterday', value: 'yesterday', description: "Yesterday on the site's clock, from 00:00:00 to 23:59:59" },
+			{ name: 'Last 7 Days', value: 'last7Days', description: 'The seven whole days before today; today not included' },
+			{ name: 'Last Month', value: 'lastMonth', description: 'The calendar month before this one; today not included (more than 10 days: Request and Wait)' },
+			{ name: 'Last Week', value: 'lastWeek', description: 'Monday to Sunday of the week before this one; today not included' },
+			{ name: 'This Month', value: 'thisMonth', description: 'From the 1st of this month to now; today included (more than 10 days: Request and Wait)' },
+			{ name: 'This Week', value: 'thisWeek', description: 'From Monday of this week to now; today included' },
+			{ name: 'Today', value: 'today', description: 'From 00:00:00 today to now; today included' },
+			{ name: 'Yesterday', value: 'yesterday', description: 'Yesterday, from 00:00:00 to 23:59:59; today not included' },
 		],
 		default: 'custom',
 		description:

@@ -10,6 +10,11 @@ describe('presetPeriod', () => {
 		['lastMonth', 'America/Bogota', '2025-02-01T00:00:00-05:00', '2025-02-28T23:59:59-05:00'],
 		['yesterday', 'Asia/Tokyo', '2025-03-15T00:00:00+09:00', '2025-03-15T23:59:59+09:00'],
 		['yesterday', 'UTC', '2025-03-14T00:00:00+00:00', '2025-03-14T23:59:59+00:00'],
+		// Saturday 15 March 2025: the week began on Monday the 10th.
+		['today', 'America/Bogota', '2025-03-15T00:00:00-05:00', '2025-03-15T10:30:00-05:00'],
+		['thisWeek', 'America/Bogota', '2025-03-10T00:00:00-05:00', '2025-03-15T10:30:00-05:00'],
+		['lastWeek', 'America/Bogota', '2025-03-03T00:00:00-05:00', '2025-03-09T23:59:59-05:00'],
+		['thisMonth', 'America/Bogota', '2025-03-01T00:00:00-05:00', '2025-03-15T10:30:00-05:00'],
 	] as const)('%s in %s', (preset, zone, startDate, endDate) => {
 		expect(presetPeriod(preset, NOW, zone)).toEqual({ startDate, endDate });
 	});
@@ -19,6 +24,12 @@ describe('presetPeriod', () => {
 			startDate: '2025-03-13T00:00:00-05:00',
 			endDate: '2025-03-13T23:59:59-05:00',
 		});
+	});
+
+	it('a week starts on Monday: on a Monday, This Week is today and Last Week the seven days before; on a Sunday, six days back', () => {
+		expect(presetPeriod('thisWeek', new Date('2025-03-17T12:00:00Z'), 'UTC').startDate).toBe('2025-03-17T00:00:00+00:00');
+		expect(presetPeriod('lastWeek', new Date('2025-03-17T12:00:00Z'), 'UTC')).toEqual({ startDate: '2025-03-10T00:00:00+00:00', endDate: '2025-03-16T23:59:59+00:00' });
+		expect(presetPeriod('thisWeek', new Date('2025-03-16T12:00:00Z'), 'UTC').startDate).toBe('2025-03-10T00:00:00+00:00');
 	});
 
 	it('Last Month in January is December of the year before; a leap February has 29 days', () => {

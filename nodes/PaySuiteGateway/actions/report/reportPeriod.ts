@@ -10,7 +10,7 @@ import { isoInZone } from '../../../shared/schemas/timeZone';
 const MAX_REPORT_DAYS = 10;
 const DAY_MS = 86_400_000;
 
-export type PeriodPreset = 'yesterday' | 'last7Days' | 'lastMonth' | 'custom';
+export type PeriodPreset = 'today' | 'yesterday' | 'thisWeek' | 'lastWeek' | 'last7Days' | 'thisMonth' | 'lastMonth' | 'custom';
 
 export interface ReportWindow {
 	startDate: string;
@@ -38,15 +38,38 @@ function addDays(date: { year: number; month: number; day: number }, days: numbe
 	return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
 }
 
-/** Last 7 Days leaves out today's unfinished day; Last Month is the calendar month before this one. */
+/** From 00:00:00 of the first day to now (whole seconds): a period that includes today ends at this moment. */
+function daysToNow(first: { year: number; month: number; day: number }, now: Date, timeZone: string): ReportWindow {
+	const start = instantOfWallTime({ ...first, hour: 0, minute: 0, second: 0 }, timeZone);
+	return { startDate: isoInZone(start, timeZone), endDate: isoInZone(new Date(Math.floor(now.getTime() / 1000) * 1000), timeZone) };
+}
+
+/**
+ * The site's days. Today, This Week and This Month run to now; the others are whole days before today. A week starts
+ * on Monday (ISO 8601); Last 7 Days is the seven days before today.
+ */
 export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, now: Date, timeZone: string): ReportWindow {
 	const wall = wallTimeIn(now, timeZone);
 	const today = { year: wall.year, month: wall.month, day: wall.day };
-	if (preset === 'yesterday') return calendarDays(addDays(today, -1), addDays(today, -1), timeZone);
-	if (preset === 'last7Days') return calendarDays(addDays(today, -7), addDays(today, -1), timeZone);
+	const monday = addDays(today, -((new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay() + 6) % 7));
 	const firstOfThisMonth = { year: today.year, month: today.month, day: 1 };
 	const lastOfPrevious = addDays(firstOfThisMonth, -1);
-	return calendarDays({ ...lastOfPrevious, day: 1 }, lastOfPrevious, timeZone);
+	switch (preset) {
+		case 'today':
+			return daysToNow(today, now, timeZone);
+		case 'yesterday':
+			return calendarDays(addDays(today, -1), addDays(today, -1), timeZone);
+		case 'thisWeek':
+			return daysToNow(monday, now, timeZone);
+		case 'lastWeek':
+			return calendarDays(addDays(monday, -7), addDays(monday, -1), timeZone);
+		case 'last7Days':
+			return calendarDays(addDays(today, -7), addDays(today, -1), timeZone);
+		case 'thisMonth':
+			return daysToNow(firstOfThisMonth, now, timeZone);
+		case 'lastMonth':
+			return calendarDays({ ...lastOfPrevious, day: 1 }, lastOfPrevious, timeZone);
+	}
 }
 
 export function isLongerThanPlatformAllows(startDate: string, endDate: string): boolean {
