@@ -1,7 +1,7 @@
 /**
  * The house rules a newcomer relies on: no file over 400 lines and no function over 80 in the shipped code, the
  * simulator and the scripts; every node folder laid out the same way; inside nodes/shared/, imports only run down
- * the roles' order; state kept beside n8n's objects lives in one place.
+ * the roles' order; state kept beside n8n's objects lives in one place, which lists every store a process keeps.
  */
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { execFileSync } from 'child_process';
@@ -112,6 +112,13 @@ const STATE_PLACE = 'nodes/shared/context/runMemory.ts';
 const objectKeyedState = (text: string): string[] =>
 	[...text.matchAll(/^(?:export )?(?:const|let|var) (\w+)\s*(?::[^=]+)?=\s*new (?:Weak(?:Map|Set)|(?:Map|Set)<\s*(?:object|I\w+Functions|OperationContext|IRunExecutionData|IExecuteData)\b)/gm)].map(([, name]) => name);
 
+/**
+ * Module-level stores: a binding made empty (`new Map()`, `new SomeMemory()`) to be filled, or a `let`. Sets of
+ * constants built from values are not stores.
+ */
+const moduleStores = (text: string): string[] =>
+	[...text.matchAll(/^(?:export )?(?:(?:const|let|var) (\w+)\s*(?::[^=\n]+)?=\s*new \w+(?:<.*>)?\(\)|(?:let|var) (\w+))/gm)].map(([, made, bound]) => made ?? bound);
+
 describe('nodes/shared/ roles', () => {
 	it('the check finds an import up the order and object-keyed state', () => {
 		expect(arrowsUp('nodes/shared/transport/x.ts', "import { a } from '../operation/send';\nimport { b } from '../schemas/url';\n")).toEqual([
@@ -141,6 +148,22 @@ describe('nodes/shared/ roles', () => {
 			.flatMap((file) => objectKeyedState(readFileSync(join(ROOT, file), 'utf8')).map((name) => `${file}: ${name}`));
 		expect(found).toEqual([]);
 		expect(objectKeyedState(readFileSync(join(ROOT, STATE_PLACE), 'utf8'))).toEqual(['kept']);
+	});
+
+	it('the check finds a store made empty or bound with let, not a set of constants', () => {
+		const text = "const byKey = new Map<string, { at: number }>();\nconst memory = new DeliveryMemory();\nlet last: string | undefined;\nconst WORDS = new Set(['a']);\n\tconst inner = new Map();\n";
+		expect(moduleStores(text)).toEqual(['byKey', 'memory', 'last']);
+	});
+
+	it(`every module-level store in nodes/ and credentials/ is listed in ${STATE_PLACE}'s header`, () => {
+		const header = readFileSync(join(ROOT, STATE_PLACE), 'utf8').split('*/')[0];
+		const found = tracked('nodes/*.ts', 'credentials/*.ts').flatMap((file) =>
+			moduleStores(readFileSync(join(ROOT, file), 'utf8')).map((name) => `${file.replace(/^nodes\/(shared\/)?/, '')} \`${name}\``),
+		);
+		expect(found.length).toBeGreaterThan(5);
+		expect(found.filter((entry) => !header.includes(`- ${entry}:`))).toEqual([]);
+		// And the header lists nothing that is gone.
+		expect([...header.matchAll(/^ \* - (\S+ `\w+`):/gm)].map(([, entry]) => entry).sort()).toEqual([...found].sort());
 	});
 });
 

@@ -13,7 +13,7 @@ import type { ReportRow } from '../reports/reportTsv';
 import { KIND_OF_TYPE, kindOfType } from '../reports/transactionKind';
 import { parseDateTimeInput } from '../schemas/dateTime';
 import { credentialTimeZone, isoInZone } from '../schemas/timeZone';
-import { baseUrlFor, credentialsOnce } from '../transport/credentials';
+import { credentialsOnce, signerKey } from '../transport/credentials';
 import { sendRequest } from '../operation/send';
 import { pickFor, type Candidate } from './transactionPicks';
 
@@ -28,7 +28,13 @@ export const TRANSACTION_SEARCH_WORDS = `Type a reference (the last 10 days), ${
 const REPORT_WAIT_MS = 20_000;
 /** The list searches again at each pause in typing; each search would otherwise ask for a new report. */
 const RECENT_REUSE_MS = 60_000;
-const recent = new Map<string, { at: number; candidates: Candidate[] }>();
+/** Signers whose last report is kept; the oldest go first. */
+const RECENT_SIGNERS = 20;
+/**
+ * The last report's rows by signer (transport/credentials.ts `signerKey`): a credential with another secret key has
+ * another key, so it asks the platform itself and is refused there.
+ */
+const recentReports = new Map<string, { at: number; candidates: Candidate[] }>();
 /** A list shows the newest this many. */
 const MAX_ENTRIES = 50;
 
@@ -87,17 +93,28 @@ const transactionCandidate = (txn: IDataObject): Candidate => {
 	};
 };
 
+/** Expired reports go with it. */
+function keepReport(signer: string, candidates: Candidate[]): void {
+	for (const [key, entry] of recentReports) if (Date.now() - entry.at > RECENT_REUSE_MS) recentReports.delete(key);
+	recentReports.delete(signer);
+	recentReports.set(signer, { at: Date.now(), candidates });
+	// Insertion order: the oldest first.
+	for (const oldest of recentReports.keys()) {
+		if (recentReports.size <= RECENT_SIGNERS) break;
+		recentReports.delete(oldest);
+	}
+}
+
 /** The last minute's report is reused when it holds some; a reference it lacks may be newer, so a new report then. */
-async function byReference(fn: ILoadOptionsFunctions, typed: string, zone: string, site: string): Promise<Candidate[]> {
+async function byReference(fn: ILoadOptionsFunctions, typed: string, zone: string, signer: string): Promise<Candidate[]> {
 	const matching = (candidates: Candidate[]) => candidates.filter((candidate) => referenceMatches(candidate.reference, typed));
-	const known = recent.get(site);
+	const known = recentReports.get(signer);
 	if (known && Date.now() - known.at <= RECENT_REUSE_MS && matching(known.candidates).length) return matching(known.candidates);
 	const access = { fn, timeZone: zone, afterFailure: `Search again in a moment, or ${TRANSACTION_SEARCH_WORDS.replace(/^Type/, 'type')}.` };
 	const { id, rows } = await recentRows(access, { type: Object.keys(KIND_OF_TYPE) }, Date.now(), REPORT_WAIT_MS);
 	if (!rows) throw new NodeOperationError(fn.getNode(), `The report ${id} of the last 10 days was not ready within ${REPORT_WAIT_MS / 1000} s: search again in a moment`);
-	for (const [key, entry] of recent) if (Date.now() - entry.at > RECENT_REUSE_MS) recent.delete(key);
 	const candidates = rows.map(rowCandidate);
-	recent.set(site, { at: Date.now(), candidates });
+	keepReport(signer, candidates);
 	return matching(candidates);
 }
 
@@ -129,11 +146,9 @@ export async function searchTransactions(this: ILoadOptionsFunctions, filter?: s
 	if (!typed) return { results: [] };
 	const credentials = await credentialsOnce(this, 'paySuiteApi');
 	const zone = credentialTimeZone(credentials) ?? this.getTimezone();
-	// Address and login: no secret.
-	const site = `${baseUrlFor('gateway', credentials)} ${String(credentials.login ?? '')}`;
 	const pick = pickFor(this.getNode().type, this.getCurrentNodeParameter('resource'), this.getCurrentNodeParameter('operation'));
 	const search = parseTransactionSearch(typed);
-	const found = search ? await byReferenceAndAmount(this, search, pick !== undefined) : await byReference(this, typed, zone, site);
+	const found = search ? await byReferenceAndAmount(this, search, pick !== undefined) : await byReference(this, typed, zone, signerKey('gateway', credentials));
 	let offered = found.filter((candidate) => candidate.internalReference !== '' && (!pick || pick(candidate)));
 	// The report may be a minute old (a payment refunded since): what an operation takes is read again, as it is now.
 	if (pick && !search) offered = (await readEach(this, offered.slice(0, MAX_ENTRIES).map((candidate) => candidate.internalReference))).filter(pick);

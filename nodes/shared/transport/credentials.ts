@@ -1,4 +1,5 @@
-/** Which credential signs each API's requests, its address, and a node run's credentials read once. */
+/** Which credential signs each API's requests, its address and signer key, and a node run's credentials read once. */
+import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { keptWith } from '../context/runMemory';
@@ -26,6 +27,16 @@ export function baseUrlFor(api: ApiName, credentials: IDataObject): string {
 	const override = URL_OVERRIDE[api];
 	const chosen = (override && String(credentials[override] ?? '').trim()) || String(credentials.baseUrl ?? '').trim();
 	return chosen.replace(/\/+$/, '');
+}
+
+/**
+ * What a store shared by the process keys a signing credential's data by: SHA-256 of the API's address and every
+ * field that makes the signature (login, secret key, digest), so that only the same signer finds it again and the
+ * key reveals none of them.
+ */
+export function signerKey(api: ApiName, credentials: IDataObject): string {
+	const parts = [baseUrlFor(api, credentials), credentials.login, credentials.secretKey, credentials.algorithm].map((part) => String(part ?? ''));
+	return createHash('sha256').update(JSON.stringify(parts), 'utf8').digest('hex');
 }
 
 /**

@@ -87,6 +87,23 @@ describe('DeliveryMemory', () => {
 		expect(m.recordsOf('wf').size).toBe(0);
 		expect(await m.claim('wf', 'b', () => false)).toBeDefined();
 	});
+
+	it('forgets a scope once its records expired: one scope per execution does not pile up', async () => {
+		const m = memory();
+		const scopes = () => [...(m as unknown as { recent: Map<string, unknown> }).recent.keys()];
+		for (let execution = 1; execution <= 5; execution++) {
+			(await m.claim(`execution-${execution}`, 'resume', () => false))!.settle(true);
+			clock += 30;
+		}
+		// A record lives 60 s: when the fifth was remembered, the first two had expired.
+		expect(scopes()).toEqual(['execution-3', 'execution-4', 'execution-5']);
+		expect(m.recordsOf('execution-5')).toEqual(new Map([['resume', 1120]]));
+		// A long-lived scope remembered again goes last, and does not hold back the sweep of those behind it.
+		(await m.claim('execution-4', 'again', () => false))!.settle(true);
+		clock += 45;
+		(await m.claim('execution-6', 'resume', () => false))!.settle(true);
+		expect(scopes()).toEqual(['execution-4', 'execution-6']);
+	});
 });
 
 /**

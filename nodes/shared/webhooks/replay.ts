@@ -110,8 +110,15 @@ export class DeliveryMemory {
 	}
 
 	private remember(scope: string, key: string): void {
-		let records = this.recent.get(scope);
-		if (!records) this.recent.set(scope, (records = new Map()));
+		const records = this.recent.get(scope) ?? new Map<string, number>();
+		// The scope remembered last goes last, so the ones whose records all expired come first and go (a resume's
+		// scope is its execution: without this, one per execution would stay).
+		this.recent.delete(scope);
+		for (const older of this.recent.keys()) {
+			if (this.recordsOf(older).size) break;
+			this.recent.delete(older);
+		}
+		this.recent.set(scope, records);
 		records.delete(key);
 		records.set(key, this.nowSeconds());
 		// Insertion order: the oldest first.
