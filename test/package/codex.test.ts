@@ -201,6 +201,13 @@ describe("n8n's node panel search finds the node that does the job", () => {
 		['card brand', 'PaySuite Payment Method', []],
 		['branding', 'PaySuite Site', []],
 		['webhook', 'PaySuite Autopay Trigger', ['PaySuite Checkout Trigger', 'PaySuite Onboarding Trigger']],
+		// Refunds are made in the Session and counted in the Gateway's reports; a monthly charge stores the card
+		// with a Session and charges it with the Gateway.
+		['refund', 'PaySuite Session', ['PaySuite Gateway']],
+		['refunds', undefined, ['PaySuite Session', 'PaySuite Gateway']],
+		['refund report', 'PaySuite Gateway', []],
+		['monthly', undefined, ['PaySuite Session', 'PaySuite Gateway']],
+		['recurring', undefined, ['PaySuite Session', 'PaySuite Gateway', 'PaySuite Autopay Trigger']],
 	] as Array<[string, string | undefined, string[]]>)('"%s" lists %s first', (typed, first, others) => {
 		const found = panelSearch(typed);
 		if (first) expect(found[0]).toBe(first);
