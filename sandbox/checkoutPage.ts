@@ -98,8 +98,11 @@ export function keepAnswer(kept: PageAnswers, key: string, answer: SandboxRespon
 	return answer;
 }
 
-/** The sentence under a result about the notifications the payment sent. */
+/**
+ * The sentence under a result about the notifications the payment sent. The buyer reads this page: it says whether
+ * the shop was told, never where (a notification address can be a workflow's signed resume URL).
+ */
 export function notificationNote(sent: Array<{ url: string; status: number }>): string | undefined {
 	if (!sent.length) return undefined;
-	return sent.map((entry) => `Notification sent to ${entry.url}: ${entry.status ? `answered HTTP ${entry.status}` : 'no answer'}.`).join(' ');
+	return sent.map((entry) => `The shop was notified: ${entry.status ? `it answered HTTP ${entry.status}` : 'no answer'}.`).join(' ');
 }

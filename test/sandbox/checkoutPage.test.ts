@@ -9,6 +9,7 @@ import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
 
 import { linkSignature } from '../../nodes/shared/webhooks/signatures';
+import { notificationNote } from '../../sandbox/checkoutPage';
 import { withSandbox } from '../helpers/sandbox';
 import { get, post, send, type Reply } from './client';
 import { auth } from './signer';
@@ -236,5 +237,15 @@ describe('the page of a checkout session', () => {
 		expect(expired.status).toBe(410);
 		expect(expired.text).toContain('This session has expired');
 		expect(received).toEqual([]);
+	});
+});
+
+describe('notificationNote', () => {
+	it('tells the buyer the shop was notified, never where (a resume URL carries its signature)', () => {
+		const note = notificationNote([{ url: 'https://n8n.example.com/webhook-waiting/42?signature=abc', status: 200 }]);
+		expect(note).toBe('The shop was notified: it answered HTTP 200.');
+		expect(note).not.toContain('n8n.example.com');
+		expect(notificationNote([{ url: 'https://shop.example.com/notify', status: 0 }])).toBe('The shop was notified: no answer.');
+		expect(notificationNote([])).toBeUndefined();
 	});
 });

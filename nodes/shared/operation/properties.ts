@@ -53,7 +53,7 @@ function operationSelectors(resource: PaySuiteResource): INodeProperties[] {
 		})),
 		default: operationDefault,
 	});
-	const first = resource.operations[0].value;
+	const first = resource.firstDefault ?? resource.operations[0].value;
 	const chosen = resource.defaultOperation;
 	if (!chosen || chosen.value === first) return [selector(first, {})];
 	return [

@@ -42,6 +42,11 @@ export interface PaySuiteResource {
 	 * brought it; older versions keep the first operation, as saved workflows leave defaults out.
 	 */
 	defaultOperation?: { value: string; since: number };
+	/**
+	 * The operation the resource's first version starts on (its default, which saved workflows leave out), when the
+	 * list no longer starts with it: lists show reads before writes, so the first action offered never moves money.
+	 */
+	firstDefault?: string;
 }
 
 export type OperationLabels = Pick<PaySuiteOperation, 'value' | 'name' | 'action' | 'description' | 'properties' | 'fieldLabels' | 'siteClock'>;

@@ -7,5 +7,7 @@ export const accountValidation: PaySuiteResource = {
 	value: 'accountValidation',
 	name: 'Account Validation',
 	description: 'Validation of bank accounts, turned into tokens the gateway can charge',
-	operations: [createSession, getSession, validateToken],
+	operations: [getSession, createSession, validateToken],
+	// Reads first in the list; saved workflows keep their default.
+	firstDefault: 'createSession',
 };

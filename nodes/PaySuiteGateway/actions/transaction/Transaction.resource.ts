@@ -9,7 +9,9 @@ export const transaction: PaySuiteResource = {
 	value: 'transaction',
 	name: 'Transaction',
 	description: 'Card payments processed directly by the gateway',
-	operations: [processPayment, get, search, findByReference],
+	operations: [get, search, findByReference, processPayment],
+	// Reads first in the list; saved workflows keep their default.
+	firstDefault: 'process',
 	// A new node starts on a read: adding the node never puts a payment on the canvas (version 2 on).
 	defaultOperation: { value: 'get', since: SINCE.getFirst },
 };

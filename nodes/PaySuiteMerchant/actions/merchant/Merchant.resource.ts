@@ -7,5 +7,7 @@ export const merchant: PaySuiteResource = {
 	value: 'merchant',
 	name: 'Merchant',
 	description: 'Merchants with their sites, payment methods and integrations',
-	operations: [create, get, update],
+	operations: [get, create, update],
+	// Reads first in the list; saved workflows keep their default.
+	firstDefault: 'create',
 };

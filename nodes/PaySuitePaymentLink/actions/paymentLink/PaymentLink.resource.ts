@@ -8,5 +8,7 @@ export const paymentLink: PaySuiteResource = {
 	value: 'paymentLink',
 	name: 'Payment Link',
 	description: 'Links buyers open to pay; one link may take several payments',
-	operations: [create, createAndWait, get, disable],
+	operations: [get, create, createAndWait, disable],
+	// Reads first in the list; saved workflows keep their default.
+	firstDefault: 'create',
 };

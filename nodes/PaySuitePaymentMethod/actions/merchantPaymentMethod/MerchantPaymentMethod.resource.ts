@@ -8,5 +8,7 @@ export const merchantPaymentMethod: PaySuiteResource = {
 	value: 'merchantPaymentMethod',
 	name: 'Merchant Payment Method',
 	description: 'Payment methods attached to a merchant (the platform calls a merchant a customer)',
-	operations: [create, deleteOperation, getMany, update],
+	operations: [getMany, create, update, deleteOperation],
+	// Reads first in the list; saved workflows keep their default.
+	firstDefault: 'create',
 };

@@ -8,7 +8,9 @@ export const session: PaySuiteResource = {
 	value: 'session',
 	name: 'Session',
 	description: 'Checkout sessions: the hosted page where the buyer pays',
-	operations: [create, createAndWait, get, cancel],
+	operations: [get, create, createAndWait, cancel],
+	// Reads first in the list; saved workflows keep their default.
+	firstDefault: 'create',
 	// A new node starts on a read: adding the node never puts a payment on the canvas (version 2 on).
 	defaultOperation: { value: 'get', since: 2 },
 };

@@ -6,5 +6,7 @@ export const ticket: PaySuiteResource = {
 	value: 'ticket',
 	name: 'Ticket',
 	description: 'Ticket records (a ticket number and an issue date) tied to a transaction',
-	operations: [create, getMany],
+	operations: [getMany, create],
+	// Reads first in the list; saved workflows keep their default.
+	firstDefault: 'create',
 };
