@@ -192,6 +192,13 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 		expect(references.sort()).toEqual(reportRows.map((row) => String(row.internal_reference)).sort());
 		const first = reportRows[0];
 		expect(rows.find((row) => row.internalReference === String(first.internal_reference))).toMatchObject({ reference: first.reference, status: first.status, currency: first.currency_code });
+		// Each row says what it is and, for a refund, which payment it belongs to: a sum by kind keeps them apart.
+		for (const reportRow of reportRows) {
+			expect(rows.find((row) => row.internalReference === String(reportRow.internal_reference))).toMatchObject({
+				kind: reportRow.kind,
+				paymentInternalReference: reportRow.payment_internal_reference === null ? '' : String(reportRow.payment_internal_reference),
+			});
+		}
 	});
 
 	itGiven('offline/weekly-totals-to-data-table.json')(
@@ -205,6 +212,9 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 			// Every type was asked for (so each row has its type and kind), approved only, on the site's clock.
 			const asked = r.runs[0].calls.filter((e) => e.path === '/gateway/report').map((e) => (e.body as any).filters);
 			expect(asked).toEqual([expect.objectContaining({ state: ['APPROVED'], type: expect.arrayContaining(['AUTH_ONLY', 'REFUND']), startDate: expect.stringMatching(/T00:00:00-05:00$/) })]);
+			// Last Week: Monday 00:00:00 to Sunday 23:59:59 on the site's clock.
+			expect(new Date(`${String(asked[0].startDate).slice(0, 10)}T12:00:00Z`).getUTCDay()).toBe(1);
+			expect(String(asked[0].endDate)).toMatch(/T23:59:59-05:00$/);
 			const totals = items(r.output, "Week's row");
 			const sum = (kind: string, currency: string) => report.filter((row) => row.kind === kind && row.currency_code === currency).reduce((total, row) => total + row.amount, 0);
 			for (const total of totals) expect(total.total).toBeCloseTo(sum(total.kind, total.currency), 2);
