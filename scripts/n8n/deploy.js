@@ -54,9 +54,10 @@ function serverParameters(block) {
 
 /**
  * deploy/nginx/n8n.conf with this machine's addresses: each upstream's `server` lines replaced by `upstreams[name]`
- * (addresses `host:port`, keeping the original lines' parameters), `listen` by `listen`, `server_name` dropped, and
- * the routes' `include` pointing at `routesFile`. Everything else (the hash, keep-alive, the routes) is the file's
- * own. Throws when an upstream is missing on either side. Pure.
+ * (addresses `host:port`, keeping the original lines' parameters), and one plain-HTTP server: the one that includes
+ * the routes, its `listen` lines replaced by `listen`, `server_name` and TLS (`ssl_*`) lines dropped, the routes'
+ * `include` pointing at `routesFile`; any other server (the redirect to https) dropped. Everything else (the hash,
+ * keep-alive, the routes) is the file's own. Throws when an upstream is missing on either side. Pure.
  */
 function renderNginxSite(text, { listen, upstreams, routesFile }) {
 	const seen = new Set();
@@ -72,7 +73,16 @@ function renderNginxSite(text, { listen, upstreams, routesFile }) {
 		return `upstream ${name} {${kept.join('\n')}}`;
 	});
 	for (const name of Object.keys(upstreams)) if (!seen.has(name)) throw new Error(`nginx: the site file has no upstream ${name}`);
-	out = out.replace(/^(\s*)listen\s+[^;]+;/m, `$1listen ${listen};`).replace(/^\s*server_name\s+[^;]+;\n/m, '');
+	// Server blocks hold no braces of their own: the routes are included.
+	out = out.replace(/^(?:#[^\n]*\n)*server\s*\{[^}]*\}\n?/gm, (block) => {
+		if (!/include\s+\S*n8n-routes\.conf;/.test(block)) return '';
+		const lines = block.split('\n').filter((line) => !/^\s*(server_name|ssl_\w+)\s/.test(line));
+		const first = lines.findIndex((line) => /^\s*listen\s/.test(line));
+		return lines
+			.filter((line, i) => i === first || !/^\s*listen\s/.test(line))
+			.map((line, i) => (i === first ? line.replace(/listen\s+[^;]+;/, `listen ${listen};`) : line))
+			.join('\n');
+	});
 	return out.replace(/include\s+\S*n8n-routes\.conf;/, `include ${routesFile};`);
 }
 

@@ -93,6 +93,29 @@ describe('deploy/nginx: the routes the cluster runs', () => {
 		for (const file of [deploy.FILES.nginxSite, deploy.FILES.nginxDockerSite]) expect(readFileSync(file, 'utf8')).toMatch(/upstream n8n_webhooks \{[^}]*hash \$uri consistent;/);
 	});
 
+	it('the host install passes `nginx -t` as shipped, TLS included (a self-signed certificate in place of yours), and is the default server', () => {
+		const nginx = tool('nginx', 'nginx');
+		const openssl = tool('openssl', 'openssl');
+		const prefix = mkdtempSync(join(tmpdir(), 'paysuite-nginx-tls-'));
+		try {
+			deploy.makeNginxFolders(prefix);
+			const [cert, key] = [join(prefix, 'cert.pem'), join(prefix, 'key.pem')];
+			const made = run(openssl, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=n8n.example.com', '-keyout', key, '-out', cert]);
+			expect(made.status).toBe(0);
+			expect(site).toMatch(/listen 443 ssl default_server;/);
+			expect(site).toMatch(/listen 80 default_server;/);
+			const text = site
+				.replace(/ssl_certificate \S+;/, `ssl_certificate ${cert};`)
+				.replace(/ssl_certificate_key \S+;/, `ssl_certificate_key ${key};`)
+				.replace(/include \S*n8n-routes\.conf;/, `include ${deploy.FILES.nginxRoutes};`);
+			writeFileSync(join(prefix, 'nginx.conf'), deploy.nginxMainConfig({ prefix, site: text }));
+			const r = run(nginx, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', 'stderr']);
+			expect({ status: r.status, output: r.stderr.trim().split('\n').filter((l) => !/syntax is ok|test is successful/.test(l)) }).toEqual({ status: 0, output: [] });
+		} finally {
+			rmSync(prefix, { recursive: true, force: true });
+		}
+	});
+
 	it.each([
 		['the host install', deploy.FILES.nginxSite],
 		['Docker Compose (service names replaced by addresses: nginx resolves them at start)', deploy.FILES.nginxDockerSite],
@@ -128,6 +151,37 @@ describe('deploy/docker and deploy/systemd: validated by the tools that read the
 		expect(services.match(/N8N_DISABLE_PRODUCTION_MAIN_PROCESS: ["']true["']/g)).toHaveLength(1);
 		expect(services.match(/QUEUE_BULL_REDIS_HOST: redis/g)).toHaveLength(5);
 		expect(services).not.toMatch(/N8N_ENCRYPTION_KEY:/);
+		// Docker's 10 s before SIGKILL would cut n8n's graceful stop short.
+		const grace = Number(/stop_grace_period: (\d+)s/.exec(readFileSync(deploy.FILES.compose, 'utf8'))?.[1]);
+		expect(grace).toBeGreaterThan(Number(deploy.sharedSettings().N8N_GRACEFUL_SHUTDOWN_TIMEOUT));
+	});
+
+	const units = deploy.FILES.units.map((file: string) => readFileSync(file, 'utf8'));
+
+	it("give each process its own user folder, link the host's one nodes folder into it, and outlast n8n's graceful stop", () => {
+		const shutdown = Number(deploy.sharedSettings().N8N_GRACEFUL_SHUTDOWN_TIMEOUT);
+		expect(shutdown).toBeGreaterThanOrEqual(60);
+		for (const unit of units) {
+			const folder = /^Environment=N8N_USER_FOLDER=(\S+)$/m.exec(unit)?.[1];
+			expect(folder).toMatch(/^\/var\/lib\/n8n\/(main|worker-%i|webhook-%i)$/);
+			expect(unit).toContain(`StateDirectory=${folder!.replace('/var/lib/', '')}\n`);
+			expect(unit).toContain(`ExecStartPre=/bin/ln -sfnT /opt/n8n-nodes/current ${folder}/.n8n/nodes\n`);
+			expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1])).toBeGreaterThan(shutdown);
+		}
+	});
+
+	it.each([1024, 5680, 5690, 9999, 10000, 56900, 65535])("the templates' task-runner broker port is a valid other port for instance %i", (port) => {
+		for (const unit of units.filter((u: string) => u.includes('%i'))) {
+			const line = /^ExecStart=\/bin\/sh -c '(.*) exec n8n (worker|webhook)'$/m.exec(unit);
+			expect(line).not.toBeNull();
+			// As systemd passes it to sh: %i is the instance, $$ a dollar sign.
+			const script = `${line![1].replaceAll('%i', String(port)).replaceAll('$$', '$')} exec env`;
+			const r = run('/bin/sh', ['-c', script]);
+			const broker = Number(/^N8N_RUNNERS_BROKER_PORT=(\d+)$/m.exec(r.stdout)?.[1]);
+			expect(broker).toBeGreaterThanOrEqual(1024);
+			expect(broker).toBeLessThanOrEqual(65535);
+			expect(broker).not.toBe(port);
+		}
 	});
 
 	it('the systemd units pass `systemd-analyze verify` without a warning', () => {
