@@ -24,8 +24,7 @@ export class PaySuitePaymentLink implements INodeType {
 		name: 'paySuitePaymentLink',
 		icon: { light: 'file:../../icons/payment-link.svg', dark: 'file:../../icons/payment-link.dark.svg' },
 		group: ['transform'],
-		// 2: Create is valid 14 days unless given a date, uses the credential's Site Time Zone and simplifies its
-		// output; version 1 keeps what saved workflows rely on.
+		// What each version reads differently: versions.ts.
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

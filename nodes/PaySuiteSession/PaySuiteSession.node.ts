@@ -22,7 +22,7 @@ export class PaySuiteSession implements INodeType {
 		name: 'paySuiteSession',
 		icon: { light: 'file:../../icons/session.svg', dark: 'file:../../icons/session.dark.svg' },
 		group: ['transform'],
-		// 2: a new node starts on Get (version 1 kept its first operation, which saved workflows rely on).
+		// What each version reads differently: versions.ts.
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -14,9 +14,10 @@ import { simplifyProperty } from '../../shared/descriptions/simplify';
 import { CREDENTIAL_TIME_ZONE_OPTION } from '../../shared/operation/siteClock';
 import { WORKFLOW_TIME_ZONE } from '../../shared/schemas/timeZone';
 import { DEFAULT_VALID_DAYS } from '../linkDate';
+import { BEFORE_SITE_CLOCK, FROM_SITE_CLOCK } from '../versions';
 
-const version1 = { '@version': [1] };
-const fromVersion2 = { '@version': [{ _cnd: { gte: 2 } }] };
+const version1 = BEFORE_SITE_CLOCK;
+const fromVersion2 = FROM_SITE_CLOCK;
 
 /** Each zone says what it would send (methods/loadOptions.ts). */
 const siteTimeZoneList = { loadOptionsMethod: 'getSiteTimeZones', loadOptionsDependsOn: ['expirationDate', 'validity'] };

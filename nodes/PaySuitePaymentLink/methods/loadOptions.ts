@@ -4,6 +4,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 import { CREDENTIAL_TIME_ZONE_OPTION } from '../../shared/operation/siteClock';
 import { formatSpaced } from '../../shared/schemas/dateTime';
 import { allTimeZones, canonicalTimeZone, credentialTimeZone, timeZoneOptions } from '../../shared/schemas/timeZone';
+import { onSiteClock } from '../versions';
 
 /** The credential's Site Time Zone, or undefined when it names none or cannot be read (no credential chosen yet). */
 async function credentialZone(fn: ILoadOptionsFunctions): Promise<string | undefined> {
@@ -36,7 +37,7 @@ export const loadOptions = {
 	 * Version 2: the credential's first, each with its time now.
 	 */
 	async getSiteTimeZones(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		if (this.getNode().typeVersion < 2) return timeZoneOptions(this.getTimezone(), this.getCurrentNodeParameter('expirationDate'));
+		if (!onSiteClock(this.getNode().typeVersion)) return timeZoneOptions(this.getTimezone(), this.getCurrentNodeParameter('expirationDate'));
 		return siteZoneOptions(await credentialZone(this), this.getTimezone(), new Date());
 	},
 };

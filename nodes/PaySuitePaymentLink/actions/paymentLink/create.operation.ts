@@ -15,6 +15,7 @@ import { createProperties } from '../../descriptions/createFields';
 import { DEFAULT_VALID_DAYS, expiryAfterDays, toLinkDate, toList } from '../../linkDate';
 import { createdLink } from '../../output';
 import { linkCreateSchema } from '../../schemas';
+import { onSiteClock } from '../../versions';
 
 const SITE_TIME_ZONE = 'Site Time Zone Name or ID';
 
@@ -83,7 +84,7 @@ async function version2Link(ctx: OperationContext, extra: IDataObject): Promise<
 
 /** As the node's version builds it, with `extra` fields (a notification URL); validated. */
 export async function linkToCreate(ctx: OperationContext, extra: IDataObject = {}): Promise<LinkToCreate> {
-	return ctx.node.typeVersion < 2 ? version1Link(ctx, extra) : await version2Link(ctx, extra);
+	return onSiteClock(ctx.node.typeVersion) ? await version2Link(ctx, extra) : version1Link(ctx, extra);
 }
 
 async function createLink(ctx: OperationContext) {

@@ -3,6 +3,7 @@ import { cancel } from './cancel.operation';
 import { create } from './create.operation';
 import { createAndWait } from './createAndWait.operation';
 import { get } from './get.operation';
+import { SINCE } from '../../versions';
 
 export const session: PaySuiteResource = {
 	value: 'session',
@@ -12,5 +13,5 @@ export const session: PaySuiteResource = {
 	// Reads first in the list; saved workflows keep their default.
 	firstDefault: 'create',
 	// A new node starts on a read: adding the node never puts a payment on the canvas (version 2 on).
-	defaultOperation: { value: 'get', since: 2 },
+	defaultOperation: { value: 'get', since: SINCE.getFirst },
 };
