@@ -28,7 +28,16 @@ export function assertFullHistory(): void {
 	} catch (error) {
 		throw new Error(`The frozen records are checked against git's history, and this is not a git clone: ${(error as Error).message}`);
 	}
-	if (shallow !== 'false') throw new Error('This clone is shallow: the frozen records are checked against their first commit. Run `git fetch --unshallow`.');
+	if (shallow === 'false') return;
+	// A shallow clone fetches the rest of its history from where it came from, when it can.
+	try {
+		git('fetch', '--quiet', '--unshallow');
+	} catch {
+		// Said below.
+	}
+	if (git('rev-parse', '--is-shallow-repository').trim() !== 'false') {
+		throw new Error('This clone is shallow and its history could not be fetched: the frozen records are checked against their first commit. Run `git fetch --unshallow`.');
+	}
 }
 
 /** The commit that started the rule, or undefined before it is committed. */
