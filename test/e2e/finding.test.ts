@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
  * Finding things in a real n8n editor (playwright-core driving Chromium), as a new user does:
- *  - the node panel finds the node that does the job by the words people type ("refund", "transaction"...);
+ *  - the node panel finds the node that does the job by the words people type ("refund", "transaction"...), and a
+ *    node's actions start with a read (the highlighted one, which Enter adds);
  *  - a refund's transaction "From list" searched with a reference alone lists the payments it can refund (and
  *    keeps its search box), under the hint that says what to type;
  *  - a Gateway report's file (version 3: CSV) opens in n8n's binary viewer: its view URL answers 200 and the
@@ -101,6 +102,7 @@ describeIfBrowser('e2e: finding the PaySuite nodes and reading their files in th
 		['transaction', ['PaySuite Session', 'PaySuite Gateway']],
 		['invoice', ['PaySuite Payment Link']],
 		['onboarding', ['PaySuite Merchant', 'PaySuite Onboarding Trigger']],
+		['monthly', ['PaySuite Session', 'PaySuite Gateway']],
 	])('the node panel lists, for "%s", %j', async (typed, expected) => {
 		const workflowId = await saveWorkflow(`Search ${typed}`, 'paySuiteGateway', 3, {});
 		await page.goto(`${server!.url}/workflow/${workflowId}`);
@@ -114,6 +116,29 @@ describeIfBrowser('e2e: finding the PaySuite nodes and reading their files in th
 		const names = (await listed.allInnerTexts()).map((text) => text.split('\n')[0].trim());
 		for (const name of expected) expect(names).toContain(name);
 		await page.locator('[data-test-id="node-creator"]').screenshot({ path: path.join(SHOTS, `finding-search-${typed}.png`), animations: 'disabled' });
+		await page.keyboard.press('Escape');
+	});
+
+	it.each([
+		['PaySuite Gateway', 'Get a transaction'],
+		['PaySuite Session', 'Get a checkout session'],
+	])('%s offers a read first in its actions: Enter never adds a charge', async (node, firstAction) => {
+		const workflowId = await saveWorkflow(`Actions of ${node}`, 'paySuiteGateway', 3, {});
+		await page.goto(`${server!.url}/workflow/${workflowId}`);
+		await page.waitForSelector('[data-test-id="node-creator-plus-button"]');
+		await page.click('[data-test-id="node-creator-plus-button"]');
+		await page.waitForSelector('[data-test-id="node-creator-search-bar"]');
+		await page.keyboard.type(node);
+		const found = page.locator('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]', { hasText: node }).first();
+		await found.waitFor({ timeout: 30_000 });
+		await found.click();
+		const actions = page.locator('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]');
+		await actions.first().waitFor({ timeout: 30_000 });
+		await page.waitForTimeout(500); // the list settles after the click
+		await page.locator('[data-test-id="node-creator"]').screenshot({ path: path.join(SHOTS, `finding-actions-${node.split(' ')[1].toLowerCase()}.png`), animations: 'disabled' });
+		// The first resource's heading ("TRANSACTION ACTIONS"), then its actions in their order.
+		const listed = (await actions.allInnerTexts()).map((text) => text.split('\n')[0].trim()).filter((text) => text && text !== text.toUpperCase());
+		expect(listed[0]).toBe(firstAction);
 		await page.keyboard.press('Escape');
 	});
 
