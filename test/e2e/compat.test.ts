@@ -6,6 +6,8 @@
  *  - one workflow per action node (nodeCases.ts, one `n8n execute-batch`) against the sandbox;
  *  - one delivery per trigger: an event at the Autopay, Checkout and Onboarding Triggers' production URLs runs its
  *    published workflow once, and the Transaction Trigger's poll outputs a new payment;
+ *  - the node's lock (nodeLock.ts) on this n8n's SQLite store: the same refund called twice at once, LOCK_ROUNDS
+ *    payments, is refunded once each (counted at the sandbox), the other call refused;
  *  - the examples this n8n gets (scripts/n8n/examples.js `examplesFor`) import and name only node versions it has;
  *    the ones left out name a node version it lacks.
  * Run: PAYSUITE_N8N_VERSION=1.123.81 npx jest --selectProjects e2e -- test/e2e/compat.test.ts
@@ -36,7 +38,7 @@ import {
 import { NODE_CASES, type NodeCaseContext } from './nodeCases';
 import { captureServer, finishedProcess } from './captures';
 import { approvedPayment, pollingWorkflow, untilReceived } from './transactionPolls';
-import { triggerWorkflow, webhookPath, type E2eWorkflow, type TriggerKind } from './workflows';
+import { laterStep, partialRefundNode, triggerWorkflow, webhookPath, webhookStart, type E2eWorkflow, type TriggerKind } from './workflows';
 
 const env = require('../../scripts/n8n/env.js');
 const install = require('../../scripts/n8n/install.js');
@@ -48,6 +50,8 @@ const describeIfBuilt = describeWithBuild('e2e compat');
 const N8N_VERSION: string = install.N8N_VERSION;
 const NODE_MAJOR = N8N_VERSION.startsWith('1.') ? 22 : 24;
 const WAIT_MS = 60_000;
+/** Payments each refunded by two calls at once. */
+const LOCK_ROUNDS = 10;
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
 
 type Rest = ServerHandle['rest'];
@@ -199,6 +203,25 @@ describeIfBuilt(`e2e compat: the package in n8n ${N8N_VERSION} on Node ${NODE_MA
 		// Once, like every payment since the workflow was published (the Checkout Trigger test's paid session too).
 		expect(received.flat().filter((p) => p === payment)).toEqual([payment]);
 		expect(new Set(received.flat()).size).toBe(received.flat().length);
+	});
+
+	it(`the node's lock in its SQLite store: the same refund called twice at once, ${LOCK_ROUNDS} payments, refunded once each`, async () => {
+		const path = `compat-lock-${ctx.stamp}`;
+		const nodes = [webhookStart(path, `c0c1e2e0-0000-4000-8000-${ctx.stamp.padStart(12, '0')}`), partialRefundNode(ctx.creds, '={{ $json.body.internalReference }}'), laterStep()].map((node, i) => ({ ...node, position: [i * 240, 0] }));
+		const connections = Object.fromEntries(nodes.slice(0, -1).map((node, i) => [node.name, { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] }]));
+		await publish(server!.rest, { name: 'Compat lock', nodes, connections });
+		const url = `${server!.url}/webhook/${path}`;
+		// A preflight lists the methods n8n serves at a path: POST once it has registered the workflow.
+		await until('the refund webhook', async () => ((await fetch(url, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1' } })).headers.get('access-control-allow-methods')?.includes('POST') ? true : undefined), WAIT_MS);
+		const call = async (internalReference: number) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ internalReference }) })).status;
+		const refunded: number[] = [];
+		for (let round = 0; round < LOCK_ROUNDS; round++) {
+			const internalReference = await approvedPayment(sandbox, `COMPAT-LOCK-${ctx.stamp}-${round}`);
+			const statuses = await Promise.all([call(internalReference), call(internalReference)]);
+			expect(statuses.sort()).toEqual([200, 500]);
+			refunded.push(sandbox.ledger().filter((e) => e.path === '/api/reverse' && String(e.body?.internalReference) === String(internalReference)).length);
+		}
+		expect(refunded).toEqual(refunded.map(() => 1));
 	});
 
 	it('the examples it gets import and name only node versions it has; each one left out names one it lacks', async () => {

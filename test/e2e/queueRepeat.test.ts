@@ -5,8 +5,8 @@
  *    internal reference in the call's body) → a later step. The same call twice, one after the other: two
  *    production executions on the workers, one refund and one refusal (n8n's record of the workflow, its
  *    deduplication store in PostgreSQL, is the memory every worker reads; the sandbox answers documented fields
- *    only). Two copies at the same moment, on SIMULTANEOUS_ROUNDS payments: what happens is counted, not assumed
- *    (each execution and each `/api/reverse` matched; the doubled rounds are the figure docs/scaling.md gives).
+ *    only). Two copies at the same moment, on SIMULTANEOUS_ROUNDS payments: each execution and each `/api/reverse`
+ *    matched, and none refunded twice (the node's lock, nodeLock.ts; the figure docs/scaling.md gives).
  *  - Notification › Send: a published workflow Webhook → Send. The same message twice, one after the other: one
  *    sent, one refused, whichever worker runs each, and the workflow's static data left alone.
  *  - The editor's Execute step twice (manual runs, which OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS sends to the
@@ -34,7 +34,7 @@ import {
 
 const describeIfBuilt = describeOnCluster('e2e queue repeat test');
 
-const SIMULTANEOUS_ROUNDS = 20;
+const SIMULTANEOUS_ROUNDS = 50;
 /** The payment to refund: the internal reference in the webhook call's body. */
 const FROM_CALL = '={{ $json.body.internalReference }}';
 const WAIT_MS = 3 * 60_000;
@@ -143,6 +143,8 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 		expect([first, second].map(outcome)).toEqual([{ status: 'success' }, { status: 'error', error: expect.any(String) }]);
 		for (const e of [first, second]) expect(e.ranOn).toEqual([expect.stringMatching(/^worker-\d$/)]);
 		expect(refundError(second)).toMatch(new RegExp(`^Not sent: A refund of 20\\.00 USD of transaction ${internalReference} was already made within the last (minute|2 minutes) \\(item 0\\)$`));
+		// What was refunded and what is left, as n8n's record of the workflow keeps it.
+		expect(second.run.resultData.runData.Refund[0].error.description).toContain("Given back so far by this workflow's refunds: 20 USD; left: 100.5 USD.");
 		expect(refundsOf(internalReference)).toHaveLength(1);
 	});
 
@@ -175,6 +177,7 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 		figures.push(summary);
 		// The figure docs/scaling.md gives, written whatever the outcome (test-results/ is not committed).
 		writeFigure('queue-repeat', summary);
+		expect({ twice }).toEqual({ twice: 0 });
 	});
 
 	it('a message sent twice as production executions: one sent, one refused, whichever workers run them', async () => {

@@ -2,8 +2,9 @@
  * n8n's deduplication record ("processed data") as n8n 2.40.7 keeps it in its database
  * (packages/cli/src/deduplication/deduplication-helper.ts), for the engine tests: one row per workflow (and per
  * node for scope 'node'), its 'entries' an array of MD5 hashes, read whole and written whole with the database's
- * delay in between (so that two processes' calls can erase each other's additions, as n8n's can), the oldest cut
- * past `maxEntries`, and a row written in another mode refused. The real one is exercised by the e2e tests.
+ * delay in between (so that two processes' calls can erase each other's additions, as n8n's can), an absent row
+ * inserted (a second insert fails on the primary key), the oldest cut past `maxEntries`, and a row written in
+ * another mode refused. The real one is exercised by the e2e tests.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { createHash } from 'crypto';
@@ -35,14 +36,22 @@ export class ProcessedData implements IDataDeduplicator {
 		return row && { mode: row.mode, data: [...row.data] };
 	}
 
-	private async write(scope: DeduplicationScope, data: ICheckProcessedContextData, row: Row): Promise<void> {
+	/**
+	 * As n8n: a row read as absent is inserted, and the insert fails on the primary key when another got there first;
+	 * a row read as present is updated, which does nothing when the row was deleted since.
+	 */
+	private async write(scope: DeduplicationScope, data: ICheckProcessedContextData, row: Row, inserting: boolean): Promise<void> {
 		await roundTrip();
-		this.rows.set(this.rowKey(scope, data), row);
+		const key = this.rowKey(scope, data);
+		if (inserting && this.rows.has(key)) throw new Error('SQLITE_CONSTRAINT: UNIQUE constraint failed: processed_data.workflowId, processed_data.context');
+		if (!inserting && !this.rows.has(key)) return;
+		this.rows.set(key, row);
 	}
 
 	async checkProcessedAndRecord(items: DeduplicationItemTypes[], scope: DeduplicationScope, data: ICheckProcessedContextData, options: ICheckProcessedOptions) {
 		this.calls.push({ call: 'checkProcessedAndRecord', workflowId: data.workflow.id, scope, items: items.map(String) });
-		const row = (await this.read(scope, data)) ?? { mode: options.mode, data: [] };
+		const read = await this.read(scope, data);
+		const row = read ?? { mode: options.mode, data: [] };
 		if (row.mode !== options.mode) throw new Error('Deduplication data was originally saved with an incompatible setting');
 		for (const item of items) this.strings.set(hash(item), String(item));
 		const held = new Set(row.data);
@@ -55,7 +64,7 @@ export class ProcessedData implements IDataDeduplicator {
 			}
 		}
 		if (options.maxEntries) row.data.splice(0, row.data.length - options.maxEntries);
-		await this.write(scope, data, row);
+		await this.write(scope, data, row, !read);
 		return found;
 	}
 
@@ -67,14 +76,18 @@ export class ProcessedData implements IDataDeduplicator {
 			const index = row.data.indexOf(hash(item));
 			if (index !== -1) row.data.splice(index, 1);
 		}
-		await this.write(scope, data, row);
+		await this.write(scope, data, row, false);
 	}
 
 	async clearAllProcessedItems(scope: DeduplicationScope, data: ICheckProcessedContextData) {
+		this.calls.push({ call: 'clearAllProcessedItems', workflowId: data.workflow.id, scope, items: [] });
+		await roundTrip();
 		this.rows.delete(this.rowKey(scope, data));
 	}
 
 	async getProcessedDataCount(scope: DeduplicationScope, data: ICheckProcessedContextData) {
+		this.calls.push({ call: 'getProcessedDataCount', workflowId: data.workflow.id, scope, items: [] });
+		await roundTrip();
 		return this.rows.get(this.rowKey(scope, data))?.data.length ?? 0;
 	}
 

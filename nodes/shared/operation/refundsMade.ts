@@ -11,6 +11,8 @@ import { writeKey } from './repeatGuard';
 import { sentRecord, type SentRecord } from './sentRecord';
 import type { OperationContext } from './types';
 
+export const NO_RECORD = 'n8n keeps no record for this run (an AI tool, or a workflow not saved yet)';
+
 /** A payment is rarely refunded more often through n8n. */
 const MAX_REFUND_ENTRIES = 32;
 /** 2^50 minor units hold the nodes' limit (10^12) in a currency of 3 decimals. */
@@ -55,7 +57,7 @@ async function entriesHeld(record: SentRecord, payment: string): Promise<number[
 
 export async function refundsMadeOn(ctx: OperationContext, internalReference: unknown): Promise<RefundsMade> {
 	const record = sentRecord(ctx);
-	if (!record) return { unknown: 'n8n keeps no record for this run (an AI tool, or a workflow not saved yet)' };
+	if (!record) return { unknown: NO_RECORD };
 	const payment = paymentKey(ctx, internalReference);
 	try {
 		const entries = await entriesHeld(record, payment);
@@ -71,30 +73,28 @@ export async function refundsMadeOn(ctx: OperationContext, internalReference: un
 	}
 }
 
-/** The next free entry. */
-export async function recordRefundMade(ctx: OperationContext, internalReference: unknown, minor: number): Promise<void> {
-	const record = sentRecord(ctx);
-	if (!record || minor <= 0) return;
-	const payment = paymentKey(ctx, internalReference);
-	try {
-		let entry = (await entriesHeld(record, payment)).reduce((last, n) => Math.max(last, n), 0) + 1;
-		// The entry number is taken first: another run recording on the same payment at that moment takes the next.
-		while (entry <= MAX_REFUND_ENTRIES && (await record.lookUp([entryKey(payment, entry)], [entryKey(payment, entry)])).size) entry++;
-		if (entry <= MAX_REFUND_ENTRIES) await record.add(entryKeys(payment, entry, minor));
-	} catch {
-		// The refund was made: a record that cannot be written makes the columns unknown later, never the refund fail.
-	}
+/**
+ * The keys of the next entry, written with the refund's record in one call (repeatGuard.ts) before it is sent and
+ * taken back with it when nothing was made. Two runs of different refunds on one payment at the same moment may
+ * take the same number: the entry then reads as unknown, never smaller.
+ */
+export function nextRefundKeys(ctx: OperationContext, internalReference: unknown, before: RefundsMade, minor: number): string[] {
+	if ('unknown' in before || minor <= 0 || before.count >= MAX_REFUND_ENTRIES) return [];
+	return entryKeys(paymentKey(ctx, internalReference), before.count + 1, minor);
 }
+
+/** With this one added. Pure. */
+export const plusRefund = (before: RefundsMade, minor: number): RefundsMade => ('unknown' in before ? before : { count: before.count + 1, totalMinor: before.totalMinor + minor });
 
 /**
  * Simplified payment record plus refund columns: the platform's `refunded`, or what n8n recorded of this workflow's
  * refunds on it.
  */
-export async function withRefundColumns(ctx: OperationContext, record: IDataObject): Promise<IDataObject> {
+export async function withRefundColumns(ctx: OperationContext, record: IDataObject, known?: RefundsMade): Promise<IDataObject> {
 	const approved = record.status === 'APPROVED' && record.internalReference !== null && record.internalReference !== undefined;
 	const { total, currency } = amountOf({ total: record.amount, currency: record.currency });
 	const needsRecord = approved && record.refunded !== true;
-	const made: RefundsMade = needsRecord ? await refundsMadeOn(ctx, record.internalReference) : { count: 0, totalMinor: 0 };
+	const made: RefundsMade = needsRecord ? (known ?? (await refundsMadeOn(ctx, record.internalReference))) : { count: 0, totalMinor: 0 };
 	const columns: RefundColumns = refundColumns({ total, currency, refunded: record.refunded, approved }, made);
 	return { ...record, ...columns };
 }

@@ -1,8 +1,8 @@
 /**
- * The claim protocol of repeatGuard.ts between two n8n processes (two copies of the module, each with its own
- * queue) sharing one database record that behaves as n8n's (test/helpers/processedData.ts: read whole, written
- * whole, so that a write at the same moment can erase another's addition). A helper test: the contexts are
- * stand-ins; the e2e queue tests run the real thing on two workers.
+ * The guard of repeatGuard.ts between two n8n processes (two copies of the module, each with its own queue) sharing
+ * one database record that behaves as n8n's (test/helpers/processedData.ts: read whole, written whole, so that a
+ * write at the same moment can erase another's addition; an absent row inserted, a second insert refused). A helper
+ * test: the contexts are stand-ins; the e2e queue tests run the real thing on two workers.
  */
 import type { OperationContext } from './types';
 import { ProcessedData } from '../../../test/helpers/processedData';
@@ -11,6 +11,8 @@ type Guard = typeof import('./repeatGuard');
 
 const database = new ProcessedData();
 const WORKFLOW = { id: 'wf-1', active: true };
+/** Both processes run copies of one node. */
+const NODE = { id: 'node-1', name: 'Refund' };
 
 /** One item's context in one process: n8n's helpers over the shared database. */
 const contextIn = (): OperationContext =>
@@ -18,8 +20,10 @@ const contextIn = (): OperationContext =>
 		fn: {
 			getWorkflow: () => WORKFLOW,
 			helpers: {
-				checkProcessedAndRecord: (items: string[], scope: 'workflow', options: never) => database.checkProcessedAndRecord(items, scope, { workflow: WORKFLOW }, options),
-				removeProcessed: (items: string[], scope: 'workflow') => database.removeProcessed(items, scope, { workflow: WORKFLOW }),
+				checkProcessedAndRecord: (items: string[], scope: 'workflow' | 'node', options: never) => database.checkProcessedAndRecord(items, scope, { workflow: WORKFLOW, node: NODE } as never, options),
+				removeProcessed: (items: string[], scope: 'workflow') => database.removeProcessed(items, scope, { workflow: WORKFLOW, node: NODE } as never),
+				getProcessedDataCount: (scope: 'node') => database.getProcessedDataCount(scope, { workflow: WORKFLOW, node: NODE } as never),
+				clearAllProcessedItems: (scope: 'node') => database.clearAllProcessedItems(scope, { workflow: WORKFLOW, node: NODE } as never),
 			},
 		},
 		node: { credentials: {} },
@@ -58,16 +62,26 @@ describe('two processes claiming the same write at the same moment', () => {
 	jest.setTimeout(60_000);
 	const [processA, processB] = [loadGuard(), loadGuard()];
 
-	it('rarely both send, while their writes to the shared record erase each other', async () => {
+	it('of each pair exactly one sends, while all 24 claims go to the one record at once', async () => {
 		database.clear();
 		const keys = Array.from({ length: 12 }, (_, i) => `refund-${i}`);
 		const outcomes = await Promise.all(keys.map(async (key) => (await Promise.all([claim(processA, key), claim(processB, key)])).filter(Boolean).length));
-		// What docs/scaling.md says is left: two copies drawing the same claim slot (1 in 64 a pair), or a claim landing
-		// after the other copy read the claims back (on a loaded machine). 12 pairs at once on one record, far more
-		// than two copies of one refund meet in n8n: at most 2 of them sent twice.
-		expect(outcomes.filter((sent) => sent > 1).length).toBeLessThanOrEqual(2);
-		// The protocol refuses on doubt: some writes may be refused by both, but most go through once.
-		expect(outcomes.filter((sent) => sent === 1).length).toBeGreaterThanOrEqual(keys.length / 2);
+		expect(outcomes).toEqual(keys.map(() => 1));
+		// The lock is released: the node's row is gone.
+		expect(await database.getProcessedDataCount('node', { workflow: WORKFLOW, node: NODE } as never)).toBe(0);
+	});
+
+	it('a lock left by a process that died is taken over after the lease', async () => {
+		database.clear();
+		await database.checkProcessedAndRecord(['paysuite:lock', 'paysuite:lock:0'], 'node', { workflow: WORKFLOW, node: NODE } as never, { mode: 'entries' });
+		jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
+		try {
+			const sent = claim(processA, 'refund-after-death');
+			for (let i = 0; i < 200; i++) await jest.advanceTimersByTimeAsync(500);
+			expect(await sent).toBe(true);
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 
 	it('one after the other, the second process finds the first one’s write in the record', async () => {

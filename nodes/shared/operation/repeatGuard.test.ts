@@ -1,4 +1,4 @@
-import { CLAIM_SLOTS, claimKey, claimKeys, earlierText, firstClaim, minuteKeys, minuteOf, sameMomentWords, sentWhenText, writeKey } from './repeatGuard';
+import { earlierText, minuteKeys, minuteOf, sentWhenText, writeKey } from './repeatGuard';
 
 const NOW = Date.parse('2026-11-26T17:00:00Z');
 const MINUTE = Math.floor(NOW / 60_000);
@@ -21,34 +21,9 @@ describe("the record in n8n's database", () => {
 		expect(minuteKeys('k', (MINUTE + 16) * 60_000)).not.toContain(`k@${MINUTE}`);
 	});
 
-	it('says when, to the minute, what the database recorded, or that another run is sending it now', () => {
+	it('says when, to the minute, what the database recorded', () => {
 		expect(sentWhenText(NOW - 20_000, NOW)).toBe('within the last minute');
 		expect(sentWhenText(NOW - 4 * 60_000 - 1, NOW)).toBe('within the last 5 minutes');
-		expect(earlierText({ atSameMoment: true }, 'made')).toBe('is being made at this moment by another run of this workflow');
 		expect(earlierText({ at: Date.now() - 1000 }, 'sent')).toBe('was already sent within the last minute');
-	});
-});
-
-describe('claims of copies sent at the same moment', () => {
-	it('a copy looks at every claim of the minute before, its own and the next', () => {
-		const keys = claimKeys('k', MINUTE);
-		expect(keys).toHaveLength(3 * CLAIM_SLOTS);
-		expect(keys).toContain(claimKey('k', MINUTE - 1, 0));
-		expect(keys).toContain(claimKey('k', MINUTE + 1, CLAIM_SLOTS - 1));
-	});
-
-	it('the first claim is the earliest minute, then the lowest slot, compared as numbers', () => {
-		expect(firstClaim([claimKey('k', MINUTE, 9), claimKey('k', MINUTE, 10), claimKey('k', MINUTE, 2)])).toBe(claimKey('k', MINUTE, 2));
-		expect(firstClaim([claimKey('k', MINUTE + 1, 0), claimKey('k', MINUTE, 63)])).toBe(claimKey('k', MINUTE, 63));
-		expect(firstClaim([])).toBeUndefined();
-	});
-});
-
-describe('a copy refused at the same moment as another', () => {
-	it('says only one of the two sends it, and what to do when both were refused', () => {
-		expect(sameMomentWords({ atSameMoment: true }, 'refund')).toBe(
-			'Another run of this workflow claimed the same refund at the same moment, and only one of the two sends it (when both are refused, neither sent it: check, then run this step again). ',
-		);
-		expect(sameMomentWords({ at: Date.now() }, 'refund')).toBe('');
 	});
 });

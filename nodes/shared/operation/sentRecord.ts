@@ -1,27 +1,30 @@
 /**
  * n8n's record of what these nodes sent, kept through n8n's deduplication helpers so every process reads it across
- * restarts; one per workflow (scope 'workflow'). The helpers only read-and-add or remove, so a look-up adds and
- * takes back. n8n writes the set's row whole, so two processes at once can erase each other's additions: additions
- * are read back and made again. This process's calls on one record go one at a time.
+ * restarts; one per workflow (scope 'workflow'). The helpers only read-and-add or remove: a look-up adds what it
+ * looks for and takes it back. n8n writes the row whole, so two writes at the same moment can drop each other's
+ * additions: copies of one node write it under the node's lock (nodeLock.ts), and this process's writes go one at a
+ * time. What is left is another node of the workflow writing at the same moment (docs/scaling.md).
  */
-import { sleep, type DeduplicationHelperFunctions, type ICheckProcessedOptions } from 'n8n-workflow';
+import type { DeduplicationHelperFunctions, ICheckProcessedOptions } from 'n8n-workflow';
 
+import { withNodeLock, type LockStore } from './nodeLock';
 import type { OperationContext } from './types';
 
 /** A Remove Duplicates node with scope "Workflow" shares the set: this is above its default history (10,000). */
 const MAX_RECORDED = 50_000;
-const OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: MAX_RECORDED };
-/** Before an addition is taken as kept. */
-const READ_BACKS = 3;
+export const RECORD_OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: MAX_RECORDED };
 
-type Helpers = Pick<DeduplicationHelperFunctions, 'checkProcessedAndRecord' | 'removeProcessed'>;
+type Helpers = Pick<DeduplicationHelperFunctions, 'checkProcessedAndRecord' | 'removeProcessed'> & LockStore;
 
 export interface SentRecord {
-	/** `keep` is added and stays (one call: a claim). */
-	lookUp(probe: string[], keep?: string[]): Promise<Set<string>>;
-	/** Read back until they stay. */
+	/** Which keys are held; all are added (`added` says which were new). One call. */
+	check(keys: string[]): Promise<{ held: Set<string>; added: string[] }>;
+	/** Which of `probe` are held, the record left as it was. Two calls. */
+	lookUp(probe: string[]): Promise<Set<string>>;
 	add(keys: string[]): Promise<void>;
 	remove(keys: string[]): Promise<void>;
+	/** `step` while this run holds the node's lock. */
+	locked<T>(step: () => Promise<T>): Promise<T>;
 }
 
 const queues = new Map<string, Promise<unknown>>();
@@ -38,37 +41,29 @@ export function inTurn<T>(turn: string, call: () => Promise<T>): Promise<T> {
 	return next;
 }
 
+const HELPER_NAMES = ['checkProcessedAndRecord', 'removeProcessed', 'getProcessedDataCount', 'clearAllProcessedItems'] as const;
+
 /** Undefined where n8n offers none (an AI agent's tool, a workflow without an ID, an engine without a database). */
 export function sentRecord(ctx: OperationContext): SentRecord | undefined {
 	const helpers = ctx.fn.helpers as Partial<Helpers> | undefined;
 	const workflowId = ctx.fn.getWorkflow?.().id;
-	if (!workflowId || typeof helpers?.checkProcessedAndRecord !== 'function' || typeof helpers.removeProcessed !== 'function') return undefined;
+	if (!workflowId || !HELPER_NAMES.every((name) => typeof helpers?.[name] === 'function')) return undefined;
 	const store = helpers as Helpers;
-	const check = async (keys: string[]) => {
-		const found = await store.checkProcessedAndRecord(keys, 'workflow', OPTIONS);
-		return { added: found.new.map(String), held: new Set(found.processed.map(String)) };
-	};
-	const remove = async (keys: string[]) => {
-		if (keys.length) await store.removeProcessed(keys, 'workflow', OPTIONS);
-	};
-	const add = async (keys: string[]) => {
-		await check(keys);
-		let erased = keys;
-		for (let read = 1; read <= READ_BACKS && erased.length; read++) {
-			await sleep(20 * read);
-			// Reported new: another process's write had erased it, and this call added it again.
-			erased = (await check(erased)).added;
-		}
-	};
+	const check = (keys: string[]) =>
+		inTurn(workflowId, async () => {
+			const found = await store.checkProcessedAndRecord(keys, 'workflow', RECORD_OPTIONS);
+			return { added: found.new.map(String), held: new Set(found.processed.map(String)) };
+		});
+	const remove = (keys: string[]) => (keys.length ? inTurn(workflowId, () => store.removeProcessed(keys, 'workflow', RECORD_OPTIONS)) : Promise.resolve());
 	return {
-		lookUp: (probe, keep = []) =>
-			inTurn(workflowId, async () => {
-				const { added, held } = await check([...new Set([...probe, ...keep])]);
-				const kept = new Set(keep);
-				await remove(added.filter((key) => !kept.has(key)));
-				return new Set(probe.filter((key) => held.has(key)));
-			}),
-		add: (keys) => inTurn(workflowId, () => add(keys)),
-		remove: (keys) => inTurn(workflowId, () => remove(keys)),
+		check,
+		lookUp: async (probe) => {
+			const { added, held } = await check([...new Set(probe)]);
+			await remove(added);
+			return held;
+		},
+		add: async (keys) => void (await check(keys)),
+		remove,
+		locked: (step) => withNodeLock(store, step),
 	};
 }

@@ -4,7 +4,8 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, IRunExecutionData } from 'n8n-workflow';
 
-import { COPY_KEY_FIELD, deliveryRunKind, keepRecorded, passDeliveryRun, RUN_KEY_FIELD, runState, withoutRunKey, withRunKey } from './runGate';
+import { ProcessedData } from '../../../test/helpers/processedData';
+import { COPY_KEY_FIELD, deliveryRunKind, passDeliveryRun, RUN_KEY_FIELD, runState, withoutRunKey, withRunKey } from './runGate';
 
 const KEY = 'k'.repeat(16);
 const item = (json = { id: 'e1' }): INodeExecutionData => ({ json, pairedItem: { item: 0 } });
@@ -52,6 +53,9 @@ describe('what the gate reads in an execution', () => {
 /** A stand-in for the trigger's execute() context: a store of keys and stored executions by id. */
 function gate(acknowledge: 'received' | 'finished', executions: Record<number, IRunExecutionData>, { ownId = 10, stored = [] as string[], withCustomData = true } = {}) {
 	const store = new Set(stored);
+	/** The node's row: the lock. */
+	const lockRow = new Set<string>();
+	const rowOf = (scope: string) => (scope === 'node' ? lockRow : store);
 	const customData: Record<string, string> = {};
 	const taskData: Record<string, string> = {};
 	const hints: string[] = [];
@@ -64,11 +68,14 @@ function gate(acknowledge: 'received' | 'finished', executions: Record<number, I
 		setMetadata: (metadata: Record<string, string>) => Object.assign(taskData, metadata),
 		addExecutionHints: (...h: Array<{ message: string }>) => hints.push(...h.map((x) => x.message)),
 		helpers: {
-			checkProcessedAndRecord: async (keys: string[]) => {
-				const fresh = keys.filter((k) => !store.has(k));
-				fresh.forEach((k) => store.add(k));
+			checkProcessedAndRecord: async (keys: string[], scope: string) => {
+				const row = rowOf(scope);
+				const fresh = keys.filter((k) => !row.has(k));
+				fresh.forEach((k) => row.add(k));
 				return { new: fresh, processed: keys.filter((k) => !fresh.includes(k)) };
 			},
+			getProcessedDataCount: async (scope: string) => rowOf(scope).size,
+			clearAllProcessedItems: async (scope: string) => rowOf(scope).clear(),
 		},
 	} as unknown as IExecuteFunctions;
 	return { run: () => passDeliveryRun(fn), customData, taskData, hints, store };
@@ -133,69 +140,32 @@ describe('passDeliveryRun', () => {
 	});
 });
 
-/** n8n's row as n8n writes it: read whole, a database round trip, written whole (a call in between is erased). */
-function wholeRow() {
-	let row: string[] = [];
-	return {
-		row: () => row,
-		drop: (key: string) => (row = row.filter((k) => k !== key)),
-		checkProcessedAndRecord: async (keys: string[]) => {
-			const read = [...row];
-			// The database's round trip: other calls run in between.
-			for (let hop = 0; hop < 20; hop++) await Promise.resolve();
-			const fresh = keys.filter((k) => !read.includes(k));
-			row = [...read, ...fresh];
-			return { new: fresh, processed: keys.filter((k) => read.includes(k)) };
-		},
-	};
-}
+describe("the delivery's key in n8n's record, written whole by n8n", () => {
+	/** Two processes' runs of one trigger node over a record that behaves as n8n's (read whole, written whole). */
+	const database = new ProcessedData();
+	const context = { workflow: { id: 'wf' }, node: { id: 'trigger-1', name: 'Trigger' } } as never;
+	const run = (key: string, id: number) =>
+		passDeliveryRun({
+			getInputData: () => withRunKey([item()], key),
+			getExecutionId: () => String(id),
+			getWorkflow: () => ({ id: 'wf' }),
+			getNode: () => ({ name: 'Trigger', parameters: {} }),
+			setMetadata: () => undefined,
+			addExecutionHints: () => undefined,
+			helpers: {
+				checkProcessedAndRecord: (keys: string[], scope: 'node' | 'workflow', options: never) => database.checkProcessedAndRecord(keys, scope, context, options),
+				getProcessedDataCount: (scope: 'node') => database.getProcessedDataCount(scope, context),
+				clearAllProcessedItems: (scope: 'node') => database.clearAllProcessedItems(scope, context),
+			},
+		} as unknown as IExecuteFunctions);
 
-describe("the delivery's key in n8n's store, written whole", () => {
-	beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] }));
-	afterEach(() => jest.useRealTimers());
-
-	it("two deliveries' runs at once in one process both keep their key (calls go one at a time)", async () => {
-		const store = wholeRow();
-		const run = (key: string, id: number) =>
-			passDeliveryRun({
-				getInputData: () => withRunKey([item()], key),
-				getExecutionId: () => String(id),
-				getWorkflow: () => ({ id: 'wf' }),
-				getNode: () => ({ name: 'Trigger', parameters: {} }),
-				setMetadata: () => undefined,
-				helpers: { checkProcessedAndRecord: store.checkProcessedAndRecord },
-			} as unknown as IExecuteFunctions);
-		expect(await Promise.all([run(KEY, 1), run('m'.repeat(16), 2)])).toEqual([[[item()]], [[item()]]]);
-		// Before any read-back: without the turn, the second write would have erased the first key.
-		expect(store.row().sort()).toEqual([KEY, 'm'.repeat(16)]);
-		await jest.advanceTimersByTimeAsync(20_000);
-	});
-
-	it('a key another process dropped is added again, and reading back stops once it stayed a second', async () => {
-		const store = wholeRow();
-		await store.checkProcessedAndRecord([KEY]);
-		const calls = jest.fn(store.checkProcessedAndRecord);
-		const kept = keepRecorded(calls, KEY);
-		store.drop(KEY);
-		await jest.advanceTimersByTimeAsync(20_000);
-		expect(await kept).toBe(1);
-		expect(store.row()).toEqual([KEY]);
-		// Added again at 250 ms; found there at 1,250 ms, a second later: kept.
-		expect(calls).toHaveBeenCalledTimes(2);
-	});
-
-	it('a read-back that fails tells nothing: reading goes on', async () => {
-		let fails = 2;
-		const store = wholeRow();
-		await store.checkProcessedAndRecord([KEY]);
-		const calls = jest.fn(async (keys: string[]) => {
-			if (fails-- > 0) throw new Error('Connection terminated unexpectedly');
-			return store.checkProcessedAndRecord(keys);
-		});
-		const kept = keepRecorded(calls, KEY);
-		await jest.advanceTimersByTimeAsync(20_000);
-		expect(await kept).toBe(0);
-		expect(calls).toHaveBeenCalledTimes(3);
+	it('of many deliveries at once, each with a copy, every delivery runs once and every key stays', async () => {
+		database.clear();
+		const keys = Array.from({ length: 10 }, (_, i) => String(i).repeat(16));
+		const outcomes = await Promise.all(keys.flatMap((key, i) => [run(key, 2 * i + 1), run(key, 2 * i + 2)]));
+		const ran = outcomes.map((outputs) => outputs[0].length);
+		expect(keys.map((_, i) => ran[2 * i] + ran[2 * i + 1])).toEqual(keys.map(() => 1));
+		expect(database.held('wf').sort()).toEqual([...keys].sort());
 	});
 });
 
@@ -219,7 +189,11 @@ describe("passDeliveryRun while n8n's database does not answer", () => {
 					getExecutionId: () => '3',
 					getNode: () => ({ name: 'Trigger', parameters: { options: { acknowledge } } }),
 					customData: { set: (k: string, v: string) => (customData[k] = v) },
-					helpers: { checkProcessedAndRecord: failing('Connection terminated unexpectedly') },
+					helpers: {
+						checkProcessedAndRecord: failing('Connection terminated unexpectedly'),
+						getProcessedDataCount: failing('Connection terminated unexpectedly'),
+						clearAllProcessedItems: failing('Connection terminated unexpectedly'),
+					},
 				}) as unknown as IExecuteFunctions;
 			const received = passDeliveryRun(fn('received'));
 			const finished = passDeliveryRun(fn('finished')).catch((e: Error) => e);

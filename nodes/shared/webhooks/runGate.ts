@@ -1,17 +1,17 @@
 /**
  * One run per delivery across n8n's processes: a webhook process remembers only what it saw (replay.ts), so every
  * run a delivery starts passes this gate first, on the worker, with the run key its webhook part put on the item.
- * The run that records the key first in n8n's deduplication store of the node does the work and marks its
- * execution; any other run of the delivery, earlier or later in n8n's list, is a copy: When Received it stops;
- * When the Workflow Has Finished it answers as the delivery's other runs ended (succeeded: stop; all failed: run;
- * still going after COPY_WAIT_MS: fail, so n8n answers 500 within the platform's timeout).
- * n8n writes the store's row whole: this process's calls go one at a time, and the key is read back until it stays.
- * Limits (docs/scaling.md, "Triggers and copies of a delivery"): two runs recording within the same moment on two
- * workers; runs are looked for in a window of ids; a run whose end n8n could not save counts as failed and runs again.
+ * The run that records the key first in n8n's record of the workflow, under the node's lock (nodeLock.ts), does the
+ * work and marks its execution; any other run of the delivery, earlier or later in n8n's list, is a copy: When
+ * Received it stops; When the Workflow Has Finished it answers as the delivery's other runs ended (succeeded: stop;
+ * all failed: run; still going after COPY_WAIT_MS: fail, so n8n answers 500 within the platform's timeout).
+ * Limits (docs/scaling.md, "Triggers and copies of a delivery"): another node of the workflow writing n8n's record
+ * at the same moment; runs are looked for in a window of ids; a run whose end n8n could not save counts as failed.
  */
 import { NodeOperationError, sleep, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData } from 'n8n-workflow';
 
-import { inTurn } from '../operation/sentRecord';
+import { withNodeLock, type LockStore } from '../operation/nodeLock';
+import { inTurn, RECORD_OPTIONS } from '../operation/sentRecord';
 import { acknowledgesWhenFinished } from './acknowledge';
 
 /** The run key's field on the item, and the mark of the run that does the work. */
@@ -27,14 +27,6 @@ const LOOKBACK_EXECUTIONS = 500;
 const LOOKAHEAD_EXECUTIONS = 200;
 /** The search after a copy stops at this many ids in a row with no execution (the newest one reached). */
 const MISSING_IN_A_ROW = 5;
-/** The keys kept in a trigger node's store: the oldest go first. */
-const STORE_OPTIONS = { mode: 'entries', maxEntries: 5000 } as const;
-/**
- * Another process's write that read the row before the key was added drops it: the key is read back after these
- * waits until it is found there at least KEPT_AFTER_MS after it was last added (a write that old has landed).
- */
-const READ_BACK_AFTER_MS = [250, 1_000, 1_000, 3_000, 10_000];
-const KEPT_AFTER_MS = 1_000;
 
 /** The run key the item of a delivery's run carries, if any. */
 function runKeyOf(item: INodeExecutionData | undefined): string | undefined {
@@ -84,14 +76,16 @@ export function deliveryRunKind(data: IRunExecutionData | undefined, runKey: str
 const DATABASE_RETRY_MS = 30_000;
 
 /**
- * n8n's store of this node, where n8n offers it (not in a bare engine, nor in an n8n before deduplication). Two calls
- * at once would each write the row back without the other's key: this process's calls go one at a time.
+ * Looks for and adds a run key in n8n's record of the workflow, under the node's lock: of two runs at once, the
+ * second finds the first's key. Undefined where n8n offers no store (a bare engine, an n8n before deduplication).
  */
 function storeOf(fn: IExecuteFunctions) {
-	const helpers = fn.helpers as Partial<Pick<IExecuteFunctions['helpers'], 'checkProcessedAndRecord'>> | undefined;
-	if (typeof helpers?.checkProcessedAndRecord !== 'function') return undefined;
-	const turn = `node|${fn.getWorkflow?.().id ?? ''}|${fn.getNode().name}`;
-	return (keys: string[]) => inTurn(turn, () => helpers.checkProcessedAndRecord!(keys, 'node', STORE_OPTIONS));
+	const helpers = fn.helpers as Partial<IExecuteFunctions['helpers']> | undefined;
+	const names = ['checkProcessedAndRecord', 'getProcessedDataCount', 'clearAllProcessedItems'] as const;
+	if (!names.every((name) => typeof helpers?.[name] === 'function')) return undefined;
+	const store = helpers as IExecuteFunctions['helpers'] & LockStore;
+	const turn = fn.getWorkflow?.().id ?? '';
+	return (keys: string[]) => withNodeLock(store, () => inTurn(turn, () => store.checkProcessedAndRecord(keys, 'workflow', RECORD_OPTIONS)));
 }
 
 /** n8n without its deduplication service (a bare engine): nothing to record in, as opposed to a database down. */
@@ -179,25 +173,6 @@ function stops(fn: IExecuteFunctions, runKey: string, why: string): INodeExecuti
 	return [[]];
 }
 
-/**
- * Reads the key back (adding it again where another process's write dropped it) until it has stayed KEPT_AFTER_MS.
- * Resolves how many times it was added again.
- */
-export async function keepRecorded(record: (keys: string[]) => Promise<{ new: unknown[] }>, runKey: string): Promise<number> {
-	let addedAt = Date.now();
-	let addedAgain = 0;
-	for (const wait of READ_BACK_AFTER_MS) {
-		await sleep(wait);
-		// A read that fails (the database away) tells nothing: read again later.
-		const found = await record([runKey]).catch(() => undefined);
-		if (found?.new.length) {
-			addedAt = Date.now();
-			addedAgain++;
-		} else if (found && Date.now() - addedAt >= KEPT_AFTER_MS) break;
-	}
-	return addedAgain;
-}
-
 /** The trigger's part of a delivery's run, on the worker that runs it: see the top of this file. */
 export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = fn.getInputData();
@@ -217,10 +192,7 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 			description: 'n8n answers 500, so the platform sends the delivery again later',
 		});
 	}
-	if (isNew) {
-		void keepRecorded(record, runKey);
-		return owns(fn, runKey, items);
-	}
+	if (isNew) return owns(fn, runKey, items);
 	if (!afterRun) {
 		return stops(fn, runKey, 'This delivery already started a run: this copy stops here (the platform was answered already)');
 	}

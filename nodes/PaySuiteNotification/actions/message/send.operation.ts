@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { notificationLocaleOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { ALLOW_REPEAT_HINT, repeatOptionsProperty } from '../../../shared/descriptions/repeat';
-import { earlierText, sameMomentWords, writeKey, type Earlier } from '../../../shared/operation/repeatGuard';
+import { earlierText, writeKey, type Earlier } from '../../../shared/operation/repeatGuard';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import type { OperationContext } from '../../../shared/operation/types';
 import { canonicalJson } from '../../../shared/transport/canonicalJson';
@@ -56,7 +56,7 @@ function refuseRepeat(ctx: OperationContext, body: IDataObject, earlier: Earlier
 	const channels = Object.keys((body.channels as IDataObject | undefined) ?? {}).map((name) => CHANNEL_NAMES[name] ?? name);
 	return ctx.fail(
 		`Not sent: the same message (${channels.join(', ')}) ${earlierText(earlier, 'sent')}`,
-		`Nothing was sent. ${sameMomentWords(earlier, 'message')}` +
+		`Nothing was sent. ` +
 			"The same message (same credential, channels, recipients and text) within 15 minutes is refused, as n8n's record of this workflow's messages shows it, " +
 			'so that re-running a step or a workflow never sends it twice. ' +
 			`To send it again on purpose, ${ALLOW_REPEAT_HINT}.`,

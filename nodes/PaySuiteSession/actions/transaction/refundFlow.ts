@@ -1,7 +1,8 @@
 /**
  * Refund and Reverse give money back and the platform does not deduplicate them, so both run one flow: read the
- * payment and this workflow's refunds on it (refundsMade.ts); claim it in n8n's record (repeatGuard.ts); send once;
- * record it and read the payment again; settle a lost answer with documented reads (settleRefund.ts).
+ * payment and this workflow's refunds on it (refundsMade.ts); record it, with its amount, in n8n's record under the
+ * node's lock, or be refused (repeatGuard.ts); send once; read the payment again; settle a lost answer with
+ * documented reads (settleRefund.ts).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -9,8 +10,8 @@ import { ALLOW_REPEAT_HINT, wantsRepeat } from '../../../shared/descriptions/rep
 import { asObject, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { compact } from '../../../shared/operation/compact';
 import { CONFIRMED_KEY, settleLostAnswer } from '../../../shared/operation/lostAnswer';
-import { recordRefundMade, refundsMadeOn, withRefundColumns } from '../../../shared/operation/refundsMade';
-import { earlierText, sameMomentWords, writeKey, type Claim, type Earlier } from '../../../shared/operation/repeatGuard';
+import { NO_RECORD, nextRefundKeys, plusRefund, refundsMadeOn, withRefundColumns } from '../../../shared/operation/refundsMade';
+import { earlierText, writeKey, type Claim, type Earlier } from '../../../shared/operation/repeatGuard';
 import { sentEarlierInThisRun } from '../../../shared/operation/retryMemory';
 import { sendRequest } from '../../../shared/operation/send';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from '../../../shared/operation/types';
@@ -57,7 +58,7 @@ function refuseRepeat(ctx: OperationContext, noun: string, body: MoneyBackBody, 
 	}
 	return ctx.fail(
 		`Not sent: ${whatOf(noun, body)} ${earlierText(earlier, 'made')}`,
-		`Nothing was sent. ${sameMomentWords(earlier, noun)}${soFar}The same ${noun} within 15 minutes is refused, as n8n's record of this workflow shows it, so that re-running a step or a workflow never gives money back twice. ` +
+		`Nothing was sent. ${soFar}The same ${noun} within 15 minutes is refused, as n8n's record of this workflow shows it, so that re-running a step or a workflow never gives money back twice. ` +
 			`To send it again on purpose, ${ALLOW_REPEAT_HINT}.`,
 	);
 }
@@ -70,8 +71,8 @@ function givenBack(body: MoneyBackBody, payment: IDataObject, before: RefundsMad
 	return Math.max(0, fromMinorUnits(toMinorUnits(total, currency) - before.totalMinor, currency));
 }
 
-async function refundItem(ctx: OperationContext, payment: IDataObject, given: number | undefined, answer: IDataObject | undefined): Promise<IDataObject> {
-	const record = await withRefundColumns(ctx, simplePayment(payment));
+async function refundItem(ctx: OperationContext, payment: IDataObject, after: RefundsMade, given: number | undefined, answer: IDataObject | undefined): Promise<IDataObject> {
+	const record = await withRefundColumns(ctx, simplePayment(payment), after);
 	return {
 		...record,
 		paymentAmount: record.amount,
@@ -81,13 +82,17 @@ async function refundItem(ctx: OperationContext, payment: IDataObject, given: nu
 	};
 }
 
+/** In minor units, when known. */
+function givenMinor(body: MoneyBackBody, payment: IDataObject, given: number | undefined): number | undefined {
+	return given === undefined ? undefined : toMinorUnits(given, amountOf(payment.amount).currency ?? body.amount?.currency);
+}
+
 /** Then, simplified, the item (the payment read again). */
-async function made(ctx: OperationContext, body: MoneyBackBody, payment: IDataObject, given: number | undefined, answer?: IDataObject): Promise<IDataObject | undefined> {
-	const currency = amountOf(payment.amount).currency ?? body.amount?.currency;
-	if (given !== undefined) await recordRefundMade(ctx, body.internalReference, toMinorUnits(given, currency));
+async function made(ctx: OperationContext, body: MoneyBackBody, payment: IDataObject, before: RefundsMade, given: number | undefined, answer?: IDataObject): Promise<IDataObject | undefined> {
 	if (!wantsSimplified(ctx)) return undefined;
+	const minor = givenMinor(body, payment, given);
 	const after = await readPayment(ctx, body.internalReference).catch(() => payment);
-	return refundItem(ctx, after, given, answer);
+	return refundItem(ctx, after, minor === undefined ? { unknown: 'the amount given back is not known' } : plusRefund(before, minor), given, answer);
 }
 
 /** Made, not made, or (when no documented read can tell) may have been made. */
@@ -96,7 +101,7 @@ async function settleLost(ctx: OperationContext, spec: { noun: string }, body: M
 	const verdict = await lostRefundVerdict(ctx, body, payment, sentAt, error.lostAnswer.httpCode !== undefined);
 	if ('made' in verdict && verdict.made) {
 		await claim.made();
-		const item = (await made(ctx, body, verdict.payment, givenBack(body, payment, before))) ?? simplePayment(verdict.payment);
+		const item = (await made(ctx, body, verdict.payment, before, givenBack(body, payment, before))) ?? simplePayment(verdict.payment);
 		return ctx.fn.helpers.returnJsonArray({ ...item, [CONFIRMED_KEY]: `${what} was made: the platform's answer was lost (${error.lostAnswer.cause}), and the platform, read again, shows it.` });
 	}
 	if ('made' in verdict) {
@@ -131,13 +136,21 @@ export function refundOperation<Body extends MoneyBackBody>(spec: RefundFlowSpec
 			};
 			const guarded = !wantsRepeat(ctx) && !sentEarlierInThisRun(ctx, request);
 			if (guarded && !body.amount && payment.refunded === true) refuseRepeat(ctx, spec.noun, body, 'refundedInFull');
-			const before = await refundsMadeOn(ctx, body.internalReference);
-			const soFar = soFarText(payment, before);
+			// Read under the node's lock with the record's look, so that copies of this node read one after the other.
+			let before: RefundsMade = { unknown: NO_RECORD };
 			return sendRequest<IDataObject>(ctx, request, {
-				repeat: { key: moneyBackKey(ctx, body), refuse: (earlier) => refuseRepeat(ctx, spec.noun, body, earlier, soFar) },
+				repeat: {
+					key: moneyBackKey(ctx, body),
+					refuse: (earlier) => refuseRepeat(ctx, spec.noun, body, earlier, soFarText(payment, before)),
+					alsoRecord: async () => {
+						before = await refundsMadeOn(ctx, body.internalReference);
+						const minor = givenMinor(body, payment, givenBack(body, payment, before));
+						return minor === undefined ? [] : nextRefundKeys(ctx, body.internalReference, before, minor);
+					},
+				},
 				settleLost: (error, claim, sentAt) => settleLost(ctx, spec, body, payment, before, claim, error, sentAt),
 				output: async (answer) => {
-					const item = await made(ctx, body, payment, givenBack(body, payment, before), answer);
+					const item = await made(ctx, body, payment, before, givenBack(body, payment, before), answer);
 					return ctx.fn.helpers.returnJsonArray(item ?? (spec.raw ? spec.raw(answer) : answer));
 				},
 			});

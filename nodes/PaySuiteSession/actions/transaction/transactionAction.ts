@@ -5,7 +5,7 @@ import { amountFromParameters } from '../../../shared/descriptions/amount';
 import { ALLOW_REPEAT_HINT, repeatOptionsProperty } from '../../../shared/descriptions/repeat';
 import { amountNumber, asObject, simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { outputId } from '../../../shared/schemas/identifiers';
-import { earlierText, sameMomentWords, writeKey } from '../../../shared/operation/repeatGuard';
+import { earlierText, writeKey } from '../../../shared/operation/repeatGuard';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount, notFoundBy } from '../../../shared/operation/words';
@@ -89,7 +89,7 @@ export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[n
 			refuse: (earlier) =>
 				ctx.fail(
 					`Not sent: the ${labels.noun} of transaction ${body.internalReference}${body.amount ? ` for ${formatAmount(body.amount)}` : ''} ${earlierText(earlier, 'sent')}`,
-					`Nothing was sent. ${sameMomentWords(earlier, labels.noun)}The same ${labels.noun} within 15 minutes is refused, as n8n's record of this workflow shows it, so that re-running a step or a workflow never sends it twice. To send it again on purpose, ${ALLOW_REPEAT_HINT}.`,
+					`Nothing was sent. The same ${labels.noun} within 15 minutes is refused, as n8n's record of this workflow shows it, so that re-running a step or a workflow never sends it twice. To send it again on purpose, ${ALLOW_REPEAT_HINT}.`,
 				),
 		}),
 		lostAnswer: (_ctx, body) => ({
