@@ -55,13 +55,12 @@ export interface RepeatCheck {
 	alsoRecord?: () => Promise<string[]>;
 }
 
-/** Once sent, `made` keeps the record; `notMade` takes it back (nothing was done). */
-export interface Claim {
-	made(): Promise<void>;
+/** The write's record, kept unless `notMade` takes it back (nothing was done). */
+export interface GuardedWrite {
 	notMade(): Promise<void>;
 }
 
-const NOTHING_KEPT: Claim = { made: async () => undefined, notMade: async () => undefined };
+const NOTHING_KEPT: GuardedWrite = { notMade: async () => undefined };
 
 /**
  * Refuses (check.refuse) a write the record holds within the window; else records it (with `alsoRecord`) before it
@@ -69,20 +68,27 @@ const NOTHING_KEPT: Claim = { made: async () => undefined, notMade: async () => 
  * a workflow never saved) nothing is checked or kept. Every write to the record is made under the node's lock.
  * Four store calls: lock, look-and-add, take back what the look added, release.
  */
-export async function claimWrite(ctx: OperationContext, check: RepeatCheck): Promise<Claim> {
+export async function guardWrite(ctx: OperationContext, check: RepeatCheck): Promise<GuardedWrite> {
 	const record = sentRecord(ctx);
 	if (!record) return NOTHING_KEPT;
 	const window = minuteKeys(check.key, Date.now());
 	const look = wantsRepeat(ctx) || sentEarlierInThisRun(ctx, check.request) ? [] : window.slice(0, -1);
-	const { earlier, kept } = await record.locked(async () => {
-		const keep = [window[window.length - 1], ...((await check.alsoRecord?.()) ?? [])];
-		const { held, added } = await record.check([...look, ...keep]);
-		const found = look.length ? window.filter((key) => held.has(key)) : [];
-		const keeping = new Set(found.length ? [] : keep);
-		// n8n's helpers look by adding: what the look added beyond the record is taken back.
-		await record.remove(added.filter((key) => !keeping.has(key)));
-		return { earlier: found, kept: added.filter((key) => keeping.has(key)) };
-	});
+	const { earlier, kept } = await record
+		.locked(async () => {
+			const keep = [window[window.length - 1], ...((await check.alsoRecord?.()) ?? [])];
+			const { held, added } = await record.check([...look, ...keep]);
+			const found = look.length ? window.filter((key) => held.has(key)) : [];
+			const keeping = new Set(found.length ? [] : keep);
+			// n8n's helpers look by adding: what the look added beyond the record is taken back.
+			await record.remove(added.filter((key) => !keeping.has(key)));
+			return { earlier: found, kept: added.filter((key) => keeping.has(key)) };
+		})
+		.catch((error: unknown) =>
+			ctx.fail(
+				"Not sent: n8n's database could not be read to check for an earlier send",
+				`Nothing was sent. n8n answered: ${(error as Error)?.message ?? String(error)}. Run this step again once n8n's database is back.`,
+			),
+		);
 	if (earlier.length) check.refuse({ at: Math.max(...earlier.map(minuteOf)) });
-	return { made: async () => undefined, notMade: () => record.locked(() => record.remove(kept)) };
+	return { notMade: () => record.locked(() => record.remove(kept)) };
 }

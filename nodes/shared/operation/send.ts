@@ -1,6 +1,6 @@
 /**
  * The one function that sends (to transport/request.ts). An item's plain write goes through the write-once memory
- * (retryMemory.ts), one at a time; options add the settling of a lost answer (lostAnswer.ts) and the claim that
+ * (retryMemory.ts), one at a time; options add the settling of a lost answer (lostAnswer.ts) and the guard that
  * refuses a repeat (repeatGuard.ts).
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
@@ -11,7 +11,7 @@ import { asNodeError } from '../transport/nodeErrors';
 import { paySuiteRequest } from '../transport/request';
 import { safetyOf, type PaySuiteContext, type PaySuiteRequest, type PaySuiteResponse } from '../transport/types';
 import { settleLostAnswer, type LostAnswerWords } from './lostAnswer';
-import { claimWrite, type Claim, type RepeatCheck } from './repeatGuard';
+import { guardWrite, type GuardedWrite, type RepeatCheck } from './repeatGuard';
 import { markGivenAgain, requestLabel, writeMemory, writeSlot } from './retryMemory';
 
 /** An operation's item, or an item of a list's, trigger's or webhook call's context. */
@@ -22,8 +22,8 @@ interface Requester {
 	readonly sending?: ItemSending;
 }
 
-/** It says whether the write was made (claim.made / notMade). */
-type SettleLostAnswer = (error: LostAnswerError, claim: Claim, sentAt: number) => Promise<INodeExecutionData[]>;
+/** It says whether the write was made (guarded.notMade). */
+type SettleLostAnswer = (error: LostAnswerError, guarded: GuardedWrite, sentAt: number) => Promise<INodeExecutionData[]>;
 
 interface SendOptions<T> {
 	output: (answer: T) => INodeExecutionData[] | Promise<INodeExecutionData[]>;
@@ -31,11 +31,11 @@ interface SendOptions<T> {
 	lostAnswer?: LostAnswerWords | (() => LostAnswerWords | undefined);
 	/** The operation settles a lost answer itself (a refund reads the payment again). */
 	settleLost?: SettleLostAnswer;
-	/** The platform does not deduplicate it: claimed in n8n's record before it is sent, refused as a repeat. */
+	/** The platform does not deduplicate it: recorded in n8n's record before it is sent, refused as a repeat. */
 	repeat?: Omit<RepeatCheck, 'request'>;
 }
 
-const NO_CLAIM: Claim = { made: async () => undefined, notMade: async () => undefined };
+const UNGUARDED: GuardedWrite = { notMade: async () => undefined };
 
 /**
  * A plain write of an operation's item is sent at most once per item in a node run: on n8n's Retry On Fail, an
@@ -52,7 +52,7 @@ export async function sendRequest<T>(
 	const requester: Requester = 'fn' in from ? from : { fn: from, itemIndex: 0 };
 	if (!options) return sendOnce<T>(requester, request);
 	const ctx = from as OperationContext;
-	const claim = options.repeat ? await claimWrite(ctx, { ...options.repeat, request }) : NO_CLAIM;
+	const guarded = options.repeat ? await guardWrite(ctx, { ...options.repeat, request }) : UNGUARDED;
 	const sentAt = Date.now();
 	let answer: PaySuiteResponse<T>;
 	try {
@@ -60,15 +60,14 @@ export async function sendRequest<T>(
 	} catch (error) {
 		const { settleLost, lostAnswer } = options;
 		if (settleLost) {
-			if (error instanceof LostAnswerError) return settleLost(error, claim, sentAt);
-			await claim.notMade();
+			if (error instanceof LostAnswerError) return settleLost(error, guarded, sentAt);
+			await guarded.notMade();
 			throw asNodeError(ctx.node, error, ctx.itemIndex);
 		}
-		// A lost answer may mean it was done: the claim stays; a refusal (nothing done) takes it back.
-		await (error instanceof LostAnswerError ? claim.made() : claim.notMade());
+		// A lost answer may mean it was done: its record stays; a refusal (nothing done) takes it back.
+		if (!(error instanceof LostAnswerError)) await guarded.notMade();
 		return settleLostAnswer(ctx, error, typeof lostAnswer === 'function' ? lostAnswer() : lostAnswer);
 	}
-	await claim.made();
 	return options.output(answer.body);
 }
 

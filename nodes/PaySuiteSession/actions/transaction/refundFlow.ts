@@ -11,7 +11,7 @@ import { asObject, wantsSimplified } from '../../../shared/descriptions/simplify
 import { compact } from '../../../shared/operation/compact';
 import { CONFIRMED_KEY, settleLostAnswer } from '../../../shared/operation/lostAnswer';
 import { NO_RECORD, nextRefundKeys, plusRefund, refundsMadeOn, withRefundColumns } from '../../../shared/operation/refundsMade';
-import { earlierText, writeKey, type Claim, type Earlier } from '../../../shared/operation/repeatGuard';
+import { earlierText, writeKey, type GuardedWrite, type Earlier } from '../../../shared/operation/repeatGuard';
 import { sentEarlierInThisRun } from '../../../shared/operation/retryMemory';
 import { sendRequest } from '../../../shared/operation/send';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from '../../../shared/operation/types';
@@ -96,22 +96,20 @@ async function made(ctx: OperationContext, body: MoneyBackBody, payment: IDataOb
 }
 
 /** Made, not made, or (when no documented read can tell) may have been made. */
-async function settleLost(ctx: OperationContext, spec: { noun: string }, body: MoneyBackBody, payment: IDataObject, before: RefundsMade, claim: Claim, error: LostAnswerError, sentAt: number): Promise<INodeExecutionData[]> {
+async function settleLost(ctx: OperationContext, spec: { noun: string }, body: MoneyBackBody, payment: IDataObject, before: RefundsMade, guarded: GuardedWrite, error: LostAnswerError, sentAt: number): Promise<INodeExecutionData[]> {
 	const what = whatOf(spec.noun, body, 'on').replace(/^A /, 'The ');
 	const verdict = await lostRefundVerdict(ctx, body, payment, sentAt, error.lostAnswer.httpCode !== undefined);
 	if ('made' in verdict && verdict.made) {
-		await claim.made();
 		const item = (await made(ctx, body, verdict.payment, before, givenBack(body, payment, before))) ?? simplePayment(verdict.payment);
 		return ctx.fn.helpers.returnJsonArray({ ...item, [CONFIRMED_KEY]: `${what} was made: the platform's answer was lost (${error.lostAnswer.cause}), and the platform, read again, shows it.` });
 	}
 	if ('made' in verdict) {
-		await claim.notMade();
+		await guarded.notMade();
 		return ctx.fail(
 			`${what} was not made: the platform's answer was lost (${error.lostAnswer.cause}), and the platform, read again, shows no such ${spec.noun}`,
 			'Nothing was given back. It is safe to run this step again.',
 		);
 	}
-	await claim.made();
 	return settleLostAnswer(ctx, error, {
 		maybe: `${what} may have been made`,
 		check: `Check transaction ${body.internalReference} before trying again (${verdict.unknown}): PaySuite Gateway > Transaction > Get says whether it is refunded in full, and the platform's panel lists its refunds.`,
@@ -148,7 +146,7 @@ export function refundOperation<Body extends MoneyBackBody>(spec: RefundFlowSpec
 						return minor === undefined ? [] : nextRefundKeys(ctx, body.internalReference, before, minor);
 					},
 				},
-				settleLost: (error, claim, sentAt) => settleLost(ctx, spec, body, payment, before, claim, error, sentAt),
+				settleLost: (error, guarded, sentAt) => settleLost(ctx, spec, body, payment, before, guarded, error, sentAt),
 				output: async (answer) => {
 					const item = await made(ctx, body, payment, before, givenBack(body, payment, before), answer);
 					return ctx.fn.helpers.returnJsonArray(item ?? (spec.raw ? spec.raw(answer) : answer));

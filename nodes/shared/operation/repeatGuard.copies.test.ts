@@ -45,7 +45,7 @@ const loadGuard = (): Guard => {
 /** Claims `key` in a process; answers whether the claim may send. */
 async function claim(guard: Guard, key: string): Promise<boolean> {
 	try {
-		await guard.claimWrite(contextIn(), {
+		await guard.guardWrite(contextIn(), {
 			key,
 			request: { api: 'checkout', path: '/api/reverse', safety: 'write' },
 			refuse: () => {
@@ -88,5 +88,18 @@ describe('two processes claiming the same write at the same moment', () => {
 		database.clear();
 		expect(await claim(processA, 'refund-x')).toBe(true);
 		expect(await claim(processB, 'refund-x')).toBe(false);
+	});
+});
+
+describe("n8n's database away", () => {
+	it('nothing is sent, and the error says why and what to do', async () => {
+		const ctx = contextIn();
+		const helpers = (ctx.fn as unknown as { helpers: Record<string, unknown> }).helpers;
+		helpers.checkProcessedAndRecord = async () => {
+			throw new Error('the database system is starting up');
+		};
+		await expect(
+			loadGuard().guardWrite(ctx, { key: 'refund-db', request: { api: 'checkout', path: '/api/reverse', safety: 'write' }, refuse: () => { throw new Error('refused'); } }),
+		).rejects.toThrow("Not sent: n8n's database could not be read to check for an earlier send");
 	});
 });
