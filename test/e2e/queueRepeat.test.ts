@@ -13,19 +13,19 @@
  *    workers): a refund once and a message once, whichever workers run them.
  * PAYSUITE_E2E_FIGURES=1 prints timings and the order of events. Needs `npm run build` first.
  */
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
 import { outcome, storedRun, until, writeFigure } from './harness';
-import { addSandboxCredentials, describeOnCluster, finishedExecution, importWorkflows, processesThatRan, runOnCluster, setupQueue, teardownQueue, type QueueHandle } from './queueHarness';
+import { addSandboxCredentials, describeOnCluster, finishedExecution, importWorkflows, processesThatRan, setupQueue, teardownQueue, type QueueHandle } from './queueHarness';
+
+const examples = require('../../scripts/n8n/examples.js');
 import {
 	executeStepBody,
 	laterStep,
 	messageNode,
 	messageThenLaterStep,
-	paidInternalReference,
-	paidPaymentWorkflow,
 	partialRefundNode,
 	refundThenLaterStep,
 	webhookStart,
@@ -60,13 +60,12 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 		q = await setupQueue({ workers: 2, webhooks: 1 });
 		figures.push(`cluster up: ${Date.now() - began} ms`);
 		creds = await addSandboxCredentials(q, sandbox);
-		// Paid payments of 120.50 USD, one per case: 1 sequential, SIMULTANEOUS_ROUNDS at once, 1 for Execute step.
-		const setups = Array.from({ length: SIMULTANEOUS_ROUNDS + 2 }, (_, i) => paidPaymentWorkflow(creds, sandbox.url, `QREPEAT-${i}-${Date.now() % 100000}`, `psE2eQPaid${i}`));
-		await importWorkflows(q, setups);
-		for (const setup of setups) {
-			const paid = await runOnCluster(q, setup.id);
-			expect(outcome(paid)).toEqual({ status: 'success' });
-			payments.push(paidInternalReference(paid.output.data));
+		// Paid payments of 120.50 USD, one per case: 1 sequential, SIMULTANEOUS_ROUNDS at once, 1 for Execute step. Paid
+		// at the sandbox itself (its buyer pays a session), so that the same setup runs on n8n 1.123's REST API too.
+		for (let i = 0; i < SIMULTANEOUS_ROUNDS + 2; i++) {
+			const requestId: number = await examples.paidSession(sandbox.url, sandbox.credentials, `QREPEAT-${i}-${Date.now() % 100000}`, 120.5);
+			const { session } = (await (await fetch(`${sandbox.url}/__sandbox/sessions/${requestId}`)).json()) as { session: { payments: Array<{ internalReference: number }> } };
+			payments.push(String(session.payments[0].internalReference));
 		}
 	});
 
