@@ -3,7 +3,7 @@
  * signed by this folder's own signer written from DESIGN.md (signer.ts, not the nodes' one): the spec's field
  * rules are refusals, and the state moves as the spec's table of transitions says.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomBytes } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';

@@ -5,6 +5,7 @@
  * token behaves as that test card does (docs/sandbox.md, Test cards). The demo site starts with two saved cards,
  * so that a monthly charge can be tried before any buyer has registered one (docs/sandbox/gateway.md).
  */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { cardBehaviour, type TestCard } from '../../cards';
 import type { StoredToken, TokenInfo } from './state';
 
