@@ -43,10 +43,11 @@ const TWINS = {
 	'approved-payment-to-hubspot.json': 'offline/approved-payment-to-data-table.json',
 	'weekly-totals-to-google-sheets.json': 'offline/weekly-totals-to-data-table.json',
 	'payment-link-for-deal.json': 'offline/payment-link-for-deal-to-data-table.json',
+	'monthly-card-charge.json': 'offline/monthly-card-charge-to-data-table.json',
 };
 
-/** Examples run twice in a row: the second run shows that it adds no duplicate. */
-const RUN_TWICE = new Set(['psExOff2ReportTable', 'psExOff5WeeklyTable']);
+/** Examples run twice in a row: the second run shows that it adds no duplicate (and charges no month twice). */
+const RUN_TWICE = new Set(['psExOff2ReportTable', 'psExOff5WeeklyTable', 'psExOff6MonthlyTable']);
 
 const TRY_IT = 'Try it';
 
@@ -244,6 +245,13 @@ function summarize(id, run, { tables = [], runs = [] } = {}) {
 			const rows = tableRows(tables, 'PaySuite weekly totals');
 			const said = totals.map((t) => `${t.kind} ${t.total} ${t.currency}`).join(', ');
 			return `${report.length} approved rows${windowsOf(runs)} → totals by currency and kind: ${said || 'none'} → Data Table "PaySuite weekly totals": ${rows.length} row(s) after ${runs.length} run(s)`;
+		}
+		case 'psExOff6MonthlyTable': {
+			const charged = n('Charge the saved card');
+			const made = runs.map((r) => r.calls.filter((c) => c.path === '/gateway/process').length);
+			const failed = tableRows(tables, 'PaySuite failed charges');
+			const said = charged.map((t) => `${t.reference} ${t.status || 'error'}`).join(', ');
+			return `${said || 'no card'} (${made.join(' then ')} charge request(s) by ${runs.length} run(s), each month's key answered once) → Data Table "PaySuite failed charges": ${failed.length} row(s)`;
 		}
 		case 'psExOff3AutopayTable': {
 			const [charge] = n('Failed charge');

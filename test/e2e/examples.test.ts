@@ -88,9 +88,11 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 			'realNodes daily-report-to-google-sheets.json',
 			'runnable daily-transaction-report.json',
 			'runnable merchant-onboarding.json',
+			'realNodes monthly-card-charge.json',
 			'offline offline/approved-payment-to-data-table.json',
 			'offline offline/autopay-failure-to-data-table.json',
 			'offline offline/daily-report-to-data-table.json',
+			'offline offline/monthly-card-charge-to-data-table.json',
 			'offline offline/paid-checkout-to-data-table.json',
 			'offline offline/payment-link-for-deal-to-data-table.json',
 			'offline offline/weekly-totals-to-data-table.json',
@@ -221,6 +223,35 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 			expect(totals.map((total) => total.kind)).toEqual(expect.arrayContaining(['payment', 'refund']));
 			expect(new Set(totals.map((total) => `${total.currency} ${total.kind}`)).size).toBe(totals.length);
 			expect(rowsOf('PaySuite weekly totals')).toHaveLength(totals.length);
+		},
+	);
+
+	itGiven('offline/monthly-card-charge-to-data-table.json')(
+		'monthly charge (offline twin): the saved cards charged once a month, run twice, one transaction per card; the declined one stored once',
+		async () => {
+			const r = ok('offline/monthly-card-charge-to-data-table.json');
+			expect(r.runs.map(outcome)).toEqual([{ status: 'success' }, { status: 'success' }]);
+			const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date()).slice(0, 7);
+			const references = [`SUB-C-1001-${month}`, `SUB-C-1002-${month}`];
+			// Each run asked to charge both cards, with the month's reference as its idempotency key.
+			for (const run of r.runs) {
+				const sent = run.calls.filter((e) => e.path === '/gateway/process');
+				expect(sent.map((e) => [(e.body as any).payment.reference, (e.body as any).idempotenceKey, (e.body as any).instrument.token.token])).toEqual([
+					[references[0], references[0], 'demo-token-approves-0001'],
+					[references[1], references[1], 'demo-token-declines-0002'],
+				]);
+			}
+			// The second run got the first run's transactions back: the sandbox holds one transaction per card and month.
+			const charged = (run: ExampleRun) => examples.nodeItems(run.output, 'Charge the saved card').map((t: any) => [t.reference, t.internalReference, t.status]);
+			expect(charged(r.runs[1])).toEqual(charged(r.runs[0]));
+			expect(charged(r.runs[0]).map(([, , status]: string[]) => status)).toEqual(['APPROVED', 'REJECTED']);
+			const { transactions } = (await (await fetch(`${sandbox.url}/__sandbox/gateway/transactions`)).json()) as { transactions: Array<{ reference: string }> };
+			expect(transactions.filter((t) => references.includes(t.reference)).map((t) => t.reference).sort()).toEqual(references);
+			// The declined card is told (here: stored), once, whatever the runs.
+			expect(items(r.output, 'Failed charge')).toEqual([expect.objectContaining({ reference: references[1], customer: 'C-1002', status: 'REJECTED', reason: '05' })]);
+			expect(rowsOf('PaySuite failed charges')).toEqual([
+				expect.objectContaining({ reference: references[1], customer: 'C-1002', email: 'ben@example.com', amount: 29.9, currency: 'USD', status: 'REJECTED', reason: '05' }),
+			]);
 		},
 	);
 

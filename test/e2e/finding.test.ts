@@ -103,6 +103,8 @@ describeIfBrowser('e2e: finding the PaySuite nodes and reading their files in th
 		['invoice', ['PaySuite Payment Link']],
 		['onboarding', ['PaySuite Merchant', 'PaySuite Onboarding Trigger']],
 		['monthly', ['PaySuite Session', 'PaySuite Gateway']],
+		['recurring', ['PaySuite Session', 'PaySuite Gateway']],
+		['subscription', ['PaySuite Session', 'PaySuite Gateway']],
 	])('the node panel lists, for "%s", %j', async (typed, expected) => {
 		const workflowId = await saveWorkflow(`Search ${typed}`, 'paySuiteGateway', 3, {});
 		await page.goto(`${server!.url}/workflow/${workflowId}`);

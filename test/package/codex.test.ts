@@ -194,7 +194,7 @@ describe("n8n's node panel search finds the node that does the job", () => {
 		['sms', 'PaySuite Notification', []],
 		['email', 'PaySuite Notification', []],
 		['autopay', undefined, ['PaySuite Autopay Trigger', 'PaySuite Session']],
-		['subscription', 'PaySuite Session', ['PaySuite Autopay Trigger']],
+		['subscription', 'PaySuite Session', ['PaySuite Autopay Trigger', 'PaySuite Gateway']],
 		['failed charge', 'PaySuite Autopay Trigger', []],
 		['paid', 'PaySuite Checkout Trigger', []],
 		['payment received', 'PaySuite Checkout Trigger', []],

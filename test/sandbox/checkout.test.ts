@@ -3,7 +3,7 @@
  * signed by this folder's own signer written from DESIGN.md (signer.ts, not the nodes' one): the spec's field
  * rules are refusals, and the state moves as the spec's table of transitions says.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @typescript-eslint/no-explicit-any -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomBytes } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
@@ -152,6 +152,54 @@ describe('paying a session (control endpoint)', () => {
 		const keywords = (queried.json.subscription.instrument as Array<{ keyword: string; value: unknown }>).map((pair) => pair.keyword);
 		expect(keywords).toEqual(expect.arrayContaining(['token', 'subtoken', 'franchise', 'lastDigits', 'validUntil']));
 		expect(queried.json.subscription.instrument).toContainEqual(expect.objectContaining({ keyword: 'lastDigits', value: '0004' }));
+	});
+
+	describe("a subscription's token is charged by /gateway/process as the card registered (a saved card)", () => {
+		const charge = (token: string, reference: string, idempotenceKey: string, extra: Record<string, unknown> = {}) =>
+			call('/gateway/process', {
+				payer: { name: 'Ana', surname: 'Lopez', email: 'ana@example.com' },
+				instrument: { token: { token, ...extra } },
+				payment: { reference, description: 'Monthly plan', amount: { currency: 'USD', total: 29.9 } },
+				idempotenceKey,
+			});
+		const tokenOf = (session: Record<string, any>, keyword: string) =>
+			(session.subscription.instrument as Array<{ keyword: string; value: string }>).find((pair) => pair.keyword === keyword)!.value;
+		const transactionsOf = async (reference: string) =>
+			((await (await fetch(`${sandbox.url}/__sandbox/gateway/transactions`)).json()) as { transactions: Array<{ reference: string }> }).transactions.filter(
+				(txn) => txn.reference === reference,
+			);
+
+		it('approved for an approving card, with its subtoken; the same key answers the same transaction', async () => {
+			const requestId = await createSession({ payment: undefined, subscription: { reference: 'SUB-C-1', description: 'Monthly plan' } });
+			await control(`/__sandbox/sessions/${requestId}/pay`, { card: '5500000000000004' });
+			const { json: session } = await call(`/api/session/${requestId}`);
+			const token = tokenOf(session, 'token');
+			const first = await charge(token, 'SUB-C-1-2026-12', 'SUB-C-1-2026-12', { subtoken: tokenOf(session, 'subtoken') });
+			expect(first.status).toBe(200);
+			expect(first.json).toMatchObject({ status: { status: 'APPROVED' }, reference: 'SUB-C-1-2026-12', lastDigits: '0004', franchise: 'CARD_B' });
+			const again = await charge(token, 'SUB-C-1-2026-12', 'SUB-C-1-2026-12');
+			expect(again.json.internalReference).toBe(first.json.internalReference);
+			expect(await transactionsOf('SUB-C-1-2026-12')).toHaveLength(1);
+			// The next month is another key: charged again.
+			const next = await charge(token, 'SUB-C-1-2027-01', 'SUB-C-1-2027-01');
+			expect(next.json.internalReference).not.toBe(first.json.internalReference);
+			// Another site's or a made-up token, or a wrong subtoken, is refused.
+			expectFieldRefusal(await charge(token, 'SUB-C-1-X', 'k-x', { subtoken: '0' }), 'instrument.token.token');
+			expectFieldRefusal(await charge('no-such-token', 'SUB-C-1-Y', 'k-y'), 'instrument.token.token');
+		});
+
+		it("the demo site's saved cards: one approves, one is declined (reason 05), as their cards", async () => {
+			const approved = await charge('demo-token-approves-0001', 'SUB-DEMO-1', 'SUB-DEMO-1', { subtoken: '0000000000000001' });
+			expect(approved.json).toMatchObject({ status: { status: 'APPROVED', reason: '00' }, lastDigits: '1111' });
+			const declined = await charge('demo-token-declines-0002', 'SUB-DEMO-2', 'SUB-DEMO-2');
+			expect(declined.status).toBe(200);
+			expect(declined.json).toMatchObject({ status: { status: 'REJECTED', reason: '05' }, lastDigits: '0002', authorization: null });
+			// Declined is a transaction too: the same key answers it again, nothing new is made.
+			expect((await charge('demo-token-declines-0002', 'SUB-DEMO-2', 'SUB-DEMO-2')).json.internalReference).toBe(declined.json.internalReference);
+			expect(await transactionsOf('SUB-DEMO-2')).toHaveLength(1);
+			const validated = await call('/gateway/account-validator/validate', { instrument: { token: { token: 'demo-token-approves-0001' } } });
+			expect(validated.json.status.status).toBe('OK');
+		});
 	});
 
 	it('a declined card leaves a rejected payment', async () => {

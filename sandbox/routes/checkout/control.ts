@@ -10,6 +10,7 @@ import { notFound, ok, refuse, statusBlock, type SandboxApp, type SandboxRequest
 import { bool, check, enumOf, object, text } from '../../rules';
 import { configurationOf } from '../core/state';
 import { sendCheckoutNotification, type NotificationSent } from '../events/state';
+import { saveCard } from '../gateway/savedCards';
 import { state as gatewayState } from '../gateway/state';
 import { conflict, digits, findSession, FIRST_ID, ID_KIND, state, type SessionRecord, type SessionTransaction } from './state';
 
@@ -85,19 +86,23 @@ function payOutcome(card: TestCard, options: PayOptions): PayOutcome {
 
 const outcomeBlock = (outcome: PayOutcome) => statusBlock(outcome.status, outcome.reason, outcome.message);
 
-/** An approved subscription or autopay session keeps the card as a token (and an autopay becomes active). */
-function registerCard(session: SessionRecord, card: TestCard): void {
+/**
+ * An approved subscription or autopay session keeps the card as a token (and an autopay becomes active): a token
+ * of the site, which /gateway/process charges as the card (gateway/savedCards.ts).
+ */
+function registerCard(app: SandboxApp, session: SessionRecord, card: TestCard): void {
+	const saved = saveCard(gatewayState(app).tokens, session.siteLogin, card, randomBytes(32).toString('hex'), digits(16));
 	session.subscription = {
 		status: statusBlock('OK', '00', 'The payment method was registered'),
 		type: 'token',
 		instrument: [
-			{ keyword: 'token', value: randomBytes(32).toString('hex'), displayOn: 'none' },
-			{ keyword: 'subtoken', value: digits(16), displayOn: 'none' },
-			{ keyword: 'franchise', value: card.franchise, displayOn: 'none' },
-			{ keyword: 'franchiseName', value: card.franchiseName, displayOn: 'none' },
-			{ keyword: 'issuerName', value: card.issuerName, displayOn: 'none' },
-			{ keyword: 'lastDigits', value: card.number.slice(-4), displayOn: 'none' },
-			{ keyword: 'validUntil', value: validUntil(), displayOn: 'none' },
+			{ keyword: 'token', value: saved.token, displayOn: 'none' },
+			{ keyword: 'subtoken', value: saved.subtoken, displayOn: 'none' },
+			{ keyword: 'franchise', value: saved.franchise, displayOn: 'none' },
+			{ keyword: 'franchiseName', value: saved.franchiseName, displayOn: 'none' },
+			{ keyword: 'issuerName', value: saved.issuerName, displayOn: 'none' },
+			{ keyword: 'lastDigits', value: saved.lastDigits, displayOn: 'none' },
+			{ keyword: 'validUntil', value: saved.validUntil, displayOn: 'none' },
 			{ keyword: 'installments', value: null, displayOn: 'none' },
 		],
 	};
@@ -186,7 +191,7 @@ export function paySession(app: SandboxApp, session: SessionRecord, options: Pay
 	if (!card) return { refusal: refuse(400, 'XN', 'Invalid card: not a valid card number', { errors: { card: ['not a valid card number'] } }) };
 	const outcome = payOutcome(card, options);
 	if (session.kind === 'subscription' || session.kind === 'autopay') {
-		if (outcome.status === 'APPROVED') registerCard(session, card);
+		if (outcome.status === 'APPROVED') registerCard(app, session, card);
 		session.status = outcomeBlock(outcome);
 		return {};
 	}

@@ -13,6 +13,7 @@ import type { Id } from '../../json';
 import { number, object, paymentRequestSchema, positiveInteger, text, webUrl } from '../../rules';
 import { notifyReportReady } from '../events/state';
 import { historyTransactions } from './history';
+import { demoSavedCards } from './savedCards';
 
 // ---------------------------------------------------------------------------------------------------------
 // State
@@ -72,6 +73,8 @@ export interface StoredToken extends TokenInfo {
 	balance: number;
 	active: boolean;
 	currency: string;
+	/** A saved card's number (savedCards.ts): its charges behave as that test card. Never answered. */
+	card?: string;
 }
 
 export interface GatewayState {
@@ -86,7 +89,7 @@ export interface GatewayState {
 }
 
 export const state = (app: SandboxApp): GatewayState =>
-	app.world.slice<GatewayState>('gateway', () => ({ transactions: seededHistory(app), idempotence: {}, reports: {}, validations: {}, tokens: {} }));
+	app.world.slice<GatewayState>('gateway', () => ({ transactions: seededHistory(app), idempotence: {}, reports: {}, validations: {}, tokens: demoSavedCards(app.world.credentials.login) }));
 
 /** The demo site's past transactions for the days the options ask for (none by default). */
 const seededHistory = (app: SandboxApp): Record<string, GatewayTransaction> =>
@@ -164,7 +167,10 @@ export function resolveInstrument(
 		if (!token || token.siteLogin !== siteLogin || (instrument.token.subtoken !== undefined && instrument.token.subtoken !== token.subtoken)) {
 			return { refusal: invalidField('instrument.token.token', 'is not a token of this site') };
 		}
-		return { card: { ...cardBehaviour('4111111111111111')!, franchise: token.franchise, franchiseName: token.franchiseName, issuerName: token.issuerName, number: `000000000000${token.lastDigits}` }, token };
+		// A saved card's charge has the outcome of its card (savedCards.ts); any other token's is approved.
+		const { outcome, reason, message } = cardBehaviour(token.card ?? '4111111111111111')!;
+		const charged = { ...cardBehaviour('4111111111111111')!, outcome, reason, message };
+		return { card: { ...charged, franchise: token.franchise, franchiseName: token.franchiseName, issuerName: token.issuerName, number: `000000000000${token.lastDigits}` }, token };
 	}
 	return { refusal: invalidField('instrument.card', 'is required (or instrument.token)') };
 }
