@@ -81,7 +81,7 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 	async function publish(name: string, nodes: E2eWorkflow['nodes'], path: string): Promise<string> {
 		const placed = nodes.map((node, i) => ({ position: [i * 240, 0] as [number, number], ...node }));
 		const connections = Object.fromEntries(placed.slice(0, -1).map((node, i) => [node.name, { main: [[{ node: placed[i + 1].name, type: 'main', index: 0 }]] }]));
-		const saved = await rest('POST', '/rest/workflows', { name, nodes: placed, connections, settings: { executionOrder: 'v1' } });
+		const saved = await rest('POST', '/rest/workflows', { name, active: false, nodes: placed, connections, settings: { executionOrder: 'v1' } });
 		expect(saved.status).toBe(200);
 		const { id, versionId } = saved.json.data as { id: string; versionId: string };
 		expect((await rest('POST', `/rest/workflows/${id}/activate`, { versionId })).status).toBe(200);
