@@ -25,8 +25,8 @@ export class PaySuitePaymentLink implements INodeType {
 		icon: { light: 'file:../../icons/payment-link.svg', dark: 'file:../../icons/payment-link.dark.svg' },
 		group: ['transform'],
 		// What each version reads differently: versions.ts.
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, get and disable payment links, or create one and wait for its payment',
 		defaults: { name: 'PaySuite Payment Link' },

@@ -1,4 +1,9 @@
-/** What the Create and Wait for Payment operations share: one payment per execution, and never as an AI tool. */
+/**
+ * What the Create and Wait for Payment operations share: one payment per execution, never as an AI tool, and what
+ * goes on when n8n ends a wait by its own time limit.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
 import type { OperationContext } from './types';
 
 /**
@@ -16,4 +21,12 @@ export function refuseAllButOneItem(ctx: OperationContext, instead: string): voi
 			`It waits for one payment. Put Loop Over Items (batch size 1) before this node, or use ${instead}.`,
 		);
 	}
+}
+
+/**
+ * n8n's own time limit runs none of the node's code: it disables the waiting node, which passes on its pending input
+ * (where a resuming call's items go too), so that input becomes the item that goes on then.
+ */
+export function passOnAtTimeLimit(ctx: OperationContext, json: IDataObject): void {
+	ctx.fn.getExecuteData().data = { main: [[{ json, pairedItem: { item: 0 } }]] };
 }

@@ -1,4 +1,4 @@
-import { linkOutcome, linkResult, sessionResult } from './paymentResult';
+import { linkOutcome, linkResult, sessionResult, unknownLinkResult } from './paymentResult';
 
 const paid = {
 	requestId: 10001,
@@ -121,5 +121,25 @@ describe('linkResult', () => {
 		expect(linkOutcome(link('ACTIVE', [payment('REJECTED')]))).toMatchObject({ status: 'REJECTED' });
 		expect(linkOutcome(link('ACTIVE', []))).toEqual({ status: 'PENDING', payment: undefined });
 		expect(linkOutcome(link('INACTIVE', [payment('REJECTED')]))).toMatchObject({ status: 'INACTIVE' });
+	});
+});
+
+describe('unknownLinkResult', () => {
+	const sent = { name: 'Annual plan', reference: 'DEAL-42', description: 'Deal 42', payment: { amount: { currency: 'USD', total: 250 } }, expirationDate: '2026-03-15 10:00:00' };
+
+	it('says UNKNOWN and names the link to read, with the keys of a read outcome and what was sent', () => {
+		const item = unknownLinkResult(3001, sent);
+		expect(Object.keys(item)).toEqual(Object.keys(linkResult({ id: 3001, payments: [] }, null, 'UTC')));
+		expect(item).toMatchObject({ linkId: 3001, status: 'UNKNOWN', linkStatus: null, reference: 'DEAL-42', description: 'Deal 42', amount: 250, currency: 'USD' });
+		expect(item.message).toBe(
+			'n8n ended the wait at its time limit without a notification from the platform, so payment link 3001 was not read: whether it was paid is unknown. Read it with PaySuite Payment Link > Get (ID 3001) before treating it as unpaid.',
+		);
+	});
+
+	it('claims nothing it did not read: no payment, no count, no date', () => {
+		const item = unknownLinkResult(3001, sent);
+		for (const key of ['requestId', 'internalReference', 'authorization', 'receipt', 'paymentMethod', 'payerName', 'paymentCount', 'date', 'dateIso', 'paymentDate', 'paymentDateIso']) {
+			expect({ key, value: item[key] }).toEqual({ key, value: null });
+		}
 	});
 });

@@ -107,3 +107,15 @@ export function linkResult(link: IDataObject, date: string | null, zone: string)
 		...datesWithIso({ date, paymentDate: paid?.paymentDate ?? null }, zone),
 	};
 }
+
+/**
+ * A waiting link whose outcome nobody read (n8n's own time limit, where none of the node's code runs): `status`
+ * UNKNOWN and a message naming the link to read, never an item without `status` that a check would take for unpaid.
+ * The same keys as a read outcome, from what was sent (`sent`: the create request's body).
+ */
+export function unknownLinkResult(linkId: IDataObject[string], sent: IDataObject): IDataObject {
+	const link = { id: linkId, reference: sent.reference, description: sent.description, amount: asObject(sent.payment).amount };
+	const message = `n8n ended the wait at its time limit without a notification from the platform, so payment link ${String(linkId)} was not read: whether it was paid is unknown. Read it with PaySuite Payment Link > Get (ID ${String(linkId)}) before treating it as unpaid.`;
+	// No dates: none is known, whatever the zone.
+	return { ...linkResult(link, null, 'UTC'), status: 'UNKNOWN', message, paymentCount: null };
+}

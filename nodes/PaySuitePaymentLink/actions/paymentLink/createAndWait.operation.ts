@@ -2,7 +2,8 @@
  * Payment Link › Create and Wait for Payment: the link's notification URL is this execution's resume URL, and the
  * execution resumes when the signed notification says the link is paid or expired. n8n also ends the wait an hour
  * after the expiry, running none of the node's code (n8n 2.40.7's WorkflowExecute.handleWaitingState disables the
- * waiting node, which passes its input on). Users read it in docs/nodes/payment-link.md.
+ * waiting node, which passes its input on): version 3 makes that input an UNKNOWN outcome naming the link. Users
+ * read it in docs/nodes/payment-link.md.
  */
 import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
@@ -10,8 +11,8 @@ import { wantsSimplified } from '../../../shared/descriptions/simplify';
 import { sendRequest } from '../../../shared/operation/send';
 import { chooseSiteClock, CREDENTIAL_TIME_ZONE_OPTION } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
-import { refuseAllButOneItem } from '../../../shared/operation/waitForOne';
-import { linkOutcome, linkResult } from '../../../shared/output/paymentResult';
+import { passOnAtTimeLimit, refuseAllButOneItem } from '../../../shared/operation/waitForOne';
+import { linkOutcome, linkResult, unknownLinkResult } from '../../../shared/output/paymentResult';
 import { parseDateTimeInput } from '../../../shared/schemas/dateTime';
 import { credentialTimeZone } from '../../../shared/schemas/timeZone';
 import { credentialsOnce } from '../../../shared/transport/credentials';
@@ -21,6 +22,7 @@ import { NOT_VERIFIED } from '../../../shared/webhooks/reply';
 import { awaitedReference, receiveResume, resumeUrlFor, type ResumeDeclaration } from '../../../shared/webhooks/resume';
 import { createProperties } from '../../descriptions/createFields';
 import { createdLink } from '../../output';
+import { BEFORE_TIME_LIMIT_OUTCOME, FROM_TIME_LIMIT_OUTCOME, saysTimeLimitOutcome } from '../../versions';
 import { linkToCreate, lostLink } from './create.operation';
 
 /** For a platform that never said the link expired. */
@@ -32,11 +34,23 @@ const notice: INodeProperties = {
 	name: 'waitNotice',
 	type: 'notice',
 	default: '',
+	displayOptions: { show: BEFORE_TIME_LIMIT_OUTCOME },
 };
+
+const noticeWithTimeLimit: INodeProperties = {
+	...notice,
+	displayName:
+		"The workflow waits here until the link is paid or expires (Valid For), then goes on with the payment: status APPROVED, or EXPIRED when nobody paid. If the platform never says (an hour after the expiry), status UNKNOWN: read the link with Get before treating it as unpaid. Nothing to paste: the link notifies this execution itself. The workflow must be published (or run from the editor) for the platform to reach it.",
+	displayOptions: { show: FROM_TIME_LIMIT_OUTCOME },
+};
+
+/** Version 3: how the outcome was learned (`outcomeFrom`). */
+const OUTCOME_FROM = { notification: 'notification', timeLimit: 'timeLimit' } as const;
 
 /** The node sets the Notification URL itself. */
 const properties: INodeProperties[] = [
 	notice,
+	noticeWithTimeLimit,
 	...createProperties.map((property) =>
 		property.name === 'additionalFields' && property.options
 			? { ...property, options: property.options.filter((option) => option.name !== 'notificationUrl') }
@@ -59,6 +73,9 @@ async function createAndPutToWait(ctx: OperationContext) {
 	});
 	const expiresAt = parseDateTimeInput(body.expirationDate, zone)?.getTime() ?? Date.now();
 	await ctx.fn.putExecutionToWait(new Date(expiresAt + WAIT_AFTER_EXPIRY_MS));
+	if (saysTimeLimitOutcome(ctx.node.typeVersion)) {
+		passOnAtTimeLimit(ctx, { ...unknownLinkResult(created[0]?.json.id, body), outcomeFrom: OUTCOME_FROM.timeLimit });
+	}
 	return created;
 }
 
@@ -91,9 +108,10 @@ const awaitLink: ResumeDeclaration<AwaitedNotification, IDataObject> = {
 	// Over once a payment is approved or the link takes no more payments (a payment still pending is said so).
 	final: (link) => linkOutcome(link).status === 'APPROVED' || link.status === 'EXPIRED' || link.status === 'INACTIVE',
 	output: (fn, { notification, siteTimeZone }, link) => {
-		if (fn.getNodeParameter('simple', true) === false) return { ...link, notification: { signed: notification.signed, unsigned: notification.unsigned } };
+		const from = saysTimeLimitOutcome(fn.getNode().typeVersion) ? { outcomeFrom: OUTCOME_FROM.notification } : {};
+		if (fn.getNodeParameter('simple', true) === false) return { ...link, notification: { signed: notification.signed, unsigned: notification.unsigned }, ...from };
 		const clock = chooseSiteClock(fn.getNodeParameter('siteTimeZone', CREDENTIAL_TIME_ZONE_OPTION), siteTimeZone, fn.getTimezone());
-		return linkResult(link, notification.signed.date, 'error' in clock ? fn.getTimezone() : clock.zone);
+		return { ...linkResult(link, notification.signed.date, 'error' in clock ? fn.getTimezone() : clock.zone), ...from };
 	},
 };
 
