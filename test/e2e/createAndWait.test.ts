@@ -62,8 +62,8 @@ describeIfBuilt('e2e: Create and Wait for Payment in a running n8n (regular mode
 	}
 
 	/** Publishes Deal won → Create and Wait (link) → Done, sends a deal and waits until its execution waits. */
-	async function waitingDeal(path: string, dealId: string, extra: Record<string, unknown> = {}): Promise<{ workflowId: string; waiting: Execution }> {
-		const workflowId = await publish(client, waitingWorkflow(`Deal ${dealId}`, path, creds, linkWaitNode(extra)));
+	async function waitingDeal(path: string, dealId: string, extra: Record<string, unknown> = {}, typeVersion = 2): Promise<{ workflowId: string; waiting: Execution }> {
+		const workflowId = await publish(client, waitingWorkflow(`Deal ${dealId}`, path, creds, linkWaitNode(extra, typeVersion)));
 		expect((await dealWon(path, dealId)).status).toBe(200);
 		const waiting = await executionIn(client, workflowId, 'waiting');
 		return { workflowId, waiting };
@@ -113,6 +113,14 @@ describeIfBuilt('e2e: Create and Wait for Payment in a running n8n (regular mode
 		const again = await fetch(notificationUrlOf(link.id), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 		expect(again.status).toBe(409);
 		expect(await executionsOf(client, workflowId)).toHaveLength(1);
+	});
+
+	it('version 3 (the time limit outcome): paying still resumes it, with the read outcome and where it came from', async () => {
+		const { workflowId, waiting } = await waitingDeal('deal-paid-v3', 'D-31', {}, 3);
+		expect(await payOnPage(waitingLink(waiting).url, CARDS.approved)).toContain('Payment approved');
+		const done = await executionIn(client, workflowId, 'success', 30_000);
+		expect(done.id).toBe(waiting.id);
+		expect(lastItem(done.run, 'Done')).toMatchObject({ status: 'APPROVED', amount: 250, reference: 'DEAL-D-31', outcomeFrom: 'notification' });
 	});
 
 	it('a forged notification and a replayed one are refused and leave it waiting; the payment then resumes it', async () => {

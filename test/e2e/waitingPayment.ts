@@ -36,11 +36,11 @@ export function waitingWorkflow(name: string, path: string, creds: Creds, waitin
 }
 
 /** Payment Link › Create and Wait for Payment, the reference and amount from the deal the webhook received. */
-export function linkWaitNode(extra: Record<string, unknown> = {}): WorkflowNode {
+export function linkWaitNode(extra: Record<string, unknown> = {}, typeVersion = 2): WorkflowNode {
 	return {
 		name: 'Wait for payment',
 		type: nodeType('paySuitePaymentLink'),
-		typeVersion: 2,
+		typeVersion,
 		parameters: {
 			resource: 'paymentLink',
 			operation: 'createAndWait',
