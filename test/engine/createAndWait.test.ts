@@ -11,26 +11,13 @@ import { buildAuth } from '../../nodes/shared/transport/signing';
 import { linkSignature } from '../../nodes/shared/webhooks/signatures';
 import { WAIT_AFTER_EXPIRY_MS } from '../../nodes/PaySuitePaymentLink/actions/paymentLink/createAndWait.operation';
 import { apiCallsOf, paySuiteApi, withSandbox } from '../helpers/sandbox';
-import { startWaitingRun, type WaitingRun } from './waitHarness';
+import { linkWaitParameters, startWaitingRun, type WaitingRun } from './waitHarness';
 import { webhookCalls } from './webhookCalls';
 
 const sandbox = withSandbox({ processPendingPolls: 0, retryAfterSeconds: 0 });
 const { post } = webhookCalls(sandbox);
 
-const parameters = (extra: Record<string, unknown> = {}) => ({
-	resource: 'paymentLink',
-	operation: 'createAndWait',
-	name: 'Annual plan',
-	reference: '=DEAL-{{ $json.dealId }}',
-	description: 'Annual plan for ACME',
-	currency: 'USD',
-	total: 250,
-	validity: 'days',
-	validDays: 14,
-	paymentExpiration: 30,
-	additionalFields: {},
-	...extra,
-});
+const parameters = linkWaitParameters;
 
 let run: WaitingRun | undefined;
 afterEach(async () => {

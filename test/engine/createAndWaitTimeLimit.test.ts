@@ -10,26 +10,13 @@ import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from '../helpers/engine';
 import { apiCallsOf, control, paySuiteApi, withSandbox } from '../helpers/sandbox';
-import { startWaitingRun, type WaitingRun } from './waitHarness';
+import { linkWaitParameters, startWaitingRun, type WaitingRun } from './waitHarness';
 import { webhookCalls } from './webhookCalls';
 
 const sandbox = withSandbox({ processPendingPolls: 0, retryAfterSeconds: 0 });
 const { post } = webhookCalls(sandbox);
 
-const parameters = (extra: Record<string, unknown> = {}) => ({
-	resource: 'paymentLink',
-	operation: 'createAndWait',
-	name: 'Annual plan',
-	reference: '=DEAL-{{ $json.dealId }}',
-	description: 'Annual plan for ACME',
-	currency: 'USD',
-	total: 250,
-	validity: 'days',
-	validDays: 14,
-	paymentExpiration: 30,
-	additionalFields: {},
-	...extra,
-});
+const parameters = linkWaitParameters;
 
 let run: WaitingRun | undefined;
 afterEach(async () => {

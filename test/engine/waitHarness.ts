@@ -55,6 +55,22 @@ function passThrough(name: string, emit?: IDataObject[]): INodeType {
 	} as unknown as INodeType;
 }
 
+/** Payment Link › Create and Wait for Payment of a 250 USD annual plan, the reference from the deal. */
+export const linkWaitParameters = (extra: Record<string, unknown> = {}) => ({
+	resource: 'paymentLink',
+	operation: 'createAndWait',
+	name: 'Annual plan',
+	reference: '=DEAL-{{ $json.dealId }}',
+	description: 'Annual plan for ACME',
+	currency: 'USD',
+	total: 250,
+	validity: 'days',
+	validDays: 14,
+	paymentExpiration: 30,
+	additionalFields: {},
+	...extra,
+});
+
 export interface WaitCall {
 	status: number;
 	body: string;

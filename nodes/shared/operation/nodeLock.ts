@@ -15,7 +15,7 @@ export type LockStore = Pick<DeduplicationHelperFunctions, 'checkProcessedAndRec
 
 const LOCK_KEY = 'paysuite:lock';
 const OPTIONS: ICheckProcessedOptions = { mode: 'entries' };
-export const LEASE_MS = 30_000;
+const LEASE_MS = 30_000;
 /** Waits between looks at a held lock: short first (holds take milliseconds), at most a second. */
 const WAITS_MS = [5, 10, 20, 50, 100, 200, 500, 1_000];
 const MAX_MARKS = 64;
@@ -35,7 +35,7 @@ async function tryInsert(store: LockStore, marks: number): Promise<boolean> {
 	return found !== undefined && found.new.map(String).includes(LOCK_KEY);
 }
 
-export async function acquireNodeLock(store: LockStore): Promise<void> {
+async function acquireNodeLock(store: LockStore): Promise<void> {
 	const marks = randomInt(1, MAX_MARKS + 1);
 	if (await tryInsert(store, marks)) return;
 	let holder: { count: number; since: number } | undefined;
@@ -55,7 +55,7 @@ export async function acquireNodeLock(store: LockStore): Promise<void> {
 	}
 }
 
-export const releaseNodeLock = (store: LockStore): Promise<void> => store.clearAllProcessedItems('node', OPTIONS);
+const releaseNodeLock = (store: LockStore): Promise<void> => store.clearAllProcessedItems('node', OPTIONS);
 
 /** `step` while this run holds the node's lock. */
 export async function withNodeLock<T>(store: LockStore, step: () => Promise<T>): Promise<T> {

@@ -14,7 +14,7 @@ import { sentEarlierInThisRun } from './retryMemory';
 import { sentRecord } from './sentRecord';
 import type { OperationContext } from './types';
 
-export const REPEAT_WINDOW_MS = 15 * 60_000;
+const REPEAT_WINDOW_MS = 15 * 60_000;
 const MINUTE_MS = 60_000;
 
 /** 96 bits of SHA-256: n8n's database keeps this, not the write (no message text, phone number or address). */

@@ -21,7 +21,6 @@ export interface SentRecord {
 	check(keys: string[]): Promise<{ held: Set<string>; added: string[] }>;
 	/** Which of `probe` are held, the record left as it was. Two calls. */
 	lookUp(probe: string[]): Promise<Set<string>>;
-	add(keys: string[]): Promise<void>;
 	remove(keys: string[]): Promise<void>;
 	/** `step` while this run holds the node's lock. */
 	locked<T>(step: () => Promise<T>): Promise<T>;
@@ -62,7 +61,6 @@ export function sentRecord(ctx: OperationContext): SentRecord | undefined {
 			await remove(added);
 			return held;
 		},
-		add: async (keys) => void (await check(keys)),
 		remove,
 		locked: (step) => withNodeLock(store, step),
 	};
