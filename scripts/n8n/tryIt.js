@@ -12,10 +12,10 @@ const TRIGGERS = [
 	{ type: 'paySuiteOnboardingTrigger', name: 'Onboarding Trigger', path: 'onboarding', control: 'onboarding', body: (url) => ({ url, processId: 'PROCESS_ID' }) },
 ];
 
-/** The production URL of the first node of this trigger type in the examples, or a placeholder that says where to find it. */
+/** The production URL of the first node of this trigger type turned on in the examples, or a placeholder that says where to find it. */
 function triggerUrl(n8nUrl, examples, trigger) {
 	for (const { workflow } of examples) {
-		const node = (workflow.nodes || []).find((entry) => String(entry.type).endsWith(`.${trigger.type}`) && entry.webhookId);
+		const node = (workflow.nodes || []).find((entry) => String(entry.type).endsWith(`.${trigger.type}`) && entry.webhookId && !entry.disabled);
 		if (node) return { url: `${n8nUrl}/webhook/${node.webhookId}/${trigger.path}`, workflow: workflow.name };
 	}
 	return { url: `${n8nUrl}/webhook/WEBHOOK_ID/${trigger.path}`, workflow: undefined };

@@ -28,4 +28,11 @@ describe('tryItLines', () => {
 		expect(text).toContain('Fire the Onboarding Trigger (its panel shows the production URL)');
 		expect(text).toContain('Fire the Checkout Trigger of "PaySuite: paid link"');
 	});
+
+	it('passes over a trigger turned off (an offline twin starts at Try it)', () => {
+		const twin = { workflow: { name: 'PaySuite (offline): paid link', nodes: [{ type: 'n8n-nodes-paysuite.paySuiteCheckoutTrigger', webhookId: 'off-1', disabled: true }] } };
+		const lines = tryItLines({ sandboxUrl, n8nUrl, examples: [twin, ...examples] }).join('\n');
+		expect(lines).not.toContain('off-1');
+		expect(lines).toContain('Fire the Checkout Trigger of "PaySuite: paid link"');
+	});
 });

@@ -45,7 +45,7 @@ import {
 	type PanelNode,
 	type SignedCaller,
 } from './editorPanels';
-import { addSandboxCredentials, distExists, N8nHandle, outcomes, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, teardownN8n, type ServerHandle } from './harness';
+import { addSandboxCredentials, distExists, N8nHandle, outcomes, PACKAGE_NAME, REPO_DIR, setupN8n, startServer, storedRun, teardownN8n, until, type ServerHandle } from './harness';
 
 const { CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
 const env = require('../../scripts/n8n/env.js');
@@ -59,7 +59,7 @@ const SHOTS = path.resolve(REPO_DIR, process.env.PAYSUITE_SCREENSHOTS_DIR || pat
 interface Example {
 	/** Path under examples/, e.g. "offline/paid-checkout-to-data-table.json". */
 	file: string;
-	workflow: { id: string; name: string; nodes: Array<{ name: string; type: string }> };
+	workflow: { id: string; name: string; nodes: Array<{ name: string; type: string; disabled?: boolean }>; connections: Record<string, any> };
 }
 
 /** Every example: examples/*.json and the offline twins in its folders (examples/offline/*.json). */
@@ -650,6 +650,43 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 			await page.mouse.move(720, 140);
 			await page.waitForTimeout(500);
 			await page.screenshot({ path: path.join(SHOTS, `example-${file.replace(/\.json$/, '').replace(/\//g, '-')}.png`), animations: 'disabled' });
+		},
+	);
+
+	// The README says "click Execute workflow" for an offline twin: the button must start at Try it. n8n's button
+	// picks a webhook, schedule or app trigger over a Manual Trigger, so a twin ships its real trigger turned off.
+	it.each(EXAMPLES.filter((e) => e.file.startsWith('offline/')).map((e) => [e.file, e] as const))(
+		'the offline twin %s: Execute workflow, as the README says, runs it from Try it (its real trigger is off)',
+		async (_file, example) => {
+			const id = example.workflow.id;
+			const off = example.workflow.nodes.filter((node) => node.disabled).map((node) => node.name);
+			expect(off).toHaveLength(1);
+			const afterTryIt = example.workflow.connections['Try it'].main[0][0].node as string;
+			await page.goto(`${server!.url}/workflow/${id}`);
+			await page.waitForSelector('[data-test-id="canvas-node"]');
+			const button = page.locator('[data-test-id="execute-workflow-button"]').first();
+			await button.waitFor();
+			const label = (await button.innerText()).replace(/\s+/g, ' ');
+			expect(label).toMatch(/Execute workflow/i);
+			expect(label).not.toContain(off[0]);
+			const earlier = new Set((await executionsOf(id)).map((execution) => execution.id));
+			await button.click();
+			const run = await until(
+				`the run of ${example.workflow.name}`,
+				async () => {
+					const started = (await executionsOf(id)).find((execution) => !earlier.has(execution.id));
+					if (!started) return undefined;
+					const got = await server!.rest.call('GET', `/rest/executions/${started.id}`);
+					const execution = got.json?.data;
+					return execution && !['new', 'running'].includes(execution.status) ? storedRun(execution) : undefined;
+				},
+				120_000,
+			);
+			const ran = Object.keys(run.resultData.runData);
+			expect(ran).toContain('Try it');
+			expect(ran).toContain(afterTryIt);
+			expect(ran).not.toContain(off[0]);
+			await page.screenshot({ path: path.join(SHOTS, `twin-executed-${path.basename(_file, '.json')}.png`), animations: 'disabled' });
 		},
 	);
 });
