@@ -1,0 +1,274 @@
+/// <reference lib="dom" />
+/**
+ * Three of the README's jobs done in a real n8n editor (playwright-core driving Chromium) exactly as the README says,
+ * against the sandbox with its 62 days of past transactions (as `npm start` runs it), their money checked to the cent
+ * against the sandbox's own record of its transactions (GET /__sandbox/gateway/transactions), not against what the
+ * nodes output:
+ *  - "Yesterday's transactions into a spreadsheet": the offline twin opened, *Execute workflow* clicked; the Data
+ *    Table holds yesterday's transactions (site's clock) by internal reference, and per currency and kind their sum;
+ *  - "Weekly totals": the twin's *Execute workflow*; the Data Table's rows are last week's (Monday to Sunday, site's
+ *    clock) approved transactions summed per currency and kind, with their count;
+ *  - "How much did we refund this week?": in that twin, *Last week's approved transactions* opened, Period set to This
+ *    Week through its dropdown, *Execute workflow*; the `refund` and `reversal` rows are this week's approved refunds
+ *    (reversals) per currency, a partial refund of a payment made now among them.
+ * A transaction's kind is the documented one for its type (docs/nodes/gateway.md, Report); amounts are compared in
+ * integer minor units. Pictures go to test-results/screenshots/. Needs `npm run build` first; skips, saying why, when
+ * Chromium is missing (PAYSUITE_REQUIRE_BROWSER=1 makes that a failure).
+ */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Browser, Page } from 'playwright-core';
+
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { editorChromium, paidPayment, sandboxCaller, signIn } from './editorPanels';
+import { addSandboxCredentials, outcome, REPO_DIR, setupN8n, startServer, storedRun, teardownN8n, until, writeFigure } from './harness';
+import type { N8nHandle, ServerHandle } from './harness';
+
+const { CHROMIUM_ARGS } = require('../../scripts/n8n/chromium.js');
+const env = require('../../scripts/n8n/env.js');
+
+const chromium = editorChromium('editor jobs test');
+const SHOTS = path.resolve(REPO_DIR, process.env.PAYSUITE_SCREENSHOTS_DIR || path.join('test-results', 'screenshots'));
+/** The sandbox site's time zone (sandbox/world.ts), the twins' and the credential's. */
+const SITE_ZONE = 'America/Bogota';
+const DAY_MS = 86_400_000;
+
+const twin = (file: string) => JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'examples', 'offline', file), 'utf8'));
+const DAILY = twin('daily-report-to-data-table.json');
+const WEEKLY = twin('weekly-totals-to-data-table.json');
+const WEEK_NODE = "Last week's approved transactions";
+
+/** A transaction's kind by its type, as docs/nodes/gateway.md (Report, `kind`) documents it. */
+const DOCUMENTED_KIND: Record<string, string> = {
+	AUTH_ONLY: 'payment',
+	AUTH_CAPTURE: 'payment',
+	CHECKOUT: 'capture',
+	CAPTURE_ONLY: 'capture',
+	CHECKIN: 'pre-authorization',
+	PRE_AUTH: 'pre-authorization',
+	RE_AUTH: 'reauthorization',
+	REFUND: 'refund',
+	VOID: 'reversal',
+	CREDIT: 'credit',
+	SETTLE: 'settlement',
+	DISPUTE: 'dispute',
+	CHARGEBACK: 'chargeback',
+	DISPUTE_LOSS: 'dispute lost',
+	DISPUTE_WIN: 'dispute won',
+};
+
+/** The sandbox's record of a transaction (its view, as /__sandbox/gateway/transactions lists it). */
+interface SandboxTransaction {
+	siteLogin: string;
+	internalReference: number | string;
+	transactionDate: string;
+	type: string;
+	status: { status: string };
+	amount: { currency: string; total: number };
+}
+
+/** An amount in integer minor units (every currency here has two decimals: USD, COP, EUR). */
+const cents = (amount: unknown) => Math.round(Number(amount) * 100);
+/** The calendar day (YYYY-MM-DD) of an instant on the site's clock. */
+const siteDay = (at: string | number | Date) =>
+	new Intl.DateTimeFormat('en-CA', { timeZone: SITE_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+/** A calendar day moved by whole days. */
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** The Monday (ISO week) of a calendar day. */
+const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7));
+
+/** Per currency and kind ("USD refund"): the sum in minor units and the count. */
+type Totals = Record<string, { total: number; transactions: number }>;
+function totalsOf(entries: Array<{ currency: string; kind: string; amount: unknown; count?: unknown }>): Totals {
+	const out: Totals = {};
+	for (const entry of entries) {
+		const key = `${entry.currency} ${entry.kind}`;
+		out[key] ??= { total: 0, transactions: 0 };
+		out[key].total += cents(entry.amount);
+		out[key].transactions += entry.count === undefined ? 1 : Number(entry.count);
+	}
+	return out;
+}
+
+chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their money checked against the sandbox (Chromium)", () => {
+	let sandbox: RunningSandbox;
+	let n8n: N8nHandle | undefined;
+	let server: ServerHandle | undefined;
+	let browser: Browser | undefined;
+	let page: Page;
+
+	/** Every transaction of the demo site, as the sandbox records it: what its reports draw from. */
+	async function sandboxTransactions(): Promise<SandboxTransaction[]> {
+		const listed = (await (await fetch(`${sandbox.url}/__sandbox/gateway/transactions`)).json()) as { transactions: SandboxTransaction[] };
+		return listed.transactions.filter((txn) => txn.siteLogin === sandbox.credentials.login);
+	}
+	const kindOf = (txn: SandboxTransaction) => DOCUMENTED_KIND[txn.type] ?? `(type ${txn.type})`;
+	/** The sandbox's transactions summed per currency and kind. */
+	const sandboxTotals = (transactions: SandboxTransaction[]) =>
+		totalsOf(transactions.map((txn) => ({ currency: txn.amount.currency, kind: kindOf(txn), amount: txn.amount.total })));
+	/** The table's rows summed per currency and kind: a totals row counts its `transactions`. */
+	const tableTotals = (rows: any[]) => totalsOf(rows.map((row) => ({ currency: row.currency, kind: row.kind, amount: row.total, count: row.transactions })));
+
+	/** The rows of the Data Table with this name (empty when it does not exist), and where n8n shows it. */
+	async function dataTable(name: string): Promise<{ rows: any[]; url?: string }> {
+		const listed = await server!.rest.call('GET', '/rest/data-tables-global?take=100&skip=0');
+		const tables: Array<{ id: string; name: string; projectId: string }> = listed.json?.data?.data ?? listed.json?.data ?? [];
+		const table = tables.find((entry) => entry.name === name);
+		if (!table) return { rows: [] };
+		const got = await server!.rest.call('GET', `/rest/projects/${table.projectId}/data-tables/${table.id}/rows?take=1000&skip=0`);
+		return { rows: got.json?.data?.data ?? got.json?.data ?? [], url: `${server!.url}/projects/${table.projectId}/datatables/${table.id}` };
+	}
+
+	async function executionsOf(workflowId: string): Promise<Array<{ id: string; status: string }>> {
+		const listed = await server!.rest.call('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
+		expect(listed.status).toBe(200);
+		return listed.json.data.results;
+	}
+
+	/**
+	 * Clicks the canvas's *Execute workflow* (it must start at Try it: the twin's real trigger is off) and waits until
+	 * the run it started has finished: the stored execution, with its run.
+	 */
+	async function executeWorkflow(workflowId: string): Promise<{ execution: any; run: any }> {
+		const button = page.locator('[data-test-id="execute-workflow-button"]').first();
+		await button.waitFor();
+		expect((await button.innerText()).replace(/\s+/g, ' ')).toMatch(/Execute workflow/i);
+		const earlier = new Set((await executionsOf(workflowId)).map((execution) => execution.id));
+		await button.click();
+		const execution = await until(
+			'the run Execute workflow started',
+			async () => {
+				const started = (await executionsOf(workflowId)).find((listed) => !earlier.has(listed.id));
+				if (!started) return undefined;
+				const got = (await server!.rest.call('GET', `/rest/executions/${started.id}`)).json?.data;
+				return got && !['new', 'running', 'waiting'].includes(got.status) ? got : undefined;
+			},
+			180_000,
+		);
+		const run = storedRun(execution);
+		expect(outcome(execution)).toEqual({ status: 'success' });
+		expect(Object.keys(run.resultData.runData)).toContain('Try it');
+		// The canvas shows the run as finished (its button no longer says it is running) before any picture.
+		await page.locator('[data-test-id="execute-workflow-button"]:not([disabled])').first().waitFor({ timeout: 30_000 });
+		return { execution, run };
+	}
+
+	/** Opens a workflow on the canvas, fitted to the screen. */
+	async function openWorkflow(id: string): Promise<void> {
+		await page.goto(`${server!.url}/workflow/${id}`);
+		await page.waitForSelector('[data-test-id="canvas-node"]');
+		await page.click('[data-test-id="zoom-to-fit"]');
+	}
+
+	/** The Data Table as n8n shows it (Overview › Data tables › the table), pictured. */
+	async function pictureTable(url: string | undefined, file: string, rows: number): Promise<void> {
+		if (!url) return;
+		// Wide enough for every column.
+		await page.setViewportSize({ width: 2200, height: 900 });
+		await page.goto(url);
+		await page.locator('.ag-row').nth(Math.max(0, rows - 1)).waitFor({ timeout: 30_000 }).catch(() => undefined);
+		await page.mouse.move(0, 0);
+		await page.screenshot({ path: path.join(SHOTS, file), animations: 'disabled' });
+		await page.setViewportSize({ width: 1600, height: 900 });
+	}
+
+	beforeAll(async () => {
+		if (!chromium.path) throw new Error(`Chromium is needed for this test and could not be installed: ${chromium.reason}`);
+		// As `npm start` runs it: 62 days of past transactions, so that yesterday and last week have rows.
+		sandbox = await startSandbox({ port: 0, historyDays: 62, retryAfterSeconds: 0 });
+		n8n = await setupN8n();
+		// The credentials the twins refer to (fixed ids) and the twins themselves, as `npm start` imports them.
+		await addSandboxCredentials(n8n, sandbox);
+		await env.importWorkflows(n8n.userFolder, [DAILY, WEEKLY]);
+		server = await startServer(n8n);
+		const { chromium: playwright } = await import('playwright-core');
+		browser = await playwright.launch({ executablePath: chromium.path, args: CHROMIUM_ARGS });
+		page = await signIn(await browser.newContext({ viewport: { width: 1600, height: 900 }, colorScheme: 'light' }), server.url);
+		fs.mkdirSync(SHOTS, { recursive: true });
+	});
+
+	afterAll(async () => {
+		await browser?.close();
+		await server?.stop();
+		await teardownN8n(n8n);
+		await sandbox?.stop();
+	});
+
+	it("Yesterday's transactions: Execute workflow in the twin fills the Data Table with yesterday's transactions, each currency and kind to the cent", async () => {
+		await openWorkflow(DAILY.id);
+		const { execution } = await executeWorkflow(DAILY.id);
+		const yesterday = addDays(siteDay(execution.startedAt), -1);
+
+		const expected = (await sandboxTransactions()).filter((txn) => siteDay(txn.transactionDate) === yesterday);
+		const { rows, url } = await dataTable('PaySuite transactions');
+		writeFigure('editorJobs', `yesterday ${yesterday}: sandbox ${JSON.stringify(sandboxTotals(expected))} table ${JSON.stringify(totalsOf(rows))}`);
+		expect(expected.length).toBeGreaterThan(0);
+		expect(rows.map((row) => String(row.internalReference)).sort()).toEqual(expected.map((txn) => String(txn.internalReference)).sort());
+		expect(totalsOf(rows)).toEqual(sandboxTotals(expected));
+		await pictureTable(url, 'job-yesterday-data-table.png', rows.length);
+	});
+
+	it("Weekly totals: Execute workflow in the twin writes last week's approved totals per currency and kind, to the cent", async () => {
+		await openWorkflow(WEEKLY.id);
+		const { execution } = await executeWorkflow(WEEKLY.id);
+		const monday = addDays(mondayOf(siteDay(execution.startedAt)), -7);
+		const sunday = addDays(monday, 6);
+
+		const inWeek = (txn: SandboxTransaction) => siteDay(txn.transactionDate) >= monday && siteDay(txn.transactionDate) <= sunday;
+		const approved = (await sandboxTransactions()).filter((txn) => txn.status.status === 'APPROVED' && inWeek(txn));
+		const expected = sandboxTotals(approved);
+		const { rows, url } = await dataTable('PaySuite weekly totals');
+		const shown = tableTotals(rows);
+		writeFigure('editorJobs', `last week ${monday}..${sunday}: sandbox ${JSON.stringify(expected)} table ${JSON.stringify(shown)}`);
+		expect(approved.length).toBeGreaterThan(0);
+		expect(rows.map((row) => row.weekEnding)).toEqual(rows.map(() => sunday));
+		// One row per currency and kind.
+		expect(rows).toHaveLength(Object.keys(shown).length);
+		expect(shown).toEqual(expected);
+		await pictureTable(url, 'job-weekly-totals-data-table.png', rows.length);
+	});
+
+	it("How much did we refund this week: Period set to This Week in the twin's report node, the refund rows are this week's refunds per currency, to the cent", async () => {
+		// A refund this week: 80.25 USD paid on the sandbox's checkout page, 30.10 of it given back.
+		const payment = await paidPayment(sandbox, `JOBS-${Date.now() % 100000}`, 80.25, 'A week of coffee');
+		await sandboxCaller(sandbox)('/api/reverse', { internalReference: Number(payment), amount: { currency: 'USD', total: 30.1 } });
+
+		await openWorkflow(WEEKLY.id);
+		// Open the report node, as the README says (a double click on the canvas).
+		await page.locator('[data-test-id="canvas-node"]', { hasText: WEEK_NODE }).first().dblclick();
+		await page.locator('[data-test-id="ndv"]').waitFor({ timeout: 30_000 });
+		const combobox = page.locator('[data-test-id="parameter-input-period"] input[role="combobox"]').first();
+		await combobox.waitFor();
+		await combobox.click();
+		await page.waitForFunction((input) => input?.getAttribute('aria-expanded') === 'true', await combobox.elementHandle(), { timeout: 30_000 });
+		const list = await combobox.getAttribute('aria-controls');
+		await page.locator(`[id="${list}"] .el-select-dropdown__item`, { hasText: /^\s*This Week/ }).first().click();
+		await page.waitForFunction((input) => input?.getAttribute('aria-expanded') !== 'true', await combobox.elementHandle(), { timeout: 10_000 });
+		expect(await combobox.inputValue()).toBe('This Week');
+		await page.locator('[data-test-id="ndv"]').screenshot({ path: path.join(SHOTS, 'job-refunds-this-week-period.png'), animations: 'disabled' });
+		// Close the panel (its ×), back to the canvas.
+		await page.locator('[data-test-id="ndv-close-button"]').first().click();
+		await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden', timeout: 10_000 });
+
+		const { execution } = await executeWorkflow(WEEKLY.id);
+		const ran = execution.workflowData.nodes.find((node: { name: string }) => node.name === WEEK_NODE);
+		expect(ran.parameters.period).toBe('thisWeek');
+		const monday = mondayOf(siteDay(execution.startedAt));
+		const ranUntil = Date.parse(execution.stoppedAt);
+
+		const thisWeek = (txn: SandboxTransaction) => siteDay(txn.transactionDate) >= monday && Date.parse(txn.transactionDate) <= ranUntil;
+		const given = (await sandboxTransactions()).filter((txn) => txn.status.status === 'APPROVED' && ['refund', 'reversal'].includes(kindOf(txn)) && thisWeek(txn));
+		expect(given.map((txn) => txn.amount)).toContainEqual({ currency: 'USD', total: 30.1 });
+		const expected = sandboxTotals(given);
+		const { rows, url } = await dataTable('PaySuite weekly totals');
+		// Every refund and reversal row a user finds in the table. The run writes its rows under the weekEnding of last
+		// Sunday, as the last-week run did: a row it does not write (a currency refunded last week only) stays there.
+		const back = rows.filter((row) => ['refund', 'reversal'].includes(row.kind));
+		const shown = tableTotals(back);
+		const all = rows.map((row) => [row.weekEnding, row.currency, row.kind, row.total, row.transactions]);
+		writeFigure('editorJobs', `this week from ${monday}: sandbox ${JSON.stringify(expected)} table ${JSON.stringify(shown)}; all rows ${JSON.stringify(all)}`);
+		expect(shown).toEqual(expected);
+		await pictureTable(url, 'job-refunds-this-week-data-table.png', rows.length);
+	});
+});
