@@ -9,8 +9,8 @@
  *  - "Weekly totals": the twin's *Execute workflow*; the Data Table's rows are last week's (Monday to Sunday, site's
  *    clock) approved transactions summed per currency and kind, with their count;
  *  - "How much did we refund this week?": in that twin, *Last week's approved transactions* opened, Period set to This
- *    Week through its dropdown, *Execute workflow*; the `refund` and `reversal` rows are this week's approved refunds
- *    (reversals) per currency, a partial refund of a payment made now among them.
+ *    Week through its dropdown, *Execute workflow*; the `refund` and `reversal` rows with today's `weekEnding` are
+ *    this week's approved refunds (reversals) per currency, a partial refund of a payment made now among them.
  * A transaction's kind is the documented one for its type (docs/nodes/gateway.md, Report); amounts are compared in
  * integer minor units. Pictures go to test-results/screenshots/. Needs `npm run build` first; skips, saying why, when
  * Chromium is missing (PAYSUITE_REQUIRE_BROWSER=1 makes that a failure).
@@ -262,9 +262,9 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		expect(given.map((txn) => txn.amount)).toContainEqual({ currency: 'USD', total: 30.1 });
 		const expected = sandboxTotals(given);
 		const { rows, url } = await dataTable('PaySuite weekly totals');
-		// Every refund and reversal row a user finds in the table. The run writes its rows under the weekEnding of last
-		// Sunday, as the last-week run did: a row it does not write (a currency refunded last week only) stays there.
-		const back = rows.filter((row) => ['refund', 'reversal'].includes(row.kind));
+		// As the README says: the refund and reversal rows with today's weekEnding (last week's rows stay as they were).
+		const today = siteDay(execution.startedAt);
+		const back = rows.filter((row) => ['refund', 'reversal'].includes(row.kind) && row.weekEnding === today);
 		const shown = tableTotals(back);
 		const all = rows.map((row) => [row.weekEnding, row.currency, row.kind, row.total, row.transactions]);
 		writeFigure('editorJobs', `this week from ${monday}: sandbox ${JSON.stringify(expected)} table ${JSON.stringify(shown)}; all rows ${JSON.stringify(all)}`);
