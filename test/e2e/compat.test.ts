@@ -6,7 +6,7 @@
  *  - one workflow per action node (nodeCases.ts, one `n8n execute-batch`) against the sandbox;
  *  - one delivery per trigger: an event at the Autopay, Checkout and Onboarding Triggers' production URLs runs its
  *    published workflow once, and the Transaction Trigger's poll outputs a new payment;
- *  - the node's lock (nodeLock.ts) on this n8n's SQLite store: the same refund called twice at once, LOCK_ROUNDS
+ *  - the node's lock (repeatGuard.ts) on this n8n's SQLite store: the same refund called twice at once, LOCK_ROUNDS
  *    payments, is refunded once each (counted at the sandbox), the other call refused;
  *  - the examples this n8n gets (scripts/n8n/examples.js `examplesFor`) import and name only node versions it has;
  *    the ones left out name a node version it lacks.

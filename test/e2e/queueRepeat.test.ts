@@ -6,7 +6,7 @@
  *    production executions on the workers, one refund and one refusal (n8n's record of the workflow, its
  *    deduplication store in PostgreSQL, is the memory every worker reads; the sandbox answers documented fields
  *    only). Two copies at the same moment, on SIMULTANEOUS_ROUNDS payments: each execution and each `/api/reverse`
- *    matched, and none refunded twice (the node's lock, nodeLock.ts; the figure docs/scaling.md gives).
+ *    matched, and none refunded twice (the node's lock, repeatGuard.ts; the figure docs/scaling.md gives).
  *  - Notification › Send: a published workflow Webhook → Send. The same message twice, one after the other: one
  *    sent, one refused, whichever worker runs each, and the workflow's static data left alone.
  *  - The editor's Execute step twice (manual runs, which OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS sends to the

@@ -175,7 +175,7 @@ describe('the same message again within 15 minutes', () => {
 		const kept = processedData.held();
 		expect(kept).toEqual([expect.stringMatching(new RegExp(`^[A-Za-z0-9_-]{16}@(${before}|${minute()})$`))]);
 		expect(JSON.stringify([...processedData.rows])).not.toMatch(/store|\+5730|acme|Welcome/i);
-		// The record is the workflow's row; the node's row only ever holds the lock (nodeLock.ts), and is gone after.
+		// The record is the workflow's row; the node's row only ever holds the lock (repeatGuard.ts), and is gone after.
 		const recordCalls = processedData.calls.filter((call) => !call.items.some((item) => item.startsWith('paysuite:lock')) && call.call !== 'clearAllProcessedItems' && call.call !== 'getProcessedDataCount');
 		expect(recordCalls.every((call) => call.scope === 'workflow')).toBe(true);
 		expect([...processedData.rows.keys()].filter((row) => !row.endsWith('|'))).toEqual([]);

@@ -1,52 +1,118 @@
 /**
- * No surprise repeat of a write the platform does not deduplicate (refund, reversal, capture, message): n8n runs a
- * node again on Execute step of a later node, on a second whole run, and in a queue-mode copy. The same write
- * within REPEAT_WINDOW_MS is refused unless Allow Repeat is on.
- * The memory is n8n's record of the workflow (sentRecord.ts), read by every process. Under the node's lock
- * (nodeLock.ts) a copy looks for the write and adds it in one call, so of two copies started at once the second
- * finds the first's record. What is left: docs/scaling.md, "Money sent once".
+ * n8n runs a node again (Execute step, a second run, a queue-mode copy): a write the platform does not deduplicate is
+ * kept in n8n's record of the workflow, which every process reads, and refused when found there (docs/scaling.md).
  */
-import { createHash } from 'crypto';
+import { createHash, randomInt } from 'crypto';
+import { sleep, type DeduplicationHelperFunctions, type ICheckProcessedOptions } from 'n8n-workflow';
 
 import { wantsRepeat } from '../descriptions/repeat';
 import type { PaySuiteRequest } from '../transport/types';
 import { sentEarlierInThisRun } from './retryMemory';
-import { sentRecord } from './sentRecord';
 import type { OperationContext } from './types';
 
+export type LockStore = Pick<DeduplicationHelperFunctions, 'checkProcessedAndRecord' | 'getProcessedDataCount' | 'clearAllProcessedItems'>;
+
+const LOCK_KEY = 'paysuite:lock';
+const LOCK_OPTIONS: ICheckProcessedOptions = { mode: 'entries' };
+/** Holds last two store calls: a lock row unchanged for this long was left by a process that died. */
+const LEASE_MS = 30_000;
+/** Holds take milliseconds: short waits first, at most a second. */
+const WAITS_MS = [5, 10, 20, 50, 100, 200, 500, 1_000];
+const MAX_MARKS = 64;
+/** A Remove Duplicates node with scope "Workflow" shares the set: this is above its default history (10,000). */
+export const RECORD_OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: 50_000 };
 const REPEAT_WINDOW_MS = 15 * 60_000;
 const MINUTE_MS = 60_000;
 
+/** A random number of marks, so that a count tells one holder from the next. */
+export const lockKeys = (marks: number): string[] => [LOCK_KEY, ...Array.from({ length: marks }, (_, i) => `${LOCK_KEY}:${i}`)];
+
+/** The primary key lets one of two inserts of the lock row win; the other fails so (SQLite, PostgreSQL, MySQL). */
+export const isDuplicateKey = (error: unknown): boolean =>
+	/UNIQUE constraint failed|SQLITE_CONSTRAINT|duplicate key value|Duplicate entry|23505/i.test(String((error as Error)?.message ?? error));
+
+/** n8n writes a row whole, so writes at once can drop each other's additions: a node's copies write under its lock. */
+export async function withNodeLock<T>(store: LockStore, step: () => Promise<T>): Promise<T> {
+	const marks = randomInt(1, MAX_MARKS + 1);
+	const inserted = () =>
+		store.checkProcessedAndRecord(lockKeys(marks), 'node', LOCK_OPTIONS).then(
+			(found) => found.new.map(String).includes(LOCK_KEY),
+			(error: unknown) => (isDuplicateKey(error) ? false : Promise.reject(error)),
+		);
+	let holder: { count: number; since: number } | undefined;
+	// Inserts only when the row is gone (count 0).
+	for (let look = 0, count = 0; count !== 0 || !(await inserted()); look++) {
+		count = await store.getProcessedDataCount('node', LOCK_OPTIONS);
+		if (count === 0) continue;
+		if (holder?.count !== count) holder = { count, since: Date.now() };
+		else if (Date.now() - holder.since >= LEASE_MS && (await store.getProcessedDataCount('node', LOCK_OPTIONS)) === count) {
+			await store.clearAllProcessedItems('node', LOCK_OPTIONS);
+			holder = undefined;
+			continue;
+		}
+		await sleep(WAITS_MS[Math.min(look, WAITS_MS.length - 1)] * (0.5 + Math.random()));
+	}
+	try {
+		return await step();
+	} finally {
+		// A release that fails leaves the row to the lease; the step's work stands.
+		await store.clearAllProcessedItems('node', LOCK_OPTIONS).catch(() => undefined);
+	}
+}
+
+const queues = new Map<string, Promise<unknown>>();
+/** For the same reason, `call` after this process's earlier calls on the same row (`turn`) have ended. */
+export function inTurn<T>(turn: string, call: () => Promise<T>): Promise<T> {
+	const next = (queues.get(turn) ?? Promise.resolve()).then(call, call);
+	const settled = next.catch(() => undefined);
+	queues.set(turn, settled);
+	void settled.then(() => queues.get(turn) === settled && queues.delete(turn));
+	return next;
+}
+
+const HELPER_NAMES = ['checkProcessedAndRecord', 'removeProcessed', 'getProcessedDataCount', 'clearAllProcessedItems'] as const;
+/** Undefined where n8n offers none (an AI agent's tool, a workflow without an ID, an engine without a database). */
+export function sentRecord(ctx: OperationContext) {
+	const store = ctx.fn.helpers as (LockStore & Pick<DeduplicationHelperFunctions, 'removeProcessed'>) | undefined;
+	const workflowId = ctx.fn.getWorkflow?.().id;
+	if (!workflowId || !store || !HELPER_NAMES.every((name) => typeof store[name] === 'function')) return undefined;
+	const check = async (keys: string[]) => {
+		const found = await inTurn(workflowId, () => store.checkProcessedAndRecord(keys, 'workflow', RECORD_OPTIONS));
+		return { added: found.new.map(String), held: new Set(found.processed.map(String)) };
+	};
+	const remove = (keys: string[]) => (keys.length ? inTurn(workflowId, () => store.removeProcessed(keys, 'workflow', RECORD_OPTIONS)) : Promise.resolve());
+	return {
+		check,
+		remove,
+		/** n8n's helpers look only by adding: what the look added is taken back. */
+		lookUp: async (probe: string[]) => {
+			const { added, held } = await check([...new Set(probe)]);
+			await remove(added);
+			return held;
+		},
+		locked: <T>(step: () => Promise<T>) => withNodeLock(store, step),
+	};
+}
+
 /** 96 bits of SHA-256: n8n's database keeps this, not the write (no message text, phone number or address). */
-export function writeKey(parts: ReadonlyArray<string>): string {
-	return createHash('sha256').update(parts.join('\u0000'), 'utf8').digest('base64url').slice(0, 16);
-}
+export const writeKey = (parts: ReadonlyArray<string>): string => createHash('sha256').update(parts.join('\u0000'), 'utf8').digest('base64url').slice(0, 16);
 
-const minuteNumber = (at: number): number => Math.floor(at / MINUTE_MS);
-
-/** The write's key in each minute of the window, the current minute last. */
+/** The current minute last. */
 export function minuteKeys(key: string, now: number): string[] {
-	const current = minuteNumber(now);
 	const minutes = REPEAT_WINDOW_MS / MINUTE_MS;
-	return Array.from({ length: minutes + 1 }, (_, i) => `${key}@${current - minutes + i}`);
+	return Array.from({ length: minutes + 1 }, (_, i) => `${key}@${Math.floor(now / MINUTE_MS) - minutes + i}`);
 }
-
-/** When the minute of a key began. */
 export const minuteOf = (minuteKey: string): number => Number(minuteKey.slice(minuteKey.lastIndexOf('@') + 1)) * MINUTE_MS;
 
-/** What a refusal says happened: the same write recorded at `at` (to the minute). */
+/** The same write was recorded at `at`: the record knows the minute, not the second. */
 export type Earlier = { at: number };
-
-/** The record knows the minute, not the second. */
 export function sentWhenText(at: number, now = Date.now()): string {
 	const minutes = Math.floor((now - at) / MINUTE_MS) + 1;
 	return minutes <= 1 ? 'within the last minute' : `within the last ${minutes} minutes`;
 }
-
 export const earlierText = (earlier: Earlier, verb: string): string => `was already ${verb} ${sentWhenText(earlier.at)}`;
 
 export interface RepeatCheck {
-	/** The same credential and content give the same key (writeKey). */
 	key: string;
 	/** A later try of n8n's Retry On Fail reuses its answer and is never refused. */
 	request: PaySuiteRequest;
@@ -55,19 +121,10 @@ export interface RepeatCheck {
 	alsoRecord?: () => Promise<string[]>;
 }
 
-/** The write's record, kept unless `notMade` takes it back (nothing was done). */
-export interface GuardedWrite {
-	notMade(): Promise<void>;
-}
+export type GuardedWrite = { notMade(): Promise<void> };
+export const NOTHING_KEPT: GuardedWrite = { notMade: async () => undefined };
 
-const NOTHING_KEPT: GuardedWrite = { notMade: async () => undefined };
-
-/**
- * Refuses (check.refuse) a write the record holds within the window; else records it (with `alsoRecord`) before it
- * is sent. Allow Repeat, or a Retry On Fail try, records without looking. Without n8n's record (an AI agent's tool,
- * a workflow never saved) nothing is checked or kept. Every write to the record is made under the node's lock.
- * Four store calls: lock, look-and-add, take back what the look added, release.
- */
+/** Under the node's lock, so that of two copies the second finds the first's record. */
 export async function guardWrite(ctx: OperationContext, check: RepeatCheck): Promise<GuardedWrite> {
 	const record = sentRecord(ctx);
 	if (!record) return NOTHING_KEPT;
@@ -79,7 +136,6 @@ export async function guardWrite(ctx: OperationContext, check: RepeatCheck): Pro
 			const { held, added } = await record.check([...look, ...keep]);
 			const found = look.length ? window.filter((key) => held.has(key)) : [];
 			const keeping = new Set(found.length ? [] : keep);
-			// n8n's helpers look by adding: what the look added beyond the record is taken back.
 			await record.remove(added.filter((key) => !keeping.has(key)));
 			return { earlier: found, kept: added.filter((key) => keeping.has(key)) };
 		})

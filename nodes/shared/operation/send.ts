@@ -11,7 +11,7 @@ import { asNodeError } from '../transport/nodeErrors';
 import { paySuiteRequest } from '../transport/request';
 import { safetyOf, type PaySuiteContext, type PaySuiteRequest, type PaySuiteResponse } from '../transport/types';
 import { settleLostAnswer, type LostAnswerWords } from './lostAnswer';
-import { guardWrite, type GuardedWrite, type RepeatCheck } from './repeatGuard';
+import { guardWrite, NOTHING_KEPT, type GuardedWrite, type RepeatCheck } from './repeatGuard';
 import { markGivenAgain, requestLabel, writeMemory, writeSlot } from './retryMemory';
 
 /** An operation's item, or an item of a list's, trigger's or webhook call's context. */
@@ -35,8 +35,6 @@ interface SendOptions<T> {
 	repeat?: Omit<RepeatCheck, 'request'>;
 }
 
-const UNGUARDED: GuardedWrite = { notMade: async () => undefined };
-
 /**
  * A plain write of an operation's item is sent at most once per item in a node run: on n8n's Retry On Fail, an
  * answered write gives back its answer and a lost one fails again the same way. With `options`, the answer comes
@@ -52,7 +50,7 @@ export async function sendRequest<T>(
 	const requester: Requester = 'fn' in from ? from : { fn: from, itemIndex: 0 };
 	if (!options) return sendOnce<T>(requester, request);
 	const ctx = from as OperationContext;
-	const guarded = options.repeat ? await guardWrite(ctx, { ...options.repeat, request }) : UNGUARDED;
+	const guarded = options.repeat ? await guardWrite(ctx, { ...options.repeat, request }) : NOTHING_KEPT;
 	const sentAt = Date.now();
 	let answer: PaySuiteResponse<T>;
 	try {

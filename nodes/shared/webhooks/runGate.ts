@@ -1,7 +1,7 @@
 /**
  * One run per delivery across n8n's processes: a webhook process remembers only what it saw (replay.ts), so every
  * run a delivery starts passes this gate first, on the worker, with the run key its webhook part put on the item.
- * The run that records the key first in n8n's record of the workflow, under the node's lock (nodeLock.ts), does the
+ * The run that records the key first in n8n's record of the workflow, under the node's lock (repeatGuard.ts), does the
  * work and marks its execution; any other run of the delivery, earlier or later in n8n's list, is a copy: When
  * Received it stops; When the Workflow Has Finished it answers as the delivery's other runs ended (succeeded: stop;
  * all failed: run; still going after COPY_WAIT_MS: fail, so n8n answers 500 within the platform's timeout).
@@ -10,8 +10,7 @@
  */
 import { NodeOperationError, sleep, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData } from 'n8n-workflow';
 
-import { withNodeLock, type LockStore } from '../operation/nodeLock';
-import { inTurn, RECORD_OPTIONS } from '../operation/sentRecord';
+import { inTurn, RECORD_OPTIONS, withNodeLock, type LockStore } from '../operation/repeatGuard';
 import { acknowledgesWhenFinished } from './acknowledge';
 
 /** The run key's field on the item, and the mark of the run that does the work. */

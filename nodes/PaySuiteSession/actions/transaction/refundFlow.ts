@@ -1,123 +1,102 @@
 /**
- * Refund and Reverse give money back and the platform does not deduplicate them, so both run one flow: read the
- * payment and this workflow's refunds on it (refundsMade.ts); record it, with its amount, in n8n's record under the
- * node's lock, or be refused (repeatGuard.ts); send once; read the payment again; settle a lost answer with
- * documented reads (settleRefund.ts).
+ * Refund and Reverse, one flow: guarded (repeatGuard.ts), amounts kept (refundsMade.ts). A lost answer is settled by
+ * documented reads: a full one by `refunded`, a partial one by the search, which "finds transactions by reference and
+ * amount ... after a lost connection" (a refund is a transaction with the payment's reference).
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { ALLOW_REPEAT_HINT, wantsRepeat } from '../../../shared/descriptions/repeat';
 import { asObject, wantsSimplified } from '../../../shared/descriptions/simplify';
 import { compact } from '../../../shared/operation/compact';
 import { CONFIRMED_KEY, settleLostAnswer } from '../../../shared/operation/lostAnswer';
-import { NO_RECORD, nextRefundKeys, plusRefund, refundsMadeOn, withRefundColumns } from '../../../shared/operation/refundsMade';
-import { earlierText, writeKey, type GuardedWrite, type Earlier } from '../../../shared/operation/repeatGuard';
+import { NO_RECORD, nextRefundKeys, refundsMadeOn, withRefundColumns } from '../../../shared/operation/refundsMade';
+import { earlierText, writeKey } from '../../../shared/operation/repeatGuard';
 import { sentEarlierInThisRun } from '../../../shared/operation/retryMemory';
 import { sendRequest } from '../../../shared/operation/send';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount, notFoundBy } from '../../../shared/operation/words';
 import { amountOf, fromMinorUnits, refundColumns, toMinorUnits, type RefundsMade } from '../../../shared/output/refunds';
 import { simplePayment } from '../../../shared/output/session';
-import type { LostAnswerError } from '../../../shared/transport/failures';
 import type { PaySuiteRequest } from '../../../shared/transport/types';
 import { internalReferenceProperty } from '../../descriptions/fields';
 import { SESSION_DATES } from '../../output';
-import { lostRefundVerdict, readPayment, type MoneyBackBody } from './settleRefund';
 
-interface RefundFlowSpec<Body extends MoneyBackBody> extends OperationLabels {
-	/** As the item's words say it. */
-	noun: string;
-	path: string;
-	body: (ctx: OperationContext) => unknown;
-	validate: (ctx: OperationContext, raw: unknown) => Body;
-	/** When Simplify is off. */
-	raw?: (answer: IDataObject) => IDataObject;
+type MoneyBackBody = { internalReference: bigint | number | string; amount?: { currency: string; total: number } };
+type Verdict = { made: boolean; payment: IDataObject } | { unknown: string };
+/** An HTTP answer (even 5xx) means the platform is done with the request; without one it may still be making it. */
+const readsMs = (answered: boolean) => (answered ? [0] : [0, 1_000, 3_000]);
+/** The signed `auth` refuses a seed more than 5 minutes off: a transaction dated earlier than that is not this one. */
+const CLOCK_TOLERANCE_MS = 5 * 60_000;
+const notFound = notFoundBy('Transaction', internalReferenceProperty);
+
+async function readPayment(ctx: OperationContext, internalReference: unknown): Promise<IDataObject> {
+	const body = { internalReference } as IDataObject;
+	return (await sendRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/query', safety: 'read', body, notFound: notFound(ctx) })).body;
 }
 
-/** A refund and a reversal alike. */
-const moneyBackKey = (ctx: OperationContext, body: MoneyBackBody): string =>
-	writeKey(['money-back', ctx.node.credentials?.paySuiteApi?.id ?? '', String(body.internalReference), body.amount ? `${body.amount.total} ${body.amount.currency}` : 'full']);
+/** At any depth, arrays included, by its text: the search's answer fields are not documented. */
+function internalReferencesIn(answer: unknown, found = new Map<string, unknown>()): Map<string, unknown> {
+	for (const [key, value] of answer && typeof answer === 'object' ? Object.entries(answer) : []) {
+		if (key === 'internalReference' && ['number', 'string', 'bigint'].includes(typeof value)) found.set(String(value), value);
+		else internalReferencesIn(value, found);
+	}
+	return found;
+}
+
+async function search(ctx: OperationContext, reference: string, amount: { currency: string; total: number }): Promise<Map<string, unknown>> {
+	const answer = await sendRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/search', safety: 'read', body: { reference, amount } as IDataObject });
+	return internalReferencesIn(answer.body);
+}
+
+async function fullRefundVerdict(ctx: OperationContext, body: MoneyBackBody, answered: boolean): Promise<Verdict> {
+	let payment: IDataObject | undefined;
+	for (const waitMs of readsMs(answered)) {
+		if (waitMs) await sleep(waitMs);
+		payment = await readPayment(ctx, body.internalReference).catch(() => payment);
+		if (payment?.refunded === true) return { made: true, payment };
+	}
+	if (!payment) return { unknown: 'reading the payment again failed too' };
+	if (answered) return { made: false, payment };
+	return { unknown: 'the payment does not read as refunded yet, but without an answer the platform may still be making it' };
+}
+
+/** A partial one: "not made" needs a readable search, so the same search by the payment's amount must find it. */
+async function lostRefundVerdict(ctx: OperationContext, body: MoneyBackBody, payment: IDataObject, sentAt: number, answered: boolean): Promise<Verdict> {
+	if (!body.amount) return fullRefundVerdict(ctx, body, answered);
+	const own = String(body.internalReference);
+	const { total, currency } = amountOf(payment.amount);
+	const reference = payment.reference;
+	if (typeof reference !== 'string' || total === undefined) return { unknown: 'the payment read gave no reference and amount to search by' };
+	const byPayment = await search(ctx, reference, { currency: currency ?? body.amount.currency, total }).catch(() => undefined);
+	if (!byPayment) return { unknown: "searching the payment's transactions failed too" };
+	// Anything that could not be read or dated leaves the verdict open: "not made" must be sure.
+	let open: string | undefined;
+	for (const waitMs of readsMs(answered)) {
+		if (waitMs) await sleep(waitMs);
+		const found: Map<string, unknown> | undefined = await search(ctx, reference, body.amount).catch(() => undefined);
+		if (!found) open = "searching the payment's transactions failed";
+		for (const [candidate, id] of [...(found ?? [])].filter(([text]) => text !== own)) {
+			const transaction = await readPayment(ctx, id).catch(() => undefined);
+			if (!transaction) open = `transaction ${candidate}, which the search found, could not be read`;
+			const sameReference = transaction?.reference !== undefined && transaction.reference !== null && String(transaction.reference) === reference;
+			if (!transaction || asObject(transaction.status).status !== 'APPROVED' || !sameReference) continue;
+			const at = Date.parse(String(transaction.date ?? transaction.transactionDate ?? ''));
+			if (Number.isNaN(at)) open = `transaction ${candidate}, which the search found, gives no date`;
+			else if (at >= sentAt - CLOCK_TOLERANCE_MS) return { made: true, payment };
+		}
+	}
+	if (!byPayment.has(own)) return { unknown: "the platform's transaction search did not find the payment itself, so its answer cannot tell" };
+	if (open) return { unknown: open };
+	if (answered) return { made: false, payment };
+	return { unknown: 'the search finds no such transaction yet, but without an answer the platform may still be making it' };
+}
 
 const whatOf = (noun: string, body: MoneyBackBody, on = 'of') =>
-	body.amount ? `A ${noun} of ${formatAmount(body.amount)} ${on} transaction ${body.internalReference}` : `A full ${noun} of transaction ${body.internalReference}`;
+	`A ${body.amount ? `${noun} of ${formatAmount(body.amount)} ${on}` : `full ${noun} of`} transaction ${body.internalReference}`;
 
-/** Only when n8n knows it. */
-function soFarText(payment: IDataObject, before: RefundsMade): string {
-	const { total, currency } = amountOf(payment.amount);
-	const columns = refundColumns({ total, currency, refunded: payment.refunded, approved: true }, before);
-	if (columns.refundedAmount === null || 'unknown' in before) return '';
-	return `Given back so far by this workflow's refunds: ${columns.refundedAmount} ${currency ?? ''}; left: ${columns.refundableAmount} ${currency ?? ''}. `;
-}
-
-function refuseRepeat(ctx: OperationContext, noun: string, body: MoneyBackBody, earlier: Earlier | 'refundedInFull', soFar = ''): never {
-	if (earlier === 'refundedInFull') {
-		return ctx.fail(
-			`Not sent: transaction ${body.internalReference} is already refunded in full`,
-			`Nothing was sent. The platform says the payment was given back in full, so nothing is left for a ${noun}. To send it anyway, ${ALLOW_REPEAT_HINT}.`,
-		);
-	}
-	return ctx.fail(
-		`Not sent: ${whatOf(noun, body)} ${earlierText(earlier, 'made')}`,
-		`Nothing was sent. ${soFar}The same ${noun} within 15 minutes is refused, as n8n's record of this workflow shows it, so that re-running a step or a workflow never gives money back twice. ` +
-			`To send it again on purpose, ${ALLOW_REPEAT_HINT}.`,
-	);
-}
-
-/** For a full refund, what is left as far as n8n knows (the payment, less this workflow's refunds). */
-function givenBack(body: MoneyBackBody, payment: IDataObject, before: RefundsMade): number | undefined {
-	if (body.amount) return body.amount.total;
-	const { total, currency } = amountOf(payment.amount);
-	if (total === undefined || 'unknown' in before) return undefined;
-	return Math.max(0, fromMinorUnits(toMinorUnits(total, currency) - before.totalMinor, currency));
-}
-
-async function refundItem(ctx: OperationContext, payment: IDataObject, after: RefundsMade, given: number | undefined, answer: IDataObject | undefined): Promise<IDataObject> {
-	const record = await withRefundColumns(ctx, simplePayment(payment), after);
-	return {
-		...record,
-		paymentAmount: record.amount,
-		amount: given ?? null,
-		// The answer's transaction (a refund), else the answer's status.
-		refundStatus: answer ? (asObject(asObject(answer.payment).status).status ?? asObject(answer.status).status ?? null) : null,
-	};
-}
-
-/** In minor units, when known. */
-function givenMinor(body: MoneyBackBody, payment: IDataObject, given: number | undefined): number | undefined {
-	return given === undefined ? undefined : toMinorUnits(given, amountOf(payment.amount).currency ?? body.amount?.currency);
-}
-
-/** Then, simplified, the item (the payment read again). */
-async function made(ctx: OperationContext, body: MoneyBackBody, payment: IDataObject, before: RefundsMade, given: number | undefined, answer?: IDataObject): Promise<IDataObject | undefined> {
-	if (!wantsSimplified(ctx)) return undefined;
-	const minor = givenMinor(body, payment, given);
-	const after = await readPayment(ctx, body.internalReference).catch(() => payment);
-	return refundItem(ctx, after, minor === undefined ? { unknown: 'the amount given back is not known' } : plusRefund(before, minor), given, answer);
-}
-
-/** Made, not made, or (when no documented read can tell) may have been made. */
-async function settleLost(ctx: OperationContext, spec: { noun: string }, body: MoneyBackBody, payment: IDataObject, before: RefundsMade, guarded: GuardedWrite, error: LostAnswerError, sentAt: number): Promise<INodeExecutionData[]> {
-	const what = whatOf(spec.noun, body, 'on').replace(/^A /, 'The ');
-	const verdict = await lostRefundVerdict(ctx, body, payment, sentAt, error.lostAnswer.httpCode !== undefined);
-	if ('made' in verdict && verdict.made) {
-		const item = (await made(ctx, body, verdict.payment, before, givenBack(body, payment, before))) ?? simplePayment(verdict.payment);
-		return ctx.fn.helpers.returnJsonArray({ ...item, [CONFIRMED_KEY]: `${what} was made: the platform's answer was lost (${error.lostAnswer.cause}), and the platform, read again, shows it.` });
-	}
-	if ('made' in verdict) {
-		await guarded.notMade();
-		return ctx.fail(
-			`${what} was not made: the platform's answer was lost (${error.lostAnswer.cause}), and the platform, read again, shows no such ${spec.noun}`,
-			'Nothing was given back. It is safe to run this step again.',
-		);
-	}
-	return settleLostAnswer(ctx, error, {
-		maybe: `${what} may have been made`,
-		check: `Check transaction ${body.internalReference} before trying again (${verdict.unknown}): PaySuite Gateway > Transaction > Get says whether it is refunded in full, and the platform's panel lists its refunds.`,
-	});
-}
-
-/** Refund, or the Reverse transaction action. */
-export function refundOperation<Body extends MoneyBackBody>(spec: RefundFlowSpec<Body>): PaySuiteOperation {
+export function refundOperation(
+	spec: OperationLabels & { noun: string; path: string; body(ctx: OperationContext): unknown; validate(ctx: OperationContext, raw: unknown): MoneyBackBody },
+): PaySuiteOperation {
 	return {
 		...labelsOf(spec),
 		siteClock: { dates: SESSION_DATES },
@@ -125,32 +104,71 @@ export function refundOperation<Body extends MoneyBackBody>(spec: RefundFlowSpec
 		async execute(ctx) {
 			const body = spec.validate(ctx, compact(spec.body(ctx)));
 			const payment = await readPayment(ctx, body.internalReference);
-			const request: PaySuiteRequest = {
-				api: 'checkout',
-				path: spec.path,
-				safety: 'write',
-				body: body as unknown as IDataObject,
-				notFound: notFoundBy('Transaction', internalReferenceProperty)(ctx),
-			};
-			const guarded = !wantsRepeat(ctx) && !sentEarlierInThisRun(ctx, request);
-			if (guarded && !body.amount && payment.refunded === true) refuseRepeat(ctx, spec.noun, body, 'refundedInFull');
+			const request: PaySuiteRequest = { api: 'checkout', path: spec.path, safety: 'write', body: body as unknown as IDataObject, notFound: notFound(ctx) };
+			if (!wantsRepeat(ctx) && !sentEarlierInThisRun(ctx, request) && !body.amount && payment.refunded === true) {
+				ctx.fail(
+					`Not sent: transaction ${body.internalReference} is already refunded in full`,
+					`Nothing was sent. The platform says the payment was given back in full, so nothing is left for a ${spec.noun}. To send it anyway, ${ALLOW_REPEAT_HINT}.`,
+				);
+			}
 			// Read under the node's lock with the record's look, so that copies of this node read one after the other.
 			let before: RefundsMade = { unknown: NO_RECORD };
+			const { total, currency } = amountOf(payment.amount);
+			// A full refund gives back what is left as far as n8n knows: the payment, less this workflow's refunds.
+			const given = (): number | undefined => {
+				if (body.amount) return body.amount.total;
+				if (total === undefined || 'unknown' in before) return undefined;
+				return Math.max(0, fromMinorUnits(toMinorUnits(total, currency) - before.totalMinor, currency));
+			};
+			const givenMinor = (of: IDataObject, amount = given()) =>
+				amount === undefined ? undefined : toMinorUnits(amount, amountOf(of.amount).currency ?? body.amount?.currency);
+			const made = async (of: IDataObject, answer?: IDataObject): Promise<IDataObject | undefined> => {
+				if (!wantsSimplified(ctx)) return undefined;
+				const minor = givenMinor(of);
+				const after = await readPayment(ctx, body.internalReference).catch(() => of);
+				let counted: RefundsMade = { unknown: 'the amount given back is not known' };
+				if (minor !== undefined) counted = 'unknown' in before ? before : { count: before.count + 1, totalMinor: before.totalMinor + minor };
+				const record = await withRefundColumns(ctx, simplePayment(after), counted);
+				// The answer's transaction (a refund), else the answer's status.
+				const refundStatus = answer ? (asObject(asObject(answer.payment).status).status ?? asObject(answer.status).status ?? null) : null;
+				return { ...record, paymentAmount: record.amount, amount: given() ?? null, refundStatus };
+			};
+			const amount = body.amount ? `${body.amount.total} ${body.amount.currency}` : 'full';
 			return sendRequest<IDataObject>(ctx, request, {
 				repeat: {
-					key: moneyBackKey(ctx, body),
-					refuse: (earlier) => refuseRepeat(ctx, spec.noun, body, earlier, soFarText(payment, before)),
+					key: writeKey(['money-back', ctx.node.credentials?.paySuiteApi?.id ?? '', String(body.internalReference), amount]),
+					refuse: (earlier) => {
+						const { refundedAmount, refundableAmount } = refundColumns({ total, currency, refunded: payment.refunded, approved: true }, before);
+						const soFar = `Given back so far by this workflow's refunds: ${refundedAmount} ${currency ?? ''}; left: ${refundableAmount} ${currency ?? ''}. `;
+						return ctx.fail(
+							`Not sent: ${whatOf(spec.noun, body)} ${earlierText(earlier, 'made')}`,
+							`Nothing was sent. ${refundedAmount === null || 'unknown' in before ? '' : soFar}The same ${spec.noun} within 15 minutes is refused, ` +
+								`as n8n's record of this workflow shows it, so that re-running a step or a workflow never gives money back twice. To send it again on purpose, ${ALLOW_REPEAT_HINT}.`,
+						);
+					},
 					alsoRecord: async () => {
 						before = await refundsMadeOn(ctx, body.internalReference);
-						const minor = givenMinor(body, payment, givenBack(body, payment, before));
-						return minor === undefined ? [] : nextRefundKeys(ctx, body.internalReference, before, minor);
+						return nextRefundKeys(ctx, body.internalReference, before, givenMinor(payment));
 					},
 				},
-				settleLost: (error, guarded, sentAt) => settleLost(ctx, spec, body, payment, before, guarded, error, sentAt),
-				output: async (answer) => {
-					const item = await made(ctx, body, payment, before, givenBack(body, payment, before), answer);
-					return ctx.fn.helpers.returnJsonArray(item ?? (spec.raw ? spec.raw(answer) : answer));
+				settleLost: async (error, guarded, sentAt) => {
+					const what = whatOf(spec.noun, body, 'on').replace(/^A /, 'The ');
+					const verdict = await lostRefundVerdict(ctx, body, payment, sentAt, error.lostAnswer.httpCode !== undefined);
+					const lost = `the platform's answer was lost (${error.lostAnswer.cause}), and the platform, read again, shows`;
+					if ('unknown' in verdict) {
+						return settleLostAnswer(ctx, error, {
+							maybe: `${what} may have been made`,
+							check: `Check transaction ${body.internalReference} before trying again (${verdict.unknown}): PaySuite Gateway > Transaction > Get says whether it is refunded in full, and the platform's panel lists its refunds.`,
+						});
+					}
+					if (verdict.made) {
+						const item = (await made(verdict.payment)) ?? simplePayment(verdict.payment);
+						return ctx.fn.helpers.returnJsonArray({ ...item, [CONFIRMED_KEY]: `${what} was made: ${lost} it.` });
+					}
+					await guarded.notMade();
+					return ctx.fail(`${what} was not made: ${lost} no such ${spec.noun}`, 'Nothing was given back. It is safe to run this step again.');
 				},
+				output: async (answer) => ctx.fn.helpers.returnJsonArray((await made(payment, answer)) ?? answer),
 			});
 		},
 	};
