@@ -170,7 +170,8 @@ function keepOutput(child, { logFile } = {}) {
 	let logs = '';
 	const stream = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
 	const add = (d) => {
-		if (stream) stream.write(d);
+		// A child still writing after end() (stopped while busy) is kept in memory only: no write after end.
+		if (stream && !stream.writableEnded) stream.write(d);
 		logs += d;
 		if (logs.length > 2_000_000) logs = logs.slice(-1_000_000);
 	};
