@@ -57,8 +57,8 @@ describe('the webhook description n8n reads for Acknowledge Delivery', () => {
 	}
 
 	const cases: Array<[string, INodeParameters, string, string]> = [
-		['no option set (saved workflows)', {}, 'onReceived', ''],
-		['When Received', { options: { acknowledge: 'received' } }, 'onReceived', ''],
+		['no option set (saved workflows)', {}, 'responseNode', ''],
+		['When Received', { options: { acknowledge: 'received' } }, 'responseNode', ''],
 		['When the Workflow Has Finished', FINISHED, 'lastNode', 'noData'],
 	];
 	for (const type of TRIGGERS) {
@@ -91,7 +91,7 @@ describe('Acknowledge Delivery over HTTP', () => {
 			const fired = await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED' });
 			expectAcknowledged(fired, RECEIVED);
 			const [call] = trigger.calls;
-			expect({ mode: call.responseMode, engine: call.descriptionNeededEngine, beforeRunEnded: call.answeredAt! < runEnded }).toEqual({ mode: 'onReceived', engine: false, beforeRunEnded: true });
+			expect({ mode: call.responseMode, engine: call.descriptionNeededEngine, beforeRunEnded: call.answeredAt! < runEnded }).toEqual({ mode: 'responseNode', engine: false, beforeRunEnded: true });
 			expect(recordsOf(trigger)).toHaveLength(1);
 		}, async () => {
 			await sleep(300);

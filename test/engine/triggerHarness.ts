@@ -284,21 +284,47 @@ export async function startTriggerServer(options: TriggerServerOptions): Promise
 		};
 		// As n8n 2.40.7 does when the call starts a run: it prepares the run with a second Workflow over the same
 		// static data object (WorkflowRunner.run), which clears the object's "changed" mark, and only then reads
-		// the answer (`onReceived`) or runs the workflow (`lastNode`).
+		// the answer (`onReceived`) or runs the workflow (`lastNode`, `responseNode`).
 		if (result.workflowData !== undefined) newWorkflow(loaded);
 		const onReceived = result.workflowData !== undefined && !result.noWebhookResponse ? onReceivedAnswer(data.value, result) : undefined;
-		const afterRun = result.workflowData !== undefined && !result.noWebhookResponse && mode.value === 'lastNode';
-		if (!afterRun) saveIfChanged();
+		const startsRun = result.workflowData !== undefined && !result.noWebhookResponse;
+		const afterRun = startsRun && mode.value === 'lastNode';
+		const byNode = startsRun && mode.value === 'responseNode';
+		if (!afterRun && !byNode) saveIfChanged();
 		if (result.noWebhookResponse) {
 			// n8n leaves the answer to the node; a node that wrote none would leave the caller hanging.
 			if (!response.writableEnded) send(response, 599, { message: 'The node wrote no answer' });
 			Object.assign(call, answered(), { answeredAt: Date.now() });
 		} else if (result.workflowData === undefined) {
 			answer(200, result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Webhook call received' });
-		} else if (!afterRun) {
+		} else if (!afterRun && !byNode) {
 			answer(200, onReceived);
 		}
 		if (result.workflowData === undefined) return;
+
+		if (byNode) {
+			// `responseNode`: n8n answers what a step of the run sends (its 'sendResponse' hook), saving the call's
+			// static data as it answers; the run has its own, loaded when it starts and saved when it ends (a
+			// worker's, or n8n's WorkflowRunner with loadStaticData).
+			const runWorkflow = newWorkflow(JSON.parse(JSON.stringify(savedStaticData)) as IDataObject);
+			const runData = additionalDataFor(runWorkflow, executionId);
+			runData.hooks!.addHandler('sendResponse', (sent) => {
+				if (response.headersSent) return;
+				saveIfChanged();
+				answer(Number(sent.statusCode ?? 200), sent.body);
+			});
+			call.run = await new WorkflowExecute(runData, 'webhook', createRunExecutionData({
+				executionData: { nodeExecutionStack: [{ node: runWorkflow.getNode('Trigger')!, data: { main: result.workflowData }, source: null }] },
+			})).processRunExecutionData(runWorkflow);
+			if ((runWorkflow.staticData as { __dataChanged?: boolean }).__dataChanged) savedStaticData = JSON.parse(JSON.stringify(runWorkflow.staticData)) as IDataObject;
+			if (response.headersSent) return;
+			// The run ended without an answer: n8n's 500 when it failed, else an empty 200.
+			const ended = call.run.data.resultData;
+			const last = ended.lastNodeExecuted ? ended.runData[ended.lastNodeExecuted]?.at(-1) : undefined;
+			if (ended.error || last?.error) answer(500, { message: 'Error in workflow' });
+			else answer(200, undefined);
+			return;
+		}
 
 		const runExecutionData = createRunExecutionData({
 			executionData: { nodeExecutionStack: [{ node, data: { main: result.workflowData }, source: null }] },

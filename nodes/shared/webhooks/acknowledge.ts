@@ -1,7 +1,8 @@
 /**
  * When a trigger acknowledges a delivery that starts a run (Options › Acknowledge Delivery;
- * docs/nodes/triggers.md): on receipt, n8n answers once the run is queued (`onReceived`); after the run
- * (`lastNode`, `noData`), 200 on success and n8n's 500 when it failed or was lost, so the platform sends again.
+ * docs/nodes/triggers.md): on receipt, the run's first step answers once n8n has recorded the run (`responseNode`,
+ * runGate.ts), so an acknowledged delivery is never one n8n could not start; after the run (`lastNode`, `noData`),
+ * 200 on success and n8n's 500 when it failed or was lost. Either way a 500 makes the platform send again.
  * n8n reads the mode from the webhook description, which sees the node's parameters only through an expression, and
  * an expression per delivery costs an isolate per call and answers 500 while n8n stops. So each field carries the
  * expression (the editor, n8n before 2.40) and a resolver under `Symbol.for('n8n.webhookDescriptionResolvers')`,
@@ -20,7 +21,8 @@ export const acknowledgeOption: INodeProperties = {
 		{
 			name: 'When Received',
 			value: 'received',
-			description: 'Answer as soon as the run is queued. A run lost afterwards (n8n or its worker stopped) is not sent again.',
+			description:
+				'Answer as soon as n8n has recorded the run (or HTTP 500 when its database could not, so the platform sends it again). A run lost afterwards with its worker is not sent again.',
 		},
 		{
 			name: 'When the Workflow Has Finished',
@@ -57,11 +59,12 @@ interface Field {
 
 const fields = {
 	responseMode: {
-		template: `={{${chosen} ? "lastNode" : "onReceived"}}`,
-		resolve: (parameters) => (acknowledgesWhenFinished(parameters) ? 'lastNode' : 'onReceived'),
+		template: `={{${chosen} ? "lastNode" : "responseNode"}}`,
+		resolve: (parameters) => (acknowledgesWhenFinished(parameters) ? 'lastNode' : 'responseNode'),
 	},
-	// On receipt: empty, so that n8n sends the trigger's own acknowledgement (an unset value would send the text
-	// "firstEntryJson"). After the run: nothing, rather than the last node's data.
+	// On receipt n8n sends what the run's first step gives it; a call that starts no run gets the trigger's own
+	// answer, which an empty value lets through (an unset one would send the text "firstEntryJson"). After the run:
+	// nothing, rather than the last node's data.
 	responseData: {
 		template: `={{${chosen} ? "noData" : ""}}`,
 		resolve: (parameters) => (acknowledgesWhenFinished(parameters) ? 'noData' : ''),

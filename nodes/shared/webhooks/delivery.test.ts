@@ -3,7 +3,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { chosenOrAll, receiveDelivery, type DeliveryDeclaration, type SignedBytes, type SignedFields } from './delivery';
 import { MAX_BODY_BYTES } from './reply';
 import { deliveryKey } from './replay';
-import { RUN_KEY_FIELD } from './runGate';
+import { RECEIPT_FIELD, RUN_KEY_FIELD } from './runGate';
 
 let workflows = 0;
 
@@ -77,9 +77,12 @@ describe('receiveDelivery with a signature in the body', () => {
 		const call = webhookCall('{"id":"e1","sig":"s3cret","kind":"a"}');
 		const first = await receiveDelivery(call.fn, eventDelivery);
 		expect(ackMessage(first)).toBe('Event e1 received');
-		// The item carries the run key of this workflow's trigger and delivery to the run's gate (runGate.ts).
+		// The item carries the run key of this workflow's trigger and delivery to the run's gate (runGate.ts), with the
+		// answers it sends once the run is recorded (When Received) and the durable record's key.
 		const workflowId = call.fn.getWorkflow().id;
-		expect(first.workflowData).toEqual([[{ json: { id: 'e1' }, [RUN_KEY_FIELD]: deliveryKey([workflowId!, 'Trigger', 'manual', 'e1']) }]]);
+		expect(first.workflowData).toEqual([[{ json: { id: 'e1' }, [RUN_KEY_FIELD]: deliveryKey([workflowId!, 'Trigger', 'manual', 'e1']), [RECEIPT_FIELD]: expect.any(String) }]]);
+		const receipt = JSON.parse(first.workflowData![0][0][RECEIPT_FIELD] as string);
+		expect(receipt).toEqual({ received: first.webhookResponse, replayKey: deliveryKey(['e1']) });
 		const again = await receiveDelivery(call.fn, eventDelivery);
 		expect(ackMessage(again)).toBe('Event e1 received; already received, the workflow does not run again');
 		expect(again.workflowData).toBeUndefined();
@@ -154,7 +157,7 @@ describe('receiveDelivery with a signature over the raw bytes, and a record to r
 		await receiveDelivery(verified.fn, namedDelivery([]));
 		expect(verified.answer()).toMatchObject({ httpStatus: 400, message: 'The body is not a JSON object' });
 		const unverified = await receiveDelivery(webhookCall('{"name":"paid"}', { verify: false }).fn, namedDelivery([]));
-		expect(unverified.workflowData).toEqual([[{ json: { name: 'paid', state: 'PAID', verified: false }, [RUN_KEY_FIELD]: expect.any(String) }]]);
+		expect(unverified.workflowData).toEqual([[{ json: { name: 'paid', state: 'PAID', verified: false }, [RUN_KEY_FIELD]: expect.any(String), [RECEIPT_FIELD]: expect.any(String) }]]);
 	});
 
 	it('reads the record once per delivery, filters on it, and answers its refusal', async () => {

@@ -91,8 +91,9 @@ export async function receiveDelivery<Delivery extends Accepted, Found>(
 					found = looked.found;
 					if (!declaration.wanted(fn, delivery, found)) return acknowledgeUnhandled(what);
 				}
-				const runKey = deliveryKey([fn.getWorkflow().id ?? '', fn.getNode().name, fn.getMode(), ...declaration.identity(delivery)]);
-				return acknowledgeAndRun(fn, what, declaration.output(fn, delivery, found), runKey);
+				const identity = declaration.identity(delivery);
+				const runKey = deliveryKey([fn.getWorkflow().id ?? '', fn.getNode().name, fn.getMode(), ...identity]);
+				return acknowledgeAndRun(fn, what, declaration.output(fn, delivery, found), { runKey, replayKey: deliveryKey(identity) });
 			},
 		);
 	});

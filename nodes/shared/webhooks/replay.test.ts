@@ -1,6 +1,6 @@
 import { sleep, Workflow, type IDataObject, type INodeTypes, type IWebhookFunctions, type IWebhookResponseData } from 'n8n-workflow';
 
-import { DeliveryMemory, deliveryKey, eventDateProblem, oncePerDelivery, REPLAY_WINDOW } from './replay';
+import { DeliveryMemory, deliveryKey, eventDateProblem, oncePerDelivery, rememberDelivery, REPLAY_WINDOW } from './replay';
 import { recordedKeys } from '../../../test/helpers/replayRecords';
 import { hourOf } from './replayRecords';
 
@@ -145,15 +145,17 @@ let workflows = 0;
 const workflowId = () => `wf-unit-${++workflows}`;
 
 describe('oncePerDelivery', () => {
-	it('runs a new delivery and records it in static data; the next copy is a duplicate without running', async () => {
-		const id = workflowId();
+	it('runs a new delivery without touching static data; once its run recorded it, a copy loading what was saved is a duplicate', async () => {
 		const store: IDataObject = {};
 		const handle = jest.fn(async () => run);
-		expect(await oncePerDelivery(webhookCall(store, id), ['e1'], duplicate, handle)).toEqual(run);
-		expect(recorded(store)).toEqual([deliveryKey(['e1'])]);
-		expect(store).toEqual({ receivedByHour: { [hourOf(nowSeconds())]: deliveryKey(['e1']) } });
-		// Another call loads what was saved.
-		expect(await oncePerDelivery(webhookCall(JSON.parse(JSON.stringify(store)) as IDataObject, id), ['e1'], duplicate, handle)).toEqual(duplicate());
+		expect(await oncePerDelivery(webhookCall(store, workflowId()), ['e1'], duplicate, handle)).toEqual(run);
+		expect(store).toEqual({});
+		// The run's side (runGate.ts), in its own copy of the static data, saved when the run ends.
+		const saved: IDataObject = {};
+		rememberDelivery(saved, deliveryKey(['e1']));
+		expect(saved).toEqual({ receivedByHour: { [hourOf(nowSeconds())]: deliveryKey(['e1']) } });
+		// Another process loads what was saved.
+		expect(await oncePerDelivery(webhookCall(JSON.parse(JSON.stringify(saved)) as IDataObject, workflowId()), ['e1'], duplicate, handle)).toEqual(duplicate());
 		expect(handle).toHaveBeenCalledTimes(1);
 	});
 
@@ -164,14 +166,13 @@ describe('oncePerDelivery', () => {
 		expect(handle).not.toHaveBeenCalled();
 	});
 
-	it("recognises the first versions' records (key → seconds) and keeps them when it saves in its own form", async () => {
-		const id = workflowId();
+	it("recognises the first versions' records (key → seconds), and the run keeps them when it saves in its own form", async () => {
 		const old = { [deliveryKey(['e1'])]: nowSeconds() - 7 * 24 * 3600, [deliveryKey(['e2'])]: nowSeconds() - 60 };
 		const handle = jest.fn(async () => run);
-		expect(await oncePerDelivery(webhookCall({ deliveries: { ...old } }, id), ['e1'], duplicate, handle)).toEqual(duplicate());
+		expect(await oncePerDelivery(webhookCall({ deliveries: { ...old } }, workflowId()), ['e1'], duplicate, handle)).toEqual(duplicate());
+		expect(handle).not.toHaveBeenCalled();
 		const store: IDataObject = { deliveries: { ...old } };
-		expect(await oncePerDelivery(webhookCall(store, id), ['e3'], duplicate, handle)).toEqual(run);
-		expect(handle).toHaveBeenCalledTimes(1);
+		rememberDelivery(store, deliveryKey(['e3']));
 		expect(Object.keys(store)).toEqual(['receivedByHour']);
 		expect(recorded(store).sort()).toEqual([deliveryKey(['e1']), deliveryKey(['e2']), deliveryKey(['e3'])].sort());
 	});
@@ -196,20 +197,16 @@ describe('oncePerDelivery', () => {
 		expect(answers.filter((answer) => answer.webhookResponse === 'ran')).toHaveLength(1);
 	});
 
-	it("adds this process's recent records to every save, so that overlapping calls do not erase each other's", async () => {
+	it('a copy reaching this process after the run started is a duplicate, whatever static data it loaded', async () => {
 		const id = workflowId();
-		// Both calls loaded the store before either saved.
-		const first: IDataObject = {};
-		const second: IDataObject = {};
-		await oncePerDelivery(webhookCall(first, id), ['e1'], duplicate, async () => run);
-		await oncePerDelivery(webhookCall(second, id), ['e2'], duplicate, async () => run);
-		expect(recorded(second).sort()).toEqual([deliveryKey(['e1']), deliveryKey(['e2'])].sort());
+		await oncePerDelivery(webhookCall({}, id), ['e1'], duplicate, async () => run);
+		expect(await oncePerDelivery(webhookCall({}, id), ['e1'], duplicate, async () => run)).toEqual(duplicate());
 	});
 
-	it('prunes the stored records by age when it saves', async () => {
+	it('the run prunes the stored records by age when it saves', () => {
 		const old = nowSeconds() - REPLAY_WINDOW.keepSeconds - 3600;
 		const store: IDataObject = { receivedByHour: { [hourOf(old)]: deliveryKey(['gone']) } };
-		await oncePerDelivery(webhookCall(store, workflowId()), ['e1'], duplicate, async () => run);
+		rememberDelivery(store, deliveryKey(['e1']));
 		expect(store).toEqual({ receivedByHour: { [hourOf(nowSeconds())]: deliveryKey(['e1']) } });
 	});
 });
@@ -244,30 +241,18 @@ describe("oncePerDelivery in n8n's own static data (n8n-workflow's Workflow)", (
 		});
 	const changed = (workflow: Workflow) => (workflow.staticData as { __dataChanged?: boolean }).__dataChanged === true;
 
-	it('marks the static data changed again when n8n reads the answer after preparing the run', async () => {
-		// Static data as loaded from the database, already holding another delivery's record.
+	it('the webhook part leaves the static data unmarked when the delivery starts a run: n8n saves it while it answers, and a save then would send the answer empty', async () => {
 		const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { receivedByHour: { [hourOf(nowSeconds())]: deliveryKey(['e0']) } } })) as IDataObject;
 		const workflow = workflowOver(loaded);
 		const fn = { ...webhookCall({}, workflowId()), getWorkflowStaticData: () => workflow.getStaticData('node', workflow.getNode('Trigger')!) } as IWebhookFunctions;
-		const result = await oncePerDelivery(fn, ['e1'], duplicate, async () => run);
-		expect(changed(workflow)).toBe(true);
-		// What n8n 2.40.7 does next (WorkflowRunner.run): a second Workflow over the same object clears the mark.
-		workflowOver(loaded);
+		expect(await oncePerDelivery(fn, ['e1'], duplicate, async () => run)).toEqual(run);
 		expect(changed(workflow)).toBe(false);
-		// Then it reads the answer to send it, and saves the static data if it is marked changed.
-		expect(result.webhookResponse).toBe('ran');
-		expect(changed(workflow)).toBe(true);
-		const saved = JSON.parse(JSON.stringify(workflow.staticData)) as { 'node:Trigger': IDataObject };
-		expect(recorded(saved['node:Trigger']).sort()).toEqual([deliveryKey(['e0']), deliveryKey(['e1'])].sort());
 	});
 
-	it("saves the first versions' records in the current form, none forgotten", async () => {
+	it("the run's record marks its static data changed, so n8n saves it when the run ends; the first versions' records kept", () => {
 		const loaded = JSON.parse(JSON.stringify({ 'node:Trigger': { deliveries: { [deliveryKey(['e0'])]: nowSeconds() - 3 * 24 * 3600 } } })) as IDataObject;
 		const workflow = workflowOver(loaded);
-		const fn = { ...webhookCall({}, workflowId()), getWorkflowStaticData: () => workflow.getStaticData('node', workflow.getNode('Trigger')!) } as IWebhookFunctions;
-		const result = await oncePerDelivery(fn, ['e1'], duplicate, async () => run);
-		workflowOver(loaded);
-		expect(result.webhookResponse).toBe('ran');
+		rememberDelivery(workflow.getStaticData('node', workflow.getNode('Trigger')!), deliveryKey(['e1']));
 		expect(changed(workflow)).toBe(true);
 		const saved = JSON.parse(JSON.stringify(workflow.staticData)) as { 'node:Trigger': IDataObject };
 		expect(Object.keys(saved['node:Trigger'])).toEqual(['receivedByHour']);

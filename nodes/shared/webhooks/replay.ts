@@ -10,7 +10,6 @@ import { createHash } from 'crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { parseDateTimeInput } from '../schemas/dateTime';
-import { acknowledgesAfterRun } from './acknowledge';
 import { addRecords, hasRecord, KEY_LENGTH, LEGACY_RECORDS_KEY, readRecords, RECORDS_KEY, type HourRecords } from './replayRecords';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -134,11 +133,10 @@ const memory = new DeliveryMemory();
 
 /**
  * Runs `handle` unless the delivery already started a run (then `duplicate()` answers). Only a result that starts a
- * run is recorded, and only once n8n has answered 2xx: n8n can still fail to queue the run after the trigger
- * returned (a PostgreSQL restart lost a delivery so), and the platform's next attempt must then run it. When the
- * node acknowledges after the run (acknowledge.ts) nothing goes to static data: n8n saves it when it answers,
- * before the outcome is known, and a record would refuse the retry of a failed run. The claim then lasts until the
- * answer and a success is remembered in this process only.
+ * run is remembered, in this process and once n8n has answered 2xx: n8n can still fail to queue the run after the
+ * trigger returned, and the platform's next attempt must then run it. The durable record is written by the run
+ * itself, once n8n has recorded it (runGate.ts, `rememberDelivery`): the webhook part changes no static data, which
+ * n8n would save before the run is safe (and, with a node answering, while it answers).
  */
 export async function oncePerDelivery(
 	fn: IWebhookFunctions,
@@ -150,30 +148,28 @@ export async function oncePerDelivery(
 	// The test URL and the production URL keep apart, as n8n keeps their static data apart.
 	const scope = [fn.getWorkflow().id ?? '', fn.getNode().name, fn.getMode()].join('\u0000');
 	const key = deliveryKey(parts);
-	const nowSeconds = () => Math.floor(Date.now() / 1000);
-	const claim = await memory.claim(scope, key, () => hasRecord(storedRecords(store, nowSeconds()), key));
+	const claim = await memory.claim(scope, key, () => hasRecord(storedRecords(store, Math.floor(Date.now() / 1000)), key));
 	if (!claim) return duplicate();
 	let ran = false;
 	let settledLater = false;
 	try {
 		const result = await handle();
 		if (result.workflowData === undefined) return result;
-		// n8n may still fail to create or queue the run (database or Redis down) and answer 500.
+		// n8n may still fail to create, queue or record the run (database or Redis down) and answer 500.
 		settledLater = settleWhenAnswered(fn.getResponseObject(), claim);
 		ran = !settledLater;
-		if (acknowledgesAfterRun(fn)) return result;
-		const now = nowSeconds();
-		const records = addRecords(storedRecords(store, now), [...memory.recordsOf(scope), [key, now]], now, REPLAY_WINDOW);
-		// n8n saves static data only when an assignment marked it changed; the first versions' form goes.
-		const write = () => {
-			store[RECORDS_KEY] = records;
-			if (LEGACY_RECORDS_KEY in store) delete store[LEGACY_RECORDS_KEY];
-		};
-		write();
-		return writtenAgainWhenAnswered(result, write);
+		return result;
 	} finally {
 		if (!settledLater) claim.settle(ran);
 	}
+}
+
+/** On the run's side, once n8n recorded the run: n8n saves the run's static data when it ends. */
+export function rememberDelivery(store: IDataObject, key: string): void {
+	const now = Math.floor(Date.now() / 1000);
+	store[RECORDS_KEY] = addRecords(storedRecords(store, now), [[key, now]], now, REPLAY_WINDOW);
+	// n8n saves static data only when an assignment marked it changed; the first versions' form goes.
+	if (LEGACY_RECORDS_KEY in store) delete store[LEGACY_RECORDS_KEY];
 }
 
 /** The part of n8n's HTTP response the claim watches (an Express response, a Node ServerResponse). */
@@ -197,21 +193,4 @@ function settleWhenAnswered(response: Answered | undefined, claim: Claim): boole
 	response.once('finish', () => claim.settle(succeeded()));
 	response.once('close', () => claim.settle(false));
 	return true;
-}
-
-/**
- * n8n 2.40.7 saves static data when it answers, only if still marked changed, but preparing the run builds a second
- * Workflow over the same object, which clears the mark (WorkflowRunner.run → establishContextForPersistence;
- * ObservableObject.create). It reads the answer just before saving (webhook-helpers.js,
- * extractWebhookOnReceivedResponse), so this getter writes the record again and marks it.
- */
-function writtenAgainWhenAnswered(result: IWebhookResponseData, write: () => void): IWebhookResponseData {
-	const { webhookResponse, ...rest } = result;
-	return Object.defineProperty(rest, 'webhookResponse', {
-		enumerable: true,
-		get() {
-			write();
-			return webhookResponse;
-		},
-	}) as IWebhookResponseData;
 }

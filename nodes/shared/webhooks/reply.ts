@@ -6,12 +6,13 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { formatIsoUtc } from '../schemas/dateTime';
+import { acknowledgesAfterRun } from './acknowledge';
 import { withRunKey } from './runGate';
 import { parseJson } from '../transport/losslessJson';
 
-interface StatusAnswer {
+type StatusAnswer = {
 	status: { status: string; reason: string; message: string; date: string };
-}
+};
 
 function statusAnswer(status: string, reason: string, message: string): StatusAnswer {
 	return { status: { status, reason, message, date: formatIsoUtc() } };
@@ -107,10 +108,16 @@ export function acknowledgeDuplicate(what: string): IWebhookResponseData {
 	return { webhookResponse: acknowledgement(`${what}; already received, the workflow does not run again`) };
 }
 
-/** The run key carries the delivery to the trigger's part of the run (runGate.ts). */
-export function acknowledgeAndRun(fn: IWebhookFunctions, message: string, item: IDataObject, runKey?: string): IWebhookResponseData {
+/**
+ * The run key carries the delivery to the trigger's part of the run (runGate.ts); When Received, so do the answer,
+ * which the run sends once n8n has recorded it, and the durable record's key (`replayKey`, replay.ts).
+ */
+export function acknowledgeAndRun(fn: IWebhookFunctions, message: string, item: IDataObject, run?: { runKey: string; replayKey: string }): IWebhookResponseData {
 	const items = fn.helpers.returnJsonArray([item]);
-	return { webhookResponse: acknowledgement(message), workflowData: [runKey ? withRunKey(items, runKey) : items] };
+	const received = acknowledgement(message);
+	if (!run) return { webhookResponse: received, workflowData: [items] };
+	const receipt = acknowledgesAfterRun(fn) ? undefined : { received, replayKey: run.replayKey };
+	return { webhookResponse: received, workflowData: [withRunKey(items, run.runKey, receipt)] };
 }
 
 /**

@@ -59,8 +59,13 @@ function gate(acknowledge: 'received' | 'finished', executions: Record<number, I
 	const customData: Record<string, string> = {};
 	const taskData: Record<string, string> = {};
 	const hints: string[] = [];
+	const answers: Array<{ statusCode?: number; body: unknown; at: number }> = [];
+	const staticData: Record<string, unknown> = {};
+	const receipt = { received: { status: { message: 'received' } }, replayKey: 'r'.repeat(16) };
 	const fn = {
-		getInputData: () => withRunKey([item()], KEY),
+		getInputData: () => withRunKey([item()], KEY, acknowledge === 'received' ? receipt : undefined),
+		sendResponse: async (response: { statusCode?: number; body: unknown }) => void answers.push({ ...response, at: store.size }),
+		getWorkflowStaticData: () => staticData,
 		getExecutionId: () => String(ownId),
 		getNode: () => ({ name: 'Trigger', parameters: { options: { acknowledge } } }),
 		getExecutionDataById: async (id: string) => executions[Number(id)],
@@ -78,7 +83,7 @@ function gate(acknowledge: 'received' | 'finished', executions: Record<number, I
 			clearAllProcessedItems: async (scope: string) => rowOf(scope).clear(),
 		},
 	} as unknown as IExecuteFunctions;
-	return { run: () => passDeliveryRun(fn), customData, taskData, hints, store };
+	return { run: () => passDeliveryRun(fn), customData, taskData, hints, store, answers, staticData };
 }
 
 describe('passDeliveryRun', () => {
@@ -90,9 +95,21 @@ describe('passDeliveryRun', () => {
 		expect(g.taskData).toEqual({ [RUN_KEY_FIELD]: KEY });
 	});
 
-	it('When Received: a copy stops at the trigger, said on the output', async () => {
+	it('When Received: n8n answers once the run is recorded, and the run keeps the durable record', async () => {
+		const g = gate('received', {});
+		expect(await g.run()).toEqual([[item()]]);
+		expect(g.answers).toEqual([{ statusCode: 200, body: { status: { message: 'received' } }, headers: {}, at: 1 }]);
+		expect(Object.keys(g.staticData)).toEqual(['receivedByHour']);
+		// When Finished n8n answers after the run: nothing is sent, nothing kept.
+		const finished = gate('finished', {});
+		await finished.run();
+		expect([finished.answers, finished.staticData]).toEqual([[], {}]);
+	});
+
+	it('When Received: a copy stops at the trigger, said on the output, and the platform gets the same acknowledgement again', async () => {
 		const g = gate('received', {}, { stored: [KEY] });
 		expect(await g.run()).toEqual([[]]);
+		expect(g.answers.map((answer) => answer.body)).toEqual([{ status: { message: 'received' } }]);
 		expect(g.customData).toEqual({ [COPY_KEY_FIELD]: KEY });
 		expect(g.hints[0]).toMatch(/already started a run/);
 	});
@@ -179,7 +196,7 @@ describe("passDeliveryRun while n8n's database does not answer", () => {
 		expect(await passDeliveryRun(fn as unknown as IExecuteFunctions)).toEqual([[item()]]);
 	});
 
-	it('a database that stays away: When Received runs (nothing would send it again), When Finished fails (500)', async () => {
+	it('a database that stays away: the run fails in both modes, so n8n answers 500 and the platform sends it again (When Received acknowledges only a recorded run)', async () => {
 		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
 		try {
 			const customData: Record<string, string> = {};
@@ -195,10 +212,10 @@ describe("passDeliveryRun while n8n's database does not answer", () => {
 						clearAllProcessedItems: failing('Connection terminated unexpectedly'),
 					},
 				}) as unknown as IExecuteFunctions;
-			const received = passDeliveryRun(fn('received'));
+			const received = passDeliveryRun(fn('received')).catch((e: Error) => e);
 			const finished = passDeliveryRun(fn('finished')).catch((e: Error) => e);
 			for (let i = 0; i < 35; i++) await jest.advanceTimersByTimeAsync(1000);
-			expect(await received).toEqual([[item()]]);
+			expect(((await received) as Error).message).toMatch(/database did not answer/);
 			expect(((await finished) as Error).message).toMatch(/database did not answer/);
 		} finally {
 			jest.useRealTimers();

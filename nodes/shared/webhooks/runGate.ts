@@ -8,13 +8,16 @@
  * Limits (docs/scaling.md, "Triggers and copies of a delivery"): another node of the workflow writing n8n's record
  * at the same moment; runs are looked for in a window of ids; a run whose end n8n could not save counts as failed.
  */
-import { NodeOperationError, sleep, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData } from 'n8n-workflow';
+import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData } from 'n8n-workflow';
 
 import { inTurn, RECORD_OPTIONS, withNodeLock, type LockStore } from '../operation/repeatGuard';
 import { acknowledgesWhenFinished } from './acknowledge';
+import { rememberDelivery } from './replay';
 
 /** The run key's field on the item, and the mark of the run that does the work. */
 export const RUN_KEY_FIELD = 'paySuiteDelivery';
+/** When Received: the answers the gate sends once the run is recorded (a `Receipt`, as JSON text). */
+export const RECEIPT_FIELD = 'paySuiteAcknowledgement';
 /** The mark of a copy: a later copy skips it. */
 export const COPY_KEY_FIELD = 'paySuiteDeliveryCopy';
 
@@ -33,11 +36,28 @@ function runKeyOf(item: INodeExecutionData | undefined): string | undefined {
 	return typeof key === 'string' && key !== '' ? key : undefined;
 }
 
+/** What the webhook part hands the gate: the acknowledgement (a copy gets the same) and the durable record's key (replay.ts). */
+export interface Receipt {
+	received: IDataObject;
+	replayKey: string;
+}
+
+function receiptOf(item: INodeExecutionData | undefined): Receipt | undefined {
+	const text = item?.[RECEIPT_FIELD];
+	if (typeof text !== 'string') return undefined;
+	try {
+		return JSON.parse(text) as Receipt;
+	} catch {
+		return undefined;
+	}
+}
+
 /** The items without the run key: what the trigger outputs. Pure. */
 export function withoutRunKey(items: INodeExecutionData[]): INodeExecutionData[] {
 	return items.map((item) => {
 		const copy = { ...item };
 		delete copy[RUN_KEY_FIELD];
+		delete copy[RECEIPT_FIELD];
 		return copy;
 	});
 }
@@ -172,28 +192,48 @@ function stops(fn: IExecuteFunctions, runKey: string, why: string): INodeExecuti
 	return [[]];
 }
 
+/**
+ * When Received, n8n answers when the gate says (responseMode `responseNode`, acknowledge.ts): only once the run is
+ * recorded in n8n's database, so that an acknowledged delivery is never lost with a run n8n could not start.
+ */
+async function acknowledge(fn: IExecuteFunctions, receipt: Receipt | undefined): Promise<void> {
+	if (!receipt) return;
+	await fn.sendResponse({ body: receipt.received, headers: {}, statusCode: 200 });
+	// After the answer: the webhook side saves static data as it answers, and a change then would hold the answer back.
+	rememberDelivery(fn.getWorkflowStaticData('node'), receipt.replayKey);
+}
+
 /** The trigger's part of a delivery's run, on the worker that runs it: see the top of this file. */
 export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = fn.getInputData();
 	const runKey = runKeyOf(items[0]);
+	const afterRun = acknowledgesWhenFinished(fn.getNode().parameters);
+	const receipt = afterRun ? undefined : receiptOf(items[0]);
 	const record = storeOf(fn);
 	const ownId = Number(fn.getExecutionId());
-	if (!runKey || !record || !Number.isSafeInteger(ownId)) return [withoutRunKey(items)];
-	const afterRun = acknowledgesWhenFinished(fn.getNode().parameters);
+	if (!runKey || !record || !Number.isSafeInteger(ownId)) {
+		await acknowledge(fn, receipt);
+		return [withoutRunKey(items)];
+	}
 	const isNew = await recordKey(record, runKey);
 	// Without n8n's store (a bare engine) the gate cannot know: the run goes on, as before.
-	if (isNew === 'absent') return [withoutRunKey(items)];
+	if (isNew === 'absent') {
+		await acknowledge(fn, receipt);
+		return [withoutRunKey(items)];
+	}
 	if (isNew === 'unavailable') {
-		// The database stayed away. Acknowledged already (When Received), nothing would send the delivery again: the
-		// run goes on (money-moving steps are keyed). Otherwise n8n answers 500 and the platform sends it again.
-		if (!afterRun) return owns(fn, runKey, items);
-		throw new NodeOperationError(fn.getNode(), "n8n's database did not answer: this delivery's run cannot tell whether it already ran", {
-			description: 'n8n answers 500, so the platform sends the delivery again later',
+		// Not recorded, so not acknowledged: n8n answers 500 and the platform sends the delivery again.
+		throw new NodeOperationError(fn.getNode(), "n8n's database did not answer: this delivery's run could not be recorded", {
+			description: 'Not acknowledged: n8n answers 500, so the platform sends the delivery again later',
 		});
 	}
-	if (isNew) return owns(fn, runKey, items);
+	if (isNew) {
+		await acknowledge(fn, receipt);
+		return owns(fn, runKey, items);
+	}
 	if (!afterRun) {
-		return stops(fn, runKey, 'This delivery already started a run: this copy stops here (the platform was answered already)');
+		await acknowledge(fn, receipt);
+		return stops(fn, runKey, 'This delivery already started a run: this copy stops here, and the platform gets the same acknowledgement again');
 	}
 	const deadline = Date.now() + COPY_WAIT_MS;
 	let ids: number[] | 'unreadable' = 'unreadable';
@@ -213,7 +253,7 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 	}
 }
 
-/** Puts the run key on the item of a delivery's run (the webhook part; passDeliveryRun reads and removes it). */
-export function withRunKey(items: INodeExecutionData[], runKey: string): INodeExecutionData[] {
-	return items.map((item) => ({ ...item, [RUN_KEY_FIELD]: runKey }));
+/** Puts the run key (and When Received the receipt) on the item of a delivery's run (the webhook part; passDeliveryRun reads and removes them). */
+export function withRunKey(items: INodeExecutionData[], runKey: string, receipt?: Receipt): INodeExecutionData[] {
+	return items.map((item) => ({ ...item, [RUN_KEY_FIELD]: runKey, ...(receipt ? { [RECEIPT_FIELD]: JSON.stringify(receipt) } : {}) }));
 }
