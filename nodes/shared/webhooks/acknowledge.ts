@@ -22,7 +22,7 @@ export const acknowledgeOption: INodeProperties = {
 			name: 'When Received',
 			value: 'received',
 			description:
-				'Answer as soon as n8n has recorded the run (or HTTP 500 when its database could not, so the platform sends it again). A run lost afterwards with its worker is not sent again.',
+				'Answer as soon as n8n has recorded the run (or HTTP 503 or 500 when it could not, so the platform sends it again). A run lost afterwards with its worker is not sent again.',
 		},
 		{
 			name: 'When the Workflow Has Finished',

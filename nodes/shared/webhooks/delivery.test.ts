@@ -82,7 +82,11 @@ describe('receiveDelivery with a signature in the body', () => {
 		const workflowId = call.fn.getWorkflow().id;
 		expect(first.workflowData).toEqual([[{ json: { id: 'e1' }, [RUN_KEY_FIELD]: deliveryKey([workflowId!, 'Trigger', 'manual', 'e1']), [RECEIPT_FIELD]: expect.any(String) }]]);
 		const receipt = JSON.parse(first.workflowData![0][0][RECEIPT_FIELD] as string);
-		expect(receipt).toEqual({ received: first.webhookResponse, replayKey: deliveryKey(['e1']) });
+		expect(receipt).toEqual({
+			received: first.webhookResponse,
+			unavailable: { status: expect.objectContaining({ status: 'FAILED', reason: 'XU' }) },
+			replayKey: deliveryKey(['e1']),
+		});
 		const again = await receiveDelivery(call.fn, eventDelivery);
 		expect(ackMessage(again)).toBe('Event e1 received; already received, the workflow does not run again');
 		expect(again.workflowData).toBeUndefined();

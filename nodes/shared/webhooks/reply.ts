@@ -116,7 +116,8 @@ export function acknowledgeAndRun(fn: IWebhookFunctions, message: string, item: 
 	const items = fn.helpers.returnJsonArray([item]);
 	const received = acknowledgement(message);
 	if (!run) return { webhookResponse: received, workflowData: [items] };
-	const receipt = acknowledgesAfterRun(fn) ? undefined : { received, replayKey: run.replayKey };
+	const unavailable = statusAnswer('FAILED', REFUSAL_REASON.unavailable, 'The notification could not be recorded now; send it again later');
+	const receipt = acknowledgesAfterRun(fn) ? undefined : { received, unavailable, replayKey: run.replayKey };
 	return { webhookResponse: received, workflowData: [withRunKey(items, run.runKey, receipt)] };
 }
 

@@ -51,7 +51,7 @@ describe('what the gate reads in an execution', () => {
 });
 
 /** A stand-in for the trigger's execute() context: a store of keys and stored executions by id. */
-function gate(acknowledge: 'received' | 'finished', executions: Record<number, IRunExecutionData>, { ownId = 10, stored = [] as string[], withCustomData = true } = {}) {
+function gate(acknowledge: 'received' | 'finished', executions: Record<number, IRunExecutionData>, { ownId = 10, stored = [] as string[], withCustomData = true, sendFails = false } = {}) {
 	const store = new Set(stored);
 	/** The node's row: the lock. */
 	const lockRow = new Set<string>();
@@ -64,7 +64,11 @@ function gate(acknowledge: 'received' | 'finished', executions: Record<number, I
 	const receipt = { received: { status: { message: 'received' } }, replayKey: 'r'.repeat(16) };
 	const fn = {
 		getInputData: () => withRunKey([item()], KEY, acknowledge === 'received' ? receipt : undefined),
-		sendResponse: async (response: { statusCode?: number; body: unknown }) => void answers.push({ ...response, at: store.size }),
+		sendResponse: async (response: { statusCode?: number; body: unknown }) => {
+			if (sendFails) throw new Error('Connection is closed.');
+			answers.push({ ...response, at: store.size });
+		},
+		logger: { warn: () => undefined },
 		getWorkflowStaticData: () => staticData,
 		getExecutionId: () => String(ownId),
 		getNode: () => ({ name: 'Trigger', parameters: { options: { acknowledge } } }),
@@ -104,6 +108,12 @@ describe('passDeliveryRun', () => {
 		const finished = gate('finished', {});
 		await finished.run();
 		expect([finished.answers, finished.staticData]).toEqual([[], {}]);
+	});
+
+	it('When Received: an answer that cannot be sent (Redis away) does not stop the run that recorded the delivery', async () => {
+		const g = gate('received', {}, { sendFails: true });
+		expect(await g.run()).toEqual([[item()]]);
+		expect(g.customData).toEqual({ [RUN_KEY_FIELD]: KEY });
 	});
 
 	it('When Received: a copy stops at the trigger, said on the output, and the platform gets the same acknowledgement again', async () => {
@@ -200,9 +210,12 @@ describe("passDeliveryRun while n8n's database does not answer", () => {
 		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
 		try {
 			const customData: Record<string, string> = {};
+			const answers: unknown[] = [];
+			const unavailable = { status: { status: 'FAILED', reason: 'XU' } };
 			const fn = (acknowledge: string) =>
 				({
-					getInputData: () => withRunKey([item()], KEY),
+					getInputData: () => withRunKey([item()], KEY, acknowledge === 'received' ? { received: { status: { status: 'OK' } }, unavailable, replayKey: 'r'.repeat(16) } : undefined),
+					sendResponse: async (response: unknown) => void answers.push(response),
 					getExecutionId: () => '3',
 					getNode: () => ({ name: 'Trigger', parameters: { options: { acknowledge } } }),
 					customData: { set: (k: string, v: string) => (customData[k] = v) },
@@ -217,6 +230,8 @@ describe("passDeliveryRun while n8n's database does not answer", () => {
 			for (let i = 0; i < 35; i++) await jest.advanceTimersByTimeAsync(1000);
 			expect(((await received) as Error).message).toMatch(/database did not answer/);
 			expect(((await finished) as Error).message).toMatch(/database did not answer/);
+			// When Received answers 503 itself (n8n 1.x in regular mode would answer the failed run with an empty 200).
+			expect(answers).toEqual([{ body: unavailable, headers: { 'retry-after': '30' }, statusCode: 503 }]);
 		} finally {
 			jest.useRealTimers();
 		}

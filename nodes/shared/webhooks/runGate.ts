@@ -36,9 +36,13 @@ function runKeyOf(item: INodeExecutionData | undefined): string | undefined {
 	return typeof key === 'string' && key !== '' ? key : undefined;
 }
 
-/** What the webhook part hands the gate: the acknowledgement (a copy gets the same) and the durable record's key (replay.ts). */
+/**
+ * What the webhook part hands the gate: the acknowledgement (a copy gets the same), the answer when the run cannot be
+ * recorded, and the durable record's key (replay.ts).
+ */
 export interface Receipt {
 	received: IDataObject;
+	unavailable?: IDataObject;
 	replayKey: string;
 }
 
@@ -91,6 +95,8 @@ export function deliveryRunKind(data: IRunExecutionData | undefined, runKey: str
 	return items.some((item) => runKeyOf(item) === runKey) ? 'pending' : undefined;
 }
 
+/** The wait a delivery answered 503 asks for. */
+const RETRY_AFTER_SECONDS = 30;
 /** How long the gate tries n8n's database while it does not answer (a PostgreSQL restart) before it gives up. */
 const DATABASE_RETRY_MS = 30_000;
 
@@ -198,7 +204,11 @@ function stops(fn: IExecuteFunctions, runKey: string, why: string): INodeExecuti
  */
 async function acknowledge(fn: IExecuteFunctions, receipt: Receipt | undefined): Promise<void> {
 	if (!receipt) return;
-	await fn.sendResponse({ body: receipt.received, headers: {}, statusCode: 200 });
+	// An answer that could not be sent (Redis away) does not stop the run: the delivery is recorded, so this run must
+	// do the work; the platform's next attempt is a copy and gets the acknowledgement.
+	await fn.sendResponse({ body: receipt.received, headers: {}, statusCode: 200 }).catch((error: unknown) => {
+		fn.logger?.warn(`${fn.getNode().name} could not answer the delivery it recorded; its run goes on: ${(error as Error)?.message ?? String(error)}`);
+	});
 	// After the answer: the webhook side saves static data as it answers, and a change then would hold the answer back.
 	rememberDelivery(fn.getWorkflowStaticData('node'), receipt.replayKey);
 }
@@ -222,7 +232,11 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 		return [withoutRunKey(items)];
 	}
 	if (isNew === 'unavailable') {
-		// Not recorded, so not acknowledged: n8n answers 500 and the platform sends the delivery again.
+		// Not recorded, so not acknowledged: the platform sends the delivery again. Answered here rather than left to
+		// n8n's 500, which n8n 1.x in regular mode turns into an empty 200 (its run's end answers first).
+		if (receipt?.unavailable) {
+			await fn.sendResponse({ body: receipt.unavailable, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) }, statusCode: 503 }).catch(() => undefined);
+		}
 		throw new NodeOperationError(fn.getNode(), "n8n's database did not answer: this delivery's run could not be recorded", {
 			description: 'Not acknowledged: n8n answers 500, so the platform sends the delivery again later',
 		});
