@@ -238,7 +238,7 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 			await fn.sendResponse({ body: receipt.unavailable, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) }, statusCode: 503 }).catch(() => undefined);
 		}
 		throw new NodeOperationError(fn.getNode(), "n8n's database did not answer: this delivery's run could not be recorded", {
-			description: 'Not acknowledged: n8n answers 500, so the platform sends the delivery again later',
+			description: 'Not acknowledged (HTTP 503, or 500 when the trigger acknowledges after the run), so the platform sends the delivery again later',
 		});
 	}
 	if (isNew) {
