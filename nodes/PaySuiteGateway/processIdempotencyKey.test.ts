@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 
 import { canonicalJson } from '../shared/transport/canonicalJson';
 import { itemRunDigest } from '../shared/operation/itemRun';
-import { bodyForKey, deriveIdempotencyKey } from './processIdempotencyKey';
+import { bodyForKey, idempotenceKeyFor } from './processIdempotencyKey';
 
 const body = {
 	payer: { name: 'Ana', email: 'ana@example.com' },
@@ -14,23 +14,23 @@ const base = { workflowId: 'wf-1', nodeId: 'node-a', runIndex: 0, itemIndex: 0, 
 
 describe('idempotenceKey derivation', () => {
 	it('is 32 hex characters and the same for the same workflow, node, run, item, input and body', () => {
-		const key = deriveIdempotencyKey(base);
+		const key = idempotenceKeyFor(base);
 		expect(key).toMatch(/^[0-9a-f]{32}$/);
-		expect(deriveIdempotencyKey({ ...base, body: JSON.parse(JSON.stringify(body)) })).toBe(key);
+		expect(idempotenceKeyFor({ ...base, body: JSON.parse(JSON.stringify(body)) })).toBe(key);
 	});
 
 	it('does not depend on the execution: an input stored and read back, as n8n does for a Retry, gives the same key', () => {
 		const firstRun = { ...input, at: new Date('2026-11-24T10:00:00Z'), missing: undefined };
 		const retried = JSON.parse(JSON.stringify(firstRun));
-		expect(deriveIdempotencyKey({ ...base, input: retried })).toBe(deriveIdempotencyKey({ ...base, input: firstRun }));
+		expect(idempotenceKeyFor({ ...base, input: retried })).toBe(idempotenceKeyFor({ ...base, input: firstRun }));
 		expect(itemRunDigest({ ...base, input: undefined })).toBe(itemRunDigest({ ...base, input: null }));
 	});
 
 	it('does not depend on the order of keys, on auth, or on a key already in the body', () => {
 		const reordered = { payment: body.payment, instrument: body.instrument, payer: { email: 'ana@example.com', name: 'Ana' } };
 		const withAuth = { ...body, auth: { login: 'x', tranKey: 'y' }, idempotenceKey: 'old' };
-		expect(deriveIdempotencyKey({ ...base, body: reordered, input: { timestamp: input.timestamp, order: 'A-1' } })).toBe(deriveIdempotencyKey(base));
-		expect(deriveIdempotencyKey({ ...base, body: withAuth })).toBe(deriveIdempotencyKey(base));
+		expect(idempotenceKeyFor({ ...base, body: reordered, input: { timestamp: input.timestamp, order: 'A-1' } })).toBe(idempotenceKeyFor(base));
+		expect(idempotenceKeyFor({ ...base, body: withAuth })).toBe(idempotenceKeyFor(base));
 	});
 
 	it.each([
@@ -43,7 +43,7 @@ describe('idempotenceKey derivation', () => {
 		['amount', { body: { ...body, payment: { ...body.payment, amount: { currency: 'USD', total: 11 } } } }],
 		['card', { body: { ...body, instrument: { card: { ...body.instrument.card, number: '5500000000000004' } } } }],
 	])('changes with the %s', (_what, change) => {
-		expect(deriveIdempotencyKey({ ...base, ...change })).not.toBe(deriveIdempotencyKey(base));
+		expect(idempotenceKeyFor({ ...base, ...change })).not.toBe(idempotenceKeyFor(base));
 	});
 
 	it('never hashes the card number of the body in clear, nor the CVV', () => {
@@ -53,7 +53,7 @@ describe('idempotenceKey derivation', () => {
 		expect(forKey).toContain('411111161111');
 		// The CVV does not change the key.
 		const otherCvv = { ...body, instrument: { card: { ...body.instrument.card, cvv: '999' } } };
-		expect(deriveIdempotencyKey({ ...base, body: otherCvv })).toBe(deriveIdempotencyKey(base));
+		expect(idempotenceKeyFor({ ...base, body: otherCvv })).toBe(idempotenceKeyFor(base));
 	});
 
 	it('follows the documented formula', () => {
@@ -61,6 +61,6 @@ describe('idempotenceKey derivation', () => {
 		const run = sha(`wf-1\nnode-a\n0\n0\n${canonicalJson(input)}`);
 		expect(itemRunDigest(base)).toBe(run);
 		const expected = sha(`${run}\n${sha(canonicalJson(bodyForKey(body)))}`).slice(0, 32);
-		expect(deriveIdempotencyKey(base)).toBe(expected);
+		expect(idempotenceKeyFor(base)).toBe(expected);
 	});
 });

@@ -36,7 +36,7 @@ export function bodyForKey(body: unknown): unknown {
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-export function deriveIdempotencyKey(input: IdempotencyKeyInput): string {
+export function idempotenceKeyFor(input: IdempotencyKeyInput): string {
 	const { body, ...run } = input;
 	const bodyHash = sha256(canonicalJson(bodyForKey(body)));
 	return sha256(`${itemRunDigest(run)}\n${bodyHash}`).slice(0, IDEMPOTENCE_KEY_LENGTH);

@@ -1,32 +1,32 @@
 import { createHash } from 'crypto';
 
-import { deriveIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from './idempotencyKeyHeader';
+import { idempotencyKeyHeaderFor, IDEMPOTENCY_KEY_PATTERN } from './idempotencyKeyHeader';
 
-describe('deriveIdempotencyKey', () => {
+describe('idempotencyKeyHeaderFor', () => {
 	const body = { name: 'Acme', brand: 'Acme', languages: ['es'], address: { city: 'Bogota', state: 11 } };
 
 	it('matches the platform pattern', () => {
-		const key = deriveIdempotencyKey('merchant.create', body);
+		const key = idempotencyKeyHeaderFor('merchant.create', body);
 		expect(key).toMatch(IDEMPOTENCY_KEY_PATTERN);
 		expect(key).toHaveLength(52);
 	});
 
 	it('is SHA-256 of scope, newline and the canonical body, as documented', () => {
 		const expected = createHash('sha256').update('merchant.create\n{"address":{"city":"Bogota","state":11},"brand":"Acme","languages":["es"],"name":"Acme"}').digest('hex');
-		expect(deriveIdempotencyKey('merchant.create', body)).toBe(`n8n-${expected.slice(0, 48)}`);
+		expect(idempotencyKeyHeaderFor('merchant.create', body)).toBe(`n8n-${expected.slice(0, 48)}`);
 		// Pinned: the value the key had before canonicalJson moved to its own module.
-		expect(deriveIdempotencyKey('merchant.create', body)).toBe('n8n-07be2d36953e54d37c83deb28b1a624929f1488948a5f174');
+		expect(idempotencyKeyHeaderFor('merchant.create', body)).toBe('n8n-07be2d36953e54d37c83deb28b1a624929f1488948a5f174');
 	});
 
 	it('gives the same key for the same content in any key order', () => {
 		const reordered = { address: { state: 11, city: 'Bogota' }, languages: ['es'], brand: 'Acme', name: 'Acme' };
-		expect(deriveIdempotencyKey('merchant.create', reordered)).toBe(deriveIdempotencyKey('merchant.create', body));
+		expect(idempotencyKeyHeaderFor('merchant.create', reordered)).toBe(idempotencyKeyHeaderFor('merchant.create', body));
 	});
 
 	it('gives another key for other content or another scope', () => {
-		const key = deriveIdempotencyKey('merchant.create', body);
-		expect(deriveIdempotencyKey('merchant.create', { ...body, brand: 'Acme 2' })).not.toBe(key);
-		expect(deriveIdempotencyKey('merchant.update:12', body)).not.toBe(key);
+		const key = idempotencyKeyHeaderFor('merchant.create', body);
+		expect(idempotencyKeyHeaderFor('merchant.create', { ...body, brand: 'Acme 2' })).not.toBe(key);
+		expect(idempotencyKeyHeaderFor('merchant.update:12', body)).not.toBe(key);
 	});
 });
 

@@ -19,6 +19,8 @@
  * - operation/repeatGuard.ts `queues`: the call in progress on a row of n8n's store, so the next waits for it; by
  *   workflow; a call reads nothing of the one before; dropped when the last ends.
  * - schemas/identifiers.ts `pathIdSchemas`: validation schemas; by parameter name; no data; the names in the code.
+ * - schemas/timeZone.ts `canonicalZones`: each time-zone spelling asked for and its canonical name; by the spelling;
+ *   no credential data (a zone name is public); 1,000 spellings, then emptied.
  */
 const kept = new WeakMap<object, Map<string, unknown>>();
 

@@ -6,7 +6,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext } from '../context/item';
 import { optionsCollection } from './collections';
-import { wantsSimplified } from './simplify';
+import { simplifyOn } from './simplify';
 
 /** The Options collection holding the choice; `description` says what each payment item carries. */
 export const onePerPaymentOptions = (description: string): INodeProperties =>
@@ -23,7 +23,7 @@ interface PaymentsOutputShapes {
 export const onePerPaymentOutput =
 	(shapes: PaymentsOutputShapes) =>
 	(answer: IDataObject, ctx: OperationContext): IDataObject | IDataObject[] => {
-		const simple = wantsSimplified(ctx);
+		const simple = simplifyOn(ctx);
 		if (ctx.param<IDataObject>('options', {}).splitPayments) return simple ? shapes.simplePayments(answer) : shapes.payments(answer);
 		return simple ? shapes.simple(answer) : answer;
 	};

@@ -2,7 +2,7 @@
  * n8n's Simplify switch (its own nodes' wording and default), where an answer has more than 10 fields: on, a flat
  * record documented in docs/nodes/; off, the answer as it came (secrets still hidden).
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import type { OperationContext } from '../context/item';
 
@@ -14,8 +14,16 @@ export const simplifyProperty: INodeProperties = {
 	description: 'Whether to return a simplified version of the response instead of the raw data',
 };
 
-/** On by default, also where the field is not shown. */
-export const wantsSimplified = (ctx: OperationContext): boolean => ctx.param<boolean>('simple', true) !== false;
+type ReadsParameters = Pick<OperationContext, 'param'> | Pick<IExecuteFunctions | IPollFunctions | IWebhookFunctions, 'getNodeParameter'>;
+
+/**
+ * The one answer to "is Simplify on?": on by default, also where the field is not shown. `name`: a Transaction
+ * Trigger saved at version 1 calls it `simplify`.
+ */
+export function simplifyOn(from: ReadsParameters, name: 'simple' | 'simplify' = 'simple'): boolean {
+	const read = 'param' in from ? from.param<unknown>(name, true) : (from.getNodeParameter as (name: string, fallback: unknown) => unknown)(name, true);
+	return read !== false;
+}
 
 /** The platform may give it as text ("50000.00"). */
 export function amountNumber(value: unknown): number | undefined {

@@ -48,7 +48,7 @@ export async function settleLostAnswer(ctx: OperationContext, error: unknown, wo
 			? ' Asking the platform what happened failed too.'
 			: ' Asked right after, the platform did not show it done, but it may still be doing it.';
 	const notRepeated =
-		error.lostAnswer.safety === 'idempotent'
+		error.lostAnswer.safety === 'deduplicated'
 			? ''
 			: wasGivenAgain(error)
 				? " It was not sent again, by this try of n8n's Retry On Fail either: doing it twice could do it twice."

@@ -45,12 +45,12 @@ export async function refundsMadeOn(ctx: OperationContext, internalReference: un
 	if (!record) return { unknown: NO_RECORD };
 	const payment = paymentKey(ctx, internalReference);
 	try {
-		const found = await record.lookUp(ENTRIES.map((entry) => entryKey(payment, entry)));
+		const found = await record.lookByAdding(ENTRIES.map((entry) => entryKey(payment, entry)));
 		const entries = ENTRIES.filter((entry) => found.has(entryKey(payment, entry)));
 		if (!entries.length) return { count: 0, totalMinor: 0 };
 		// Entries are numbered from 1 in order: a gap means n8n's record no longer holds the oldest.
 		if (entries[entries.length - 1] !== entries.length) return { unknown: "n8n's record of this workflow no longer holds every refund made on it" };
-		const held = await record.lookUp(entries.flatMap((entry) => amountProbe(payment, entry)));
+		const held = await record.lookByAdding(entries.flatMap((entry) => amountProbe(payment, entry)));
 		const amounts = entries.map((entry) => entryAmount(payment, entry, held));
 		if (amounts.some((amount) => amount === undefined)) return { unknown: "n8n's record of this workflow holds a refund it cannot read back" };
 		return { count: entries.length, totalMinor: (amounts as number[]).reduce((sum, amount) => sum + amount, 0) };

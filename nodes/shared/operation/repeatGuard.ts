@@ -76,18 +76,18 @@ export function sentRecord(ctx: OperationContext) {
 	const store = ctx.fn.helpers as (LockStore & Pick<DeduplicationHelperFunctions, 'removeProcessed'>) | undefined;
 	const workflowId = ctx.fn.getWorkflow?.().id;
 	if (!workflowId || !store || !HELPER_NAMES.every((name) => typeof store[name] === 'function')) return undefined;
-	const check = async (keys: string[]) => {
+	const lookAndAdd = async (keys: string[]) => {
 		const found = await inTurn(workflowId, () => store.checkProcessedAndRecord(keys, 'workflow', RECORD_OPTIONS));
 		return { added: found.new.map(String), held: new Set(found.processed.map(String)) };
 	};
-	const remove = (keys: string[]) => (keys.length ? inTurn(workflowId, () => store.removeProcessed(keys, 'workflow', RECORD_OPTIONS)) : Promise.resolve());
+	const takeBack = (keys: string[]) => (keys.length ? inTurn(workflowId, () => store.removeProcessed(keys, 'workflow', RECORD_OPTIONS)) : Promise.resolve());
 	return {
-		check,
-		remove,
+		lookAndAdd,
+		takeBack,
 		/** n8n's helpers look only by adding: what the look added is taken back. */
-		lookUp: async (probe: string[]) => {
-			const { added, held } = await check([...new Set(probe)]);
-			await remove(added);
+		lookByAdding: async (probe: string[]) => {
+			const { added, held } = await lookAndAdd([...new Set(probe)]);
+			await takeBack(added);
 			return held;
 		},
 		locked: <T>(step: () => Promise<T>) => withNodeLock(store, step),
@@ -133,10 +133,10 @@ export async function guardWrite(ctx: OperationContext, check: RepeatCheck): Pro
 	const { earlier, kept } = await record
 		.locked(async () => {
 			const keep = [window[window.length - 1], ...((await check.alsoRecord?.()) ?? [])];
-			const { held, added } = await record.check([...look, ...keep]);
+			const { held, added } = await record.lookAndAdd([...look, ...keep]);
 			const found = look.length ? window.filter((key) => held.has(key)) : [];
 			const keeping = new Set(found.length ? [] : keep);
-			await record.remove(added.filter((key) => !keeping.has(key)));
+			await record.takeBack(added.filter((key) => !keeping.has(key)));
 			return { earlier: found, kept: added.filter((key) => keeping.has(key)) };
 		})
 		.catch((error: unknown) =>
@@ -146,5 +146,5 @@ export async function guardWrite(ctx: OperationContext, check: RepeatCheck): Pro
 			),
 		);
 	if (earlier.length) check.refuse({ at: Math.max(...earlier.map(minuteOf)) });
-	return { notMade: () => record.locked(() => record.remove(kept)) };
+	return { notMade: () => record.locked(() => record.takeBack(kept)) };
 }

@@ -42,7 +42,7 @@ export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<
 	return {
 		...labelsOf(spec),
 		properties: spec.properties,
-		...(safety === 'read' ? { parallel: 'read' as const } : safety === 'idempotent' ? { parallel: 'deduplicated' as const } : {}),
+		...(safety === 'write' ? {} : { parallel: safety }),
 		async execute(ctx) {
 			const raw = compact(spec.body ? spec.body(ctx) : {});
 			const body = (spec.schema ? ctx.validate(spec.schema, raw) : raw) as Body;

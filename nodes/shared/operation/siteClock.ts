@@ -6,7 +6,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { OperationContext, SiteClock } from '../context/item';
-import { wantsSimplified } from '../descriptions/simplify';
+import { simplifyOn } from '../descriptions/simplify';
 import { formatIsoUtc, parseDateTimeInput } from '../schemas/dateTime';
 import { canonicalTimeZone, credentialTimeZone, isoInZone, resolveTimeZone } from '../schemas/timeZone';
 import { credentialsOnce } from '../transport/credentials';
@@ -89,7 +89,7 @@ export interface SiteClockUse {
 /** With Simplify on only; run by the executor after the operation. */
 export function withSiteDates(ctx: OperationContext, items: INodeExecutionData[], use: SiteClockUse): INodeExecutionData[] {
 	const dates = use.dates;
-	if (!dates?.length || !wantsSimplified(ctx)) return items;
+	if (!dates?.length || !simplifyOn(ctx)) return items;
 	const clock = clockOf(ctx);
 	return items.map((item): INodeExecutionData => {
 		const own = use.zoneKey && typeof item.json[use.zoneKey] === 'string' ? canonicalTimeZone(item.json[use.zoneKey] as string) : undefined;

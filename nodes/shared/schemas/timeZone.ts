@@ -9,14 +9,27 @@ import { formatSpaced, inZone, parseDateTimeInput } from './dateTime';
 /** Its settings, or the instance's default. */
 export const WORKFLOW_TIME_ZONE = 'workflow';
 
+/**
+ * Each spelling asked for, canonical once per process: Intl builds a formatter to tell, which was most of a
+ * request's own time (bench/README.md). Zone names only, bounded.
+ */
+const canonicalZones = new Map<string, string | undefined>();
+const MAX_ZONE_SPELLINGS = 1000;
+
 /** `america/bogota` → `America/Bogota`; undefined when unknown. */
 export function canonicalTimeZone(zone: string): string | undefined {
-	if (!zone.trim()) return undefined;
+	const name = zone.trim();
+	if (!name) return undefined;
+	if (canonicalZones.has(name)) return canonicalZones.get(name);
+	let canonical: string | undefined;
 	try {
-		return new Intl.DateTimeFormat('en-US', { timeZone: zone.trim() }).resolvedOptions().timeZone;
+		canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
 	} catch {
-		return undefined;
+		canonical = undefined;
 	}
+	if (canonicalZones.size >= MAX_ZONE_SPELLINGS) canonicalZones.clear();
+	canonicalZones.set(name, canonical);
+	return canonical;
 }
 
 export function allTimeZones(): string[] {

@@ -103,7 +103,7 @@ export class LostAnswerError extends NodeApiError {
 	readonly lostAnswer: LostAnswer;
 
 	constructor(node: INode, lost: LostAnswer, itemIndex: number) {
-		const deduplicated = lost.safety === 'idempotent';
+		const deduplicated = lost.safety === 'deduplicated';
 		const message = deduplicated
 			? `The platform's answer to ${lost.path} was lost (${lost.cause})`
 			: `The platform may have processed the request to ${lost.path}, but its answer was lost (${lost.cause})`;

@@ -15,11 +15,11 @@ export type ApiName = 'core' | 'gateway' | 'checkout' | 'links' | 'onboarding';
 /**
  * How a request may be repeated after a failure:
  * - `read`: retried on any transient failure (no connection, a lost or unreadable answer, HTTP 408/429/5xx);
- * - `idempotent`: deduplicated by the platform's key, retried like a read with the same key;
+ * - `deduplicated`: the platform keeps one per key; retried like a read with the same key;
  * - `write`: sent again only when nothing reached the platform (connection refused, host not found); any other
  *   failure leaves the outcome unknown and fails with a LostAnswerError, never repeated.
  */
-export type RequestSafety = 'read' | 'idempotent' | 'write';
+export type RequestSafety = 'read' | 'deduplicated' | 'write';
 
 export interface PaySuiteRequest {
 	api: ApiName;

@@ -5,7 +5,7 @@
 import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { credentialTimeZone } from '../schemas/timeZone';
-import { simplifyProperty } from '../descriptions/simplify';
+import { simplifyOn, simplifyProperty } from '../descriptions/simplify';
 import { includeSecretsProperty } from '../descriptions/commonFields';
 
 export const TRIGGER_VERSIONS = { version: [1, 2], defaultVersion: 2 };
@@ -36,7 +36,7 @@ export function triggerIncludeSecretsProperties(secret: string): INodeProperties
 }
 
 export function simplifiedOutput(fn: IWebhookFunctions): boolean {
-	return fn.getNode().typeVersion >= 2 && fn.getNodeParameter('simple', true) !== false;
+	return fn.getNode().typeVersion >= 2 && simplifyOn(fn);
 }
 
 export type WithSiteTimeZone<T> = T & { siteTimeZone?: string };

@@ -1,4 +1,4 @@
-import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
@@ -24,5 +24,5 @@ export const getSession = requestOperation<ValidatorQueryBody>({
 	],
 	body: (ctx) => ({ requestId: String(ctx.param<string>('requestId', '') ?? '').trim() }),
 	schema: validatorQuerySchema,
-	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifyValidationSession(answer) : answer),
+	output: (answer, ctx) => (simplifyOn(ctx) ? simplifyValidationSession(answer) : answer),
 });

@@ -1,6 +1,6 @@
 import { currencyOptions } from '../../../shared/descriptions/choices';
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { localeOption, tokenProperties } from '../../descriptions/fields';
 import { tokenFromParameters } from '../instrument';
@@ -45,5 +45,5 @@ export const validateToken = requestOperation<ValidatorValidateBody>({
 		};
 	},
 	schema: validatorValidateSchema,
-	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifyTokenValidation(answer) : answer),
+	output: (answer, ctx) => (simplifyOn(ctx) ? simplifyTokenValidation(answer) : answer),
 });

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { cardNumberProperty, clientOptions, expirationProperty, lookupPaymentOptions } from '../../descriptions/fields';
 import { cardFromParameters, lookupPayment } from '../instrument';
@@ -34,5 +34,5 @@ export const getInformation = requestOperation<InformationBody>({
 		};
 	},
 	schema: informationSchema,
-	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifyCardInformation(answer) : answer),
+	output: (answer, ctx) => (simplifyOn(ctx) ? simplifyCardInformation(answer) : answer),
 });

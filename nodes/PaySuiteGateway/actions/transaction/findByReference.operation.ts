@@ -7,7 +7,7 @@ import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workf
 import { z } from 'zod/v3';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { pollOrFail } from '../../../shared/operation/pollingOperation';
 import { intervalProperty, timeoutProperty } from '../../../shared/descriptions/commonFields';
 import { sendRequest } from '../../../shared/operation/send';
@@ -108,7 +108,7 @@ function nothingFound(search: Search): IDataObject {
 async function readTransaction(ctx: OperationContext, internalReference: unknown): Promise<IDataObject> {
 	const query = ctx.validate(querySchema, { internalReference: String(internalReference ?? '') });
 	const { body } = await sendRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/query', safety: 'read', body: query as unknown as IDataObject });
-	return wantsSimplified(ctx) ? simplifyTransaction(body) : body;
+	return simplifyOn(ctx) ? simplifyTransaction(body) : body;
 }
 
 export const findByReference: PaySuiteOperation = {

@@ -1,5 +1,5 @@
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { internalReferenceLocator } from '../../../shared/methods/transactions';
 import { withRefundColumns } from '../../../shared/operation/refundsMade';
 import { requestOperation } from '../../../shared/operation/requestOperation';
@@ -29,5 +29,5 @@ export const get = requestOperation<QueryBody>({
 	}),
 	schema: querySchema,
 	// Simplified, with its refund columns: the platform's `refunded`, or this workflow's refunds as n8n recorded them.
-	output: (answer, ctx) => (wantsSimplified(ctx) ? withRefundColumns(ctx, simplifyTransaction(answer)) : answer),
+	output: (answer, ctx) => (simplifyOn(ctx) ? withRefundColumns(ctx, simplifyTransaction(answer)) : answer),
 });

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { amountProperties } from '../../../shared/descriptions/amount';
-import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { itemRun } from '../../../shared/operation/itemRun';
 import { partsReader, paymentRequest } from '../../../shared/operation/paymentBody';
@@ -12,7 +12,7 @@ import { formatAmount } from '../../../shared/operation/words';
 import { personProperty, requiredPersonNotice, toPerson } from '../../../shared/descriptions/person';
 import { cardNumberProperty, cvvProperty, expirationProperty, localeOption, referenceProperty, tokenProperties } from '../../descriptions/fields';
 import { cardFromParameters, tokenFromParameters } from '../instrument';
-import { deriveIdempotencyKey } from '../../processIdempotencyKey';
+import { idempotenceKeyFor } from '../../processIdempotencyKey';
 import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
 import { keyValueMap, keyValueProperties, metadataProperties } from '../../../shared/descriptions/metadata';
@@ -188,7 +188,7 @@ export const processPayment: PaySuiteOperation = {
 		const body = processBody(ctx);
 		if (body.idempotenceKey === undefined) {
 			// Made of what n8n's Retry of the execution keeps identical (processIdempotencyKey.ts).
-			body.idempotenceKey = deriveIdempotencyKey({ ...itemRun(ctx), body });
+			body.idempotenceKey = idempotenceKeyFor({ ...itemRun(ctx), body });
 		}
 		const checked = ctx.validate(processSchema, body);
 		const payment = checked.payment as { reference?: string; amount?: { currency?: string; total?: number } };
@@ -203,7 +203,7 @@ export const processPayment: PaySuiteOperation = {
 			{
 				api: 'gateway',
 				path: '/gateway/process',
-				safety: 'idempotent',
+				safety: 'deduplicated',
 				body: checked as unknown as IDataObject,
 				acceptFailedStatus: true,
 			},
@@ -215,7 +215,7 @@ export const processPayment: PaySuiteOperation = {
 					const replayed = replayedTransactionFailure(String(checked.idempotenceKey), { ...payment, lastDigits: cardNumber?.slice(-4) }, answer, keyWords);
 					if (replayed) ctx.fail(replayed.message, replayed.description);
 					// A declined payment (REJECTED) is a result, not an error, simplified or not.
-					return ctx.fn.helpers.returnJsonArray(wantsSimplified(ctx) ? simplifyTransaction(answer) : answer);
+					return ctx.fn.helpers.returnJsonArray(simplifyOn(ctx) ? simplifyTransaction(answer) : answer);
 				},
 			},
 		);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
-import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import type { OperationContext } from '../../../shared/operation/types';
 import { formatAmount } from '../../../shared/operation/words';
@@ -89,6 +89,6 @@ export const search = requestOperation<SearchBody>({
 		// An answer without a list of transactions is output as it came, simplified or not.
 		if (!found) return answer;
 		if (found.length === 0 && saysWhenEmpty(ctx)) return nothingFound(body);
-		return wantsSimplified(ctx) ? found.map(simplifyTransaction) : found;
+		return simplifyOn(ctx) ? found.map(simplifyTransaction) : found;
 	},
 });

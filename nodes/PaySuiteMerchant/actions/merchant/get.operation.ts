@@ -5,7 +5,7 @@ import { pathId } from '../../../shared/schemas/identifiers';
 import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
 import { requestOperation } from '../../../shared/operation/requestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
-import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { merchantIdLocator } from '../../descriptions/identifiers';
 import { simplifyMerchant, splitMerchant, type MerchantOutput } from '../../output';
 
@@ -41,7 +41,7 @@ export const get = requestOperation({
 	output: (answer, ctx) => {
 		const options = ctx.param<IDataObject>('options', {});
 		const output = (options.output as MerchantOutput | undefined) ?? 'merchant';
-		if (output === 'merchant' && wantsSimplified(ctx)) return [simplifyMerchant(answer)];
+		if (output === 'merchant' && simplifyOn(ctx)) return [simplifyMerchant(answer)];
 		return splitMerchant(answer, output);
 	},
 });

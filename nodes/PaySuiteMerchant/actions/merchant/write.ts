@@ -11,7 +11,7 @@ import { sendRequest } from '../../../shared/operation/send';
 import type { OperationContext } from '../../../shared/operation/types';
 import { platformError } from '../../../shared/transport/failures';
 import type { PaySuiteResponse } from '../../../shared/transport/types';
-import { deriveIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../../idempotencyKeyHeader';
+import { idempotencyKeyHeaderFor, IDEMPOTENCY_KEY_PATTERN } from '../../idempotencyKeyHeader';
 
 const userKeySchema = z.object({
 	options: z.object({
@@ -46,7 +46,7 @@ async function sendWithFallback(ctx: OperationContext, spec: WriteSpec, body: ID
 			body,
 			headers: { 'Idempotency-Key': idempotencyKey, 'Content-Type': 'application/json' },
 			// The platform deduplicates by Idempotency-Key, so a write that may not have arrived is safe to repeat.
-			safety: 'idempotent',
+			safety: 'deduplicated',
 			notFound,
 			// The conflicts the document leaves open: the key of another write, or of this change for another merchant.
 			conflictHint: `This Idempotency Key (${idempotencyKey}) was already used for ${create ? 'a different merchant' : 'a different change or another merchant'}: leave the Idempotency Key option empty (one is made from the ${create ? "merchant's details" : 'merchant and the change'}) or give this request its own.`,
@@ -64,7 +64,7 @@ async function sendWithFallback(ctx: OperationContext, spec: WriteSpec, body: ID
 export async function merchantWrite(ctx: OperationContext, spec: WriteSpec): Promise<INodeExecutionData[]> {
 	const body = ctx.validate(spec.schema, compact(spec.body)) as IDataObject;
 	const userKey = String(ctx.param<IDataObject>('options', {}).idempotencyKey ?? '').trim();
-	const idempotencyKey = userKey ? ctx.validate(userKeySchema, { options: { idempotencyKey: userKey } }).options.idempotencyKey : deriveIdempotencyKey(spec.keyScope, body);
+	const idempotencyKey = userKey ? ctx.validate(userKeySchema, { options: { idempotencyKey: userKey } }).options.idempotencyKey : idempotencyKeyHeaderFor(spec.keyScope, body);
 
 	let answer: PaySuiteResponse<IDataObject>;
 	try {

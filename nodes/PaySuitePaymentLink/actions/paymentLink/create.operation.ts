@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { amountFromParameters } from '../../../shared/descriptions/amount';
 import { toNameValuePairs } from '../../../shared/descriptions/nameValuePairs';
 import { modifiersProperty, paymentPartsLabels } from '../../../shared/descriptions/payment';
-import { wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifyOn } from '../../../shared/descriptions/simplify';
 import { compact } from '../../../shared/operation/compact';
 import type { LostAnswerWords } from '../../../shared/operation/lostAnswer';
 import { modifiersOf, partsReader } from '../../../shared/operation/paymentBody';
@@ -89,7 +89,7 @@ export async function linkToCreate(ctx: OperationContext, extra: IDataObject = {
 
 async function createLink(ctx: OperationContext) {
 	const { body, zone, clock } = await linkToCreate(ctx);
-	const simple = wantsSimplified(ctx);
+	const simple = simplifyOn(ctx);
 	return sendRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
 		lostAnswer: lostLink(body),
 		// Version 1: what was sent with the zone it is read in, so the instant is checkable at a glance.

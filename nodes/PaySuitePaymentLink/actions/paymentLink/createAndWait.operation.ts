@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
-import { wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifyOn } from '../../../shared/descriptions/simplify';
 import { sendRequest } from '../../../shared/operation/send';
 import { chooseSiteClock, CREDENTIAL_TIME_ZONE_OPTION } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
@@ -65,7 +65,7 @@ async function createAndPutToWait(ctx: OperationContext) {
 	// Checked first: the URL is this execution's own, named after the link's reference.
 	const credentials = await credentialsOnce(ctx.fn, 'paySuiteApi');
 	const body: IDataObject = { ...link.body, notificationUrl: resumeUrlFor(ctx.fn, String(credentials.secretKey ?? ''), String(link.body.reference)) };
-	const simple = wantsSimplified(ctx);
+	const simple = simplifyOn(ctx);
 	// Shown by the editor while the execution waits (the link's url, to pay it); n8n replaces it on resume.
 	const created = await sendRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
 		lostAnswer: lostLink(body),
@@ -109,7 +109,7 @@ const awaitLink: ResumeDeclaration<AwaitedNotification, IDataObject> = {
 	final: (link) => linkOutcome(link).status === 'APPROVED' || link.status === 'EXPIRED' || link.status === 'INACTIVE',
 	output: (fn, { notification, siteTimeZone }, link) => {
 		const from = saysTimeLimitOutcome(fn.getNode().typeVersion) ? { outcomeFrom: OUTCOME_FROM.notification } : {};
-		if (fn.getNodeParameter('simple', true) === false) return { ...link, notification: { signed: notification.signed, unsigned: notification.unsigned }, ...from };
+		if (!simplifyOn(fn)) return { ...link, notification: { signed: notification.signed, unsigned: notification.unsigned }, ...from };
 		const clock = chooseSiteClock(fn.getNodeParameter('siteTimeZone', CREDENTIAL_TIME_ZONE_OPTION), siteTimeZone, fn.getTimezone());
 		return { ...linkResult(link, notification.signed.date, 'error' in clock ? fn.getTimezone() : clock.zone), ...from };
 	},

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { filtersCollection } from '../../../shared/descriptions/collections';
 import { locatorValue, optionalLocator } from '../../../shared/descriptions/coreIds';
 import { idLocatorProperty } from '../../../shared/descriptions/locator';
-import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { listOperation } from '../../../shared/operation/listOperation';
 import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
@@ -67,6 +67,6 @@ export const getMany: PaySuiteOperation = {
 	...search,
 	async execute(ctx) {
 		const items = await search.execute(ctx);
-		return wantsSimplified(ctx) ? items.map((item) => ({ ...item, json: simplifyPaymentMethod(item.json) })) : items;
+		return simplifyOn(ctx) ? items.map((item) => ({ ...item, json: simplifyPaymentMethod(item.json) })) : items;
 	},
 };

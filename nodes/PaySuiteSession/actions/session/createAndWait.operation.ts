@@ -7,7 +7,7 @@
 import { sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { sendRequest } from '../../../shared/operation/send';
 import { clockOf } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
@@ -88,7 +88,7 @@ async function createAndWaitForPayment(ctx: OperationContext) {
 	const limitAt = typeof options.limitWaitMinutes === 'number' ? Math.min(untilExpired, startedAt + options.limitWaitMinutes * 60_000) : untilExpired;
 	const everyMs = (typeof options.checkEverySeconds === 'number' ? options.checkEverySeconds : 5) * 1000;
 	const session = await readUntilFinal(ctx, requestId, limitAt, everyMs);
-	return ctx.fn.helpers.returnJsonArray(wantsSimplified(ctx) ? sessionResult(session, zone) : session);
+	return ctx.fn.helpers.returnJsonArray(simplifyOn(ctx) ? sessionResult(session, zone) : session);
 }
 
 export const createAndWait: PaySuiteOperation = {

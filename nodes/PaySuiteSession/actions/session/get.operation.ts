@@ -1,7 +1,7 @@
 import { onePerPaymentOptions, onePerPaymentOutput } from '../../../shared/descriptions/onePerPayment';
 import type { IDataObject } from 'n8n-workflow';
 
-import { asObject, simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { asObject, simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { pathId } from '../../../shared/schemas/identifiers';
 import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
 import { notFoundBy } from '../../../shared/operation/words';
@@ -17,7 +17,7 @@ const shapes = onePerPaymentOutput({ simple: simpleSession, payments: sessionPay
 /** Simplified, the refund columns of each payment (of the session's paid one on the session's item). */
 async function withRefunds(answer: IDataObject, ctx: OperationContext): Promise<IDataObject | IDataObject[]> {
 	const output = shapes(answer, ctx);
-	if (!wantsSimplified(ctx)) return output;
+	if (!simplifyOn(ctx)) return output;
 	if (Array.isArray(output)) return Promise.all(output.map((item) => withRefundColumns(ctx, item)));
 	const payments = Array.isArray(answer.payment) ? (answer.payment as IDataObject[]) : [];
 	const paid = [...payments].reverse().find((payment) => asObject(payment.status).status === 'APPROVED');

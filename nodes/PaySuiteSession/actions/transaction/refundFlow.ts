@@ -6,7 +6,7 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { ALLOW_REPEAT_HINT, wantsRepeat } from '../../../shared/descriptions/repeat';
-import { asObject, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { asObject, simplifyOn } from '../../../shared/descriptions/simplify';
 import { compact } from '../../../shared/operation/compact';
 import { CONFIRMED_KEY, settleLostAnswer } from '../../../shared/operation/lostAnswer';
 import { NO_RECORD, nextRefundKeys, refundsMadeOn, withRefundColumns } from '../../../shared/operation/refundsMade';
@@ -123,7 +123,7 @@ export function refundOperation(
 			const givenMinor = (of: IDataObject, amount = given()) =>
 				amount === undefined ? undefined : toMinorUnits(amount, amountOf(of.amount).currency ?? body.amount?.currency);
 			const made = async (of: IDataObject, answer?: IDataObject): Promise<IDataObject | undefined> => {
-				if (!wantsSimplified(ctx)) return undefined;
+				if (!simplifyOn(ctx)) return undefined;
 				const minor = givenMinor(of);
 				const after = await readPayment(ctx, body.internalReference).catch(() => of);
 				let counted: RefundsMade = { unknown: 'the amount given back is not known' };

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { amountFromParameters } from '../../../shared/descriptions/amount';
 import { ALLOW_REPEAT_HINT, repeatOptionsProperty } from '../../../shared/descriptions/repeat';
-import { amountNumber, asObject, simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { amountNumber, asObject, simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { outputId } from '../../../shared/schemas/identifiers';
 import { earlierText, writeKey } from '../../../shared/operation/repeatGuard';
 import { requestOperation } from '../../../shared/operation/requestOperation';
@@ -83,7 +83,7 @@ export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[n
 			amount: ctx.param<boolean>('sendAmount', false) ? amountFromParameters(ctx) : undefined,
 		}),
 		schema: transactionActionSchema,
-		output: (answer, ctx, body) => (wantsSimplified(ctx) ? simpleActionAnswer(answer, body.internalReference) : answer),
+		output: (answer, ctx, body) => (simplifyOn(ctx) ? simpleActionAnswer(answer, body.internalReference) : answer),
 		repeat: (ctx, body) => ({
 			key: writeKey(['action', ctx.node.credentials?.paySuiteApi?.id ?? '', platformAction, String(body.internalReference), body.amount ? `${body.amount.total} ${body.amount.currency}` : 'all']),
 			refuse: (earlier) =>

@@ -3,7 +3,7 @@ import { requestOperation } from '../../../shared/operation/requestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { siteUpdateBrandingSchema, type SiteUpdateBrandingBody } from '../../schemas';
 import { brandingProperty, checkoutVersionProperty, siteIdProperty } from '../../descriptions/fields';
-import { simplifyProperty, wantsSimplified } from '../../../shared/descriptions/simplify';
+import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { simplifySite, SITE_DATES } from '../../output';
 
 export const updateBranding = requestOperation<SiteUpdateBrandingBody>({
@@ -31,5 +31,5 @@ export const updateBranding = requestOperation<SiteUpdateBrandingBody>({
 	}),
 	schema: siteUpdateBrandingSchema,
 	fieldLabels: { id: 'Site ID' },
-	output: (answer, ctx) => (wantsSimplified(ctx) ? simplifySite(answer) : answer),
+	output: (answer, ctx) => (simplifyOn(ctx) ? simplifySite(answer) : answer),
 });
