@@ -1,9 +1,9 @@
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { localeOption } from '../../descriptions/fields';
 import { validatorSessionSchema, type ValidatorSessionBody } from '../../schemas';
 
-export const createSession = requestOperation<ValidatorSessionBody>({
+export const createSession = oneRequestOperation<ValidatorSessionBody>({
 	value: 'createSession',
 	name: 'Create Session',
 	action: 'Create an account validation session',

@@ -1,12 +1,12 @@
 import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { validationSessionLocator } from '../../descriptions/fields';
 import { validatorQuerySchema, type ValidatorQueryBody } from '../../schemas';
 import { GATEWAY_DATES, simplifyValidationSession } from '../../output';
 
-export const getSession = requestOperation<ValidatorQueryBody>({
+export const getSession = oneRequestOperation<ValidatorQueryBody>({
 	siteClock: { dates: GATEWAY_DATES },
 	value: 'getSession',
 	name: 'Get Session',

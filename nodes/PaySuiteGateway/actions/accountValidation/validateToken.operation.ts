@@ -1,13 +1,13 @@
 import { currencyOptions } from '../../../shared/descriptions/choices';
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { localeOption, tokenProperties } from '../../descriptions/fields';
 import { tokenFromParameters } from '../instrument';
 import { validatorValidateSchema, type ValidatorValidateBody } from '../../schemas';
 import { GATEWAY_DATES, simplifyTokenValidation } from '../../output';
 
-export const validateToken = requestOperation<ValidatorValidateBody>({
+export const validateToken = oneRequestOperation<ValidatorValidateBody>({
 	siteClock: { dates: GATEWAY_DATES },
 	value: 'validateToken',
 	name: 'Validate Token',

@@ -2,12 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { cardNumberProperty, clientOptions, expirationProperty, referenceProperty } from '../../descriptions/fields';
 import { cardFromParameters } from '../instrument';
 import { interestsSchema, type InterestsBody } from '../../schemas';
 
-export const calculateInterests = requestOperation<InterestsBody>({
+export const calculateInterests = oneRequestOperation<InterestsBody>({
 	value: 'calculateInterests',
 	name: 'Calculate Interests',
 	action: 'Calculate the interests of a credit option',

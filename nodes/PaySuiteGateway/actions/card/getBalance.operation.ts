@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { cardNumberProperty, expirationProperty, localeOption, lookupPaymentOptions } from '../../descriptions/fields';
 import { cardFromParameters, lookupPayment } from '../instrument';
 import { balanceSchema, type BalanceBody } from '../../schemas';
 
-export const getBalance = requestOperation<BalanceBody>({
+export const getBalance = oneRequestOperation<BalanceBody>({
 	value: 'getBalance',
 	name: 'Get Balance',
 	action: 'Get the balance of a card',

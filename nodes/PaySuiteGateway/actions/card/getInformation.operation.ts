@@ -2,13 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { cardNumberProperty, clientOptions, expirationProperty, lookupPaymentOptions } from '../../descriptions/fields';
 import { cardFromParameters, lookupPayment } from '../instrument';
 import { informationSchema, type InformationBody } from '../../schemas';
 import { simplifyCardInformation } from '../../output';
 
-export const getInformation = requestOperation<InformationBody>({
+export const getInformation = oneRequestOperation<InformationBody>({
 	value: 'getInformation',
 	name: 'Get Information',
 	action: 'Get information about a card',

@@ -1,4 +1,4 @@
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { reportBody } from './reportBody';
 import { reportRequestLabels, reportRequestProperties } from '../../descriptions/fields';
 import { reportSchema, type ReportBody } from '../../schemas';
@@ -16,7 +16,7 @@ const withinPlatformLimit = reportSchema.superRefine((body, issues) => {
 	});
 });
 
-export const request = requestOperation<ReportBody>({
+export const request = oneRequestOperation<ReportBody>({
 	siteClock: {},
 	value: 'request',
 	name: 'Request',

@@ -2,7 +2,7 @@ import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { internalReferenceLocator } from '../../../shared/methods/transactions';
 import { withRefundColumns } from '../../../shared/operation/refundsMade';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { localeOption } from '../../descriptions/fields';
 import { querySchema, type QueryBody } from '../../schemas';
@@ -10,7 +10,7 @@ import { GATEWAY_DATES, simplifyTransaction } from '../../output';
 
 const internalReference = internalReferenceLocator();
 
-export const get = requestOperation<QueryBody>({
+export const get = oneRequestOperation<QueryBody>({
 	siteClock: { dates: GATEWAY_DATES },
 	value: 'get',
 	name: 'Get',

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { amountFromParameters, amountProperties } from '../../../shared/descriptions/amount';
 import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import type { OperationContext } from '../../../shared/operation/types';
 import { formatAmount } from '../../../shared/operation/words';
 import { whenEmptyProperty } from '../../descriptions/fields';
@@ -43,7 +43,7 @@ function nothingFound(body: SearchBody): IDataObject {
 /** From version 4, a search that finds nothing says so (one item) unless When Empty says otherwise. */
 const saysWhenEmpty = (ctx: OperationContext) => ctx.node.typeVersion >= SINCE.siteRows && ctx.param<string>('whenEmpty', 'message') === 'message';
 
-export const search = requestOperation<SearchBody>({
+export const search = oneRequestOperation<SearchBody>({
 	siteClock: { dates: GATEWAY_DATES },
 	value: 'search',
 	name: 'Search',

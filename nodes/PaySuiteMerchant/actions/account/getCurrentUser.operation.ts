@@ -1,6 +1,6 @@
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 
-export const getCurrentUser = requestOperation({
+export const getCurrentUser = oneRequestOperation({
 	value: 'getCurrentUser',
 	name: 'Get Current User',
 	action: 'Get the current user',

@@ -3,13 +3,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { pathId } from '../../../shared/schemas/identifiers';
 import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { merchantIdLocator } from '../../descriptions/identifiers';
 import { simplifyMerchant, splitMerchant, type MerchantOutput } from '../../output';
 
-export const get = requestOperation({
+export const get = oneRequestOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a merchant',

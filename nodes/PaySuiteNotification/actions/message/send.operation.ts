@@ -4,7 +4,7 @@ import { notificationLocaleOptions } from '../../../shared/descriptions/choices'
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { ALLOW_REPEAT_HINT, repeatOptionsProperty } from '../../../shared/descriptions/repeat';
 import { earlierText, writeKey, type Earlier } from '../../../shared/operation/repeatGuard';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import type { OperationContext } from '../../../shared/operation/types';
 import { canonicalJson } from '../../../shared/transport/canonicalJson';
 import { acceptedMessage } from '../../output';
@@ -67,7 +67,7 @@ function refuseRepeat(ctx: OperationContext, body: IDataObject, earlier: Earlier
  * Send, refusing the same message within 15 minutes: the platform keeps no record of messages to read, so the
  * memory is n8n's own (repeatGuard.ts). The key is a hash of the credential and the body: nothing readable is kept.
  */
-export const send = requestOperation<MessageBody>({
+export const send = oneRequestOperation<MessageBody>({
 	value: 'send',
 	name: 'Send',
 	action: 'Send a message',

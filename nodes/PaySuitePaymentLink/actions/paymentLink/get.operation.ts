@@ -1,12 +1,12 @@
 import { onePerPaymentOptions, onePerPaymentOutput } from '../../../shared/descriptions/onePerPayment';
 import { simplifyProperty } from '../../../shared/descriptions/simplify';
 import { pathId } from '../../../shared/schemas/identifiers';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { linkIdProperty } from '../../descriptions/fields';
 import { LINK_DATES, LINK_UTC_DATES, linkPayments, simpleLink, simpleLinkPayments } from '../../output';
 
-export const get = requestOperation({
+export const get = oneRequestOperation({
 	siteClock: { dates: LINK_DATES, utc: LINK_UTC_DATES },
 	value: 'get',
 	name: 'Get',

@@ -1,10 +1,10 @@
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { merchantIdProperty, paymentMethodProperty as field, settingsProperty } from '../../descriptions/fields';
 import { paymentMethodFields } from '../paymentMethodBody';
 import { merchantPaymentMethodCreateSchema, type MerchantPaymentMethodCreateBody } from '../../schemas';
 
-export const create = requestOperation<MerchantPaymentMethodCreateBody>({
+export const create = oneRequestOperation<MerchantPaymentMethodCreateBody>({
 	value: 'create',
 	name: 'Create',
 	action: 'Add a payment method to a merchant',

@@ -1,9 +1,9 @@
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { listingMerchantIdProperty, paymentMethodIdProperty } from '../../descriptions/fields';
 import { merchantPaymentMethodDeleteSchema, type MerchantPaymentMethodDeleteBody } from '../../schemas';
 
-export const deleteOperation = requestOperation<MerchantPaymentMethodDeleteBody>({
+export const deleteOperation = oneRequestOperation<MerchantPaymentMethodDeleteBody>({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Remove a payment method from a merchant',

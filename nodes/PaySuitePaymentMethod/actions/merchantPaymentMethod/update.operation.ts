@@ -1,10 +1,10 @@
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { listingMerchantIdProperty, paymentMethodIdProperty, paymentMethodProperty as field, settingsProperty } from '../../descriptions/fields';
 import { paymentMethodFields } from '../paymentMethodBody';
 import { merchantPaymentMethodUpdateSchema, type MerchantPaymentMethodUpdateBody } from '../../schemas';
 
-export const update = requestOperation<MerchantPaymentMethodUpdateBody>({
+export const update = oneRequestOperation<MerchantPaymentMethodUpdateBody>({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a payment method of a merchant',

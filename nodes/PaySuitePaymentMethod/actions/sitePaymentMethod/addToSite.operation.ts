@@ -1,10 +1,10 @@
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { listingMerchantIdProperty, paymentMethodIdProperty, paymentMethodProperty as field, settingsProperty, siteIdProperty } from '../../descriptions/fields';
 import { paymentMethodFields } from '../paymentMethodBody';
 import { sitePaymentMethodCreateSchema, type SitePaymentMethodCreateBody } from '../../schemas';
 
-export const addToSite = requestOperation<SitePaymentMethodCreateBody>({
+export const addToSite = oneRequestOperation<SitePaymentMethodCreateBody>({
 	value: 'addToSite',
 	name: 'Add to Site',
 	action: 'Add a merchant payment method to a site',

@@ -1,12 +1,12 @@
 import { pathId } from '../../../shared/schemas/identifiers';
 import type { IDataObject } from 'n8n-workflow';
 
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { sendRequest } from '../../../shared/operation/send';
 import { notFoundBy } from '../../../shared/operation/words';
 import { requestIdProperty } from '../../descriptions/fields';
 
-export const cancel = requestOperation({
+export const cancel = oneRequestOperation({
 	value: 'cancel',
 	name: 'Cancel',
 	action: 'Cancel a checkout session',

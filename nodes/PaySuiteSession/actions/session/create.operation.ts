@@ -4,7 +4,7 @@ import { amountProperties } from '../../../shared/descriptions/amount';
 import { localeOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { partsReader, paymentRequest } from '../../../shared/operation/paymentBody';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { clockOf } from '../../../shared/operation/siteClock';
 import type { OperationContext } from '../../../shared/operation/types';
 import { formatAmount } from '../../../shared/operation/words';
@@ -72,7 +72,7 @@ function sessionBody(ctx: OperationContext): IDataObject {
 	};
 }
 
-export const create = requestOperation<SessionCreateBody>({
+export const create = oneRequestOperation<SessionCreateBody>({
 	siteClock: {},
 	value: 'create',
 	name: 'Create',

@@ -5,7 +5,7 @@ import { asObject, simplifyProperty, simplifyOn } from '../../../shared/descript
 import { pathId } from '../../../shared/schemas/identifiers';
 import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
 import { notFoundBy } from '../../../shared/operation/words';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { requestIdProperty } from '../../descriptions/fields';
 import { withRefundColumns } from '../../../shared/operation/refundsMade';
 import type { OperationContext } from '../../../shared/operation/types';
@@ -25,7 +25,7 @@ async function withRefunds(answer: IDataObject, ctx: OperationContext): Promise<
 	return { ...output, refundedAmount, refundableAmount, refundedAmountBasis };
 }
 
-export const get = requestOperation({
+export const get = oneRequestOperation({
 	siteClock: { dates: SESSION_DATES },
 	value: 'get',
 	name: 'Get',

@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { formatDateOnly } from '../../../shared/schemas/dateTime';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { internalReferenceProperty } from '../../descriptions/fields';
 import { ticketCreateSchema } from '../../schemas';
 
-export const create = requestOperation({
+export const create = oneRequestOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create tickets',

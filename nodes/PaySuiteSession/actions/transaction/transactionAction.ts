@@ -6,7 +6,7 @@ import { ALLOW_REPEAT_HINT, repeatOptionsProperty } from '../../../shared/descri
 import { amountNumber, asObject, simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { outputId } from '../../../shared/schemas/identifiers';
 import { earlierText, writeKey } from '../../../shared/operation/repeatGuard';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount, notFoundBy } from '../../../shared/operation/words';
 import { transactionActionSchema, TRANSACTION_ACTIONS } from '../../schemas';
@@ -67,7 +67,7 @@ export function actionProperties(amountWords: string): INodeProperties[] {
 
 /** One of the actions of POST /api/transaction on a payment: checkout, reauthorization or reverse. */
 export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[number], labels: ActionLabels): PaySuiteOperation {
-	return requestOperation({
+	return oneRequestOperation({
 		value: labels.value,
 		name: labels.name,
 		action: labels.action,

@@ -1,10 +1,10 @@
 import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { siteCreateSchema, type SiteCreateBody } from '../../schemas';
 import { merchantIdProperty, siteWriteProperties } from '../../descriptions/fields';
 import { siteData } from './siteBody';
 
-export const create = requestOperation<SiteCreateBody>({
+export const create = oneRequestOperation<SiteCreateBody>({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a site',

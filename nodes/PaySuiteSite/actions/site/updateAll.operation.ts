@@ -1,10 +1,10 @@
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { siteUpdateAllSchema, type SiteUpdateAllBody } from '../../schemas';
 import { siteIdProperty, siteWriteProperties } from '../../descriptions/fields';
 import { siteData } from './siteBody';
 
-export const updateAll = requestOperation<SiteUpdateAllBody>({
+export const updateAll = oneRequestOperation<SiteUpdateAllBody>({
 	value: 'updateAll',
 	name: 'Update All',
 	action: 'Update the whole configuration of a site',

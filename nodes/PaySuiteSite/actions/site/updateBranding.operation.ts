@@ -1,12 +1,12 @@
 import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
-import { requestOperation } from '../../../shared/operation/requestOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { notFoundBy } from '../../../shared/operation/words';
 import { siteUpdateBrandingSchema, type SiteUpdateBrandingBody } from '../../schemas';
 import { brandingProperty, checkoutVersionProperty, siteIdProperty } from '../../descriptions/fields';
 import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { simplifySite, SITE_DATES } from '../../output';
 
-export const updateBranding = requestOperation<SiteUpdateBrandingBody>({
+export const updateBranding = oneRequestOperation<SiteUpdateBrandingBody>({
 	siteClock: { dates: SITE_DATES, zoneKey: 'timezone' },
 	value: 'updateBranding',
 	name: 'Update Branding',

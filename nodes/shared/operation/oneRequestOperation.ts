@@ -9,7 +9,7 @@ import type { RepeatCheck } from './repeatGuard';
 import { sendRequest } from './send';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from './types';
 
-interface RequestOperationSpec<Body> extends OperationLabels {
+interface OneRequestOperationSpec<Body> extends OperationLabels {
 	api: ApiName;
 	method?: IHttpRequestMethods;
 	safety?: RequestSafety;
@@ -37,7 +37,7 @@ interface RequestOperationSpec<Body> extends OperationLabels {
 }
 
 /** One request: build, validate, send (claimed first when guarded, a lost answer settled), map the answer. */
-export function requestOperation<Body = IDataObject>(spec: RequestOperationSpec<Body>): PaySuiteOperation {
+export function oneRequestOperation<Body = IDataObject>(spec: OneRequestOperationSpec<Body>): PaySuiteOperation {
 	const safety = safetyOf(spec);
 	return {
 		...labelsOf(spec),
