@@ -2,7 +2,8 @@
  * The one place that keeps state beside n8n's objects: a node run's functions (`this` of execute, a webhook call,
  * an editor lookup), a node run's execute data, an error given again. Each owner has named slots, dropped with the
  * owner (a WeakMap), so nothing outlives the run it belongs to. Slots in use: `credentials` (transport/credentials.ts),
- * `pause` (transport/retry.ts), `writes` (operation/retryMemory.ts), `givenAgain` (the same).
+ * `pause` (transport/retry.ts), `writes` (operation/retryMemory.ts), `givenAgain` (the same), `sameForEveryItem`
+ * (operation/itemContext.ts).
  *
  * Every store the process keeps across calls (test/package/houseRules.test.ts finds them in the code): what it
  * holds, by what key, why no credential gets another's data, its bound.

@@ -1,6 +1,7 @@
 /** One item's OperationContext: its fields read once each, validated, refused or failed in its name. */
-import { NodeOperationError, type IExecuteFunctions, type INode, type INodeParameterResourceLocator } from 'n8n-workflow';
+import { deepCopy, NodeOperationError, type IExecuteFunctions, type INode, type INodeParameterResourceLocator } from 'n8n-workflow';
 
+import { keptWith } from '../context/runMemory';
 import type { OneAtATime } from './parallel';
 import type { Prefetched } from './prefetch';
 import type { OperationContext, PaySuiteOperation } from './types';
@@ -22,11 +23,32 @@ function locatorValue(fn: IExecuteFunctions, name: string, itemIndex: number, na
 	}
 }
 
+/** Whether any text of a field's saved value is an expression (starts with "="): only those differ by item. Pure. */
+export function holdsExpression(value: unknown): boolean {
+	if (typeof value === 'string') return value.startsWith('=');
+	if (Array.isArray(value)) return value.some(holdsExpression);
+	if (value !== null && typeof value === 'object') return Object.values(value).some(holdsExpression);
+	return false;
+}
+
+/**
+ * A field without an expression has one value for every item: n8n's read of it (a copy of the node's value, its
+ * checks) is paid once per run, each item getting its own copy.
+ */
+export function readParam(fn: IExecuteFunctions, node: INode, name: string, itemIndex: number, fallback: unknown, names: FieldNames): unknown {
+	const saved = node.parameters?.[name];
+	if (saved === undefined || holdsExpression(saved)) return readParamOfItem(fn, node, name, itemIndex, fallback, names);
+	const same = keptWith(fn, 'sameForEveryItem', () => new Map<string, unknown>());
+	if (!same.has(name)) same.set(name, readParamOfItem(fn, node, name, itemIndex, fallback, names));
+	const value = same.get(name);
+	return value !== null && typeof value === 'object' ? deepCopy(value) : value;
+}
+
 /**
  * A locator's ID (trimmed), anything else as n8n gives it. A locator is evaluated once, not whole and again for its
  * ID; on failure the long way throws what it always threw.
  */
-export function readParam(fn: IExecuteFunctions, node: INode, name: string, itemIndex: number, fallback: unknown, names: FieldNames): unknown {
+function readParamOfItem(fn: IExecuteFunctions, node: INode, name: string, itemIndex: number, fallback: unknown, names: FieldNames): unknown {
 	if (isLocatorValue(node.parameters?.[name])) {
 		try {
 			const value = fn.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
