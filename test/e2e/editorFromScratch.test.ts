@@ -26,7 +26,7 @@ import * as path from 'path';
 import type { Locator, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { closeEditor, editorChromium, openEditor, paidPayment, sandboxCaller, type EditorSession } from './editorPanels';
+import { cents, closeEditor, editorChromium, openEditor, paidPayment, sandboxCaller, sandboxTransactions, type EditorSession, type SandboxTransaction } from './editorPanels';
 import { outcome, REPO_DIR, storedRun, until, writeFigure } from './harness';
 
 const chromium = editorChromium('editor from-scratch test');
@@ -52,19 +52,6 @@ const MAPPING: Record<string, string> = {
 	internalReference: '{{ $json.internal_reference }}',
 };
 
-/** The sandbox's record of a transaction (its view, as /__sandbox/gateway/transactions lists it). */
-interface SandboxTransaction {
-	siteLogin: string;
-	internalReference: number | string;
-	reference: string;
-	transactionDate: string;
-	type: string;
-	status: { status: string };
-	amount: { currency: string; total: number };
-}
-
-/** An amount in integer minor units (every currency here has two decimals: USD, COP, EUR). */
-const cents = (amount: unknown) => Math.round(Number(amount) * 100);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** An approved payment of a type the trigger is set to. */
@@ -155,12 +142,6 @@ chromium.describeIfBrowser('e2e: from scratch in the n8n editor, every approved 
 
 	const rest = (method: string, at: string, body?: unknown) => session!.server.rest.call(method, at, body);
 
-	/** Every transaction of the demo site, as the sandbox records it. */
-	async function sandboxTransactions(): Promise<SandboxTransaction[]> {
-		const listed = (await (await fetch(`${sandbox.url}/__sandbox/gateway/transactions`)).json()) as { transactions: SandboxTransaction[] };
-		return listed.transactions.filter((txn) => txn.siteLogin === sandbox.credentials.login);
-	}
-
 	async function executionsOf(workflowId: string): Promise<Array<{ id: string; status: string }>> {
 		const listed = await rest('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
 		expect(listed.status).toBe(200);
@@ -198,7 +179,7 @@ chromium.describeIfBrowser('e2e: from scratch in the n8n editor, every approved 
 
 	it('a new user builds Transaction Trigger (Approved payments) → Data Table Insert row with columns mapped by hand: the rows are the documented sample, each an approved payment of the sandbox to the cent', async () => {
 		// More payments than the sample holds, the last ones paid now, and an approved refund after them.
-		const before = (await sandboxTransactions()).filter((txn) => isApprovedPayment(txn) && Date.parse(txn.transactionDate) > Date.now() - SAMPLE_DAYS * DAY_MS);
+		const before = (await sandboxTransactions(sandbox)).filter((txn) => isApprovedPayment(txn) && Date.parse(txn.transactionDate) > Date.now() - SAMPLE_DAYS * DAY_MS);
 		const fresh: string[] = [];
 		const run = Date.now() % 100000;
 		const freshReferences = Array.from({ length: Math.max(2, SAMPLE_SIZE + 1 - before.length) }, (_, i) => `SCRATCH-${run}-${i + 1}`);
@@ -304,7 +285,7 @@ chromium.describeIfBrowser('e2e: from scratch in the n8n editor, every approved 
 		await page.screenshot({ path: path.join(SHOTS, 'from-scratch-4-executed.png'), animations: 'disabled' });
 
 		// 3. The table against the sandbox's own record.
-		const transactions = await sandboxTransactions();
+		const transactions = await sandboxTransactions(sandbox);
 		const byInternalReference = new Map(transactions.map((txn) => [String(txn.internalReference), txn]));
 		const got = await rest('GET', `/rest/projects/${table.projectId}/data-tables/${table.id}/rows?take=1000&skip=0`);
 		expect(got.status).toBe(200);

@@ -21,7 +21,7 @@ import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { editorChromium, paidPayment, sandboxCaller, signIn } from './editorPanels';
+import { cents, editorChromium, paidPayment, sandboxCaller, sandboxTransactions, signIn, type SandboxTransaction } from './editorPanels';
 import { addSandboxCredentials, outcome, REPO_DIR, setupN8n, startServer, storedRun, teardownN8n, until, writeFigure } from './harness';
 import type { N8nHandle, ServerHandle } from './harness';
 
@@ -58,18 +58,6 @@ const DOCUMENTED_KIND: Record<string, string> = {
 	DISPUTE_WIN: 'dispute won',
 };
 
-/** The sandbox's record of a transaction (its view, as /__sandbox/gateway/transactions lists it). */
-interface SandboxTransaction {
-	siteLogin: string;
-	internalReference: number | string;
-	transactionDate: string;
-	type: string;
-	status: { status: string };
-	amount: { currency: string; total: number };
-}
-
-/** An amount in integer minor units (every currency here has two decimals: USD, COP, EUR). */
-const cents = (amount: unknown) => Math.round(Number(amount) * 100);
 /** The calendar day (YYYY-MM-DD) of an instant on the site's clock. */
 const siteDay = (at: string | number | Date) =>
 	new Intl.DateTimeFormat('en-CA', { timeZone: SITE_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
@@ -98,11 +86,6 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 	let browser: Browser | undefined;
 	let page: Page;
 
-	/** Every transaction of the demo site, as the sandbox records it: what its reports draw from. */
-	async function sandboxTransactions(): Promise<SandboxTransaction[]> {
-		const listed = (await (await fetch(`${sandbox.url}/__sandbox/gateway/transactions`)).json()) as { transactions: SandboxTransaction[] };
-		return listed.transactions.filter((txn) => txn.siteLogin === sandbox.credentials.login);
-	}
 	const kindOf = (txn: SandboxTransaction) => DOCUMENTED_KIND[txn.type] ?? `(type ${txn.type})`;
 	/** The sandbox's transactions summed per currency and kind. */
 	const sandboxTotals = (transactions: SandboxTransaction[]) =>
@@ -200,7 +183,7 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		const { execution } = await executeWorkflow(DAILY.id);
 		const yesterday = addDays(siteDay(execution.startedAt), -1);
 
-		const expected = (await sandboxTransactions()).filter((txn) => siteDay(txn.transactionDate) === yesterday);
+		const expected = (await sandboxTransactions(sandbox)).filter((txn) => siteDay(txn.transactionDate) === yesterday);
 		const { rows, url } = await dataTable('PaySuite transactions');
 		writeFigure('editorJobs', `yesterday ${yesterday}: sandbox ${JSON.stringify(sandboxTotals(expected))} table ${JSON.stringify(totalsOf(rows))}`);
 		expect(expected.length).toBeGreaterThan(0);
@@ -216,7 +199,7 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		const sunday = addDays(monday, 6);
 
 		const inWeek = (txn: SandboxTransaction) => siteDay(txn.transactionDate) >= monday && siteDay(txn.transactionDate) <= sunday;
-		const approved = (await sandboxTransactions()).filter((txn) => txn.status.status === 'APPROVED' && inWeek(txn));
+		const approved = (await sandboxTransactions(sandbox)).filter((txn) => txn.status.status === 'APPROVED' && inWeek(txn));
 		const expected = sandboxTotals(approved);
 		const { rows, url } = await dataTable('PaySuite weekly totals');
 		const shown = tableTotals(rows);
@@ -258,7 +241,7 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		const ranUntil = Date.parse(execution.stoppedAt);
 
 		const thisWeek = (txn: SandboxTransaction) => siteDay(txn.transactionDate) >= monday && Date.parse(txn.transactionDate) <= ranUntil;
-		const given = (await sandboxTransactions()).filter((txn) => txn.status.status === 'APPROVED' && ['refund', 'reversal'].includes(kindOf(txn)) && thisWeek(txn));
+		const given = (await sandboxTransactions(sandbox)).filter((txn) => txn.status.status === 'APPROVED' && ['refund', 'reversal'].includes(kindOf(txn)) && thisWeek(txn));
 		expect(given.map((txn) => txn.amount)).toContainEqual({ currency: 'USD', total: 30.1 });
 		const expected = sandboxTotals(given);
 		const { rows, url } = await dataTable('PaySuite weekly totals');

@@ -339,3 +339,23 @@ export async function paidPayment(sandbox: RunningSandbox, reference: string, to
 	const paid = await (await fetch(`${sandbox.url}/__sandbox/sessions/${session.requestId}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
 	return String(paid.session.payments[0].internalReference);
 }
+
+/** The sandbox's record of a transaction (its view, as /__sandbox/gateway/transactions lists it). */
+export interface SandboxTransaction {
+	siteLogin: string;
+	internalReference: number | string;
+	reference: string;
+	transactionDate: string;
+	type: string;
+	status: { status: string };
+	amount: { currency: string; total: number };
+}
+
+/** Every transaction of the demo site, as the sandbox records it: what its reports draw from. */
+export async function sandboxTransactions(sandbox: RunningSandbox): Promise<SandboxTransaction[]> {
+	const listed = (await (await fetch(`${sandbox.url}/__sandbox/gateway/transactions`)).json()) as { transactions: SandboxTransaction[] };
+	return listed.transactions.filter((txn) => txn.siteLogin === sandbox.credentials.login);
+}
+
+/** An amount in integer minor units (every currency here has two decimals: USD, COP, EUR). */
+export const cents = (amount: unknown) => Math.round(Number(amount) * 100);
