@@ -132,6 +132,14 @@ describe('the page of a payment link', () => {
 		expect((await linkRead(link.id)).payments).toHaveLength(1);
 	});
 
+	it('a paid one-payment link reads as paid on its page, while its documented status stays ACTIVE', async () => {
+		const link = await createLink();
+		expect((await get(link.url)).text).toContain('Status: ACTIVE</');
+		await submit(link.url, { attempt: attemptOf(await get(link.url))!, card: '4111111111111111' });
+		expect((await get(link.url)).text).toContain('Status: ACTIVE (paid: takes no more payments)');
+		expect((await linkRead(link.id)).status).toBe('ACTIVE');
+	});
+
 	it('a rejected card leaves the link payable; a pending one is recorded as pending', async () => {
 		const link = await createLink();
 		const rejected = await submit(link.url, { attempt: 'a1', card: '4000000000000002' });

@@ -43,6 +43,9 @@ function pageLink(request: SandboxRequest, app: SandboxApp): LinkRecord | undefi
 function facts(link: LinkRecord): PageFacts {
 	const approved = link.payments.filter((payment) => payment.status === 'APPROVED').length;
 	const allowed = allowedPayments(link);
+	const status = linkStatus(link);
+	// The documented status stays ACTIVE for a paid link: the buyer reads that it takes no more payments.
+	const paid = status === 'ACTIVE' && linkPayRefusal(link) ? ' (paid: takes no more payments)' : '';
 	return {
 		title: `Payment link ${link.id}`,
 		name: link.name,
@@ -50,7 +53,7 @@ function facts(link: LinkRecord): PageFacts {
 		reference: link.reference,
 		amount: link.amount,
 		details: [
-			`Status: ${linkStatus(link)}`,
+			`Status: ${status}${paid}`,
 			`Approved payments: ${approved}${allowed === null ? '' : ` of ${allowed}`}`,
 			`Valid until ${validUntil(link)} (${link.timeZone})`,
 		],
