@@ -250,7 +250,8 @@ function summarize(id, run, { tables = [], runs = [] } = {}) {
 			const charged = n('Charge the saved card');
 			const made = runs.map((r) => r.calls.filter((c) => c.path === '/gateway/process').length);
 			const failed = tableRows(tables, 'PaySuite failed charges');
-			const said = charged.map((t) => `${t.reference} ${t.status || 'error'}`).join(', ');
+			const outcomes = n('Outcome');
+			const said = charged.map((t, i) => `${t.reference} ${t.status || 'error'}${outcomes[i] ? ` (${outcomes[i].outcome})` : ''}`).join(', ');
 			return `${said || 'no card'} (${made.join(' then ')} charge request(s) by ${runs.length} run(s), each month's key answered once) → Data Table "PaySuite failed charges": ${failed.length} row(s)`;
 		}
 		case 'psExOff3AutopayTable': {

@@ -255,6 +255,36 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 		},
 	);
 
+	itGiven('offline/monthly-card-charge-to-data-table.json')(
+		'monthly charge (offline twin): the second run in the month says "already charged", in its output and in the Data Table row; one transaction per card',
+		async () => {
+			const r = ok('offline/monthly-card-charge-to-data-table.json');
+			const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date()).slice(0, 7);
+			const references = [`SUB-C-1001-${month}`, `SUB-C-1002-${month}`];
+			const said = (run: ExampleRun) => examples.nodeItems(run.output, 'Outcome').map((t: any) => [t.reference, t.outcome]);
+			expect(said(r.runs[0])).toEqual([
+				[references[0], 'charged'],
+				[references[1], 'not approved: REJECTED'],
+			]);
+			expect(said(r.runs[1])).toEqual([
+				[references[0], 'already charged this month: no new charge'],
+				[references[1], 'already tried this month (REJECTED): no new charge'],
+			]);
+			// Each run looked for this month's transaction (reference and amount) before asking to charge.
+			for (const run of r.runs) {
+				const paths = run.calls.filter((e) => e.path === '/gateway/search' || e.path === '/gateway/process').map((e) => `${e.path} ${(e.body as any).reference ?? (e.body as any).payment.reference}`);
+				expect(paths).toEqual([`/gateway/search ${references[0]}`, `/gateway/search ${references[1]}`, `/gateway/process ${references[0]}`, `/gateway/process ${references[1]}`]);
+			}
+			// The sandbox made one transaction per card: the second run's are the first run's.
+			const { transactions } = (await (await fetch(`${sandbox.url}/__sandbox/gateway/transactions`)).json()) as { transactions: Array<{ reference: string }> };
+			for (const reference of references) expect(transactions.filter((t) => t.reference === reference)).toHaveLength(1);
+			// The declined card's row, written again by the second run, says so.
+			expect(rowsOf('PaySuite failed charges')).toEqual([
+				expect.objectContaining({ reference: references[1], status: 'REJECTED', outcome: 'already tried this month (REJECTED): no new charge' }),
+			]);
+		},
+	);
+
 	itGiven('refund-on-request.json')('refund on request: the approved payment of the session is refunded', () => {
 		const r = ok('refund-on-request.json');
 		const payments = items(r.output, 'Payments of the session');

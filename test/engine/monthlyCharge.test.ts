@@ -152,6 +152,52 @@ describe('the monthly charge example', () => {
 		expect(await transactionsOf([`SUB-C-2001-${MONTH}`])).toHaveLength(1);
 	});
 
+	it("a second run says so: the search before the charge finds this month's transaction, the very one the charge then returns", async () => {
+		const SEARCH = nodeOf('Earlier charge this month');
+		const search = (items: IDataObject[], executionId: string) =>
+			runWorkflow({
+				items,
+				nodes: [{ name: SEARCH.name, type: 'paySuiteGateway', typeVersion: SEARCH.typeVersion, credentials: ['paySuiteApi'], parameters: SEARCH.parameters as never, continueOnFail: SEARCH.onError === 'continueRegularOutput' }],
+				credentials: paySuiteApi(sandbox),
+				executionId,
+				timezone: 'America/Bogota',
+				workflowId: 'monthly-card-charge',
+			});
+		const items = SAMPLE_CARDS.map((card) => monthsCharge({ ...card, customer: `${String(card.customer)}-S` }));
+		// First run: nothing yet this month.
+		const before = outputJson(await search(items, 'monthly-search-1'), SEARCH.name);
+		expect(before.map((found) => [found.found, found.reference])).toEqual(items.map((item) => [0, item.reference]));
+		const charged = outputJson(await charge(items, 'monthly-search-charge-1'), CHARGE.name);
+		// Second run: the search finds each charge, with the internal reference the charge answers again.
+		const found = outputJson(await search(items, 'monthly-search-2'), SEARCH.name);
+		expect(found.map((txn) => [txn.reference, txn.internalReference, txn.status])).toEqual(charged.map((txn) => [txn.reference, txn.internalReference, txn.status]));
+		const again = outputJson(await charge(items, 'monthly-search-charge-2'), CHARGE.name);
+		expect(again.map((txn) => txn.internalReference)).toEqual(found.map((txn) => txn.internalReference));
+		expect(await transactionsOf(items.map((item) => String(item.reference)))).toHaveLength(2);
+	});
+
+	it('both examples search before they charge (a Merge waits for the search) and word the outcome the same way', () => {
+		for (const file of ['monthly-card-charge.json', 'offline/monthly-card-charge-to-data-table.json']) {
+			const workflow = example(file) as { nodes: ExampleNode[]; connections: Record<string, { main: Array<Array<{ node: string; index: number }>> }> };
+			const named = (name: string) => workflow.nodes.find((node) => node.name === name)!;
+			expect(named('Earlier charge this month')).toMatchObject({
+				type: 'n8n-nodes-paysuite.paySuiteGateway',
+				onError: 'continueRegularOutput',
+				parameters: { operation: 'search', reference: '={{ $json.reference }}', currency: '={{ $json.currency }}', total: '={{ $json.amount }}' },
+			});
+			const after = (name: string) => workflow.connections[name].main.map((out) => out.map((to) => `${to.node}:${to.index}`));
+			expect(after("This month's charge")).toEqual([['Then charge:0', 'Earlier charge this month:0']]);
+			expect(after('Earlier charge this month')).toEqual([['Then charge:1']]);
+			expect(named('Then charge').parameters).toEqual({ mode: 'chooseBranch' });
+			expect(after('Then charge')).toEqual([['Charge the saved card:0']]);
+			expect(after('Charge the saved card')).toEqual([['Outcome:0']]);
+			expect(after('Outcome')).toEqual([['Charged?:0']]);
+			const [outcome] = ((named('Outcome').parameters.assignments as IDataObject).assignments as IDataObject[]).filter((entry) => entry.name === 'outcome');
+			expect(outcome.value).toBe(((nodeOf('Outcome').parameters.assignments as IDataObject).assignments as IDataObject[])[0].value);
+			expect(outcome.value).toContain("$('Earlier charge this month').all()");
+		}
+	});
+
 	it('a token the platform refuses is an item with its error (On Error: continue), not approved, and nothing charged', async () => {
 		const result = await charge([monthsCharge({ ...SAMPLE_CARDS[0], customer: 'C-9', token: 'no-such-token' })], 'monthly-refused');
 		expect(result.error).toBeUndefined();
