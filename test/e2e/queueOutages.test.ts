@@ -236,13 +236,15 @@ describeIfBuilt('e2e: deliveries while a process dies, queue mode from deploy/ b
 		// Each delivery done twice, with the runs that name it: the cause shows in their ids and ends.
 		const twice = doubled.map((s) => `${s.reference}: runs ${JSON.stringify(runs.filter((r) => r.reference === s.reference))}; answers ${s.attempts.map((a) => a.status).join(', ')}`);
 		if (process.env.PAYSUITE_E2E_FIGURES && twice.length) console.log(`${fault} / ${mode}, done twice:\n${twice.join('\n')}`);
+		// On failure, each delivery with the platform's answers and the runs that name it, for the cause.
+		const told = (s: Sent) => `${s.reference}: answers ${s.attempts.map((a) => `${a.status} in ${a.ms} ms`).join(', ')}; runs ${JSON.stringify(runs.filter((r) => r.reference === s.reference))}`;
 		if (mode === 'received') {
 			expect({ doubled: doubled.map((s) => s.reference) }).toEqual({ doubled: [] });
 			// Answered once the run was recorded: only a worker that dies during the run loses it (nothing sends it
 			// again; it is in n8n's list as a failed run).
 			if (fault === 'worker killed') expect(failed.length).toBeGreaterThanOrEqual(lost.length);
 			else expect({ lost: lost.map((s) => `${s.reference}: answers ${s.attempts.map((a) => `${a.status} in ${a.ms} ms`).join(', ')}`) }).toEqual({ lost: [] });
-			expect(sent.filter((s) => !acknowledged(s)).map((s) => s.reference)).toEqual([]);
+			expect(sent.filter((s) => !acknowledged(s)).map(told)).toEqual([]);
 		} else {
 			if (fault === 'PostgreSQL restarted') {
 				// At least once: a run whose end n8n could not save while PostgreSQL was away is run again by its copy
@@ -251,10 +253,8 @@ describeIfBuilt('e2e: deliveries while a process dies, queue mode from deploy/ b
 			} else {
 				expect({ doubled: twice }).toEqual({ doubled: [] });
 			}
-			// On failure, each lost delivery with the platform's answers and the runs that name it, for the cause.
-			const told = (s: Sent) => `${s.reference}: answers ${s.attempts.map((a) => `${a.status} in ${a.ms} ms`).join(', ')}; runs ${JSON.stringify(runs.filter((r) => r.reference === s.reference))}`;
 			expect({ lost: lost.map(told), unnamed: lost.length ? failed.filter((r) => !r.reference) : [] }).toEqual({ lost: [], unnamed: [] });
-			expect(sent.filter((s) => !acknowledged(s)).map((s) => s.reference)).toEqual([]);
+			expect(sent.filter((s) => !acknowledged(s)).map(told)).toEqual([]);
 		}
 	});
 });
