@@ -362,3 +362,47 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 		]);
 	});
 });
+
+describeIfBuilt('e2e: the refund twin asked twice for the same session (its webhook path) gives money back once', () => {
+	const TWIN = 'offline/refund-on-request-to-data-table.json';
+	(GIVEN.has(TWIN) ? it : it.skip)('the second request adds a "Not sent" row, with 0 given back and why, and sends no refund', async () => {
+		const sandbox = await startSandbox({ port: 0, processPendingPolls: 1, retryAfterSeconds: 1 });
+		let n8n: N8nHandle | undefined;
+		try {
+			n8n = await setupN8n();
+			// The twin with the request of the webhook path in place of its Try it order: the demo's paid session, asked twice.
+			const wf = JSON.parse(JSON.stringify(byFile(TWIN).workflow));
+			wf.nodes = wf.nodes.filter((n: any) => !['A paid order', 'Pay it (sandbox)'].includes(n.name));
+			const request = wf.nodes.find((n: any) => n.name === 'Ticket for it');
+			Object.assign(request, { name: 'Sample request', parameters: { ...request.parameters, jsonOutput: JSON.stringify({ body: { requestId: 1, ticketId: 'T-881' } }) } });
+			wf.connections = { ...wf.connections, 'Try it': { main: [[{ node: 'Sample request', type: 'main', index: 0 }]] }, 'Sample request': wf.connections['Ticket for it'] };
+			for (const gone of ['A paid order', 'Pay it (sandbox)', 'Ticket for it']) delete wf.connections[gone];
+			const run = await examples.runExamples({
+				userFolder: n8n.userFolder,
+				sandboxUrl: sandbox.url,
+				credentials: sandbox.credentials,
+				examples: [{ file: TWIN, kind: 'offline', workflow: wf }],
+				ledger: () => sandbox.ledger().filter((e) => !e.path.startsWith('/__sandbox')),
+			});
+			const [r] = run.results as ExampleResult[];
+			expect(r.runs.map((x) => x.status)).toEqual(['success', 'success']);
+			expect(r.runs.map((x) => x.calls.filter((e) => e.path === '/api/reverse').length)).toEqual([1, 0]);
+			const rows = run.tables.find((t: { name: string }) => t.name === 'PaySuite refunds').rows;
+			const internalReference = String((r.runs[0].calls.find((e) => e.path === '/api/reverse')!.body as any).internalReference);
+			expect(rows).toEqual([
+				expect.objectContaining({ internalReference, outcome: 'refunded', amountRefunded: 45, refundedAmount: 45, refundableAmount: 0, currency: 'USD' }),
+				expect.objectContaining({
+					internalReference,
+					outcome: `Not sent: transaction ${internalReference} is already refunded in full`,
+					amountRefunded: 0,
+					refundedAmount: 45,
+					refundableAmount: 0,
+					detail: expect.stringContaining('Allow Repeat'),
+				}),
+			]);
+		} finally {
+			await teardownN8n(n8n);
+			await sandbox.stop();
+		}
+	});
+});
