@@ -54,7 +54,7 @@ const TRY_IT_TWINS = {
 	'refund-on-request.json': 'offline/refund-on-request-to-data-table.json',
 };
 
-/** Examples run twice in a row: the second run shows that it adds no duplicate (and charges no month twice). */
+/** Examples run twice in a row: the second run shows that it does nothing twice (no duplicate row, no month charged twice, no payment refunded twice: the refund twin buys a new order each run). */
 const RUN_TWICE = new Set(['psExOff2ReportTable', 'psExOff5WeeklyTable', 'psExOff6MonthlyTable', 'psExOff7RefundTable']);
 
 const TRY_IT = 'Try it';
@@ -374,7 +374,7 @@ async function runExamples({ userFolder, sandboxUrl, credentials, examples, ledg
 			const runs = [];
 			const times = RUN_TWICE.has(example.workflow.id) ? 2 : 1;
 			for (let i = 0; i < times; i++) {
-				log(`running examples/${example.file}${i ? ' again (a second run adds no duplicate)' : ''}`);
+				log(`running examples/${example.file}${i ? ' again (a second run does nothing twice)' : ''}`);
 				const before = ledger().length;
 				const run = await runTryIt(rest, example.workflow.id);
 				runs.push({ ...run, calls: ledger().slice(before) });
