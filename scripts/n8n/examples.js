@@ -46,8 +46,16 @@ const TWINS = {
 	'monthly-card-charge.json': 'offline/monthly-card-charge-to-data-table.json',
 };
 
-/** Examples run twice in a row: the second run shows that it adds no duplicate (and charges no month twice). */
-const RUN_TWICE = new Set(['psExOff2ReportTable', 'psExOff5WeeklyTable', 'psExOff6MonthlyTable']);
+/**
+ * Each runnable example whose "Try it" needs the user's own record (a paid session's requestId: the demo puts one
+ * in), and the offline twin that runs as it is: it makes that record in the sandbox itself.
+ */
+const TRY_IT_TWINS = {
+	'refund-on-request.json': 'offline/refund-on-request-to-data-table.json',
+};
+
+/** Examples run twice in a row: the second run shows that it does nothing twice (no duplicate row, no month charged twice, no payment refunded twice: the refund twin buys a new order each run). */
+const RUN_TWICE = new Set(['psExOff2ReportTable', 'psExOff5WeeklyTable', 'psExOff6MonthlyTable', 'psExOff7RefundTable']);
 
 const TRY_IT = 'Try it';
 
@@ -216,6 +224,15 @@ function summarize(id, run, { tables = [], runs = [] } = {}) {
 			const status = (r) => (r.status && typeof r.status === 'object' ? r.status.status : r.status) || '?';
 			return `${payments.length} payment(s), ${n('Approved only').length} approved → ${refunds.length} refunded (${refunds.map(status).join(', ')})`;
 		}
+		case 'psExOff7RefundTable': {
+			const rows = tableRows(tables, 'PaySuite refunds');
+			const said = runs.map((r) => {
+				const [order] = nodeItems(r.output, 'A paid order');
+				const [row] = nodeItems(r.output, 'Refund row');
+				return `order ${order && order.requestId} paid → ${row ? `${row.outcome} ${row.amountRefunded} ${row.currency} (left ${row.refundableAmount})` : 'no refund'}`;
+			});
+			return `${said.join('; then ')} → Data Table "PaySuite refunds": ${rows.length} row(s) after ${runs.length} run(s)`;
+		}
 		case 'psEx5Onboarding': {
 			const [merchant] = n('Create merchant');
 			const [site] = n('Create store');
@@ -357,7 +374,7 @@ async function runExamples({ userFolder, sandboxUrl, credentials, examples, ledg
 			const runs = [];
 			const times = RUN_TWICE.has(example.workflow.id) ? 2 : 1;
 			for (let i = 0; i < times; i++) {
-				log(`running examples/${example.file}${i ? ' again (a second run adds no duplicate)' : ''}`);
+				log(`running examples/${example.file}${i ? ' again (a second run does nothing twice)' : ''}`);
 				const before = ledger().length;
 				const run = await runTryIt(rest, example.workflow.id);
 				runs.push({ ...run, calls: ledger().slice(before) });
@@ -378,6 +395,7 @@ module.exports = {
 	EXAMPLES_DIR,
 	CREDENTIALS,
 	TWINS,
+	TRY_IT_TWINS,
 	loadExamples,
 	examplesFor,
 	compareVersions,

@@ -45,11 +45,12 @@ describe('the examples each n8n version gets', () => {
 			'offline/monthly-card-charge-to-data-table.json',
 			'offline/paid-checkout-to-data-table.json',
 			'offline/payment-link-for-deal-to-data-table.json',
+			'offline/refund-on-request-to-data-table.json',
 			'offline/weekly-totals-to-data-table.json',
 			'paid-checkout-to-pipedrive.json',
 		]);
-		expect(said).toHaveLength(8);
-		expect(said[7]).toBe('not importing examples/paid-checkout-to-pipedrive.json into n8n 1.123.81: Needs n8n 2.0 or newer: the Pipedrive node version 2 (n8n 1.123 has version 1 only).');
+		expect(said).toHaveLength(9);
+		expect(said[8]).toBe('not importing examples/paid-checkout-to-pipedrive.json into n8n 1.123.81: Needs n8n 2.0 or newer: the Pipedrive node version 2 (n8n 1.123 has version 1 only).');
 	});
 
 	it('compares versions as numbers', () => {

@@ -95,6 +95,7 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 			'offline offline/monthly-card-charge-to-data-table.json',
 			'offline offline/paid-checkout-to-data-table.json',
 			'offline offline/payment-link-for-deal-to-data-table.json',
+			'offline offline/refund-on-request-to-data-table.json',
 			'offline offline/weekly-totals-to-data-table.json',
 			'realNodes paid-checkout-to-hubspot.json',
 			'realNodes paid-checkout-to-pipedrive.json',
@@ -140,6 +141,39 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 				for (const target of (out as any).main.flat()) expect(names.has(target.node)).toBe(true);
 			}
 			if (GIVEN.has(file) && GIVEN.has(twin)) expect(results.get(file)!.summary).toMatch(/^opens in the editor; needs your ".+" credential; its offline twin ran/);
+		},
+	);
+
+	it.each(Object.entries(examples.TRY_IT_TWINS as Record<string, string>))(
+		'the runnable example %s is the chain of its twin %s: the same PaySuite nodes and parameters from the request on, a Data Table at the end',
+		(file, twin) => {
+			const shape = (e: Example) => paySuiteNodes(e).map((n) => ({ name: n.name, type: n.type, typeVersion: n.typeVersion, parameters: n.parameters }));
+			const names = new Set(paySuiteNodes(byFile(file)).map((n) => n.name));
+			expect(shape(byFile(twin)).filter((n) => names.has(n.name))).toEqual(shape(byFile(file)));
+			expect(byFile(twin).workflow.nodes.some((n) => n.type === 'n8n-nodes-base.dataTable')).toBe(true);
+			expect(byFile(twin).workflow.nodes.some(examples.isThirdPartyNode)).toBe(false);
+		},
+	);
+
+	itGiven('offline/refund-on-request-to-data-table.json')(
+		'refund on request → Data Table (offline twin): each run buys its own order, pays it and refunds it once; a second run refunds no earlier payment',
+		() => {
+			const r = ok('offline/refund-on-request-to-data-table.json');
+			expect(r.runs).toHaveLength(2);
+			const reversed = r.runs.map((run) => run.calls.filter((e) => e.path === '/api/reverse'));
+			expect(reversed.map((calls) => calls.map((e) => e.status))).toEqual([[200], [200]]);
+			const paid = r.runs.map((run) => items(run.output, 'Payments of the session').map((p) => String(p.internalReference)));
+			expect(paid.map((refs) => refs.length)).toEqual([1, 1]);
+			expect(reversed.map((calls) => String((calls[0].body as any).internalReference))).toEqual(paid.map((refs) => refs[0]));
+			expect(paid[0][0]).not.toBe(paid[1][0]);
+			const rows = rowsOf('PaySuite refunds');
+			expect(rows).toHaveLength(2);
+			for (const [i, refs] of paid.entries()) {
+				expect(rows.find((row) => row.internalReference === refs[0])).toEqual(
+					expect.objectContaining({ outcome: 'refunded', amountRefunded: 45, refundedAmount: 45, refundableAmount: 0, paymentAmount: 45, currency: 'USD', ticketId: 'T-881' }),
+				);
+				expect(items(r.runs[i].output, 'Refund row')).toHaveLength(1);
+			}
 		},
 	);
 
@@ -326,5 +360,49 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 		expect(rowsOf('PaySuite autopay alerts')).toEqual([
 			expect.objectContaining({ reference: 'SUB-0042', autopayId: '7d1f6c2a-4b1e-4d8e-9a51-2f0c8e3b6a10', failedAt: '2026-11-22T06:00:00-05:00', attempt: 2 }),
 		]);
+	});
+});
+
+describeIfBuilt('e2e: the refund twin asked twice for the same session (its webhook path) gives money back once', () => {
+	const TWIN = 'offline/refund-on-request-to-data-table.json';
+	(GIVEN.has(TWIN) ? it : it.skip)('the second request adds a "Not sent" row, with 0 given back and why, and sends no refund', async () => {
+		const sandbox = await startSandbox({ port: 0, processPendingPolls: 1, retryAfterSeconds: 1 });
+		let n8n: N8nHandle | undefined;
+		try {
+			n8n = await setupN8n();
+			// The twin with the request of the webhook path in place of its Try it order: the demo's paid session, asked twice.
+			const wf = JSON.parse(JSON.stringify(byFile(TWIN).workflow));
+			wf.nodes = wf.nodes.filter((n: any) => !['A paid order', 'Pay it (sandbox)'].includes(n.name));
+			const request = wf.nodes.find((n: any) => n.name === 'Ticket for it');
+			Object.assign(request, { name: 'Sample request', parameters: { ...request.parameters, jsonOutput: JSON.stringify({ body: { requestId: 1, ticketId: 'T-881' } }) } });
+			wf.connections = { ...wf.connections, 'Try it': { main: [[{ node: 'Sample request', type: 'main', index: 0 }]] }, 'Sample request': wf.connections['Ticket for it'] };
+			for (const gone of ['A paid order', 'Pay it (sandbox)', 'Ticket for it']) delete wf.connections[gone];
+			const run = await examples.runExamples({
+				userFolder: n8n.userFolder,
+				sandboxUrl: sandbox.url,
+				credentials: sandbox.credentials,
+				examples: [{ file: TWIN, kind: 'offline', workflow: wf }],
+				ledger: () => sandbox.ledger().filter((e) => !e.path.startsWith('/__sandbox')),
+			});
+			const [r] = run.results as ExampleResult[];
+			expect(r.runs.map((x) => x.status)).toEqual(['success', 'success']);
+			expect(r.runs.map((x) => x.calls.filter((e) => e.path === '/api/reverse').length)).toEqual([1, 0]);
+			const rows = run.tables.find((t: { name: string }) => t.name === 'PaySuite refunds').rows;
+			const internalReference = String((r.runs[0].calls.find((e) => e.path === '/api/reverse')!.body as any).internalReference);
+			expect(rows).toEqual([
+				expect.objectContaining({ internalReference, outcome: 'refunded', amountRefunded: 45, refundedAmount: 45, refundableAmount: 0, currency: 'USD' }),
+				expect.objectContaining({
+					internalReference,
+					outcome: `Not sent: transaction ${internalReference} is already refunded in full`,
+					amountRefunded: 0,
+					refundedAmount: 45,
+					refundableAmount: 0,
+					detail: expect.stringContaining('Allow Repeat'),
+				}),
+			]);
+		} finally {
+			await teardownN8n(n8n);
+			await sandbox.stop();
+		}
 	});
 });
