@@ -46,15 +46,10 @@ const TWINS = {
 	'monthly-card-charge.json': 'offline/monthly-card-charge-to-data-table.json',
 };
 
-/**
- * Each runnable example whose "Try it" needs the user's own record (a paid session's requestId: the demo puts one
- * in), and the offline twin that runs as it is: it makes that record in the sandbox itself.
- */
-const TRY_IT_TWINS = {
-	'refund-on-request.json': 'offline/refund-on-request-to-data-table.json',
-};
+/** A runnable example whose "Try it" needs a paid session (the demo puts one in), and its twin that makes one itself. */
+const TRY_IT_TWINS = { 'refund-on-request.json': 'offline/refund-on-request-to-data-table.json' };
 
-/** Examples run twice in a row: the second run shows that it does nothing twice (no duplicate row, no month charged twice, no payment refunded twice: the refund twin buys a new order each run). */
+/** Run twice in a row: the second run does nothing twice (no duplicate row, no month charged twice, no refund twice). */
 const RUN_TWICE = new Set(['psExOff2ReportTable', 'psExOff5WeeklyTable', 'psExOff6MonthlyTable', 'psExOff7RefundTable']);
 
 const TRY_IT = 'Try it';
@@ -117,11 +112,7 @@ function pictureName(file) {
 function sandboxCredentials(sandboxUrl, c) {
 	return [
 		{ ...CREDENTIALS.paySuiteApi, type: 'paySuiteApi', data: { login: c.login, secretKey: c.secretKey, algorithm: 'sha256', timeZone: 'America/Bogota', baseUrl: sandboxUrl } },
-		{
-			...CREDENTIALS.paySuiteOnboardingApi,
-			type: 'paySuiteOnboardingApi',
-			data: { baseUrl: sandboxUrl, accessToken: c.accessToken, notificationSecret: c.notificationSecret },
-		},
+		{ ...CREDENTIALS.paySuiteOnboardingApi, type: 'paySuiteOnboardingApi', data: { baseUrl: sandboxUrl, accessToken: c.accessToken, notificationSecret: c.notificationSecret } },
 	];
 }
 
@@ -175,24 +166,17 @@ function prepareExamples(examples, { paidToCrmRequestId, refundRequestId } = {})
 	});
 }
 
-/** The items a node output in a run (json only); `run` is { data: IRunExecutionData }. */
-function nodeItems(run, name) {
+/** The items of a node's first output in a run; `run` is { data: IRunExecutionData }. */
+function firstOutput(run, name) {
 	const task = run && run.data && run.data.resultData && run.data.resultData.runData && run.data.resultData.runData[name];
 	const main = task && task[0] && task[0].data && task[0].data.main && task[0].data.main[0];
-	return (main || []).map((i) => i.json);
+	return main || [];
 }
-
-function nodeBinaries(run, name) {
-	const task = run && run.data && run.data.resultData.runData[name];
-	const main = task && task[0] && task[0].data && task[0].data.main && task[0].data.main[0];
-	return (main || []).map((i) => i.binary).filter(Boolean);
-}
+const nodeItems = (run, name) => firstOutput(run, name).map((i) => i.json);
+const nodeBinaries = (run, name) => firstOutput(run, name).map((i) => i.binary).filter(Boolean);
 
 /** The rows of a Data Table the examples wrote ([] when it does not exist). */
-function tableRows(tables, name) {
-	const table = (tables || []).find((t) => t.name === name);
-	return table ? table.rows : [];
-}
+const tableRows = (tables, name) => ((tables || []).find((t) => t.name === name) || { rows: [] }).rows;
 
 /** "opens in the editor; needs your <credential>; its offline twin ran" (or was left out of this n8n). */
 function realNodesSummary(example, given) {
@@ -225,13 +209,12 @@ function summarize(id, run, { tables = [], runs = [] } = {}) {
 			return `${payments.length} payment(s), ${n('Approved only').length} approved → ${refunds.length} refunded (${refunds.map(status).join(', ')})`;
 		}
 		case 'psExOff7RefundTable': {
-			const rows = tableRows(tables, 'PaySuite refunds');
 			const said = runs.map((r) => {
 				const [order] = nodeItems(r.output, 'A paid order');
 				const [row] = nodeItems(r.output, 'Refund row');
 				return `order ${order && order.requestId} paid → ${row ? `${row.outcome} ${row.amountRefunded} ${row.currency} (left ${row.refundableAmount})` : 'no refund'}`;
 			});
-			return `${said.join('; then ')} → Data Table "PaySuite refunds": ${rows.length} row(s) after ${runs.length} run(s)`;
+			return `${said.join('; then ')} → Data Table "PaySuite refunds": ${tableRows(tables, 'PaySuite refunds').length} row(s) after ${runs.length} run(s)`;
 		}
 		case 'psEx5Onboarding': {
 			const [merchant] = n('Create merchant');
