@@ -211,8 +211,8 @@ function summarize(id, run, { tables = [], runs = [] } = {}) {
 		case 'psExOff7RefundTable': {
 			const said = runs.map((r) => {
 				const [order] = nodeItems(r.output, 'A paid order');
-				const [row] = nodeItems(r.output, 'Refund row');
-				return `order ${order && order.requestId} paid → ${row ? `${row.outcome} ${row.amountRefunded} ${row.currency} (left ${row.refundableAmount})` : 'no refund'}`;
+				const rows = nodeItems(r.output, 'Refund row').map((row) => `${row.outcome} ${row.amountRefunded} ${row.currency} (left ${row.refundableAmount})`);
+				return `order ${order && order.requestId} paid, its refund asked twice → ${rows.join(', ') || 'no refund'}`;
 			});
 			return `${said.join('; then ')} → Data Table "PaySuite refunds": ${tableRows(tables, 'PaySuite refunds').length} row(s) after ${runs.length} run(s)`;
 		}

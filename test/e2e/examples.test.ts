@@ -156,23 +156,26 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 	);
 
 	itGiven('offline/refund-on-request-to-data-table.json')(
-		'refund on request → Data Table (offline twin): each run buys its own order, pays it and refunds it once; a second run refunds no earlier payment',
+		'refund on request → Data Table (offline twin): each run buys its own order, pays it, asks its refund twice and refunds it once; a second run refunds no earlier payment',
 		() => {
 			const r = ok('offline/refund-on-request-to-data-table.json');
 			expect(r.runs).toHaveLength(2);
 			const reversed = r.runs.map((run) => run.calls.filter((e) => e.path === '/api/reverse'));
 			expect(reversed.map((calls) => calls.map((e) => e.status))).toEqual([[200], [200]]);
+			// The ticket is sent twice (Sent twice): the session's payment is read for each copy.
 			const paid = r.runs.map((run) => items(run.output, 'Payments of the session').map((p) => String(p.internalReference)));
-			expect(paid.map((refs) => refs.length)).toEqual([1, 1]);
+			expect(paid.map((refs) => refs.length)).toEqual([2, 2]);
+			expect(paid.map((refs) => new Set(refs).size)).toEqual([1, 1]);
 			expect(reversed.map((calls) => String((calls[0].body as any).internalReference))).toEqual(paid.map((refs) => refs[0]));
 			expect(paid[0][0]).not.toBe(paid[1][0]);
 			const rows = rowsOf('PaySuite refunds');
-			expect(rows).toHaveLength(2);
+			expect(rows).toHaveLength(4);
 			for (const [i, refs] of paid.entries()) {
-				expect(rows.find((row) => row.internalReference === refs[0])).toEqual(
+				expect(rows.filter((row) => row.internalReference === refs[0])).toEqual([
 					expect.objectContaining({ outcome: 'refunded', amountRefunded: 45, refundedAmount: 45, refundableAmount: 0, paymentAmount: 45, currency: 'USD', ticketId: 'T-881' }),
-				);
-				expect(items(r.runs[i].output, 'Refund row')).toHaveLength(1);
+					expect.objectContaining({ outcome: `Not sent: transaction ${refs[0]} is already refunded in full`, amountRefunded: 0, paymentAmount: 45, currency: 'USD', ticketId: 'T-881', detail: expect.stringContaining('Allow Repeat') }),
+				]);
+				expect(items(r.runs[i].output, 'Refund row')).toHaveLength(2);
 			}
 		},
 	);
@@ -372,11 +375,11 @@ describeIfBuilt('e2e: the refund twin asked twice for the same session (its webh
 			n8n = await setupN8n();
 			// The twin with the request of the webhook path in place of its Try it order: the demo's paid session, asked twice.
 			const wf = JSON.parse(JSON.stringify(byFile(TWIN).workflow));
-			wf.nodes = wf.nodes.filter((n: any) => !['A paid order', 'Pay it (sandbox)'].includes(n.name));
+			wf.nodes = wf.nodes.filter((n: any) => !['A paid order', 'Pay it (sandbox)', 'Sent twice'].includes(n.name));
 			const request = wf.nodes.find((n: any) => n.name === 'Ticket for it');
 			Object.assign(request, { name: 'Sample request', parameters: { ...request.parameters, jsonOutput: JSON.stringify({ body: { requestId: 1, ticketId: 'T-881' } }) } });
-			wf.connections = { ...wf.connections, 'Try it': { main: [[{ node: 'Sample request', type: 'main', index: 0 }]] }, 'Sample request': wf.connections['Ticket for it'] };
-			for (const gone of ['A paid order', 'Pay it (sandbox)', 'Ticket for it']) delete wf.connections[gone];
+			wf.connections = { ...wf.connections, 'Try it': { main: [[{ node: 'Sample request', type: 'main', index: 0 }]] }, 'Sample request': wf.connections['Sent twice'] };
+			for (const gone of ['A paid order', 'Pay it (sandbox)', 'Ticket for it', 'Sent twice']) delete wf.connections[gone];
 			const run = await examples.runExamples({
 				userFolder: n8n.userFolder,
 				sandboxUrl: sandbox.url,
