@@ -173,7 +173,7 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 			for (const [i, refs] of paid.entries()) {
 				expect(rows.filter((row) => row.internalReference === refs[0])).toEqual([
 					expect.objectContaining({ outcome: 'refunded', amountRefunded: 45, refundedAmount: 45, refundableAmount: 0, paymentAmount: 45, currency: 'USD', ticketId: 'T-881' }),
-					expect.objectContaining({ outcome: `Not sent: transaction ${refs[0]} is already refunded in full`, amountRefunded: 0, paymentAmount: 45, currency: 'USD', ticketId: 'T-881', detail: expect.stringContaining('Allow Repeat') }),
+					expect.objectContaining({ outcome: `Not sent: transaction ${refs[0]} is already refunded in full`, amountRefunded: 0, refundedAmount: 45, refundableAmount: 0, paymentAmount: 45, currency: 'USD', ticketId: 'T-881', detail: expect.stringContaining('Allow Repeat') }),
 				]);
 				expect(items(r.runs[i].output, 'Refund row')).toHaveLength(2);
 			}
