@@ -9,6 +9,7 @@ import {
 	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IHttpRequestOptions,
+	type IExecuteFunctions,
 	type INode,
 	type NodeApiError,
 } from 'n8n-workflow';
@@ -227,3 +228,8 @@ function noAnswerError(prepared: PreparedRequest, code: string | undefined, atte
 
 const lostAnswer = (prepared: PreparedRequest, cause: string, attempts: number, httpCode?: number): LostAnswerError =>
 	new LostAnswerError(prepared.node, { path: prepared.request.path, cause, safety: prepared.safety, attempts, httpCode }, prepared.itemIndex);
+
+/** The one call to n8n itself, not the platform: a trigger's record call (webhooks/recordCall.ts), unsigned by the platform's rules. */
+export async function postToOwnWebhook(ctx: Pick<IExecuteFunctions, 'helpers'>, url: string, headers: Record<string, string>, timeoutMs: number): Promise<void> {
+	await ctx.helpers.httpRequest({ method: 'POST', url, headers, body: {}, json: true, timeout: timeoutMs });
+}

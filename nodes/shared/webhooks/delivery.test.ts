@@ -19,6 +19,7 @@ function webhookCall(body: string, parameters: IDataObject = {}) {
 	const fn = {
 		getRequestObject: () => ({ rawBody: Buffer.from(body, 'utf8') }),
 		getBodyData: () => ({}),
+		getHeaderData: () => ({}),
 		getCredentials: async () => ({ secret: 's3cret' }),
 		getMode: () => 'manual',
 		getNode: () => ({ name: 'Trigger' }),

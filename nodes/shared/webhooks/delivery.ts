@@ -14,9 +14,11 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { checkWithCredential } from './credential';
+import { answerRecordCall, recordCallKey } from './recordCall';
 import { deliveryKey, oncePerDelivery } from './replay';
 import {
 	acknowledgeAndRun,
+	refuseNotVerified,
 	acknowledgeDuplicate,
 	acknowledgeUnhandled,
 	answerFailures,
@@ -73,6 +75,9 @@ export async function receiveDelivery<Delivery extends Accepted, Found>(
 	declaration: DeliveryDeclaration<Delivery, Found>,
 ): Promise<IWebhookResponseData> {
 	return await answerFailures(fn, async () => {
+		const { credentialType } = declaration.signature;
+		const recorded = recordCallKey(fn);
+		if (recorded !== undefined) return await answerRecordCall(fn, recorded, credentialType, () => refuseNotVerified(fn, 'a record call not signed with this credential'));
 		const delivery = await readDelivery(fn, declaration.signature);
 		if (!delivery.ok) return answerRefusal(fn, delivery);
 		const what = declaration.received(delivery);
@@ -93,7 +98,9 @@ export async function receiveDelivery<Delivery extends Accepted, Found>(
 				}
 				const identity = declaration.identity(delivery);
 				const runKey = deliveryKey([fn.getWorkflow().id ?? '', fn.getNode().name, fn.getMode(), ...identity]);
-				return acknowledgeAndRun(fn, what, declaration.output(fn, delivery, found), { runKey, replayKey: deliveryKey(identity) });
+				const url = fn.getMode() === 'webhook' ? fn.getNodeWebhookUrl('default') : undefined;
+				const record = url ? { url, credentialType } : undefined;
+				return acknowledgeAndRun(fn, what, declaration.output(fn, delivery, found), { runKey, replayKey: deliveryKey(identity), record });
 			},
 		);
 	});

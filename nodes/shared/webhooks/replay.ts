@@ -108,6 +108,12 @@ export class DeliveryMemory {
 		};
 	}
 
+	/** Remembers `key`; answers every record of the scope this process still holds, oldest first. */
+	rememberNow(scope: string, key: string): ReadonlyMap<string, number> {
+		this.remember(scope, key);
+		return this.recordsOf(scope);
+	}
+
 	private remember(scope: string, key: string): void {
 		const records = this.recent.get(scope) ?? new Map<string, number>();
 		// The scope remembered last goes last, so the ones whose records all expired come first and go (a resume's
@@ -134,9 +140,9 @@ const memory = new DeliveryMemory();
 /**
  * Runs `handle` unless the delivery already started a run (then `duplicate()` answers). Only a result that starts a
  * run is remembered, in this process and once n8n has answered 2xx: n8n can still fail to queue the run after the
- * trigger returned, and the platform's next attempt must then run it. The durable record is written by the run
- * itself, once n8n has recorded it (runGate.ts, `rememberDelivery`): the webhook part changes no static data, which
- * n8n would save before the run is safe (and, with a node answering, while it answers).
+ * trigger returned, and the platform's next attempt must then run it. The durable record is written once n8n has
+ * recorded the run, by its record call (recordCall.ts) or else by the run itself (runGate.ts): the webhook part of
+ * a delivery changes no static data, which n8n would save before the run is safe.
  */
 export async function oncePerDelivery(
 	fn: IWebhookFunctions,
@@ -145,8 +151,7 @@ export async function oncePerDelivery(
 	handle: () => Promise<IWebhookResponseData>,
 ): Promise<IWebhookResponseData> {
 	const store = fn.getWorkflowStaticData('node');
-	// The test URL and the production URL keep apart, as n8n keeps their static data apart.
-	const scope = [fn.getWorkflow().id ?? '', fn.getNode().name, fn.getMode()].join('\u0000');
+	const scope = scopeOf(fn);
 	const key = deliveryKey(parts);
 	const claim = await memory.claim(scope, key, () => hasRecord(storedRecords(store, Math.floor(Date.now() / 1000)), key));
 	if (!claim) return duplicate();
@@ -164,10 +169,24 @@ export async function oncePerDelivery(
 	}
 }
 
+/** The scope of a trigger's records: the test URL and the production URL keep apart, as n8n keeps their static data apart. */
+function scopeOf(fn: Pick<IWebhookFunctions, 'getWorkflow' | 'getNode' | 'getMode'>): string {
+	return [fn.getWorkflow().id ?? '', fn.getNode().name, fn.getMode()].join('\u0000');
+}
+
+/**
+ * A record call (recordCall.ts): the key, with every record this process saved lately, so that of two calls saving
+ * at once the later save keeps the earlier one's key.
+ */
+export function rememberRecordCall(fn: IWebhookFunctions, key: string): void {
+	const recent = memory.rememberNow(scopeOf(fn), key);
+	rememberDelivery(fn.getWorkflowStaticData('node'), key, recent);
+}
+
 /** On the run's side, once n8n recorded the run: n8n saves the run's static data when it ends. */
-export function rememberDelivery(store: IDataObject, key: string): void {
+export function rememberDelivery(store: IDataObject, key: string, alsoRecent: ReadonlyMap<string, number> = new Map()): void {
 	const now = Math.floor(Date.now() / 1000);
-	store[RECORDS_KEY] = addRecords(storedRecords(store, now), [[key, now]], now, REPLAY_WINDOW);
+	store[RECORDS_KEY] = addRecords(storedRecords(store, now), [...alsoRecent, [key, now]], now, REPLAY_WINDOW);
 	// n8n saves static data only when an assignment marked it changed; the first versions' form goes.
 	if (LEGACY_RECORDS_KEY in store) delete store[LEGACY_RECORDS_KEY];
 }

@@ -7,6 +7,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseDa
 
 import { formatIsoUtc } from '../schemas/dateTime';
 import { acknowledgesAfterRun } from './acknowledge';
+import type { RecordCall } from './recordCall';
 import { withRunKey } from './runGate';
 import { parseJson } from '../transport/losslessJson';
 
@@ -112,12 +113,12 @@ export function acknowledgeDuplicate(what: string): IWebhookResponseData {
  * The run key carries the delivery to the trigger's part of the run (runGate.ts); When Received, so do the answer,
  * which the run sends once n8n has recorded it, and the durable record's key (`replayKey`, replay.ts).
  */
-export function acknowledgeAndRun(fn: IWebhookFunctions, message: string, item: IDataObject, run?: { runKey: string; replayKey: string }): IWebhookResponseData {
+export function acknowledgeAndRun(fn: IWebhookFunctions, message: string, item: IDataObject, run?: { runKey: string; replayKey: string; record?: RecordCall }): IWebhookResponseData {
 	const items = fn.helpers.returnJsonArray([item]);
 	const received = acknowledgement(message);
 	if (!run) return { webhookResponse: received, workflowData: [items] };
 	const unavailable = statusAnswer('FAILED', REFUSAL_REASON.unavailable, 'The notification could not be recorded now; send it again later');
-	const receipt = acknowledgesAfterRun(fn) ? undefined : { received, unavailable, replayKey: run.replayKey };
+	const receipt = acknowledgesAfterRun(fn) ? undefined : { received, unavailable, replayKey: run.replayKey, record: run.record };
 	return { webhookResponse: received, workflowData: [withRunKey(items, run.runKey, receipt)] };
 }
 

@@ -12,6 +12,7 @@ import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, ty
 
 import { inTurn, RECORD_OPTIONS, withNodeLock, type LockStore } from '../operation/repeatGuard';
 import { acknowledgesWhenFinished } from './acknowledge';
+import { sendRecordCall, type RecordCall } from './recordCall';
 import { rememberDelivery } from './replay';
 
 /** The run key's field on the item, and the mark of the run that does the work. */
@@ -44,6 +45,8 @@ export interface Receipt {
 	received: IDataObject;
 	unavailable?: IDataObject;
 	replayKey: string;
+	/** Production only: the record is saved before the answer (recordCall.ts). */
+	record?: RecordCall;
 }
 
 function receiptOf(item: INodeExecutionData | undefined): Receipt | undefined {
@@ -202,13 +205,16 @@ function stops(fn: IExecuteFunctions, runKey: string, why: string): INodeExecuti
  * When Received, n8n answers when the gate says (responseMode `responseNode`, acknowledge.ts): only once the run is
  * recorded in n8n's database, so that an acknowledged delivery is never lost with a run n8n could not start.
  */
-async function acknowledge(fn: IExecuteFunctions, receipt: Receipt | undefined): Promise<void> {
+async function acknowledge(fn: IExecuteFunctions, receipt: Receipt | undefined, savedByRecordCall = false): Promise<void> {
 	if (!receipt) return;
 	// An answer that could not be sent (Redis away) does not stop the run: the delivery is recorded, so this run must
 	// do the work; the platform's next attempt is a copy and gets the acknowledgement.
 	await fn.sendResponse({ body: receipt.received, headers: {}, statusCode: 200 }).catch((error: unknown) => {
 		fn.logger?.warn(`${fn.getNode().name} could not answer the delivery it recorded; its run goes on: ${(error as Error)?.message ?? String(error)}`);
 	});
+	// Saved already: a change here would make n8n save this run's older copy of the static data when it ends, over
+	// records other calls saved meanwhile.
+	if (savedByRecordCall) return;
 	// After the answer: the webhook side saves static data as it answers, and a change then would hold the answer back.
 	rememberDelivery(fn.getWorkflowStaticData('node'), receipt.replayKey);
 }
@@ -242,7 +248,8 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 		});
 	}
 	if (isNew) {
-		await acknowledge(fn, receipt);
+		const saved = receipt?.record ? await sendRecordCall(fn, receipt.record, receipt.replayKey) : false;
+		await acknowledge(fn, receipt, saved);
 		return owns(fn, runKey, items);
 	}
 	if (!afterRun) {
