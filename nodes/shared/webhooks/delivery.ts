@@ -14,7 +14,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { checkWithCredential } from './credential';
-import { answerRecordCall, recordCallKey } from './recordCall';
+import { answerRecordCall, recordCallKey, recordCallTo } from './recordCall';
 import { deliveryKey, oncePerDelivery } from './replay';
 import {
 	acknowledgeAndRun,
@@ -98,8 +98,7 @@ export async function receiveDelivery<Delivery extends Accepted, Found>(
 				}
 				const identity = declaration.identity(delivery);
 				const runKey = deliveryKey([fn.getWorkflow().id ?? '', fn.getNode().name, fn.getMode(), ...identity]);
-				const url = fn.getMode() === 'webhook' ? fn.getNodeWebhookUrl('default') : undefined;
-				const record = url ? { url, credentialType } : undefined;
+				const record = recordCallTo(fn.getMode() === 'webhook' ? fn.getNodeWebhookUrl('default') : undefined, credentialType);
 				return acknowledgeAndRun(fn, what, declaration.output(fn, delivery, found), { runKey, replayKey: deliveryKey(identity), record });
 			},
 		);

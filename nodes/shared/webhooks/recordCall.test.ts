@@ -1,6 +1,6 @@
 import type { IDataObject, ICredentialDataDecryptedObject, IExecuteFunctions, IHttpRequestOptions, IWebhookFunctions } from 'n8n-workflow';
 
-import { answerRecordCall, RECORD_HEADER, RECORD_SIGNATURE_HEADER, recordCallKey, recordSignature, sendRecordCall } from './recordCall';
+import { answerRecordCall, RECORD_HEADER, RECORD_SIGNATURE_HEADER, type RecordCall, recordCallKey, recordCallTo, recordSignature, sendRecordCall } from './recordCall';
 import { hasRecord, RECORDS_KEY } from './replayRecords';
 
 const CREDENTIALS = { login: 'site-1', secretKey: 'key-1' } as ICredentialDataDecryptedObject;
@@ -82,13 +82,17 @@ describe('sendRecordCall', () => {
 		return { fn, sent, warned };
 	}
 
+	const TRIGGER_URL = 'https://n8n.example.com/webhook/x/autopay';
+	/** As another process (a webhook process) put it on the receipt. */
+	const fromElsewhere: RecordCall = { url: TRIGGER_URL, credentialType: 'paySuiteApi', receivedBy: 'another process' };
+
 	it("posts the key, signed with the trigger's credential, to the production URL", async () => {
 		const { fn, sent, warned } = run(false);
-		expect(await sendRecordCall(fn, { url: 'https://n8n.example.com/webhook/x/autopay', credentialType: 'paySuiteApi' }, DELIVERY_HASH)).toBe(true);
+		expect(await sendRecordCall(fn, fromElsewhere, DELIVERY_HASH)).toBe(true);
 		expect(sent).toEqual([
 			expect.objectContaining({
 				method: 'POST',
-				url: 'https://n8n.example.com/webhook/x/autopay',
+				url: TRIGGER_URL,
 				headers: { [RECORD_HEADER]: DELIVERY_HASH, [RECORD_SIGNATURE_HEADER]: recordSignature(CREDENTIALS, 'wf-1', 'Trigger', DELIVERY_HASH) },
 			}),
 		]);
@@ -97,7 +101,17 @@ describe('sendRecordCall', () => {
 
 	it('a URL the worker cannot reach: false, and a warning saying the record is saved when the run ends', async () => {
 		const { fn, warned } = run(true);
-		expect(await sendRecordCall(fn, { url: 'https://n8n.example.com/webhook/x/autopay', credentialType: 'paySuiteApi' }, DELIVERY_HASH)).toBe(false);
+		expect(await sendRecordCall(fn, fromElsewhere, DELIVERY_HASH)).toBe(false);
 		expect(warned).toEqual([expect.stringContaining('it is saved when the run ends')]);
+	});
+
+	it('a run in the process that received the delivery (regular mode): no call, its memory answers copies', async () => {
+		const { fn, sent } = run(false);
+		expect(await sendRecordCall(fn, recordCallTo(TRIGGER_URL, 'paySuiteApi')!, DELIVERY_HASH)).toBe(false);
+		expect(sent).toEqual([]);
+	});
+
+	it('no production URL (the test URL): nothing to call', () => {
+		expect(recordCallTo(undefined, 'paySuiteApi')).toBeUndefined();
 	});
 });

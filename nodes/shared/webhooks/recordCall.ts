@@ -4,9 +4,10 @@
  * after a webhook call that starts no run, before answering it: so the run, once it has recorded the delivery
  * (runGate.ts), calls its trigger's production URL with a record call, signed with the trigger's credential, and
  * answers the platform after that call answered. If the call fails (the URL is not reachable from the worker), the
- * record is saved when the run ends, and a copy in between starts a run that stops at the gate.
+ * record is saved when the run ends, and a copy in between starts a run that stops at the gate. A run in the process
+ * that received its delivery (regular mode) makes no call: that process's memory answers copies (replay.ts).
  */
-import { createHmac, timingSafeEqual } from 'crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'crypto';
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { postToOwnWebhook } from '../transport/request';
@@ -20,10 +21,19 @@ export const RECORD_SIGNATURE_HEADER = 'x-paysuite-record-signature';
 /** Well under the platform's 30-s timeout: the answer waits for it. */
 const RECORD_CALL_TIMEOUT_MS = 5_000;
 
+/** Tells the run whether it runs where its delivery was received. */
+const THIS_PROCESS = randomUUID();
+
 /** What the run needs to make the call (on the receipt). */
 export interface RecordCall {
 	url: string;
 	credentialType: string;
+	/** The process that received the delivery. */
+	receivedBy: string;
+}
+
+export function recordCallTo(url: string | undefined, credentialType: string): RecordCall | undefined {
+	return url ? { url, credentialType, receivedBy: THIS_PROCESS } : undefined;
 }
 
 /** HMAC-SHA256 over the workflow, node and key, keyed by the credential's fields. Pure. */
@@ -59,6 +69,7 @@ export async function answerRecordCall(fn: IWebhookFunctions, key: string, crede
 
 /** The run's side: true once a webhook process has saved the record. */
 export async function sendRecordCall(fn: IExecuteFunctions, call: RecordCall, key: string): Promise<boolean> {
+	if (call.receivedBy === THIS_PROCESS) return false;
 	try {
 		const credentials = await fn.getCredentials(call.credentialType);
 		const signature = recordSignature(credentials, fn.getWorkflow().id ?? '', fn.getNode().name, key);
