@@ -1,15 +1,15 @@
 /**
  * The transport under sendRequest (operation/send.ts, its only caller). Each attempt waits out a pause the platform
  * asked for, sends signed, then hands the answer back, sends again when that is safe, or throws an error with no
- * secret.
+ * secret. Its one other send, `postToOwnWebhook`, goes to n8n itself (a trigger's record call).
  */
 import {
 	NodeOperationError,
 	sleep,
 	type ICredentialDataDecryptedObject,
 	type IDataObject,
-	type IHttpRequestOptions,
 	type IExecuteFunctions,
+	type IHttpRequestOptions,
 	type INode,
 	type NodeApiError,
 } from 'n8n-workflow';

@@ -18,7 +18,6 @@ import { answerRecordCall, recordCallKey, recordCallTo } from './recordCall';
 import { deliveryKey, oncePerDelivery } from './replay';
 import {
 	acknowledgeAndRun,
-	refuseNotVerified,
 	acknowledgeDuplicate,
 	acknowledgeUnhandled,
 	answerFailures,
@@ -26,6 +25,7 @@ import {
 	checkBodySize,
 	parseJsonBody,
 	rawBodyOf,
+	refuseNotVerified,
 	type Refused,
 } from './reply';
 

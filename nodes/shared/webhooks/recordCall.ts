@@ -7,13 +7,14 @@
  * record is saved when the run ends, and a copy in between starts a run that stops at the gate. A run in the process
  * that received its delivery (regular mode) makes no call: that process's memory answers copies (replay.ts).
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'crypto';
+import { createHmac, randomUUID } from 'crypto';
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { postToOwnWebhook } from '../transport/request';
 import { checkWithCredential } from './credential';
 import { rememberRecordCall } from './replay';
 import { KEY_LENGTH } from './replayRecords';
+import { constantTimeEqual } from './signatures';
 
 /** The record key, and its signature. */
 export const RECORD_HEADER = 'x-paysuite-record';
@@ -42,12 +43,6 @@ export function recordSignature(credentials: ICredentialDataDecryptedObject, wor
 	return createHmac('sha256', secret).update([workflowId, nodeName, key].join('\u0000'), 'utf8').digest('hex');
 }
 
-function sameSignature(given: string, expected: string): boolean {
-	const a = Buffer.from(given, 'utf8');
-	const b = Buffer.from(expected, 'utf8');
-	return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** The record key of a record call, or undefined for any other call. */
 export function recordCallKey(fn: IWebhookFunctions): string | undefined {
 	const key = fn.getHeaderData()[RECORD_HEADER];
@@ -60,7 +55,7 @@ export async function answerRecordCall(fn: IWebhookFunctions, key: string, crede
 	if (fn.getMode() !== 'webhook' || key.length !== KEY_LENGTH || typeof given !== 'string') return refuse();
 	const workflowId = fn.getWorkflow().id ?? '';
 	const verdict = await checkWithCredential(fn, credentialType, (credentials) => ({
-		ok: sameSignature(given, recordSignature(credentials, workflowId, fn.getNode().name, key)),
+		ok: constantTimeEqual(given, recordSignature(credentials, workflowId, fn.getNode().name, key)),
 	}));
 	if (!verdict.ok) return refuse();
 	rememberRecordCall(fn, key);
