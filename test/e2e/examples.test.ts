@@ -114,6 +114,18 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 		}
 	});
 
+	it("a note that tells you which sheet columns to make names every column the sheet's node writes", () => {
+		const checked: string[] = [];
+		for (const { file, workflow } of EXAMPLES) {
+			const listed = workflow.nodes.map((n) => /column names: ([^.]+)\./.exec(n.parameters?.content ?? '')?.[1]).find(Boolean);
+			const written = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.googleSheets' && n.parameters?.columns?.value)?.parameters.columns.value;
+			if (!listed || !written) continue;
+			checked.push(file);
+			expect({ file, columns: listed.split(', ').sort() }).toEqual({ file, columns: Object.keys(written).sort() });
+		}
+		expect(checked).toEqual(['daily-report-to-google-sheets.json', 'weekly-totals-to-google-sheets.json']);
+	});
+
 	it('every runnable example and offline twin ran; the real-node variants were listed, not run', () => {
 		for (const e of EXAMPLES.filter((x) => GIVEN.has(x.file))) {
 			const r = results.get(e.file)!;

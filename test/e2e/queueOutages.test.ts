@@ -17,11 +17,14 @@
  * could not save is run again by its copy); When the Workflow Has Finished: 0 lost, every delivery acknowledged.
  * When Received (answered before the run, so nothing sends a lost run again): as many failed or crashed executions
  * in n8n's list as lost deliveries (reported there, and to the workflow's Error Workflow).
+ * Then, per acknowledgement, one delivery whose execution is queued twice (a second Bull job, as when Redis runs an
+ * add whose answer it lost): the work once, the second pass named in the worker's log.
  * PAYSUITE_E2E_FIGURES=1 prints the table for docs/scaling.md. Heavy: run it alone, under the shared lock.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { randomUUID } from 'crypto';
 import { readFileSync } from 'fs';
+import { join } from 'path';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { autopaySignature } from '../../sandbox/routes/events/state';
@@ -255,6 +258,32 @@ describeIfBuilt('e2e: deliveries while a process dies, queue mode from deploy/ b
 			}
 			expect({ lost: lost.map(told), unnamed: lost.length ? failed.filter((r) => !r.reference) : [] }).toEqual({ lost: [], unnamed: [] });
 			expect(sent.filter((s) => !acknowledged(s)).map(told)).toEqual([]);
+		}
+	});
+
+	// Redis can run a job's add twice (its answer lost as it stops, the client sends it again): two jobs of one
+	// execution, each run by a worker from the execution's stored start. The second job is added here by hand, while
+	// the first run waits in its Wait node.
+	it.each(['finished', 'received'] as Mode[])('Acknowledge Delivery %s: an execution queued twice does the work once, and its second pass says so', async (mode) => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's own Bull, from the n8n under test
+		const Bull = require(join(q!.paths.dir, 'node_modules', 'bull'));
+		const jobs = new Bull('jobs', { prefix: 'bull', redis: { host: '127.0.0.1', port: q!.cluster.redis.port } });
+		try {
+			const sent = delivery(`OUT-twice-${mode}-0`);
+			const sending = sendUntilAcknowledged(workflows[mode].url, sent);
+			const first = await until('the delivery\'s job running', async () => {
+				const active = (await jobs.getActive()) as Array<{ data: { executionId: string; workflowId: string }; finished(): Promise<unknown> }>;
+				return active.find((job) => job.data.workflowId === workflows[mode].workflowId);
+			}, WAIT_MS);
+			const second = await jobs.add('job', first.data, { priority: 100 });
+			// Both jobs ended (When Received answers before the work).
+			await Promise.all([sending, first.finished(), second.finished()]);
+			const again = `n8n ran execution ${first.data.executionId} a second time`;
+			expect(q!.cluster.workers.filter((w) => w.logs().includes(again)).length).toBe(1);
+			expect((capture.runs[mode] ?? []).filter((item) => JSON.stringify(item).includes(`"${sent.reference}"`)).length).toBe(1);
+			expect(sent.attempts.map((a) => a.status)).toEqual([200]);
+		} finally {
+			await jobs.close();
 		}
 	});
 });

@@ -5,7 +5,7 @@
 import type { IExecuteFunctions, INodeExecutionData, IRunExecutionData } from 'n8n-workflow';
 
 import { ProcessedData } from '../../../test/helpers/processedData';
-import { COPY_KEY_FIELD, deliveryRunKind, passDeliveryRun, RUN_KEY_FIELD, runState, withoutRunKey, withRunKey } from './runGate';
+import { COPY_KEY_FIELD, deliveryRunKind, passDeliveryRun, passKeyOf, RUN_KEY_FIELD, runState, withoutRunKey, withRunKey } from './runGate';
 
 const KEY = 'k'.repeat(16);
 const item = (json = { id: 'e1' }): INodeExecutionData => ({ json, pairedItem: { item: 0 } });
@@ -59,14 +59,14 @@ function gate(acknowledge: 'received' | 'finished', executions: Record<number, I
 	const customData: Record<string, string> = {};
 	const taskData: Record<string, string> = {};
 	const hints: string[] = [];
-	const answers: Array<{ statusCode?: number; body: unknown; at: number }> = [];
+	const answers: Array<{ statusCode?: number; body: unknown; recordedBefore: string[] }> = [];
 	const staticData: Record<string, unknown> = {};
 	const receipt = { received: { status: { message: 'received' } }, replayKey: 'r'.repeat(16) };
 	const fn = {
 		getInputData: () => withRunKey([item()], KEY, acknowledge === 'received' ? receipt : undefined),
 		sendResponse: async (response: { statusCode?: number; body: unknown }) => {
 			if (sendFails) throw new Error('Connection is closed.');
-			answers.push({ ...response, at: store.size });
+			answers.push({ ...response, recordedBefore: [...store] });
 		},
 		logger: { warn: () => undefined },
 		getWorkflowStaticData: () => staticData,
@@ -102,7 +102,7 @@ describe('passDeliveryRun', () => {
 	it('When Received: n8n answers once the run is recorded, and the run keeps the durable record', async () => {
 		const g = gate('received', {});
 		expect(await g.run()).toEqual([[item()]]);
-		expect(g.answers).toEqual([{ statusCode: 200, body: { status: { message: 'received' } }, headers: {}, at: 1 }]);
+		expect(g.answers).toEqual([{ statusCode: 200, body: { status: { message: 'received' } }, headers: {}, recordedBefore: [passKeyOf(KEY, 10), KEY] }]);
 		expect(Object.keys(g.staticData)).toEqual(['receivedByHour']);
 		// When Finished n8n answers after the run: nothing is sent, nothing kept.
 		const finished = gate('finished', {});
@@ -152,6 +152,44 @@ describe('passDeliveryRun', () => {
 		expect(await gate('finished', { 7: endedWithTaskMark(RUN_KEY_FIELD) }, { stored: [KEY], withCustomData: false }).run()).toEqual([[]]);
 	});
 
+	it('an execution n8n runs twice (two queue jobs for it) works once: the second pass stops, marked as the delivery\'s run', async () => {
+		// No other run of the delivery is found: before, the second pass took that for a first run that failed.
+		const stored = [KEY, passKeyOf(KEY, 10)];
+		const received = gate('received', {}, { stored });
+		expect(await received.run()).toEqual([[]]);
+		expect(received.customData).toEqual({ [RUN_KEY_FIELD]: KEY });
+		expect(received.hints[0]).toMatch(/ran execution 10 a second time/);
+		// The platform gets the acknowledgement again; the first pass kept the record.
+		expect([received.answers.map((answer) => answer.statusCode), received.staticData]).toEqual([[200], {}]);
+		// When the Workflow Has Finished: it ends as the first pass ended, read from the execution's record.
+		const afterSuccess = gate('finished', { 10: ended({ [RUN_KEY_FIELD]: KEY }) }, { stored });
+		expect(await afterSuccess.run()).toEqual([[]]);
+		expect(afterSuccess.customData).toEqual({ [RUN_KEY_FIELD]: KEY });
+		const afterFailure = gate('finished', { 10: ended({ [RUN_KEY_FIELD]: KEY }, 'boom') }, { stored });
+		await expect(afterFailure.run()).rejects.toThrow('Execution 10 ran twice, and its first pass failed');
+		// Both passes at once: one does the work.
+		const g = gate('received', {});
+		const outcomes = await Promise.all([g.run(), g.run()]);
+		expect(outcomes.map((outputs) => outputs[0].length).sort()).toEqual([0, 1]);
+	});
+
+	it('When the Workflow Has Finished: the second pass waits for the first one (its record is saved at its end), then stops', async () => {
+		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
+		try {
+			const executions: Record<number, IRunExecutionData> = { 10: queued() };
+			const g = gate('finished', executions, { stored: [KEY, passKeyOf(KEY, 10)] });
+			let outcome: unknown;
+			const result = g.run().then((r) => (outcome = r));
+			await jest.advanceTimersByTimeAsync(3000);
+			expect(outcome).toBeUndefined();
+			executions[10] = ended({ [RUN_KEY_FIELD]: KEY });
+			await jest.advanceTimersByTimeAsync(1000);
+			expect(await result).toEqual([[]]);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
 	it('When the Workflow Has Finished: a copy of a run still going fails after the wait, naming it', async () => {
 		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
 		try {
@@ -192,7 +230,7 @@ describe("the delivery's key in n8n's record, written whole by n8n", () => {
 		const outcomes = await Promise.all(keys.flatMap((key, i) => [run(key, 2 * i + 1), run(key, 2 * i + 2)]));
 		const ran = outcomes.map((outputs) => outputs[0].length);
 		expect(keys.map((_, i) => ran[2 * i] + ran[2 * i + 1])).toEqual(keys.map(() => 1));
-		expect(database.held('wf').sort()).toEqual([...keys].sort());
+		expect(database.held('wf').sort()).toEqual([...keys, ...keys.flatMap((key, i) => [passKeyOf(key, 2 * i + 1), passKeyOf(key, 2 * i + 2)])].sort());
 	});
 });
 

@@ -4,7 +4,8 @@
  * The run that records the key first in n8n's record of the workflow, under the node's lock (repeatGuard.ts), does the
  * work and marks its execution; any other run of the delivery, earlier or later in n8n's list, is a copy: When
  * Received it stops; When the Workflow Has Finished it answers as the delivery's other runs ended (succeeded: stop;
- * all failed: run; still going after COPY_WAIT_MS: fail, so n8n answers 500 within the platform's timeout).
+ * all failed: run; still going after COPY_WAIT_MS: fail, so n8n answers 500 within the platform's timeout). An
+ * execution n8n runs twice (two queue jobs for it) passes once: the second pass stops (passesAgain).
  * Limits (docs/scaling.md, "Triggers and copies of a delivery"): another node of the workflow writing n8n's record
  * at the same moment; runs are looked for in a window of ids; a run whose end n8n could not save counts as failed.
  */
@@ -120,14 +121,14 @@ function storeOf(fn: IExecuteFunctions) {
 const noStore = (error: unknown) => /needs to initiali[sz]ed|initialized before use/i.test((error as Error)?.message ?? '');
 
 /**
- * Records the key, trying again while n8n's database does not answer (up to DATABASE_RETRY_MS). Resolves whether
- * the key is new, `absent` when n8n has no store, `unavailable` when the database stayed away.
+ * Records the keys, trying again while n8n's database does not answer (up to DATABASE_RETRY_MS). Resolves the keys
+ * that were new, `absent` when n8n has no store, `unavailable` when the database stayed away.
  */
-async function recordKey(record: (keys: string[]) => Promise<{ new: unknown[] }>, runKey: string): Promise<boolean | 'absent' | 'unavailable'> {
+async function recordKeys(record: (keys: string[]) => Promise<{ new: unknown[] }>, keys: string[]): Promise<Set<string> | 'absent' | 'unavailable'> {
 	const deadline = Date.now() + DATABASE_RETRY_MS;
 	for (;;) {
 		try {
-			return (await record([runKey])).new.length > 0;
+			return new Set((await record(keys)).new.map(String));
 		} catch (error) {
 			if (noStore(error)) return 'absent';
 			if (Date.now() >= deadline) return 'unavailable';
@@ -136,6 +137,9 @@ async function recordKey(record: (keys: string[]) => Promise<{ new: unknown[] }>
 		}
 	}
 }
+
+/** The key of one execution's pass through the gate: n8n can run an execution twice (two queue jobs for it). Pure. */
+export const passKeyOf = (runKey: string, executionId: number) => `${runKey}@${executionId}`;
 
 /** The ids of the delivery's other runs among the executions around this one; `unreadable` when n8n's database did not answer. */
 async function otherRunIds(fn: IExecuteFunctions, runKey: string, ownId: number): Promise<number[] | 'unreadable'> {
@@ -205,18 +209,59 @@ function stops(fn: IExecuteFunctions, runKey: string, why: string): INodeExecuti
  * When Received, n8n answers when the gate says (responseMode `responseNode`, acknowledge.ts): only once the run is
  * recorded in n8n's database, so that an acknowledged delivery is never lost with a run n8n could not start.
  */
-async function acknowledge(fn: IExecuteFunctions, receipt: Receipt | undefined, savedByRecordCall = false): Promise<void> {
+async function acknowledge(fn: IExecuteFunctions, receipt: Receipt | undefined, { savedAlready = false } = {}): Promise<void> {
 	if (!receipt) return;
 	// An answer that could not be sent (Redis away) does not stop the run: the delivery is recorded, so this run must
 	// do the work; the platform's next attempt is a copy and gets the acknowledgement.
 	await fn.sendResponse({ body: receipt.received, headers: {}, statusCode: 200 }).catch((error: unknown) => {
 		fn.logger?.warn(`${fn.getNode().name} could not answer the delivery it recorded; its run goes on: ${(error as Error)?.message ?? String(error)}`);
 	});
-	// Saved already: a change here would make n8n save this run's older copy of the static data when it ends, over
-	// records other calls saved meanwhile.
-	if (savedByRecordCall) return;
+	// Saved already (the record call, or this execution's first pass): a change here would make n8n save this run's
+	// older copy of the static data when it ends, over records other calls saved meanwhile.
+	if (savedAlready) return;
 	// After the answer: the webhook side saves static data as it answers, and a change then would hold the answer back.
 	rememberDelivery(fn.getWorkflowStaticData('node'), receipt.replayKey);
+}
+
+/** How this execution's first pass stands in n8n's record: it saves only when it ends. */
+async function firstPassState(fn: IExecuteFunctions, ownId: number): Promise<RunState | 'unreadable'> {
+	try {
+		const data = await fn.getExecutionDataById(String(ownId));
+		return data ? runState(data) : 'running';
+	} catch {
+		return 'unreadable';
+	}
+}
+
+/**
+ * n8n runs this execution a second time (a second queue job for it, as when Redis runs an add whose answer it lost;
+ * or n8n 1.x running a stalled job again): the first pass decided, so this one never does the work. When Received
+ * it answers as a copy; When the Workflow Has Finished it waits for the first pass's end (up to COPY_WAIT_MS, n8n
+ * answering when this pass ends) and fails if that failed, so the platform sends again and its copy runs. Marked as
+ * the delivery's run, so that a later copy answers as this execution ends. A first pass that died before the work
+ * leaves it undone: said in the worker's log and on the output.
+ */
+async function passesAgain(fn: IExecuteFunctions, runKey: string, receipt: Receipt | undefined, ownId: number, afterRun: boolean): Promise<INodeExecutionData[][]> {
+	const why = `n8n ran execution ${ownId} a second time: this pass stops here, so the delivery is worked on once, by the first pass`;
+	fn.logger?.warn(`${fn.getNode().name}: ${why}`);
+	mark(fn, RUN_KEY_FIELD, runKey);
+	if (afterRun) {
+		const deadline = Date.now() + COPY_WAIT_MS;
+		let state = await firstPassState(fn, ownId);
+		while (state !== 'succeeded' && state !== 'failed' && Date.now() < deadline) {
+			await sleep(COPY_POLL_MS);
+			state = await firstPassState(fn, ownId);
+		}
+		if (state === 'failed') {
+			throw new NodeOperationError(fn.getNode(), `Execution ${ownId} ran twice, and its first pass failed`, {
+				description: 'n8n answers 500, so the platform sends the delivery again later; that copy runs the workflow',
+			});
+		}
+	} else {
+		await acknowledge(fn, receipt, { savedAlready: true });
+	}
+	fn.addExecutionHints?.({ message: why, location: 'outputPane' });
+	return [[]];
 }
 
 /** The trigger's part of a delivery's run, on the worker that runs it: see the top of this file. */
@@ -231,13 +276,15 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 		await acknowledge(fn, receipt);
 		return [withoutRunKey(items)];
 	}
-	const isNew = await recordKey(record, runKey);
+	// One call, so one answer for both: whether this execution passed here before, whether the delivery is new.
+	const passKey = passKeyOf(runKey, ownId);
+	const added = await recordKeys(record, [passKey, runKey]);
 	// Without n8n's store (a bare engine) the gate cannot know: the run goes on, as before.
-	if (isNew === 'absent') {
+	if (added === 'absent') {
 		await acknowledge(fn, receipt);
 		return [withoutRunKey(items)];
 	}
-	if (isNew === 'unavailable') {
+	if (added === 'unavailable') {
 		// Not recorded, so not acknowledged: the platform sends the delivery again. Answered here rather than left to
 		// n8n's 500, which n8n 1.x in regular mode turns into an empty 200 (its run's end answers first).
 		if (receipt?.unavailable) {
@@ -247,9 +294,10 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 			description: 'Not acknowledged (HTTP 503, or 500 when the trigger acknowledges after the run), so the platform sends the delivery again later',
 		});
 	}
-	if (isNew) {
+	if (!added.has(passKey)) return passesAgain(fn, runKey, receipt, ownId, afterRun);
+	if (added.has(runKey)) {
 		const saved = receipt?.record ? await sendRecordCall(fn, receipt.record, receipt.replayKey) : false;
-		await acknowledge(fn, receipt, saved);
+		await acknowledge(fn, receipt, { savedAlready: saved });
 		return owns(fn, runKey, items);
 	}
 	if (!afterRun) {
