@@ -173,7 +173,7 @@ describe('passDeliveryRun', () => {
 		expect(outcomes.map((outputs) => outputs[0].length).sort()).toEqual([0, 1]);
 	});
 
-	it('When the Workflow Has Finished: the second pass waits for the first one (its record is saved at its end), then stops', async () => {
+	it('When the Workflow Has Finished: the second pass ends as the first one ended (read in its record, saved at its end), failing after 20 s without it', async () => {
 		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] });
 		try {
 			const executions: Record<number, IRunExecutionData> = { 10: queued() };
@@ -185,6 +185,12 @@ describe('passDeliveryRun', () => {
 			executions[10] = ended({ [RUN_KEY_FIELD]: KEY });
 			await jest.advanceTimersByTimeAsync(1000);
 			expect(await result).toEqual([[]]);
+			// A first pass not ended after 20 s (its worker may be gone): n8n answers 500, and the platform's copy runs.
+			const gone = gate('finished', { 10: queued() }, { stored: [KEY, passKeyOf(KEY, 10)] });
+			const settled = gone.run().catch((e: Error) => e);
+			for (let i = 0; i < 25; i++) await jest.advanceTimersByTimeAsync(1000);
+			expect(((await settled) as Error).message).toBe('Execution 10 ran twice, and its first pass had not ended after 20 s');
+			expect(gone.customData).toEqual({ [RUN_KEY_FIELD]: KEY });
 		} finally {
 			jest.useRealTimers();
 		}

@@ -235,11 +235,10 @@ async function firstPassState(fn: IExecuteFunctions, ownId: number): Promise<Run
 
 /**
  * n8n runs this execution a second time (a second queue job for it, as when Redis runs an add whose answer it lost;
- * or n8n 1.x running a stalled job again): the first pass decided, so this one never does the work. When Received
- * it answers as a copy; When the Workflow Has Finished it waits for the first pass's end (up to COPY_WAIT_MS, n8n
- * answering when this pass ends) and fails if that failed, so the platform sends again and its copy runs. Marked as
- * the delivery's run, so that a later copy answers as this execution ends. A first pass that died before the work
- * leaves it undone: said in the worker's log and on the output.
+ * or n8n 1.x running a stalled job again, its first worker gone): the first pass decided, so this one never does the
+ * work. When Received it answers as a copy. When the Workflow Has Finished it ends as the first pass ended, read in
+ * n8n's record (saved at its end); not ended within COPY_WAIT_MS (its worker may be gone), it fails: n8n answers
+ * 500, the platform sends again, and that copy runs the workflow. Marked as the delivery's run either way.
  */
 async function passesAgain(fn: IExecuteFunctions, runKey: string, receipt: Receipt | undefined, ownId: number, afterRun: boolean): Promise<INodeExecutionData[][]> {
 	const why = `n8n ran execution ${ownId} a second time: this pass stops here, so the delivery is worked on once, by the first pass`;
@@ -252,8 +251,9 @@ async function passesAgain(fn: IExecuteFunctions, runKey: string, receipt: Recei
 			await sleep(COPY_POLL_MS);
 			state = await firstPassState(fn, ownId);
 		}
-		if (state === 'failed') {
-			throw new NodeOperationError(fn.getNode(), `Execution ${ownId} ran twice, and its first pass failed`, {
+		if (state !== 'succeeded') {
+			const what = state === 'failed' ? 'failed' : `had not ended after ${COPY_WAIT_MS / 1000} s`;
+			throw new NodeOperationError(fn.getNode(), `Execution ${ownId} ran twice, and its first pass ${what}`, {
 				description: 'n8n answers 500, so the platform sends the delivery again later; that copy runs the workflow',
 			});
 		}
