@@ -1,10 +1,9 @@
 /**
  * The path control takes from a node to the wire, read from the call stack (not the imports) when n8n asks the
  * credential to sign a request: the package's files on it, outermost first. V8 lists the awaiting callers too, but
- * not across a callback or a `.then` (a queue of writes): such a stack does not reach n8n's engine and shows
- * only its last files. Each path keeps to the files it has today (the aim is four: node file, router,
- * operation, transport); one that reaches the engine today must keep reaching it. Run by n8n's real engine against
- * the sandbox; the figures are printed.
+ * not across a callback or a `.then`: such a stack does not reach n8n's engine and shows only its last files. Each
+ * path keeps to the files it has today (the aim is four: node file, router, operation, transport); one that reaches
+ * the engine today must keep reaching it. Run by n8n's real engine against the sandbox; the figures are printed.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { relative, sep } from 'node:path';
@@ -60,7 +59,7 @@ async function stacksOf(work: () => Promise<unknown>): Promise<Array<{ path: str
 
 const SESSION = { name: 'Session', type: 'paySuiteSession', credentialType: 'paySuiteApi' };
 
-const OPERATION = ['nodes/shared/operation/execute.ts', 'nodes/shared/operation/parallel.ts', 'nodes/shared/operation/send.ts'];
+const OPERATION = ['nodes/shared/operation/execute.ts', 'nodes/shared/operation/send.ts'];
 const TRANSPORT = 'nodes/shared/transport/request.ts';
 
 interface Followed {
@@ -80,8 +79,8 @@ const PATHS: Array<{ path: string; requests: Followed[]; run: () => Promise<unkn
 	},
 	{
 		path: 'Session › Refund',
-		// A write is sent from a queue (send.ts, `sending.oneAtATime`): its stack stops there.
-		requests: [{ endpoint: '/api/reverse', files: ['nodes/shared/operation/send.ts', TRANSPORT], reachesEngine: false }],
+		// A write waits its turn in the item's queue (execute.ts, `oneAtATimeQueue`), awaited so the stack goes on past it.
+		requests: [{ endpoint: '/api/reverse', files: [...OPERATION, TRANSPORT], reachesEngine: true }],
 		run: async () => {
 			const { internalReference } = await paidSessionPayment(sandbox, 'PATH');
 			return await runNode(SESSION, { resource: 'transaction', operation: 'refund', internalReference: String(internalReference) }, paySuiteApi(sandbox));
@@ -91,7 +90,11 @@ const PATHS: Array<{ path: string; requests: Followed[]; run: () => Promise<unkn
 		path: 'Payment Link › Create and Wait',
 		// The create is a write (above); the resume reads the link.
 		requests: [
-			{ endpoint: '/api/payment-link', files: ['nodes/shared/operation/send.ts', TRANSPORT], reachesEngine: false },
+			{
+				endpoint: '/api/payment-link',
+				files: ['nodes/shared/operation/execute.ts', 'nodes/PaySuitePaymentLink/actions/paymentLink/createAndWait.operation.ts', 'nodes/shared/operation/send.ts', TRANSPORT],
+				reachesEngine: true,
+			},
 			{
 				endpoint: '/api/payment-link/',
 				files: [

@@ -1,5 +1,5 @@
 /**
- * The node's router: runs the chosen operation once per input item (a few at a time where it may, parallel.ts), and
+ * The node's router: runs the chosen operation once per input item (a few at a time where it may), and
  * owns what every operation shares: the secrets switch, continue-on-fail, pairing, and one failing item never
  * hiding the others' results.
  */
@@ -14,8 +14,8 @@ import {
 import { failedItemError, passwordParameters } from '../transport/nodeErrors';
 import { HIDDEN_FROM_TOOL, HIDDEN_SECRET, hideSecrets } from '../transport/redact';
 import { contextFor, fieldNamesOf } from './itemContext';
-import { oneAtATimeQueue, requestsInParallel, runInOrder, withParallelOption } from './parallel';
 import { ParameterPrefetch, prefetchFields } from './prefetch';
+import { DEFAULT_IN_PARALLEL, IN_PARALLEL, MAX_IN_PARALLEL, PARALLEL_OPTIONS, withParallelOption } from './properties';
 import { INCLUDE_SECRETS } from '../descriptions/commonFields';
 import { siteClock, withSiteDates } from './siteClock';
 import type { OperationContext, PaySuiteOperation, PaySuiteResource } from './types';
@@ -110,3 +110,52 @@ const fieldsOf = (operation: PaySuiteOperation): string[] => [
 		INCLUDE_SECRETS,
 	]),
 ];
+
+/** Set once for the node: item 0's. */
+export function requestsInParallel(fn: IExecuteFunctions, kind: 'read' | 'deduplicated'): number {
+	const chosen = Number(fn.getNodeParameter(`${PARALLEL_OPTIONS}.${IN_PARALLEL}`, 0, DEFAULT_IN_PARALLEL[kind]));
+	return Number.isFinite(chosen) ? Math.min(MAX_IN_PARALLEL, Math.max(1, Math.floor(chosen))) : DEFAULT_IN_PARALLEL[kind];
+}
+
+/**
+ * Started and resolved in item order. After a failure no further item starts; those in flight finish, and the first
+ * failed item's error is thrown, as a run one at a time would have stopped on it.
+ */
+export async function runInOrder<T>(count: number, inParallel: number, run: (index: number) => Promise<T>): Promise<T[]> {
+	const results: T[] = new Array<T>(count);
+	const failures = new Map<number, unknown>();
+	let next = 0;
+	const worker = async () => {
+		while (next < count && failures.size === 0) {
+			const index = next++;
+			try {
+				results[index] = await run(index);
+			} catch (error) {
+				failures.set(index, error);
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.max(1, Math.min(inParallel, count)) }, worker));
+	if (failures.size > 0) throw failures.get(Math.min(...failures.keys()));
+	return results;
+}
+
+/** In the order given, whatever order their callers finish in. */
+export type OneAtATime = <T>(task: () => Promise<T>) => Promise<T>;
+
+export function oneAtATimeQueue(): OneAtATime {
+	let last: Promise<void> = Promise.resolve();
+	// Awaited, with no other handler on the caller's promise: the task's call stack then shows who queued it
+	// (test/engine/callPath.test.ts).
+	return async <T>(task: () => Promise<T>) => {
+		const before = last;
+		let release!: () => void;
+		last = new Promise<void>((resolve) => (release = resolve));
+		try {
+			await before;
+			return await task();
+		} finally {
+			release();
+		}
+	};
+}

@@ -2,7 +2,7 @@
 import { deepCopy, NodeOperationError, type IExecuteFunctions, type INode, type INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { keptWith } from '../context/runMemory';
-import type { OneAtATime } from './parallel';
+import type { OneAtATime } from './execute';
 import type { Prefetched } from './prefetch';
 import type { OperationContext, PaySuiteOperation } from './types';
 import { FieldNames, parseJsonParameter, refuseField, validateInput } from './validation';

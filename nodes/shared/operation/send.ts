@@ -73,7 +73,7 @@ async function sendOnce<T>(requester: Requester, request: PaySuiteRequest): Prom
 	const { fn, itemIndex, sending } = requester;
 	if (safetyOf(request) !== 'write' || !sending) return paySuiteRequest.call(fn, request, itemIndex) as Promise<PaySuiteResponse<T>>;
 	// A plain write is never in flight beside another one, even when items run in parallel.
-	return sending.oneAtATime(() => sendWriteOnce<T>(requester as OperationContext, request));
+	return await sending.oneAtATime(() => sendWriteOnce<T>(requester as OperationContext, request));
 }
 
 /** Unless an earlier try of this node run sent it: then what happened to it then. */
