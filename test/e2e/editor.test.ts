@@ -36,6 +36,7 @@ import {
 	editorChromium,
 	executeStep,
 	openNodePanel,
+	openWorkflow,
 	pickFromList,
 	readingProblems,
 	shownLines,
@@ -617,7 +618,7 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 	it.each(EXAMPLES.map((e) => [e.file, e] as const))(
 		'opens the example %s: no issue but a third-party node\'s missing credential, none on PaySuite and Data Table nodes',
 		async (file, example) => {
-			await page.goto(`${server!.url}/workflow/${example.workflow.id}`);
+			await openWorkflow(page, server!.url, example.workflow.id);
 			await page.waitForSelector('[data-test-id="canvas-node"]');
 			// The nodes as n8n saved them (with the ids the canvas knows them by).
 			const saved = await server!.rest.call('GET', `/rest/workflows/${example.workflow.id}`);
@@ -662,7 +663,7 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 			const off = example.workflow.nodes.filter((node) => node.disabled).map((node) => node.name);
 			expect(off).toHaveLength(1);
 			const afterTryIt = example.workflow.connections['Try it'].main[0][0].node as string;
-			await page.goto(`${server!.url}/workflow/${id}`);
+			await openWorkflow(page, server!.url, id);
 			await page.waitForSelector('[data-test-id="canvas-node"]');
 			const button = page.locator('[data-test-id="execute-workflow-button"]').first();
 			await button.waitFor();
