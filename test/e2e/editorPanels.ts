@@ -55,7 +55,7 @@ async function moveInApp(page: Page, to: string, id: string): Promise<boolean> {
 		const stores = app?.config?.globalProperties?.$pinia?._s;
 		// An unsaved change would ask "Save changes before leaving?".
 		if (!router || !stores || stores.get('ui')?.stateIsDirty !== false) return false;
-		await Promise.race([router.push(path), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+		await Promise.race([router.push(path), new Promise((resolve) => window.setTimeout(resolve, 5_000))]);
 		return router.currentRoute.value.fullPath === path;
 	}, to);
 	if (!moved) return false;
