@@ -10,7 +10,8 @@
  *    clock) approved transactions summed per currency and kind, with their count;
  *  - "How much did we refund this week?": in that twin, *Last week's approved transactions* opened, Period set to This
  *    Week through its dropdown, *Execute workflow*; the `refund` and `reversal` rows with today's `weekEnding` are
- *    this week's approved refunds (reversals) per currency, a partial refund of a payment made now among them.
+ *    this week's approved refunds (reversals) per currency, a partial refund of a payment made now among them; and
+ *    its own example, refunds-this-week.json: *Execute workflow*, one item per currency, the same refunds.
  * A transaction's kind is the documented one for its type (docs/nodes/gateway.md, Report); amounts are compared in
  * integer minor units. Pictures go to test-results/screenshots/. Needs `npm run build` first; skips, saying why, when
  * Chromium is missing (PAYSUITE_REQUIRE_BROWSER=1 makes that a failure).
@@ -38,6 +39,7 @@ const twin = (file: string) => JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'e
 const DAILY = twin('daily-report-to-data-table.json');
 const WEEKLY = twin('weekly-totals-to-data-table.json');
 const WEEK_NODE = "Last week's approved transactions";
+const REFUNDS_THIS_WEEK = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'examples', 'refunds-this-week.json'), 'utf8'));
 
 /** A transaction's kind by its type, as docs/nodes/gateway.md (Report, `kind`) documents it. */
 const DOCUMENTED_KIND: Record<string, string> = {
@@ -163,7 +165,7 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		n8n = await setupN8n();
 		// The credentials the twins refer to (fixed ids) and the twins themselves, as `npm start` imports them.
 		await addSandboxCredentials(n8n, sandbox);
-		await env.importWorkflows(n8n.userFolder, [DAILY, WEEKLY]);
+		await env.importWorkflows(n8n.userFolder, [DAILY, WEEKLY, REFUNDS_THIS_WEEK]);
 		server = await startServer(n8n);
 		const { chromium: playwright } = await import('playwright-core');
 		browser = await playwright.launch({ executablePath: chromium.path, args: CHROMIUM_ARGS });
@@ -253,5 +255,26 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		writeFigure('editorJobs', `this week from ${monday}: sandbox ${JSON.stringify(expected)} table ${JSON.stringify(shown)}; all rows ${JSON.stringify(all)}`);
 		expect(shown).toEqual(expected);
 		await pictureTable(url, 'job-refunds-this-week-data-table.png', rows.length);
+	});
+	it("How much did we refund this week, its own example: Execute workflow gives one item per currency, this week's approved refunds to the cent", async () => {
+		// A refund this week: 64.40 USD paid on the sandbox's checkout page, 12.35 of it given back.
+		const payment = await paidPayment(sandbox, `JOBS8-${Date.now() % 100000}`, 64.4, 'A week of tea');
+		await sandboxCaller(sandbox)('/api/reverse', { internalReference: Number(payment), amount: { currency: 'USD', total: 12.35 } });
+
+		await openWorkflow(REFUNDS_THIS_WEEK.id);
+		const { execution, run } = await executeWorkflow(REFUNDS_THIS_WEEK.id);
+		const monday = mondayOf(siteDay(execution.startedAt));
+		const ranUntil = Date.parse(execution.stoppedAt);
+		const thisWeek = (txn: SandboxTransaction) => siteDay(txn.transactionDate) >= monday && Date.parse(txn.transactionDate) <= ranUntil;
+		const given = (await sandboxTransactions(sandbox)).filter((txn) => txn.status.status === 'APPROVED' && ['refund', 'reversal'].includes(kindOf(txn)) && thisWeek(txn));
+		expect(given.map((txn) => txn.amount)).toContainEqual({ currency: 'USD', total: 12.35 });
+		// Per currency, whatever the kind: what was given back.
+		const expected = totalsOf(given.map((txn) => ({ currency: txn.amount.currency, kind: 'given back', amount: txn.amount.total })));
+		const items = (run.resultData.runData['Given back per currency']?.[0]?.data?.main?.[0] ?? []).map((item: any) => item.json);
+		const shown = totalsOf(items.map((item: any) => ({ currency: item.currency_code, kind: 'given back', amount: item.sum_amount, count: item.count_internal_reference })));
+		writeFigure('editorJobs', `refunds this week from ${monday}: sandbox ${JSON.stringify(expected)} example ${JSON.stringify(shown)}`);
+		expect(items).toHaveLength(Object.keys(expected).length);
+		expect(shown).toEqual(expected);
+		await page.screenshot({ path: path.join(SHOTS, 'job-refunds-this-week-example.png'), animations: 'disabled' });
 	});
 });

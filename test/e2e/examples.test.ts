@@ -101,6 +101,7 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 			'realNodes paid-checkout-to-pipedrive.json',
 			'realNodes payment-link-for-deal.json',
 			'runnable refund-on-request.json',
+			'runnable refunds-this-week.json',
 			'realNodes weekly-totals-to-google-sheets.json',
 		]);
 		expect(new Set(EXAMPLES.map((e) => e.workflow.id)).size).toBe(EXAMPLES.length);
