@@ -254,11 +254,6 @@ function summarize(id, run, { tables = [], runs = [] } = {}) {
 			const said = charged.map((t, i) => `${t.reference} ${t.status || 'error'}${outcomes[i] ? ` (${outcomes[i].outcome})` : ''}`).join(', ');
 			return `${said || 'no card'} (${made.join(' then ')} charge request(s) by ${runs.length} run(s), each month's key answered once) → Data Table "PaySuite failed charges": ${failed.length} row(s)`;
 		}
-		case 'psEx8RefundsWeek': {
-			const given = n('Given back per currency');
-			const said = given.map((t) => `${t.sum_amount} ${t.currency_code} (${t.count_internal_reference})`).join(', ');
-			return `${n("This week's approved transactions").length} approved rows this week → given back: ${said || 'nothing'}`;
-		}
 		case 'psExOff3AutopayTable': {
 			const [charge] = n('Failed charge');
 			const rows = tableRows(tables, 'PaySuite autopay alerts');
