@@ -11,7 +11,10 @@
  *  - "How much did we refund this week?": in that twin, *Last week's approved transactions* opened, Period set to This
  *    Week through its dropdown, *Execute workflow*; the `refund` and `reversal` rows with today's `weekEnding` are
  *    this week's approved refunds (reversals) per currency, a partial refund of a payment made now among them; and
- *    its own example, refunds-this-week.json: *Execute workflow*, one item per currency, the same refunds.
+ *    its own example, refunds-this-week.json: *Execute workflow*, one item per currency, the same refunds;
+ *  - "Refund a payment on request", then more of it: in the refund twin, *Refund* set to 10.00 and *Execute
+ *    workflow*, then 5.00 and *Execute step* on *Record the refund*: two refunds of one payment in the sandbox, and
+ *    the table's rows say what each gave back and what is left.
  * A transaction's kind is the documented one for its type (docs/nodes/gateway.md, Report); amounts are compared in
  * integer minor units. Pictures go to test-results/screenshots/. Needs `npm run build` first; skips, saying why, when
  * Chromium is missing (PAYSUITE_REQUIRE_BROWSER=1 makes that a failure).
@@ -39,6 +42,7 @@ const twin = (file: string) => JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'e
 const DAILY = twin('daily-report-to-data-table.json');
 const WEEKLY = twin('weekly-totals-to-data-table.json');
 const WEEK_NODE = "Last week's approved transactions";
+const REFUND_TWIN = twin('refund-on-request-to-data-table.json');
 const REFUNDS_THIS_WEEK = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'examples', 'refunds-this-week.json'), 'utf8'));
 
 /** A transaction's kind by its type, as docs/nodes/gateway.md (Report, `kind`) documents it. */
@@ -165,7 +169,7 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		n8n = await setupN8n();
 		// The credentials the twins refer to (fixed ids) and the twins themselves, as `npm start` imports them.
 		await addSandboxCredentials(n8n, sandbox);
-		await env.importWorkflows(n8n.userFolder, [DAILY, WEEKLY, REFUNDS_THIS_WEEK]);
+		await env.importWorkflows(n8n.userFolder, [DAILY, WEEKLY, REFUNDS_THIS_WEEK, REFUND_TWIN]);
 		server = await startServer(n8n);
 		const { chromium: playwright } = await import('playwright-core');
 		browser = await playwright.launch({ executablePath: chromium.path, args: CHROMIUM_ARGS });
@@ -276,5 +280,58 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		expect(items).toHaveLength(Object.keys(expected).length);
 		expect(shown).toEqual(expected);
 		await page.screenshot({ path: path.join(SHOTS, 'job-refunds-this-week-example.png'), animations: 'disabled' });
+	});
+	/** Opens a node of the open workflow, sets its fields (a dropdown by its option's name, else typed), closes it. */
+	async function setFields(node: string, fields: Array<[string, string, 'option' | 'text']>): Promise<void> {
+		// By its whole name: "Refund" is also in "Refund request" and "Refund row".
+		await page.locator('[data-test-id="canvas-node"]').filter({ has: page.getByText(node, { exact: true }) }).first().dblclick();
+		await page.locator('[data-test-id="ndv"]').waitFor({ timeout: 30_000 });
+		for (const [name, value, kind] of fields) {
+			const input = page.locator(`[data-test-id="parameter-input-${name}"] input`).first();
+			await input.waitFor();
+			if (kind === 'option') {
+				await input.click();
+				const list = await input.getAttribute('aria-controls');
+				await page.locator(`[id="${list}"] .el-select-dropdown__item`, { hasText: value }).first().click();
+			} else {
+				await input.fill(value);
+				await input.press('Tab');
+			}
+		}
+		await page.locator('[data-test-id="ndv-close-button"]').first().click();
+		await page.locator('[data-test-id="ndv"]').waitFor({ state: 'hidden', timeout: 10_000 });
+	}
+
+	it('Refund part of a payment, then more of it: the twin at 10.00, Execute workflow; then 5.00, Execute step on Record the refund', async () => {
+		await openWorkflow(REFUND_TWIN.id);
+		await setFields('Refund', [
+			['refundType', 'Partial Amount', 'option'],
+			['total', '10', 'text'],
+		]);
+		const { run } = await executeWorkflow(REFUND_TWIN.id);
+		const payment = String(run.resultData.runData['Payments of the session'][0].data.main[0][0].json.internalReference);
+
+		// More of the same payment, as the README says: Partial Amount changed, Execute step on Record the refund.
+		await setFields('Refund', [['total', '5', 'text']]);
+		await page.locator('[data-test-id="canvas-node"]', { hasText: 'Record the refund' }).first().dblclick();
+		await page.locator('[data-test-id="ndv"]').waitFor({ timeout: 30_000 });
+		await page.locator('[data-test-id="ndv"] [data-test-id="node-execute-button"]').first().click();
+		await page.locator('[data-test-id="output-panel"] [data-test-id="run-data-item-count"], [data-test-id="output-panel"] [data-test-id="node-error-message"]').first().waitFor({ timeout: 120_000 });
+		await page.locator('[data-test-id="ndv"]').screenshot({ path: path.join(SHOTS, 'job-refund-more-of-it.png'), animations: 'disabled' });
+		await page.locator('[data-test-id="ndv-close-button"]').first().click();
+
+		// The sandbox was asked for 10.00, then 5.00 of that payment, and gave both back; nothing more was sent.
+		const asked = sandbox.ledger().filter((entry) => entry.path === '/api/reverse' && String(entry.body?.internalReference) === payment);
+		expect(asked.map((entry) => [entry.body?.amount?.total, entry.status])).toEqual([
+			[10, 200],
+			[5, 200],
+		]);
+		// The table: a row per refund made, each with what it gave back and what is left of the 45.00.
+		const rows = (await dataTable('PaySuite refunds')).rows.filter((row) => row.internalReference === payment && row.outcome === 'refunded');
+		writeFigure('editorJobs', `refund more of ${payment}: rows ${JSON.stringify(rows.map((row) => [row.amountRefunded, row.refundedAmount, row.refundableAmount]))}`);
+		expect(rows.map((row) => [row.amountRefunded, row.refundedAmount, row.refundableAmount])).toEqual([
+			[10, 10, 35],
+			[5, 15, 30],
+		]);
 	});
 });
