@@ -25,7 +25,7 @@ import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { cents, editorChromium, paidPayment, sandboxCaller, sandboxTransactions, signIn, type SandboxTransaction } from './editorPanels';
+import { cents, editorChromium, openWorkflow, paidPayment, sandboxCaller, sandboxTransactions, signIn, type SandboxTransaction } from './editorPanels';
 import { addSandboxCredentials, outcome, REPO_DIR, setupN8n, startServer, storedRun, teardownN8n, until, writeFigure } from './harness';
 import type { N8nHandle, ServerHandle } from './harness';
 
@@ -144,8 +144,8 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 	}
 
 	/** Opens a workflow on the canvas, fitted to the screen. */
-	async function openWorkflow(id: string): Promise<void> {
-		await page.goto(`${server!.url}/workflow/${id}`);
+	async function openFitted(id: string): Promise<void> {
+		await openWorkflow(page, server!.url, id);
 		await page.waitForSelector('[data-test-id="canvas-node"]');
 		await page.click('[data-test-id="zoom-to-fit"]');
 	}
@@ -185,7 +185,7 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 	});
 
 	it("Yesterday's transactions: Execute workflow in the twin fills the Data Table with yesterday's transactions, each currency and kind to the cent", async () => {
-		await openWorkflow(DAILY.id);
+		await openFitted(DAILY.id);
 		const { execution } = await executeWorkflow(DAILY.id);
 		const yesterday = addDays(siteDay(execution.startedAt), -1);
 
@@ -199,7 +199,7 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 	});
 
 	it("Weekly totals: Execute workflow in the twin writes last week's approved totals per currency and kind, to the cent", async () => {
-		await openWorkflow(WEEKLY.id);
+		await openFitted(WEEKLY.id);
 		const { execution } = await executeWorkflow(WEEKLY.id);
 		const monday = addDays(mondayOf(siteDay(execution.startedAt)), -7);
 		const sunday = addDays(monday, 6);
@@ -223,7 +223,7 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		const payment = await paidPayment(sandbox, `JOBS-${Date.now() % 100000}`, 80.25, 'A week of coffee');
 		await sandboxCaller(sandbox)('/api/reverse', { internalReference: Number(payment), amount: { currency: 'USD', total: 30.1 } });
 
-		await openWorkflow(WEEKLY.id);
+		await openFitted(WEEKLY.id);
 		// Open the report node, as the README says (a double click on the canvas).
 		await page.locator('[data-test-id="canvas-node"]', { hasText: WEEK_NODE }).first().dblclick();
 		await page.locator('[data-test-id="ndv"]').waitFor({ timeout: 30_000 });
@@ -265,7 +265,7 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		const payment = await paidPayment(sandbox, `JOBS8-${Date.now() % 100000}`, 64.4, 'A week of tea');
 		await sandboxCaller(sandbox)('/api/reverse', { internalReference: Number(payment), amount: { currency: 'USD', total: 12.35 } });
 
-		await openWorkflow(REFUNDS_THIS_WEEK.id);
+		await openFitted(REFUNDS_THIS_WEEK.id);
 		const { execution, run } = await executeWorkflow(REFUNDS_THIS_WEEK.id);
 		const monday = mondayOf(siteDay(execution.startedAt));
 		const ranUntil = Date.parse(execution.stoppedAt);
@@ -303,7 +303,7 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 	}
 
 	it('Refund part of a payment, then more of it: the twin at 10.00, Execute workflow; then 5.00, Execute step on Record the refund', async () => {
-		await openWorkflow(REFUND_TWIN.id);
+		await openFitted(REFUND_TWIN.id);
 		await setFields('Refund', [
 			['refundType', 'Partial Amount', 'option'],
 			['total', '10', 'text'],

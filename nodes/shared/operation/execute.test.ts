@@ -1,4 +1,4 @@
-import { runInOrder } from './execute';
+import { oneAtATimeQueue, runInOrder } from './execute';
 
 const tick = () => Promise.resolve();
 
@@ -43,5 +43,22 @@ describe('runInOrder', () => {
 			running--;
 		});
 		expect(most).toBe(1);
+	});
+});
+
+describe('oneAtATimeQueue', () => {
+	it('runs tasks one at a time in the order given, and a failed one does not hold the next', async () => {
+		const queue = oneAtATimeQueue();
+		const events: string[] = [];
+		const task = (name: string, ticks: number, fails = false) => async () => {
+			events.push(`start ${name}`);
+			for (let i = 0; i < ticks; i++) await tick();
+			events.push(`end ${name}`);
+			if (fails) throw new Error(`${name} failed`);
+			return name;
+		};
+		const results = await Promise.allSettled([queue(task('a', 3)), queue(task('b', 1, true)), queue(task('c', 0))]);
+		expect(events).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+		expect(results.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as Error).message))).toEqual(['a', 'b failed', 'c']);
 	});
 });
