@@ -236,11 +236,11 @@ describeIfBuilt('e2e: deliveries while a process dies, queue mode from deploy/ b
 		if (process.env.PAYSUITE_E2E_FIGURES) {
 			console.log(`${fault} / ${mode}: ${victim}; ran but not listed as run by n8n ${sent.filter((x) => work(x.reference) > 0 && !listedAsRun(x.reference)).length}; failed executions ${failed.length} (${failed.filter((r) => !r.reference).length} without their delivery); executions ${JSON.stringify(runs.reduce<Record<string, number>>((n, r) => ((n[`${r.status}${r.done ? '' : ' (stopped at the trigger)'}`] = (n[`${r.status}${r.done ? '' : ' (stopped at the trigger)'}`] ?? 0) + 1), n), {}))}; answers ${JSON.stringify(sent.flatMap((s) => s.attempts.map((a) => a.status)).reduce<Record<string, number>>((n, a) => ((n[a] = (n[a] ?? 0) + 1), n), {}))}`);
 		}
-		// Each delivery done twice, with the runs that name it: the cause shows in their ids and ends.
-		const twice = doubled.map((s) => `${s.reference}: runs ${JSON.stringify(runs.filter((r) => r.reference === s.reference))}; answers ${s.attempts.map((a) => a.status).join(', ')}`);
-		if (process.env.PAYSUITE_E2E_FIGURES && twice.length) console.log(`${fault} / ${mode}, done twice:\n${twice.join('\n')}`);
 		// On failure, each delivery with the platform's answers and the runs that name it, for the cause.
 		const told = (s: Sent) => `${s.reference}: answers ${s.attempts.map((a) => `${a.status} in ${a.ms} ms`).join(', ')}; runs ${JSON.stringify(runs.filter((r) => r.reference === s.reference))}`;
+		// Each delivery done twice: the cause shows in its runs' ids and ends.
+		const twice = doubled.map(told);
+		if (process.env.PAYSUITE_E2E_FIGURES && twice.length) console.log(`${fault} / ${mode}, done twice:\n${twice.join('\n')}`);
 		if (mode === 'received') {
 			expect({ doubled: doubled.map((s) => s.reference) }).toEqual({ doubled: [] });
 			// Answered once the run was recorded: only a worker that dies during the run loses it (nothing sends it

@@ -174,6 +174,26 @@ describe('Acknowledge Delivery over HTTP', () => {
 		});
 	});
 
+	it('When the Workflow Has Finished: a copy whose sender gave up while it waited for the run before it does not hold the copies after it', async () => {
+		let attempts = 0;
+		await autopay(FINISHED, async (trigger) => {
+			const first = await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED', url: 'http://127.0.0.1:1/nowhere' });
+			expect((await postRaw(trigger, first.sent)).status).toBe(500);
+			const failing = postRaw(trigger, first.sent);
+			await sleep(100);
+			// Waits in this process for the failing run's outcome; its sender leaves meanwhile, then it gets its turn.
+			const gaveUp = await fetch(trigger.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: first.sent, signal: AbortSignal.timeout(200) }).catch((e: Error) => e.name);
+			expect(gaveUp).toBe('TimeoutError');
+			expect((await failing).status).toBe(500);
+			expect(answerOf(await postRaw(trigger, first.sent))).toEqual(emptyOk);
+		}, async () => {
+			attempts++;
+			if (attempts === 1) throw new Error('the next system is down');
+			await sleep(500);
+			if (attempts === 2) throw new Error('still down');
+		});
+	});
+
 	it('Checkout Trigger, When the Workflow Has Finished: an empty 200 after the run, the retry of a failed run runs again', async () => {
 		let attempts = 0;
 		await serve({ type: 'paySuiteCheckoutTrigger', typeVersion: 2, parameters: FINISHED, afterTrigger: async () => {

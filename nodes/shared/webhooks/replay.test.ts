@@ -112,10 +112,11 @@ describe('DeliveryMemory', () => {
  * test/engine/triggerAcknowledge.test.ts).
  */
 /** The part of n8n's response oncePerDelivery watches: its status and its `finish`. */
-function answer(statusCode: number) {
+function answer(statusCode: number, destroyed = false) {
 	const listeners: Record<string, Array<() => void>> = {};
 	return {
 		statusCode,
+		destroyed,
 		once: (event: string, listener: () => void) => (listeners[event] ??= []).push(listener),
 		emit: (event: string) => (listeners[event] ?? []).forEach((listener) => listener()),
 	};
@@ -224,6 +225,14 @@ describe('oncePerDelivery when n8n does not answer 2xx after the handler returne
 		expect(await oncePerDelivery(webhookCall({}, id, answered), ['e2'], duplicate, async () => run)).toEqual(run);
 		answered.emit('finish');
 		expect(await oncePerDelivery(webhookCall({}, id), ['e2'], duplicate, async () => run)).toEqual(duplicate());
+	});
+});
+
+describe('oncePerDelivery when the sender left before the call got its claim', () => {
+	it('does not keep the claim: its close has passed, and the next copy in this process is handled', async () => {
+		const id = workflowId();
+		expect(await oncePerDelivery(webhookCall({}, id, answer(200, true)), ['e1'], duplicate, async () => run)).toEqual(run);
+		expect(await oncePerDelivery(webhookCall({}, id), ['e1'], duplicate, async () => run)).toEqual(run);
 	});
 });
 

@@ -195,6 +195,7 @@ export function rememberDelivery(store: IDataObject, key: string, alsoRecent: Re
 interface Answered {
 	statusCode?: number;
 	writableFinished?: boolean;
+	destroyed?: boolean;
 	once?(event: 'finish' | 'close', listener: () => void): unknown;
 }
 
@@ -207,6 +208,12 @@ function settleWhenAnswered(response: Answered | undefined, claim: Claim): boole
 	const succeeded = () => Boolean(response.statusCode && response.statusCode >= 200 && response.statusCode < 300);
 	if (response.writableFinished) {
 		claim.settle(succeeded());
+		return true;
+	}
+	// The sender left before this call got here (a busy process): its `close` has passed and will not come again, and
+	// a claim kept would hold every later copy in this process.
+	if (response.destroyed) {
+		claim.settle(false);
 		return true;
 	}
 	response.once('finish', () => claim.settle(succeeded()));
