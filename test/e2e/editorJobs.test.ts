@@ -184,17 +184,23 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		await sandbox?.stop();
 	});
 
-	it("Yesterday's transactions: Execute workflow in the twin fills the Data Table with yesterday's transactions, each currency and kind to the cent", async () => {
+	it("Yesterday's transactions: Execute workflow in the twin fills the Data Table with yesterday's transactions, each currency and kind to the cent, and totals the approved ones", async () => {
 		await openFitted(DAILY.id);
-		const { execution } = await executeWorkflow(DAILY.id);
+		const { execution, run } = await executeWorkflow(DAILY.id);
 		const yesterday = addDays(siteDay(execution.startedAt), -1);
 
 		const expected = (await sandboxTransactions(sandbox)).filter((txn) => siteDay(txn.transactionDate) === yesterday);
 		const { rows, url } = await dataTable('PaySuite transactions');
-		writeFigure('editorJobs', `yesterday ${yesterday}: sandbox ${JSON.stringify(sandboxTotals(expected))} table ${JSON.stringify(totalsOf(rows))}`);
+		// The table's columns are the report's field names, as the README names them.
+		const written = totalsOf(rows.map((row) => ({ currency: row.currency_code, kind: row.kind, amount: row.amount })));
+		writeFigure('editorJobs', `yesterday ${yesterday}: sandbox ${JSON.stringify(sandboxTotals(expected))} table ${JSON.stringify(written)}`);
 		expect(expected.length).toBeGreaterThan(0);
-		expect(rows.map((row) => String(row.internalReference)).sort()).toEqual(expected.map((txn) => String(txn.internalReference)).sort());
-		expect(totalsOf(rows)).toEqual(sandboxTotals(expected));
+		expect(rows.map((row) => String(row.internal_reference)).sort()).toEqual(expected.map((txn) => String(txn.internalReference)).sort());
+		expect(written).toEqual(sandboxTotals(expected));
+		// Yesterday's totals: the approved transactions per currency and kind, to the cent.
+		const totals = (run.resultData.runData["Yesterday's totals"]?.[0]?.data?.main?.[0] ?? []).map((item: any) => item.json);
+		const shown = totalsOf(totals.map((item: any) => ({ currency: item.currency_code, kind: item.kind, amount: item.sum_amount, count: item.count_internal_reference })));
+		expect(shown).toEqual(sandboxTotals(expected.filter((txn) => txn.status.status === 'APPROVED')));
 		await pictureTable(url, 'job-yesterday-data-table.png', rows.length);
 	});
 

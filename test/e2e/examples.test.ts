@@ -233,24 +233,38 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 		]);
 	});
 
-	itGiven('offline/daily-report-to-data-table.json')("yesterday's report → Data Table (offline twin): run twice, one row per internal reference", () => {
+	itGiven('offline/daily-report-to-data-table.json')("yesterday's report → Data Table (offline twin): run twice, one row per internal reference; the approved totals per currency and kind", () => {
 		const r = ok('offline/daily-report-to-data-table.json');
 		expect(r.runs.map(outcome)).toEqual([{ status: 'success' }, { status: 'success' }]);
 		const reportRows = items(r.output, "Yesterday's report");
 		expect(reportRows.length).toBeGreaterThanOrEqual(4);
 		const rows = rowsOf('PaySuite transactions');
-		const references = rows.map((row) => row.internalReference);
+		const references = rows.map((row) => row.internal_reference);
 		expect(new Set(references).size).toBe(rows.length);
 		expect(references.sort()).toEqual(reportRows.map((row) => String(row.internal_reference)).sort());
 		const first = reportRows[0];
-		expect(rows.find((row) => row.internalReference === String(first.internal_reference))).toMatchObject({ reference: first.reference, status: first.status, currency: first.currency_code });
+		// The table's columns are the report's field names.
+		expect(rows.find((row) => row.internal_reference === String(first.internal_reference))).toMatchObject({ reference: first.reference, status: first.status, currency_code: first.currency_code });
 		// Each row says what it is and, for a refund, which payment it belongs to: a sum by kind keeps them apart.
 		for (const reportRow of reportRows) {
-			expect(rows.find((row) => row.internalReference === String(reportRow.internal_reference))).toMatchObject({
+			expect(rows.find((row) => row.internal_reference === String(reportRow.internal_reference))).toMatchObject({
 				kind: reportRow.kind,
-				paymentInternalReference: reportRow.payment_internal_reference === null ? '' : String(reportRow.payment_internal_reference),
+				payment_internal_reference: reportRow.payment_internal_reference === null ? '' : String(reportRow.payment_internal_reference),
 			});
 		}
+		// Yesterday's totals: the approved rows summed per currency and kind, to the cent.
+		const approved = reportRows.filter((row) => row.status === 'APPROVED');
+		const cents = (amount: unknown) => Math.round(Number(amount) * 100);
+		const expected: Record<string, { cents: number; count: number }> = {};
+		for (const row of approved) {
+			const key = `${row.currency_code} ${row.kind}`;
+			expected[key] ??= { cents: 0, count: 0 };
+			expected[key].cents += cents(row.amount);
+			expected[key].count++;
+		}
+		const totals = items(r.output, "Yesterday's totals");
+		expect(Object.fromEntries(totals.map((t) => [`${t.currency_code} ${t.kind}`, { cents: cents(t.sum_amount), count: t.count_internal_reference }]))).toEqual(expected);
+		expect(totals).toHaveLength(Object.keys(expected).length);
 	});
 
 	itGiven('offline/weekly-totals-to-data-table.json')(
