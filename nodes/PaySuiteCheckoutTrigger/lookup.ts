@@ -5,7 +5,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { sendRequest } from '../shared/operation/send';
-import { readLink } from '../shared/webhooks/linkLookup';
+import { foundLink, linkRequest } from '../shared/webhooks/linkLookup';
 import type { Refused } from '../shared/webhooks/reply';
 import type { CheckoutDelivery, TriggerDelivery } from './schemas';
 
@@ -30,5 +30,7 @@ async function readSession(fn: IWebhookFunctions, { notification }: CheckoutDeli
 
 /** The record a delivery names: its session, or its payment link. */
 export async function readRecord(fn: IWebhookFunctions, delivery: TriggerDelivery): Promise<{ ok: true; found: IDataObject } | Refused> {
-	return delivery.kind === 'link' ? await readLink(fn, delivery.notification.signed.linkId) : await readSession(fn, delivery);
+	if (delivery.kind !== 'link') return await readSession(fn, delivery);
+	const { linkId } = delivery.notification.signed;
+	return foundLink(await sendRequest(fn, linkRequest(linkId)), linkId);
 }

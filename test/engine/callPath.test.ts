@@ -97,15 +97,7 @@ const PATHS: Array<{ path: string; requests: Followed[]; run: () => Promise<unkn
 			},
 			{
 				endpoint: '/api/payment-link/',
-				files: [
-					'nodes/PaySuitePaymentLink/PaySuitePaymentLink.node.ts',
-					'nodes/shared/operation/execute.ts',
-					'nodes/PaySuitePaymentLink/actions/paymentLink/createAndWait.operation.ts',
-					'nodes/shared/webhooks/resume.ts',
-					'nodes/shared/webhooks/reply.ts',
-					'nodes/shared/webhooks/linkLookup.ts',
-					TRANSPORT,
-				],
+				files: ['nodes/PaySuitePaymentLink/PaySuitePaymentLink.node.ts', 'nodes/shared/operation/execute.ts', 'nodes/PaySuitePaymentLink/actions/paymentLink/createAndWait.operation.ts', TRANSPORT],
 				reachesEngine: true,
 			},
 		],

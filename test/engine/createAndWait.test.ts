@@ -10,7 +10,7 @@ import { sleep, type IDataObject } from 'n8n-workflow';
 import { buildAuth } from '../../nodes/shared/transport/signing';
 import { linkSignature } from '../../nodes/shared/webhooks/signatures';
 import { WAIT_AFTER_EXPIRY_MS } from '../../nodes/PaySuitePaymentLink/actions/paymentLink/createAndWait.operation';
-import { apiCallsOf, paySuiteApi, withSandbox } from '../helpers/sandbox';
+import { apiCallsOf, control, paySuiteApi, withSandbox } from '../helpers/sandbox';
 import { linkWaitParameters, startWaitingRun, type WaitingRun } from './waitHarness';
 import { webhookCalls } from './webhookCalls';
 
@@ -115,6 +115,23 @@ describe('Payment Link › Create and Wait for Payment', () => {
 		const right = await postTo(sent.notificationUrl, published(link.id, 'PAID', 'DEAL-D-1'));
 		expect(right.status).toBe(200);
 		expect(run.waiting()).toBe(false);
+		expect(run.output('Received')).toEqual([expect.objectContaining({ status: 'APPROVED', reference: 'DEAL-D-1', linkId: link.id })]);
+	});
+
+	it('the link unreadable when its notification comes: answered 503 and still waiting; the notification sent again resumes it', async () => {
+		const { run, link, sent } = await waitingLink();
+		keepNotificationsFrom(link.id);
+		await post(`/__sandbox/payment-links/${link.id}/pay`, {});
+		await control(sandbox, '/__sandbox/faults', { rules: [{ path: `/api/payment-link/${link.id}`, kind: 'status', status: 503 }] });
+		try {
+			const refused = await postTo(sent.notificationUrl, published(link.id, 'PAID', 'DEAL-D-1'));
+			expect(refused).toMatchObject({ status: 503, json: { status: { status: 'FAILED', reason: 'XU' } } });
+			expect(run.waiting()).toBe(true);
+		} finally {
+			await control(sandbox, '/__sandbox/faults', { rules: [] });
+		}
+		const again = await postTo(sent.notificationUrl, published(link.id, 'PAID', 'DEAL-D-1'));
+		expect(again.status).toBe(200);
 		expect(run.output('Received')).toEqual([expect.objectContaining({ status: 'APPROVED', reference: 'DEAL-D-1', linkId: link.id })]);
 	});
 

@@ -133,13 +133,18 @@ export async function answerFailures(
 	try {
 		return await handle();
 	} catch (error) {
-		const node = fn.getNode();
-		fn.logger.warn(`${node.name} could not handle a notification and answered 503: ${(error as Error).message}`, {
-			workflowId: fn.getWorkflow().id,
-			nodeName: node.name,
-		});
-		return refuseWebhook(fn, 503, REFUSAL_REASON.unavailable, 'The notification could not be processed now; send it again later');
+		return answerFailure(fn, error);
 	}
+}
+
+/** What answerFailures answers for `error`. */
+export function answerFailure(fn: IWebhookFunctions, error: unknown): IWebhookResponseData {
+	const node = fn.getNode();
+	fn.logger.warn(`${node.name} could not handle a notification and answered 503: ${(error as Error)?.message ?? String(error)}`, {
+		workflowId: fn.getWorkflow().id,
+		nodeName: node.name,
+	});
+	return refuseWebhook(fn, 503, REFUSAL_REASON.unavailable, 'The notification could not be processed now; send it again later');
 }
 
 /**

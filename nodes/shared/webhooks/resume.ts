@@ -11,7 +11,7 @@ import type { IDataObject, IExecuteFunctions, IWebhookDescription, IWebhookFunct
 
 import { readDelivery, type SignedFields } from './delivery';
 import { DeliveryMemory } from './replay';
-import { acknowledgeAndResume, acknowledgeDuplicate, acknowledgeStillWaiting, answerFailures, answerRefusal, type Refused } from './reply';
+import { acknowledgeAndResume, acknowledgeDuplicate, acknowledgeStillWaiting, answerFailure, answerRefusal, type Refused } from './reply';
 import { constantTimeEqual } from './signatures';
 
 /** The node's, whatever its operation. */
@@ -55,7 +55,6 @@ export interface ResumeDeclaration<Delivery extends { ok: true }, Found> {
 	signature: SignedFields<Delivery>;
 	/** The words of every acknowledgement. */
 	received(delivery: Delivery): string;
-	lookup(fn: IWebhookFunctions, delivery: Delivery): Promise<{ ok: true; found: Found } | Refused>;
 	/** Refused as a forgery when defined. */
 	notAwaited(delivery: Delivery, found: Found): string | undefined;
 	/** Final: the execution resumes with it. */
@@ -64,32 +63,61 @@ export interface ResumeDeclaration<Delivery extends { ok: true }, Found> {
 	output(fn: IWebhookFunctions, delivery: Delivery, found: Found): IDataObject;
 }
 
+/** A verified notification holding this execution's turn: the operation reads the record, then `answer` decides. */
+export interface ResumeTurn<Delivery, Found> {
+	ok: true;
+	delivery: Delivery;
+	/** Refused, still waiting, or resumed with the record; the turn passes on. */
+	answer(looked: { ok: true; found: Found } | Refused): IWebhookResponseData;
+	/** A failed read: 503, so the platform sends the notification again; the turn passes on. */
+	failed(error: unknown): IWebhookResponseData;
+}
+
 /** One per n8n process: the calls for one execution go one at a time. */
 const memory = new DeliveryMemory();
 
-/** The signature, one call per execution at a time, the record (a failed read answers 503), then resume when final. */
-export async function receiveResume<Delivery extends { ok: true }, Found>(
+/**
+ * The signature, then this execution's turn (copies at once: the first one decides; once it resumed the execution,
+ * the others are acknowledged). Answered here unless the operation is to read the record (a failure answers 503).
+ * The operation's own read keeps the path from the node to the request short.
+ */
+export async function resumeTurn<Delivery extends { ok: true }, Found>(
 	fn: IWebhookFunctions,
 	declaration: ResumeDeclaration<Delivery, Found>,
-): Promise<IWebhookResponseData> {
-	return await answerFailures(fn, async () => {
-		const delivery = await readDelivery(fn, declaration.signature);
-		if (!delivery.ok) return answerRefusal(fn, delivery);
-		const what = declaration.received(delivery);
-		// Copies at once: the first one decides; once it resumed the execution, the others are acknowledged.
-		const claim = await memory.claim(fn.getExecutionId(), 'resume', () => false);
-		if (!claim) return acknowledgeDuplicate(what);
-		let resumed = false;
-		try {
-			const looked = await declaration.lookup(fn, delivery);
-			if (!looked.ok) return answerRefusal(fn, looked);
-			const other = declaration.notAwaited(delivery, looked.found);
-			if (other) return answerRefusal(fn, { notVerified: other });
-			if (!declaration.final(looked.found)) return acknowledgeStillWaiting(what);
-			resumed = true;
-			return acknowledgeAndResume(what, declaration.output(fn, delivery, looked.found));
-		} finally {
-			claim.settle(resumed);
-		}
-	});
+): Promise<ResumeTurn<Delivery, Found> | { ok: false; answer: IWebhookResponseData }> {
+	let delivery: Delivery | Refused;
+	try {
+		delivery = await readDelivery(fn, declaration.signature);
+	} catch (error) {
+		return { ok: false, answer: answerFailure(fn, error) };
+	}
+	if (!delivery.ok) return { ok: false, answer: answerRefusal(fn, delivery) };
+	const verified = delivery;
+	const what = declaration.received(verified);
+	const claim = await memory.claim(fn.getExecutionId(), 'resume', () => false);
+	if (!claim) return { ok: false, answer: acknowledgeDuplicate(what) };
+	return {
+		ok: true,
+		delivery: verified,
+		answer: (looked) => {
+			let resumed = false;
+			try {
+				if (!looked.ok) return answerRefusal(fn, looked);
+				const other = declaration.notAwaited(verified, looked.found);
+				if (other) return answerRefusal(fn, { notVerified: other });
+				if (!declaration.final(looked.found)) return acknowledgeStillWaiting(what);
+				const item = declaration.output(fn, verified, looked.found);
+				resumed = true;
+				return acknowledgeAndResume(what, item);
+			} catch (error) {
+				return answerFailure(fn, error);
+			} finally {
+				claim.settle(resumed);
+			}
+		},
+		failed: (error) => {
+			claim.settle(false);
+			return answerFailure(fn, error);
+		},
+	};
 }

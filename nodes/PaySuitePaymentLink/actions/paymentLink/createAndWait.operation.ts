@@ -16,10 +16,10 @@ import { linkOutcome, linkResult, unknownLinkResult } from '../../../shared/outp
 import { parseDateTimeInput } from '../../../shared/schemas/dateTime';
 import { credentialTimeZone } from '../../../shared/schemas/timeZone';
 import { credentialsOnce } from '../../../shared/transport/credentials';
-import { readLink } from '../../../shared/webhooks/linkLookup';
+import { foundLink, linkRequest } from '../../../shared/webhooks/linkLookup';
 import { checkLinkNotification, type LinkNotification } from '../../../shared/webhooks/linkNotification';
 import { NOT_VERIFIED } from '../../../shared/webhooks/reply';
-import { awaitedReference, receiveResume, resumeUrlFor, type ResumeDeclaration } from '../../../shared/webhooks/resume';
+import { awaitedReference, resumeTurn, resumeUrlFor, type ResumeDeclaration } from '../../../shared/webhooks/resume';
 import { createProperties } from '../../descriptions/createFields';
 import { createdLink } from '../../output';
 import { BEFORE_TIME_LIMIT_OUTCOME, FROM_TIME_LIMIT_OUTCOME, saysTimeLimitOutcome } from '../../versions';
@@ -102,7 +102,6 @@ const awaitLink: ResumeDeclaration<AwaitedNotification, IDataObject> = {
 		},
 	},
 	received: ({ notification }) => `Notification of payment link ${notification.signed.linkId} received`,
-	lookup: async (fn, { notification }) => await readLink(fn, notification.signed.linkId),
 	notAwaited: ({ notification, reference }, link) =>
 		link.reference === reference ? undefined : `the payment link ${notification.signed.linkId} is not the one this execution waits for (${reference})`,
 	// Over once a payment is approved or the link takes no more payments (a payment still pending is said so).
@@ -125,7 +124,15 @@ export const createAndWait: PaySuiteOperation = {
 	async execute(ctx) {
 		return await createAndPutToWait(ctx);
 	},
+	// The notification does not say which payment: the link's read does, here, one step from the request.
 	async resume(fn: IWebhookFunctions) {
-		return await receiveResume(fn, awaitLink);
+		const turn = await resumeTurn(fn, awaitLink);
+		if (!turn.ok) return turn.answer;
+		const { linkId } = turn.delivery.notification.signed;
+		try {
+			return turn.answer(foundLink(await sendRequest(fn, linkRequest(linkId)), linkId));
+		} catch (error) {
+			return turn.failed(error);
+		}
 	},
 };
