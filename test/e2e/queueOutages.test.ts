@@ -173,6 +173,22 @@ describeIfBuilt('e2e: deliveries while a process dies, queue mode from deploy/ b
 		return 'postgres';
 	}
 
+	/**
+	 * Every execution listed after `since`, newest first: n8n answers at most 100 a page (its range query), so older
+	 * pages are asked for below the last id seen. Undefined when n8n did not answer.
+	 */
+	async function executionsAfter(filter: string, since: number): Promise<Array<{ id: string; status: string; mode: string }> | undefined> {
+		const all: Array<{ id: string; status: string; mode: string }> = [];
+		for (let below = 2_147_483_647; ; ) {
+			const r = await q!.rest.call('GET', `/rest/executions?filter=${filter}&limit=100&firstId=${since}&lastId=${below}`).catch(() => undefined);
+			const page = r?.json?.data?.results as Array<{ id: string; status: string; mode: string }> | undefined;
+			if (!page) return undefined;
+			all.push(...page);
+			if (page.length < 100) return all;
+			below = Math.min(...page.map((e) => Number(e.id)));
+		}
+	}
+
 	/** The workflow's finished production executions: status, the delivery's reference, whether Done ran. */
 	async function executions(workflowId: string, since: number): Promise<Array<{ id: number; status: string; reference?: string; done: boolean }>> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
@@ -180,9 +196,7 @@ describeIfBuilt('e2e: deliveries while a process dies, queue mode from deploy/ b
 		const list = await until(
 			'every execution finished, or left unchanged by n8n',
 			async () => {
-				const r = await q!.rest.call('GET', `/rest/executions?filter=${filter}&limit=1000`).catch(() => undefined);
-				const results = r?.json?.data?.results as Array<{ id: string; status: string; mode: string }> | undefined;
-				const mine = results?.filter((e) => Number(e.id) > since && e.mode === 'webhook');
+				const mine = (await executionsAfter(filter, since))?.filter((e) => e.mode === 'webhook');
 				if (!mine) return undefined;
 				const ids = mine.filter((e) => !FINISHED.has(e.status)).map((e) => `${e.id} ${e.status}`).join(', ');
 				if (!ids) return mine;

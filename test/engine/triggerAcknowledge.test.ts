@@ -176,11 +176,14 @@ describe('Acknowledge Delivery over HTTP', () => {
 
 	it('When the Workflow Has Finished: a copy whose sender gave up while it waited for the run before it does not hold the copies after it', async () => {
 		let attempts = 0;
+		let secondRunning!: () => void;
+		const secondRuns = new Promise<void>((resolve) => (secondRunning = resolve));
 		await autopay(FINISHED, async (trigger) => {
 			const first = await fire(trigger, 'autopay', { type: 'AUTOPAY_CREATED', url: 'http://127.0.0.1:1/nowhere' });
 			expect((await postRaw(trigger, first.sent)).status).toBe(500);
 			const failing = postRaw(trigger, first.sent);
-			await sleep(100);
+			// Its run has started: its call holds the delivery's turn in this process until it is answered.
+			await secondRuns;
 			// Waits in this process for the failing run's outcome; its sender leaves meanwhile, then it gets its turn.
 			const gaveUp = await fetch(trigger.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: first.sent, signal: AbortSignal.timeout(200) }).catch((e: Error) => e.name);
 			expect(gaveUp).toBe('TimeoutError');
@@ -189,6 +192,7 @@ describe('Acknowledge Delivery over HTTP', () => {
 		}, async () => {
 			attempts++;
 			if (attempts === 1) throw new Error('the next system is down');
+			if (attempts === 2) secondRunning();
 			await sleep(500);
 			if (attempts === 2) throw new Error('still down');
 		});
