@@ -183,7 +183,7 @@ chromium.describeIfBrowser('e2e: from scratch in the n8n editor, every approved 
 		const fresh: string[] = [];
 		const run = Date.now() % 100000;
 		const freshReferences = Array.from({ length: Math.max(2, SAMPLE_SIZE + 1 - before.length) }, (_, i) => `SCRATCH-${run}-${i + 1}`);
-		for (const [i, reference] of freshReferences.entries()) fresh.push(await paidPayment(sandbox, reference, 19.99 + i * 7.25, 'A new order'));
+		for (const [i, reference] of freshReferences.entries()) fresh.push(await paidPayment(sandbox, reference, (1999 + i * 725) / 100, 'A new order'));
 		// A refund is a transaction of its own, with its payment's reference.
 		await sandboxCaller(sandbox)('/api/reverse', { internalReference: Number(fresh.at(-1)), amount: { currency: 'USD', total: 5.5 } });
 
