@@ -8,6 +8,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
 import { describeWithBuild, N8nHandle, outcome, setupN8n, teardownN8n } from './harness';
+import { cents } from './editorPanels';
 
 const examples = require('../../scripts/n8n/examples.js');
 const { N8N_VERSION } = require('../../scripts/n8n/install.js');
@@ -254,7 +255,6 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 		}
 		// Yesterday's totals: the approved rows summed per currency and kind, to the cent.
 		const approved = reportRows.filter((row) => row.status === 'APPROVED');
-		const cents = (amount: unknown) => Math.round(Number(amount) * 100);
 		const expected: Record<string, { cents: number; count: number }> = {};
 		for (const row of approved) {
 			const key = `${row.currency_code} ${row.kind}`;
