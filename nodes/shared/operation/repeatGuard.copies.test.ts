@@ -19,6 +19,7 @@ const contextIn = (): OperationContext =>
 	({
 		fn: {
 			getWorkflow: () => WORKFLOW,
+			getNode: () => NODE,
 			helpers: {
 				checkProcessedAndRecord: (items: string[], scope: 'workflow' | 'node', options: never) => database.checkProcessedAndRecord(items, scope, { workflow: WORKFLOW, node: NODE } as never, options),
 				removeProcessed: (items: string[], scope: 'workflow') => database.removeProcessed(items, scope, { workflow: WORKFLOW, node: NODE } as never),
@@ -80,6 +81,24 @@ describe('two processes claiming the same write at the same moment', () => {
 			for (let i = 0; i < 200; i++) await jest.advanceTimersByTimeAsync(500);
 			expect(await sent).toBe(true);
 		} finally {
+			jest.useRealTimers();
+		}
+	});
+
+	it("when a dead holder's lease ends, one waiter of a process takes the lock, not each of them", async () => {
+		database.clear();
+		await database.checkProcessedAndRecord(['paysuite:lock', 'paysuite:lock:0'], 'node', { workflow: WORKFLOW, node: NODE } as never, { mode: 'entries' });
+		jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
+		// Waits without their random spread: the waiters look at the same moments, as many do under load.
+		const random = jest.spyOn(Math, 'random').mockReturnValue(0.5);
+		try {
+			const sent = Promise.all(Array.from({ length: 8 }, (_, i) => claim(processA, `refund-waiting-${i}`)));
+			for (let i = 0; i < 200; i++) await jest.advanceTimersByTimeAsync(500);
+			expect(await sent).toEqual(Array.from({ length: 8 }, () => true));
+			// One break of the dead lock, then each holder's release.
+			expect(database.calls.filter((call) => call.call === 'clearAllProcessedItems')).toHaveLength(1 + 8);
+		} finally {
+			random.mockRestore();
 			jest.useRealTimers();
 		}
 	});

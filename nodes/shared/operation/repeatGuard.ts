@@ -31,8 +31,16 @@ export const lockKeys = (marks: number): string[] => [LOCK_KEY, ...Array.from({ 
 export const isDuplicateKey = (error: unknown): boolean =>
 	/UNIQUE constraint failed|SQLITE_CONSTRAINT|duplicate key value|Duplicate entry|23505/i.test(String((error as Error)?.message ?? error));
 
-/** n8n writes a row whole, so writes at once can drop each other's additions: a node's copies write under its lock. */
-export async function withNodeLock<T>(store: LockStore, step: () => Promise<T>): Promise<T> {
+/**
+ * n8n writes a row whole, so writes at once can drop each other's additions: a node's copies write under its lock.
+ * A process asks for it one call at a time (`node`: the workflow's and node's ids), so that when a dead holder's lease
+ * ends, one waiter per process, not each, takes it (two processes at that moment can both: docs/scaling.md).
+ */
+export function withNodeLock<T>(store: LockStore, node: string, step: () => Promise<T>): Promise<T> {
+	return inTurn(`lock:${node}`, () => lockedStep(store, step));
+}
+
+async function lockedStep<T>(store: LockStore, step: () => Promise<T>): Promise<T> {
 	const marks = randomInt(1, MAX_MARKS + 1);
 	const inserted = () =>
 		store.checkProcessedAndRecord(lockKeys(marks), 'node', LOCK_OPTIONS).then(
@@ -90,7 +98,7 @@ export function sentRecord(ctx: OperationContext) {
 			await takeBack(added);
 			return held;
 		},
-		locked: <T>(step: () => Promise<T>) => withNodeLock(store, step),
+		locked: <T>(step: () => Promise<T>) => withNodeLock(store, `${workflowId}:${ctx.fn.getNode().id}`, step),
 	};
 }
 

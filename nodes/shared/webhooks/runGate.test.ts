@@ -5,6 +5,7 @@
 import type { IExecuteFunctions, INodeExecutionData, IRunExecutionData } from 'n8n-workflow';
 
 import { ProcessedData } from '../../../test/helpers/processedData';
+import { ownerKeys } from './deliveryOwner';
 import { COPY_KEY_FIELD, deliveryRunKind, passDeliveryRun, passKeyOf, RUN_KEY_FIELD, runState, withoutRunKey, withRunKey } from './runGate';
 
 const KEY = 'k'.repeat(16);
@@ -53,6 +54,8 @@ describe('what the gate reads in an execution', () => {
 /** A stand-in for the trigger's execute() context: a store of keys and stored executions by id. */
 function gate(acknowledge: 'received' | 'finished', executions: Record<number, IRunExecutionData>, { ownId = 10, stored = [] as string[], withCustomData = true, sendFails = false } = {}) {
 	const store = new Set(stored);
+	/** The executions read, by id. */
+	const reads: number[] = [];
 	/** The node's row: the lock. */
 	const lockRow = new Set<string>();
 	const rowOf = (scope: string) => (scope === 'node' ? lockRow : store);
@@ -72,7 +75,7 @@ function gate(acknowledge: 'received' | 'finished', executions: Record<number, I
 		getWorkflowStaticData: () => staticData,
 		getExecutionId: () => String(ownId),
 		getNode: () => ({ name: 'Trigger', parameters: { options: { acknowledge } } }),
-		getExecutionDataById: async (id: string) => executions[Number(id)],
+		getExecutionDataById: async (id: string) => (reads.push(Number(id)), executions[Number(id)]),
 		...(withCustomData ? { customData: { set: (k: string, v: string) => (customData[k] = v) } } : {}),
 		setMetadata: (metadata: Record<string, string>) => Object.assign(taskData, metadata),
 		addExecutionHints: (...h: Array<{ message: string }>) => hints.push(...h.map((x) => x.message)),
@@ -83,11 +86,12 @@ function gate(acknowledge: 'received' | 'finished', executions: Record<number, I
 				fresh.forEach((k) => row.add(k));
 				return { new: fresh, processed: keys.filter((k) => !fresh.includes(k)) };
 			},
+			removeProcessed: async (keys: string[], scope: string) => keys.forEach((k) => rowOf(scope).delete(k)),
 			getProcessedDataCount: async (scope: string) => rowOf(scope).size,
 			clearAllProcessedItems: async (scope: string) => rowOf(scope).clear(),
 		},
 	} as unknown as IExecuteFunctions;
-	return { run: () => passDeliveryRun(fn), customData, taskData, hints, store, answers, staticData };
+	return { run: () => passDeliveryRun(fn), customData, taskData, hints, store, answers, staticData, reads };
 }
 
 describe('passDeliveryRun', () => {
@@ -141,6 +145,28 @@ describe('passDeliveryRun', () => {
 		expect(afterIt.hints[0]).toMatch(/execution 12/);
 		const failedAfterIt = gate('finished', { 12: ended({ [RUN_KEY_FIELD]: KEY }, 'boom') }, { stored: [KEY] });
 		expect(await failedAfterIt.run()).toEqual([[item()]]);
+	});
+
+	it('When the Workflow Has Finished: the first run names itself owner, and a copy finds it however far back, reading only it', async () => {
+		const first = gate('finished', {});
+		expect(await first.run()).toEqual([[item()]]);
+		expect([...first.store].sort()).toEqual([KEY, passKeyOf(KEY, 10), ...ownerKeys(KEY, 10)].sort());
+		const stored = [KEY, ...ownerKeys(KEY, 5)];
+		const farBack = gate('finished', { 9_000: ended({}), 5: ended({ [RUN_KEY_FIELD]: KEY }) }, { ownId: 9_010, stored });
+		expect(await farBack.run()).toEqual([[]]);
+		expect([farBack.hints[0], new Set(farBack.reads)]).toEqual([expect.stringMatching(/execution 5:/), new Set([5])]);
+		// The record as it was, but for this copy's pass key.
+		expect([...farBack.store].sort()).toEqual([...stored, passKeyOf(KEY, 9_010)].sort());
+	});
+
+	it('When the Workflow Has Finished: a copy of a failed run takes it over and names itself owner, so the next copy follows it', async () => {
+		const copy = gate('finished', { 5: ended({ [RUN_KEY_FIELD]: KEY }, 'boom') }, { stored: [KEY, ...ownerKeys(KEY, 5)] });
+		expect(await copy.run()).toEqual([[item()]]);
+		expect([...copy.store].filter((k) => k.includes('#owner')).sort()).toEqual(ownerKeys(KEY, 10).sort());
+		// Named owner meanwhile (another copy took it over): this one follows that run and never does the work.
+		const late = gate('finished', { 5: ended({ [RUN_KEY_FIELD]: KEY }, 'boom'), 11: ended({ [RUN_KEY_FIELD]: KEY }) }, { stored: [KEY, ...ownerKeys(KEY, 11)] });
+		expect(await late.run()).toEqual([[]]);
+		expect(late.hints[0]).toMatch(/execution 11:/);
 	});
 
 	it("in n8n 1.x, which gives a node no custom data: the run is marked on the trigger's task data, and a copy reads it there", async () => {
@@ -225,6 +251,7 @@ describe("the delivery's key in n8n's record, written whole by n8n", () => {
 			addExecutionHints: () => undefined,
 			helpers: {
 				checkProcessedAndRecord: (keys: string[], scope: 'node' | 'workflow', options: never) => database.checkProcessedAndRecord(keys, scope, context, options),
+				removeProcessed: (keys: string[], scope: 'node' | 'workflow') => database.removeProcessed(keys, scope, context),
 				getProcessedDataCount: (scope: 'node') => database.getProcessedDataCount(scope, context),
 				clearAllProcessedItems: (scope: 'node') => database.clearAllProcessedItems(scope, context),
 			},
@@ -265,6 +292,7 @@ describe("passDeliveryRun while n8n's database does not answer", () => {
 					customData: { set: (k: string, v: string) => (customData[k] = v) },
 					helpers: {
 						checkProcessedAndRecord: failing('Connection terminated unexpectedly'),
+						removeProcessed: failing('Connection terminated unexpectedly'),
 						getProcessedDataCount: failing('Connection terminated unexpectedly'),
 						clearAllProcessedItems: failing('Connection terminated unexpectedly'),
 					},

@@ -3,16 +3,18 @@
  * run a delivery starts passes this gate first, on the worker, with the run key its webhook part put on the item.
  * The run that records the key first in n8n's record of the workflow, under the node's lock (repeatGuard.ts), does the
  * work and marks its execution; any other run of the delivery, earlier or later in n8n's list, is a copy: When
- * Received it stops; When the Workflow Has Finished it answers as the delivery's other runs ended (succeeded: stop;
- * all failed: run; still going after COPY_WAIT_MS: fail, so n8n answers 500 within the platform's timeout). An
- * execution n8n runs twice (two queue jobs for it) passes once: the second pass stops (passesAgain).
+ * Received it stops; When the Workflow Has Finished it answers as the run named owner ended (deliveryOwner.ts;
+ * succeeded: stop; failed: take over; still going after COPY_WAIT_MS: fail, so n8n answers 500 within the platform's
+ * timeout). An execution n8n runs twice (two queue jobs for it) passes once: the second pass stops (passesAgain).
  * Limits (docs/scaling.md, "Triggers and copies of a delivery"): another node of the workflow writing n8n's record
- * at the same moment; runs are looked for in a window of ids; a run whose end n8n could not save counts as failed.
+ * at the same moment; a run not named is looked for in a window of ids; a run whose end n8n could not save counts as
+ * failed.
  */
 import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData } from 'n8n-workflow';
 
 import { inTurn, RECORD_OPTIONS, withNodeLock, type LockStore } from '../operation/repeatGuard';
 import { acknowledgesWhenFinished } from './acknowledge';
+import { readOwner, writeOwner, ownerKeys, type LockedRecord } from './deliveryOwner';
 import { sendRecordCall, type RecordCall } from './recordCall';
 import { rememberDelivery } from './replay';
 
@@ -104,31 +106,42 @@ const RETRY_AFTER_SECONDS = 30;
 /** How long the gate tries n8n's database while it does not answer (a PostgreSQL restart) before it gives up. */
 const DATABASE_RETRY_MS = 30_000;
 
-/**
- * Looks for and adds a run key in n8n's record of the workflow, under the node's lock: of two runs at once, the
- * second finds the first's key. Undefined where n8n offers no store (a bare engine, an n8n before deduplication).
- */
-function storeOf(fn: IExecuteFunctions) {
+/** Runs a step on n8n's record of the workflow under the node's lock: of two runs at once, the second finds the first's keys. */
+type Locked = <T>(step: (store: LockedRecord) => Promise<T>) => Promise<T>;
+
+/** The record, or undefined where n8n offers none (a bare engine, an n8n before deduplication). */
+function storeOf(fn: IExecuteFunctions): Locked | undefined {
 	const helpers = fn.helpers as Partial<IExecuteFunctions['helpers']> | undefined;
-	const names = ['checkProcessedAndRecord', 'getProcessedDataCount', 'clearAllProcessedItems'] as const;
+	const names = ['checkProcessedAndRecord', 'removeProcessed', 'getProcessedDataCount', 'clearAllProcessedItems'] as const;
 	if (!names.every((name) => typeof helpers?.[name] === 'function')) return undefined;
 	const store = helpers as IExecuteFunctions['helpers'] & LockStore;
 	const turn = fn.getWorkflow?.().id ?? '';
-	return (keys: string[]) => withNodeLock(store, () => inTurn(turn, () => store.checkProcessedAndRecord(keys, 'workflow', RECORD_OPTIONS)));
+	const node = `${turn}:${fn.getNode().id}`;
+	const record: LockedRecord = {
+		record: (keys) => store.checkProcessedAndRecord(keys, 'workflow', RECORD_OPTIONS),
+		remove: async (keys) => (keys.length ? store.removeProcessed(keys, 'workflow', RECORD_OPTIONS) : undefined),
+	};
+	return (step) => withNodeLock(store, node, () => inTurn(turn, () => step(record)));
 }
 
 /** n8n without its deduplication service (a bare engine): nothing to record in, as opposed to a database down. */
 const noStore = (error: unknown) => /needs to initiali[sz]ed|initialized before use/i.test((error as Error)?.message ?? '');
 
 /**
- * Records the keys, trying again while n8n's database does not answer (up to DATABASE_RETRY_MS). Resolves the keys
- * that were new, `absent` when n8n has no store, `unavailable` when the database stayed away.
+ * Records the pass and run keys, trying again while n8n's database does not answer (up to DATABASE_RETRY_MS); a run
+ * that records the delivery first names itself its owner when copies will look for it (When the Workflow Has
+ * Finished). Resolves the keys that were new, `absent` when n8n has no store, `unavailable` when the database stayed away.
  */
-async function recordKeys(record: (keys: string[]) => Promise<{ new: unknown[] }>, keys: string[]): Promise<Set<string> | 'absent' | 'unavailable'> {
+async function recordKeys(locked: Locked, passKey: string, runKey: string, owner: number | undefined): Promise<Set<string> | 'absent' | 'unavailable'> {
 	const deadline = Date.now() + DATABASE_RETRY_MS;
 	for (;;) {
 		try {
-			return new Set((await record(keys)).new.map(String));
+			return await locked(async (store) => {
+				const added = new Set((await store.record([passKey, runKey])).new.map(String));
+				// Not named (the database went away just then), copies look for the owner among the executions.
+				if (owner !== undefined && added.has(passKey) && added.has(runKey)) await store.record(ownerKeys(runKey, owner)).catch(() => undefined);
+				return added;
+			});
 		} catch (error) {
 			if (noStore(error)) return 'absent';
 			if (Date.now() >= deadline) return 'unavailable';
@@ -141,11 +154,17 @@ async function recordKeys(record: (keys: string[]) => Promise<{ new: unknown[] }
 /** The key of one execution's pass through the gate: n8n can run an execution twice (two queue jobs for it). Pure. */
 export const passKeyOf = (runKey: string, executionId: number) => `${runKey}@${executionId}`;
 
-/** The ids of the delivery's other runs among the executions around this one; `unreadable` when n8n's database did not answer. */
-async function otherRunIds(fn: IExecuteFunctions, runKey: string, ownId: number): Promise<number[] | 'unreadable'> {
+/**
+ * The ids of the delivery's other runs: its named owner when that is a run of the delivery, else those among the
+ * executions around this one (an owner not named: before this version, or its database away); `unreadable` when n8n's
+ * database did not answer.
+ */
+async function otherRunIds(fn: IExecuteFunctions, locked: Locked, runKey: string, ownId: number): Promise<number[] | 'unreadable'> {
 	const nodeName = fn.getNode().name;
 	const ids: number[] = [];
 	try {
+		const owner = await locked((store) => readOwner(store, runKey));
+		if (owner !== undefined && owner !== ownId && deliveryRunKind(await fn.getExecutionDataById(String(owner)), runKey, nodeName)) return [owner];
 		for (let id = ownId - 1; id > 0 && id >= ownId - LOOKBACK_EXECUTIONS; id--) {
 			if (deliveryRunKind(await fn.getExecutionDataById(String(id)), runKey, nodeName)) ids.push(id);
 		}
@@ -190,6 +209,19 @@ function mark(fn: IExecuteFunctions, field: string, runKey: string): void {
 		}
 	})();
 	customData?.set(field, runKey);
+}
+
+/**
+ * None of the delivery's runs (`ids`) can still do the work: this copy names itself the owner and does it, unless
+ * another run was named meanwhile (its id is returned). `unreadable` when n8n's database did not answer.
+ */
+async function takeOver(locked: Locked, runKey: string, ids: number[], ownId: number): Promise<number | 'unreadable'> {
+	return locked(async (store) => {
+		const owner = await readOwner(store, runKey);
+		if (owner !== undefined && owner !== ownId && !ids.includes(owner)) return owner;
+		if (owner !== ownId) await writeOwner(store, runKey, ownId);
+		return ownId;
+	}).catch(() => 'unreadable' as const);
 }
 
 /** This run does the work of its delivery: n8n's record of the execution says so; the items go on. */
@@ -278,7 +310,7 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 	}
 	// One call, so one answer for both: whether this execution passed here before, whether the delivery is new.
 	const passKey = passKeyOf(runKey, ownId);
-	const added = await recordKeys(record, [passKey, runKey]);
+	const added = await recordKeys(record, passKey, runKey, afterRun ? ownId : undefined);
 	// Without n8n's store (a bare engine) the gate cannot know: the run goes on, as before.
 	if (added === 'absent') {
 		await acknowledge(fn, receipt);
@@ -307,9 +339,16 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 	const deadline = Date.now() + COPY_WAIT_MS;
 	let ids: number[] | 'unreadable' = 'unreadable';
 	for (;;) {
-		if (ids === 'unreadable') ids = await otherRunIds(fn, runKey, ownId);
-		const other = ids === 'unreadable' ? 'unreadable' : await otherRunsStand(fn, runKey, ids);
-		if (!other) return owns(fn, runKey, items);
+		if (ids === 'unreadable') ids = await otherRunIds(fn, record, runKey, ownId);
+		const found: Awaited<ReturnType<typeof otherRunsStand>> = ids === 'unreadable' ? 'unreadable' : await otherRunsStand(fn, runKey, ids);
+		// None of them can still do the work: this copy does, unless another run took it over meanwhile (then follow it).
+		const owner: number | 'unreadable' | undefined = found ? undefined : await takeOver(record, runKey, ids as number[], ownId);
+		if (owner === ownId) return owns(fn, runKey, items);
+		if (typeof owner === 'number') {
+			ids = [owner];
+			continue;
+		}
+		const other = found ?? 'unreadable';
 		if (other !== 'unreadable' && other.state === 'succeeded') return stops(fn, runKey, `This delivery already ran successfully in execution ${other.id}: this copy stops here, and the platform is answered 200`);
 		if (Date.now() >= deadline) {
 			mark(fn, COPY_KEY_FIELD, runKey);

@@ -1,0 +1,35 @@
+import { allOwnerKeys, ownerFrom, ownerKeys, readOwner, writeOwner, type LockedRecord } from './deliveryOwner';
+
+const KEY = 'k'.repeat(16);
+
+/** A record as n8n's answers it: adding a key tells whether it was there. */
+function record(held: Set<string>): LockedRecord {
+	return {
+		record: async (keys) => {
+			const found = { new: keys.filter((k) => !held.has(k)), processed: keys.filter((k) => held.has(k)) };
+			keys.forEach((k) => held.add(k));
+			return found;
+		},
+		remove: async (keys) => keys.forEach((k) => held.delete(k)),
+	};
+}
+
+describe("a delivery's owner in n8n's record", () => {
+	it('names any execution id, and none before one is named', () => {
+		for (const id of [1, 2, 7, 4_096, 123_456_789, 2 ** 40 - 1]) expect(ownerFrom(KEY, ownerKeys(KEY, id))).toBe(id);
+		expect(ownerFrom(KEY, [])).toBeUndefined();
+		expect(ownerFrom(KEY, ownerKeys('x'.repeat(16), 7))).toBeUndefined();
+		expect(allOwnerKeys(KEY)).toHaveLength(41);
+	});
+
+	it('is read without changing the record, and a new owner replaces the old one', async () => {
+		const held = new Set(['other', ...ownerKeys(KEY, 12)]);
+		const before = [...held].sort();
+		expect(await readOwner(record(held), KEY)).toBe(12);
+		expect([...held].sort()).toEqual(before);
+		await writeOwner(record(held), KEY, 5);
+		expect(await readOwner(record(held), KEY)).toBe(5);
+		expect([...held].sort()).toEqual(['other', ...ownerKeys(KEY, 5)].sort());
+		expect(await readOwner(record(new Set()), KEY)).toBeUndefined();
+	});
+});

@@ -1,0 +1,50 @@
+/**
+ * Which execution does a delivery's work, kept in n8n's record of the workflow beside the delivery's run key, so
+ * that a copy finds it at once however many executions lie between (scanning them one by one took a busy process
+ * past the platform's timeout). The record only answers "was this key there" while adding it, so the id is kept as
+ * one key per set bit, read by adding all of them and taking back the ones that were new, under the node's lock.
+ */
+/** Execution ids below 2^40. */
+const OWNER_BITS = 40;
+
+const knownKey = (runKey: string) => `${runKey}#owner`;
+const bitKey = (runKey: string, bit: number) => `${runKey}#owner:${bit}`;
+const BITS = Array.from({ length: OWNER_BITS }, (_, bit) => bit);
+
+/** Every key the owner of a delivery can have. Pure. */
+export const allOwnerKeys = (runKey: string): string[] => [knownKey(runKey), ...BITS.map((bit) => bitKey(runKey, bit))];
+
+/** The keys that name `id` as the delivery's owner. Pure. */
+export const ownerKeys = (runKey: string, id: number): string[] => [
+	knownKey(runKey),
+	...BITS.filter((bit) => Math.floor(id / 2 ** bit) % 2 === 1).map((bit) => bitKey(runKey, bit)),
+];
+
+/** The owner named by the keys found in the record, undefined when none is. Pure. */
+export function ownerFrom(runKey: string, found: Iterable<unknown>): number | undefined {
+	const keys = new Set([...found].map(String));
+	if (!keys.has(knownKey(runKey))) return undefined;
+	return BITS.reduce((id, bit) => (keys.has(bitKey(runKey, bit)) ? id + 2 ** bit : id), 0);
+}
+
+/** n8n's record of the workflow, called while the node's lock is held. */
+export interface LockedRecord {
+	record(keys: string[]): Promise<{ new: unknown[]; processed: unknown[] }>;
+	remove(keys: string[]): Promise<void>;
+}
+
+/**
+ * The delivery's owner, read under the lock. A probe key that cannot be taken back stays: a later reader then finds an
+ * id that is not a run of the delivery, which the gate checks (runGate.ts).
+ */
+export async function readOwner(store: LockedRecord, runKey: string): Promise<number | undefined> {
+	const found = await store.record(allOwnerKeys(runKey));
+	await store.remove(found.new.map(String));
+	return ownerFrom(runKey, found.processed);
+}
+
+/** Names `id` the delivery's owner, in place of any earlier one. */
+export async function writeOwner(store: LockedRecord, runKey: string, id: number): Promise<void> {
+	await store.remove(allOwnerKeys(runKey));
+	await store.record(ownerKeys(runKey, id));
+}
