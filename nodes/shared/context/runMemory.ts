@@ -17,8 +17,8 @@
  *   mode; no credential data, and only after the signature passed; 15 min, 2,000 a node.
  * - webhooks/resume.ts `memory`: the same for a waiting execution's resume calls; by execution ID; 15 min, an
  *   expired execution's entry dropped at the next one.
- * - operation/repeatGuard.ts `queues`: the call in progress on a row of n8n's store, so the next waits for it; by
- *   workflow; a call reads nothing of the one before; dropped when the last ends.
+ * - operation/repeatGuard.ts `queues`: the call in progress on a row of n8n's store or for a node's lock, so the
+ *   next waits for it; by workflow (and node); a call reads nothing of the one before; dropped when the last ends.
  * - schemas/identifiers.ts `pathIdSchemas`: validation schemas; by parameter name; no data; the names in the code.
  * - schemas/timeZone.ts `canonicalZones`: each time-zone spelling asked for and its canonical name; by the spelling;
  *   no credential data (a zone name is public); 1,000 spellings, then emptied.
