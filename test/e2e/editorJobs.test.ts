@@ -9,7 +9,7 @@
  *  - "Weekly totals": the twin's *Execute workflow*; the Data Table's rows are last week's (Monday to Sunday, site's
  *    clock) approved transactions summed per currency and kind, with their count;
  *  - "How much did we refund this week?": in that twin, *Last week's approved transactions* opened, Period set to This
- *    Week through its dropdown, *Execute workflow*; the `refund` and `reversal` rows with today's `weekEnding` are
+ *    Week through its dropdown, *Execute workflow*; the `refund` and `reversal` rows with this Sunday's `weekEnding` are
  *    this week's approved refunds (reversals) per currency, a partial refund of a payment made now among them; and
  *    its own example, refunds-this-week.json: *Execute workflow*, one item per currency, the same refunds;
  *  - "Refund a payment on request", then more of it: in the refund twin, *Refund* set to 10.00 and *Execute
@@ -257,9 +257,10 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		expect(given.map((txn) => txn.amount)).toContainEqual({ currency: 'USD', total: 30.1 });
 		const expected = sandboxTotals(given);
 		const { rows, url } = await dataTable('PaySuite weekly totals');
-		// As the README says: the refund and reversal rows with today's weekEnding (last week's rows stay as they were).
-		const today = siteDay(execution.startedAt);
-		const back = rows.filter((row) => ['refund', 'reversal'].includes(row.kind) && row.weekEnding === today);
+		// The refund and reversal rows of this week, named by its Sunday so that a run later in the week updates them
+		// (last week's rows stay as they were).
+		const sundayAhead = addDays(monday, 6);
+		const back = rows.filter((row) => ['refund', 'reversal'].includes(row.kind) && row.weekEnding === sundayAhead);
 		const shown = tableTotals(back);
 		const all = rows.map((row) => [row.weekEnding, row.currency, row.kind, row.total, row.transactions]);
 		writeFigure('editorJobs', `this week from ${monday}: sandbox ${JSON.stringify(expected)} table ${JSON.stringify(shown)}; all rows ${JSON.stringify(all)}`);
