@@ -41,7 +41,7 @@ const paymentKey = (ctx: OperationContext, internalReference: unknown): string =
 	writeKey(['refunds', ctx.node.credentials?.paySuiteApi?.id ?? '', String(internalReference)]);
 
 export async function refundsMadeOn(ctx: OperationContext, internalReference: unknown): Promise<RefundsMade> {
-	const record = sentRecord(ctx);
+	const record = sentRecord(ctx.fn);
 	if (!record) return { unknown: NO_RECORD };
 	const payment = paymentKey(ctx, internalReference);
 	try {

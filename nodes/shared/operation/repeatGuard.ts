@@ -3,7 +3,7 @@
  * kept in n8n's record of the workflow, which every process reads, and refused when found there (docs/scaling.md).
  */
 import { createHash, randomInt } from 'crypto';
-import { sleep, type DeduplicationHelperFunctions, type ICheckProcessedOptions } from 'n8n-workflow';
+import { sleep, type DeduplicationHelperFunctions, type ICheckProcessedOptions, type IExecuteFunctions } from 'n8n-workflow';
 
 import { wantsRepeat } from '../descriptions/repeat';
 import type { PaySuiteRequest } from '../transport/types';
@@ -79,10 +79,16 @@ export function inTurn<T>(turn: string, call: () => Promise<T>): Promise<T> {
 }
 
 const HELPER_NAMES = ['checkProcessedAndRecord', 'removeProcessed', 'getProcessedDataCount', 'clearAllProcessedItems'] as const;
-/** Undefined where n8n offers none (an AI agent's tool, a workflow without an ID, an engine without a database). */
-export function sentRecord(ctx: OperationContext) {
-	const store = ctx.fn.helpers as (LockStore & Pick<DeduplicationHelperFunctions, 'removeProcessed'>) | undefined;
-	const workflowId = ctx.fn.getWorkflow?.().id;
+/** What the record needs of a node's run: an operation's `ctx.fn`, or a trigger's `this`. */
+export type RecordHost = Pick<IExecuteFunctions, 'helpers' | 'getWorkflow' | 'getNode'>;
+
+/**
+ * n8n's record of the workflow (Remove Duplicates' *Workflow* scope), and the node's lock over it. Undefined where n8n
+ * offers none (an AI agent's tool, a workflow without an ID, an engine without a database).
+ */
+export function sentRecord(fn: RecordHost) {
+	const store = fn.helpers as (LockStore & Pick<DeduplicationHelperFunctions, 'removeProcessed'>) | undefined;
+	const workflowId = fn.getWorkflow?.().id;
 	if (!workflowId || !store || !HELPER_NAMES.every((name) => typeof store[name] === 'function')) return undefined;
 	const lookAndAdd = async (keys: string[]) => {
 		const found = await inTurn(workflowId, () => store.checkProcessedAndRecord(keys, 'workflow', RECORD_OPTIONS));
@@ -98,7 +104,7 @@ export function sentRecord(ctx: OperationContext) {
 			await takeBack(added);
 			return held;
 		},
-		locked: <T>(step: () => Promise<T>) => withNodeLock(store, `${workflowId}:${ctx.fn.getNode().id}`, step),
+		locked: <T>(step: () => Promise<T>) => withNodeLock(store, `${workflowId}:${fn.getNode().id}`, step),
 	};
 }
 
@@ -134,7 +140,7 @@ export const NOTHING_KEPT: GuardedWrite = { notMade: async () => undefined };
 
 /** Under the node's lock, so that of two copies the second finds the first's record. */
 export async function guardWrite(ctx: OperationContext, check: RepeatCheck): Promise<GuardedWrite> {
-	const record = sentRecord(ctx);
+	const record = sentRecord(ctx.fn);
 	if (!record) return NOTHING_KEPT;
 	const window = minuteKeys(check.key, Date.now());
 	const look = wantsRepeat(ctx) || sentEarlierInThisRun(ctx, check.request) ? [] : window.slice(0, -1);
@@ -156,3 +162,6 @@ export async function guardWrite(ctx: OperationContext, check: RepeatCheck): Pro
 	if (earlier.length) check.refuse({ at: Math.max(...earlier.map(minuteOf)) });
 	return { notMade: () => record.locked(() => record.takeBack(kept)) };
 }
+
+/** n8n's record of the workflow, as sentRecord gives it. */
+export type SentRecord = NonNullable<ReturnType<typeof sentRecord>>;

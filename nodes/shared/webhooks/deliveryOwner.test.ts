@@ -1,17 +1,25 @@
-import { allOwnerKeys, ownerFrom, ownerKeys, readOwner, writeOwner, type LockedRecord } from './deliveryOwner';
+import { sentRecord, type RecordHost, type SentRecord } from '../operation/repeatGuard';
+import { allOwnerKeys, ownerFrom, ownerKeys, readOwner, writeOwner } from './deliveryOwner';
 
 const KEY = 'k'.repeat(16);
 
-/** A record as n8n's answers it: adding a key tells whether it was there. */
-function record(held: Set<string>): LockedRecord {
-	return {
-		record: async (keys) => {
-			const found = { new: keys.filter((k) => !held.has(k)), processed: keys.filter((k) => held.has(k)) };
-			keys.forEach((k) => held.add(k));
-			return found;
+/** n8n's record over a set of keys, as a node's helpers give it: adding a key tells whether it was there. */
+function record(held: Set<string>): SentRecord {
+	const host = {
+		getWorkflow: () => ({ id: 'wf' }),
+		getNode: () => ({ id: 'trigger' }),
+		helpers: {
+			checkProcessedAndRecord: async (keys: string[]) => {
+				const found = { new: keys.filter((k) => !held.has(k)), processed: keys.filter((k) => held.has(k)) };
+				keys.forEach((k) => held.add(k));
+				return found;
+			},
+			removeProcessed: async (keys: string[]) => keys.forEach((k) => held.delete(k)),
+			getProcessedDataCount: async () => 0,
+			clearAllProcessedItems: async () => undefined,
 		},
-		remove: async (keys) => keys.forEach((k) => held.delete(k)),
-	};
+	} as unknown as RecordHost;
+	return sentRecord(host)!;
 }
 
 describe("a delivery's owner in n8n's record", () => {

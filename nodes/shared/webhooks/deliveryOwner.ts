@@ -4,6 +4,8 @@
  * past the platform's timeout). The record only answers "was this key there" while adding it, so the id is kept as
  * one key per set bit, read by adding all of them and taking back the ones that were new, under the node's lock.
  */
+import type { SentRecord } from '../operation/repeatGuard';
+
 /** Execution ids below 2^40. */
 const OWNER_BITS = 40;
 
@@ -27,24 +29,16 @@ export function ownerFrom(runKey: string, found: Iterable<unknown>): number | un
 	return BITS.reduce((id, bit) => (keys.has(bitKey(runKey, bit)) ? id + 2 ** bit : id), 0);
 }
 
-/** n8n's record of the workflow, called while the node's lock is held. */
-export interface LockedRecord {
-	record(keys: string[]): Promise<{ new: unknown[]; processed: unknown[] }>;
-	remove(keys: string[]): Promise<void>;
-}
-
 /**
- * The delivery's owner, read under the lock. A probe key that cannot be taken back stays: a later reader then finds an
- * id that is not a run of the delivery, which the gate checks (runGate.ts).
+ * The delivery's owner, read while the node's lock is held. A probe key that cannot be taken back stays: a later
+ * reader then finds an id that is not a run of the delivery, which the gate checks (runGate.ts).
  */
-export async function readOwner(store: LockedRecord, runKey: string): Promise<number | undefined> {
-	const found = await store.record(allOwnerKeys(runKey));
-	await store.remove(found.new.map(String));
-	return ownerFrom(runKey, found.processed);
+export async function readOwner(record: SentRecord, runKey: string): Promise<number | undefined> {
+	return ownerFrom(runKey, await record.lookByAdding(allOwnerKeys(runKey)));
 }
 
-/** Names `id` the delivery's owner, in place of any earlier one. */
-export async function writeOwner(store: LockedRecord, runKey: string, id: number): Promise<void> {
-	await store.remove(allOwnerKeys(runKey));
-	await store.record(ownerKeys(runKey, id));
+/** Names `id` the delivery's owner, in place of any earlier one (the node's lock held). */
+export async function writeOwner(record: SentRecord, runKey: string, id: number): Promise<void> {
+	await record.takeBack(allOwnerKeys(runKey));
+	await record.lookAndAdd(ownerKeys(runKey, id));
 }

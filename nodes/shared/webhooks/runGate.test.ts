@@ -74,6 +74,7 @@ function gate(acknowledge: 'received' | 'finished', executions: Record<number, I
 		logger: { warn: () => undefined },
 		getWorkflowStaticData: () => staticData,
 		getExecutionId: () => String(ownId),
+		getWorkflow: () => ({ id: 'wf' }),
 		getNode: () => ({ name: 'Trigger', parameters: { options: { acknowledge } } }),
 		getExecutionDataById: async (id: string) => (reads.push(Number(id)), executions[Number(id)]),
 		...(withCustomData ? { customData: { set: (k: string, v: string) => (customData[k] = v) } } : {}),
@@ -288,6 +289,7 @@ describe("passDeliveryRun while n8n's database does not answer", () => {
 					getInputData: () => withRunKey([item()], KEY, acknowledge === 'received' ? { received: { status: { status: 'OK' } }, unavailable, replayKey: 'r'.repeat(16) } : undefined),
 					sendResponse: async (response: unknown) => void answers.push(response),
 					getExecutionId: () => '3',
+					getWorkflow: () => ({ id: 'wf' }),
 					getNode: () => ({ name: 'Trigger', parameters: { options: { acknowledge } } }),
 					customData: { set: (k: string, v: string) => (customData[k] = v) },
 					helpers: {

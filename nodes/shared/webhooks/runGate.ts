@@ -12,9 +12,9 @@
  */
 import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData } from 'n8n-workflow';
 
-import { inTurn, RECORD_OPTIONS, withNodeLock, type LockStore } from '../operation/repeatGuard';
+import { sentRecord, type SentRecord } from '../operation/repeatGuard';
 import { acknowledgesWhenFinished } from './acknowledge';
-import { readOwner, writeOwner, ownerKeys, type LockedRecord } from './deliveryOwner';
+import { ownerKeys, readOwner, writeOwner } from './deliveryOwner';
 import { sendRecordCall, type RecordCall } from './recordCall';
 import { rememberDelivery } from './replay';
 
@@ -107,21 +107,12 @@ const RETRY_AFTER_SECONDS = 30;
 const DATABASE_RETRY_MS = 30_000;
 
 /** Runs a step on n8n's record of the workflow under the node's lock: of two runs at once, the second finds the first's keys. */
-type Locked = <T>(step: (store: LockedRecord) => Promise<T>) => Promise<T>;
+type Locked = <T>(step: (record: SentRecord) => Promise<T>) => Promise<T>;
 
 /** The record, or undefined where n8n offers none (a bare engine, an n8n before deduplication). */
 function storeOf(fn: IExecuteFunctions): Locked | undefined {
-	const helpers = fn.helpers as Partial<IExecuteFunctions['helpers']> | undefined;
-	const names = ['checkProcessedAndRecord', 'removeProcessed', 'getProcessedDataCount', 'clearAllProcessedItems'] as const;
-	if (!names.every((name) => typeof helpers?.[name] === 'function')) return undefined;
-	const store = helpers as IExecuteFunctions['helpers'] & LockStore;
-	const turn = fn.getWorkflow?.().id ?? '';
-	const node = `${turn}:${fn.getNode().id}`;
-	const record: LockedRecord = {
-		record: (keys) => store.checkProcessedAndRecord(keys, 'workflow', RECORD_OPTIONS),
-		remove: async (keys) => (keys.length ? store.removeProcessed(keys, 'workflow', RECORD_OPTIONS) : undefined),
-	};
-	return (step) => withNodeLock(store, node, () => inTurn(turn, () => step(record)));
+	const record = sentRecord(fn);
+	return record && ((step) => record.locked(() => step(record)));
 }
 
 /** n8n without its deduplication service (a bare engine): nothing to record in, as opposed to a database down. */
@@ -137,9 +128,9 @@ async function recordKeys(locked: Locked, passKey: string, runKey: string, owner
 	for (;;) {
 		try {
 			return await locked(async (store) => {
-				const added = new Set((await store.record([passKey, runKey])).new.map(String));
+				const added = new Set((await store.lookAndAdd([passKey, runKey])).added);
 				// Not named (the database went away just then), copies look for the owner among the executions.
-				if (owner !== undefined && added.has(passKey) && added.has(runKey)) await store.record(ownerKeys(runKey, owner)).catch(() => undefined);
+				if (owner !== undefined && added.has(passKey) && added.has(runKey)) await store.lookAndAdd(ownerKeys(runKey, owner)).catch(() => undefined);
 				return added;
 			});
 		} catch (error) {
