@@ -34,6 +34,18 @@ describe('what the gate reads in an execution', () => {
 		expect(runState({ ...queued(), resultData: { runData: {}, error: { message: 'crashed' } } } as unknown as IRunExecutionData)).toBe('failed');
 	});
 
+	it("reads a run n8n rebuilt from a dead worker's event log as ended: succeeded only when every node after the trigger ran to its end", () => {
+		const artificial = { main: [[{ json: { isArtificialRecoveredEventItem: true } }]] };
+		const rebuilt = (runData: Record<string, unknown[]>, error?: string) =>
+			({ ...queued(), resultData: { runData, ...(error ? { error: { message: error } } : {}) } }) as unknown as IRunExecutionData;
+		const task = (executionStatus = 'success') => ({ executionStatus, data: artificial });
+		// Its node stack stays as it was queued: read before, it was "running" forever.
+		expect(runState(rebuilt({ Trigger: [task()], Wait: [task()], Done: [task()] }), ['Wait', 'Done'])).toBe('succeeded');
+		expect(runState(rebuilt({ Trigger: [task()], Wait: [task()] }), ['Wait', 'Done'])).toBe('failed');
+		expect(runState(rebuilt({ Trigger: [task()], Wait: [task()], Done: [task('crashed')] }, 'Workflow did not finish'), ['Wait', 'Done'])).toBe('failed');
+		expect(runState(rebuilt({ Trigger: [task()], Wait: [task()], Done: [task()] }))).toBe('failed');
+	});
+
 	it("finds the delivery's run by its custom data, its trigger's task data or its trigger's input, and never a copy", () => {
 		expect(deliveryRunKind(ended({ [RUN_KEY_FIELD]: KEY }), KEY, 'Trigger')).toBe('owner');
 		expect(deliveryRunKind(endedWithTaskMark(RUN_KEY_FIELD), KEY, 'Trigger')).toBe('owner');
@@ -76,6 +88,7 @@ function gate(acknowledge: 'received' | 'finished', executions: Record<number, I
 		getExecutionId: () => String(ownId),
 		getWorkflow: () => ({ id: 'wf' }),
 		getNode: () => ({ name: 'Trigger', parameters: { options: { acknowledge } } }),
+		getChildNodes: () => [{ name: 'Done', disabled: false }],
 		getExecutionDataById: async (id: string) => (reads.push(Number(id)), executions[Number(id)]),
 		...(withCustomData ? { customData: { set: (k: string, v: string) => (customData[k] = v) } } : {}),
 		setMetadata: (metadata: Record<string, string>) => Object.assign(taskData, metadata),
@@ -137,6 +150,16 @@ describe('passDeliveryRun', () => {
 		expect(await failed.run()).toEqual([[item()]]);
 		expect(failed.customData).toEqual({ [RUN_KEY_FIELD]: KEY });
 		expect(await gate('finished', {}, { stored: [KEY] }).run()).toEqual([[item()]]);
+	});
+
+	it("When the Workflow Has Finished: a copy of a run whose worker died after its last node stops; one that died before runs", async () => {
+		const artificial = { main: [[{ json: { isArtificialRecoveredEventItem: true } }]] };
+		const rebuilt = (...nodes: string[]) =>
+			({ ...queued(), resultData: { runData: Object.fromEntries(['Trigger', ...nodes].map((name) => [name, [{ executionStatus: 'success', data: artificial }]])) } }) as unknown as IRunExecutionData;
+		const after = gate('finished', { 5: rebuilt('Done') }, { stored: [KEY, ...ownerKeys(KEY, 5)] });
+		expect(await after.run()).toEqual([[]]);
+		expect(after.hints[0]).toMatch(/execution 5:/);
+		expect(await gate('finished', { 5: rebuilt() }, { stored: [KEY, ...ownerKeys(KEY, 5)] }).run()).toEqual([[item()]]);
 	});
 
 	it('When the Workflow Has Finished: a run queued first that reaches the gate after its copy answers as the copy ended', async () => {

@@ -10,7 +10,7 @@
  * at the same moment; a run not named is looked for in a window of ids; a run whose end n8n could not save counts as
  * failed.
  */
-import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData } from 'n8n-workflow';
+import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData, type ITaskData } from 'n8n-workflow';
 
 import { sentRecord, type SentRecord } from '../operation/repeatGuard';
 import { acknowledgesWhenFinished } from './acknowledge';
@@ -72,14 +72,31 @@ export function withoutRunKey(items: INodeExecutionData[]): INodeExecutionData[]
 	});
 }
 
+/** The nodes a delivery's run goes through after the trigger (not disabled). */
+const nodesAfter = (fn: IExecuteFunctions) =>
+	fn
+		.getChildNodes(fn.getNode().name)
+		.filter((node) => !node.disabled)
+		.map((node) => node.name);
+
 /** What a delivery's run is, as far as n8n's stored execution says. */
 type RunState = 'running' | 'succeeded' | 'failed';
 
-/** The state of a stored execution's data. Pure. */
-export function runState(data: IRunExecutionData): RunState {
+/** A node's task n8n rebuilt from a dead worker's event log (its data replaced by n8n's artificial item). */
+const rebuilt = (task: ITaskData) => task.executionStatus === 'crashed' || task.data?.main?.[0]?.[0]?.json?.isArtificialRecoveredEventItem === true;
+
+/**
+ * The state of a stored execution's data. A run n8n rebuilt from a dead worker's event log keeps its first node
+ * stack, so it would read as running forever: it ended, and did the work only if every node after the trigger
+ * (`after`) ran to its end. Pure.
+ */
+export function runState(data: IRunExecutionData, after?: string[]): RunState {
 	if (data.resultData?.error) return 'failed';
 	if (data.waitTill) return 'running';
 	const runData = data.resultData?.runData ?? {};
+	if (Object.values(runData).some((tasks) => tasks.some(rebuilt))) {
+		return after?.every((name) => runData[name]?.some((task) => task.executionStatus === 'success')) ? 'succeeded' : 'failed';
+	}
 	const stacked = data.executionData?.nodeExecutionStack?.length ?? 0;
 	if (Object.keys(runData).length === 0 || stacked > 0) return 'running';
 	return Object.values(runData).some((tasks) => tasks[tasks.length - 1]?.error) ? 'failed' : 'succeeded';
@@ -177,11 +194,12 @@ async function otherRunIds(fn: IExecuteFunctions, locked: Locked, runKey: string
  */
 async function otherRunsStand(fn: IExecuteFunctions, runKey: string, ids: number[]): Promise<{ id: number; state: RunState } | 'unreadable' | undefined> {
 	const nodeName = fn.getNode().name;
+	const after = nodesAfter(fn);
 	const runs: Array<{ id: number; state: RunState }> = [];
 	try {
 		for (const id of ids) {
 			const data = await fn.getExecutionDataById(String(id));
-			if (deliveryRunKind(data, runKey, nodeName)) runs.push({ id, state: runState(data!) });
+			if (deliveryRunKind(data, runKey, nodeName)) runs.push({ id, state: runState(data!, after) });
 		}
 	} catch {
 		return 'unreadable';
@@ -250,7 +268,7 @@ async function acknowledge(fn: IExecuteFunctions, receipt: Receipt | undefined, 
 async function firstPassState(fn: IExecuteFunctions, ownId: number): Promise<RunState | 'unreadable'> {
 	try {
 		const data = await fn.getExecutionDataById(String(ownId));
-		return data ? runState(data) : 'running';
+		return data ? runState(data, nodesAfter(fn)) : 'running';
 	} catch {
 		return 'unreadable';
 	}
