@@ -144,7 +144,7 @@ export const processPayment: PaySuiteOperation = {
 	siteClock: { dates: GATEWAY_DATES },
 	value: 'process',
 	name: 'Process',
-	action: 'Process a card payment',
+	action: 'Charge a card or a saved card (one-off or monthly)',
 	description:
 		'Charge a card or a stored token directly. Each item carries an idempotency key (yours, or one derived from the node, its input item and the payment), so a retry, n8n\'s Retry of the execution included, never charges twice.',
 	fieldLabels: {

@@ -76,7 +76,7 @@ export const create = oneRequestOperation<SessionCreateBody>({
 	siteClock: {},
 	value: 'create',
 	name: 'Create',
-	action: 'Create a checkout session',
+	action: 'Create a checkout session (a payment, or save a card for monthly charges)',
 	description: 'Create a checkout session and get the URL to send the buyer to. Sent once: if its answer is lost, the item fails saying what to check.',
 	api: 'checkout',
 	path: '/api/session',
