@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Three of the README's jobs done in a real n8n editor (playwright-core driving Chromium) exactly as the README says,
+ * The README's jobs done in a real n8n editor (playwright-core driving Chromium) exactly as the README says,
  * against the sandbox with its 62 days of past transactions (as `npm start` runs it), their money checked to the cent
  * against the sandbox's own record of its transactions (GET /__sandbox/gateway/transactions), not against what the
  * nodes output:
@@ -12,6 +12,10 @@
  *    Week through its dropdown, *Execute workflow*; the `refund` and `reversal` rows with this Sunday's `weekEnding` are
  *    this week's approved refunds (reversals) per currency, a partial refund of a payment made now among them; and
  *    its own example, refunds-this-week.json: *Execute workflow*, one item per currency, the same refunds;
+ *  - "Get paid through a link": the twin's *Execute workflow* waits; the buyer opens the sandbox's outbox, follows the
+ *    link and pays with the approving test card; the deal's row says closed won, with the payment the sandbox made;
+ *  - "Charge a saved card every month": the twin's *Execute workflow* charges the two saved cards; the declined one
+ *    is the failed charges' row; clicked again, nothing is charged and the row says so;
  *  - "Refund a payment on request", then more of it: in the refund twin, *Refund* set to 10.00 and *Execute
  *    workflow*, then 5.00 and *Execute step* on *Record the refund*: two refunds of one payment in the sandbox, and
  *    the table's rows say what each gave back and what is left.
@@ -26,6 +30,7 @@ import type { Browser, Page } from 'playwright-core';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { cents, editorChromium, openWorkflow, paidPayment, sandboxCaller, sandboxTransactions, signIn, type SandboxTransaction } from './editorPanels';
+import { eventually, executionsOf as runsOf } from './waitingPayment';
 import { addSandboxCredentials, outcome, REPO_DIR, setupN8n, startServer, storedRun, teardownN8n, until, writeFigure } from './harness';
 import type { N8nHandle, ServerHandle } from './harness';
 
@@ -43,6 +48,8 @@ const DAILY = twin('daily-report-to-data-table.json');
 const WEEKLY = twin('weekly-totals-to-data-table.json');
 const WEEK_NODE = "Last week's approved transactions";
 const REFUND_TWIN = twin('refund-on-request-to-data-table.json');
+const PAY_TWIN = twin('payment-link-for-deal-to-data-table.json');
+const MONTHLY_TWIN = twin('monthly-card-charge-to-data-table.json');
 const REFUNDS_THIS_WEEK = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'examples', 'refunds-this-week.json'), 'utf8'));
 
 /** A transaction's kind by its type, as docs/nodes/gateway.md (Report, `kind`) documents it. */
@@ -169,7 +176,7 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		n8n = await setupN8n();
 		// The credentials the twins refer to (fixed ids) and the twins themselves, as `npm start` imports them.
 		await addSandboxCredentials(n8n, sandbox);
-		await env.importWorkflows(n8n.userFolder, [DAILY, WEEKLY, REFUNDS_THIS_WEEK, REFUND_TWIN]);
+		await env.importWorkflows(n8n.userFolder, [DAILY, WEEKLY, REFUNDS_THIS_WEEK, REFUND_TWIN, PAY_TWIN, MONTHLY_TWIN]);
 		server = await startServer(n8n);
 		const { chromium: playwright } = await import('playwright-core');
 		browser = await playwright.launch({ executablePath: chromium.path, args: CHROMIUM_ARGS });
@@ -340,5 +347,63 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 			[10, 10, 35],
 			[5, 15, 30],
 		]);
+	});
+	it("Get paid through a link: Execute workflow in the twin waits; paid from the outbox on the checkout page, the deal's row says closed won, as the sandbox recorded the payment", async () => {
+		await openFitted(PAY_TWIN.id);
+		const button = page.locator('[data-test-id="execute-workflow-button"]').first();
+		expect((await button.innerText()).replace(/\s+/g, ' ')).toMatch(/Execute workflow/i);
+		await button.click();
+		const waiting = await eventually('the run to wait for the payment', async () => (await runsOf(server!.rest, PAY_TWIN.id)).find((run) => run.status === 'waiting'), 120_000);
+		expect(Object.keys(waiting.run.resultData.runData)).toContain('Try it');
+		const link = waiting.run.resultData.runData['Payment link, wait for payment'].at(-1).data.main[0][0].json as { url: string; reference: string };
+
+		// The buyer's path, as the README says: the outbox, the link's e-mail, the checkout page, the approving card.
+		const buyer = await page.context().newPage();
+		try {
+			await buyer.goto(`${sandbox.url}/__sandbox/outbox`);
+			await buyer.locator(`a[href="${link.url}"]`).first().click();
+			await buyer.locator('button.APPROVED').click();
+			await buyer.locator('h2', { hasText: 'Payment approved' }).waitFor({ timeout: 30_000 });
+		} finally {
+			await buyer.close();
+		}
+		await eventually('the run to finish', async () => (await runsOf(server!.rest, PAY_TWIN.id)).find((run) => run.status === 'success'), 120_000);
+
+		const paid = (await sandboxTransactions(sandbox)).filter((txn) => txn.reference === link.reference && txn.status.status === 'APPROVED');
+		const { rows, url } = await dataTable('PaySuite deal payments');
+		const row = rows.find((entry) => entry.reference === link.reference);
+		writeFigure('editorJobs', `paid link ${link.reference}: row ${JSON.stringify(row)}; sandbox ${JSON.stringify(paid.map((txn) => [txn.internalReference, txn.amount]))}`);
+		expect(paid).toHaveLength(1);
+		expect({ stage: row?.stage, status: row?.status, currency: row?.currency, cents: cents(row?.amount), internalReference: row?.internalReference }).toEqual({
+			stage: 'closed won',
+			status: 'APPROVED',
+			currency: paid[0].amount.currency,
+			cents: cents(paid[0].amount.total),
+			internalReference: String(paid[0].internalReference),
+		});
+		await pictureTable(url, 'job-payment-link-deal-row.png', rows.length);
+	});
+
+	it('Charge a saved card every month: Execute workflow in the twin charges each saved card once; the declined one is a row; clicked again, nothing is charged and the row says so', async () => {
+		// The twin's $now is on its workflow's time zone, the site's.
+		expect(MONTHLY_TWIN.settings.timezone).toBe(SITE_ZONE);
+		const month = siteDay(Date.now()).slice(0, 7);
+		const charges = async () => (await sandboxTransactions(sandbox)).filter((txn) => txn.reference.startsWith('SUB-') && txn.reference.endsWith(month));
+		await openFitted(MONTHLY_TWIN.id);
+		await executeWorkflow(MONTHLY_TWIN.id);
+		const first = await charges();
+		expect(first.map((txn) => [txn.reference, txn.status.status]).sort()).toEqual([
+			[`SUB-C-1001-${month}`, 'APPROVED'],
+			[`SUB-C-1002-${month}`, 'REJECTED'],
+		]);
+		expect((await dataTable('PaySuite failed charges')).rows.map((row) => [row.reference, row.status])).toEqual([[`SUB-C-1002-${month}`, 'REJECTED']]);
+
+		await openFitted(MONTHLY_TWIN.id);
+		await executeWorkflow(MONTHLY_TWIN.id);
+		expect((await charges()).length).toBe(first.length);
+		const { rows, url } = await dataTable('PaySuite failed charges');
+		writeFigure('editorJobs', `monthly charge ${month}: sandbox ${JSON.stringify(first.map((txn) => [txn.reference, txn.status.status, txn.amount]))}; failed charges ${JSON.stringify(rows.map((row) => [row.reference, row.outcome]))}`);
+		expect(rows.map((row) => [row.reference, row.outcome])).toEqual([[`SUB-C-1002-${month}`, 'already tried this month (REJECTED): no new charge']]);
+		await pictureTable(url, 'job-monthly-failed-charge.png', rows.length);
 	});
 });
