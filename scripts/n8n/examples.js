@@ -240,7 +240,7 @@ function summarize(id, run, { tables = [], runs = [] } = {}) {
 			return `${report.length} report rows${windowsOf(runs)} → Data Table "PaySuite transactions": ${written.join(' then ')} row(s) written by ${written.length} run(s), ${rows.length} row(s) in the table (one per internal reference)`;
 		}
 		case 'psExOff5WeeklyTable': {
-			const report = n("Last week's approved transactions");
+			const report = n("Approved transactions of the week");
 			const totals = n("Week's row");
 			const rows = tableRows(tables, 'PaySuite weekly totals');
 			const said = totals.map((t) => `${t.kind} ${t.total} ${t.currency}`).join(', ');

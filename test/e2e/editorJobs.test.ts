@@ -8,7 +8,7 @@
  *    Table holds yesterday's transactions (site's clock) by internal reference, and per currency and kind their sum;
  *  - "Weekly totals": the twin's *Execute workflow*; the Data Table's rows are last week's (Monday to Sunday, site's
  *    clock) approved transactions summed per currency and kind, with their count;
- *  - "How much did we refund this week?": in that twin, *Last week's approved transactions* opened, Period set to This
+ *  - "How much did we refund this week?": in that twin, *Approved transactions of the week* opened, Period set to This
  *    Week through its dropdown, *Execute workflow*; the `refund` and `reversal` rows with this Sunday's `weekEnding` are
  *    this week's approved refunds (reversals) per currency, a partial refund of a payment made now among them; and
  *    its own example, refunds-this-week.json: *Execute workflow*, one item per currency, the same refunds;
@@ -46,7 +46,7 @@ const DAY_MS = 86_400_000;
 const twin = (file: string) => JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'examples', 'offline', file), 'utf8'));
 const DAILY = twin('daily-report-to-data-table.json');
 const WEEKLY = twin('weekly-totals-to-data-table.json');
-const WEEK_NODE = "Last week's approved transactions";
+const WEEK_NODE = "Approved transactions of the week";
 const REFUND_TWIN = twin('refund-on-request-to-data-table.json');
 const PAY_TWIN = twin('payment-link-for-deal-to-data-table.json');
 const MONTHLY_TWIN = twin('monthly-card-charge-to-data-table.json');

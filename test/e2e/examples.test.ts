@@ -272,7 +272,7 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 		() => {
 			const r = ok('offline/weekly-totals-to-data-table.json');
 			expect(r.runs.map((run) => run.status)).toEqual(['success', 'success']);
-			const report = items(r.output, "Last week's approved transactions");
+			const report = items(r.output, "Approved transactions of the week");
 			expect(report.length).toBeGreaterThanOrEqual(4);
 			expect(report.every((row) => row.status === 'APPROVED' && typeof row.kind === 'string')).toBe(true);
 			// Every type was asked for (so each row has its type and kind), approved only, on the site's clock.

@@ -116,6 +116,21 @@ describe('the monthly charge example', () => {
 		expect((await transactionsOf(['SUB-C-1001-2099-01']))).toHaveLength(1);
 	});
 
+	it('a second run says so above its output: the platform returned the transaction already made for that key, nothing new charged', async () => {
+		const items = SAMPLE_CARDS.map((card) => monthsCharge({ ...card, customer: `${String(card.customer)}-H` }));
+		const hints = (result: RunResult) => (result.run.data.resultData.runData[CHARGE.name]?.[0]?.hints ?? []).map((hint) => hint.message);
+		const first = await charge(items, 'monthly-hint-1');
+		expect(hints(first)).toEqual([]);
+		const charged = outputJson(first, CHARGE.name);
+		const second = await charge(items, 'monthly-hint-2');
+		// Items may be in flight together: their hints come as each ends.
+		expect(hints(second).sort()).toEqual(
+			charged.map((txn, item) => `Item ${item}: the platform returned transaction ${String(txn.internalReference)}, already returned to this workflow for this idempotency key (an earlier item or run): nothing new was charged`).sort(),
+		);
+		// The output stays the transaction, as the first run gave it.
+		expect(outputJson(second, CHARGE.name)).toEqual(charged);
+	});
+
 	it('a card registered once in a subscription session (Session › Get, Include Secrets) is charged by the example', async () => {
 		const session = { name: 'Session', type: 'paySuiteSession', credentialType: 'paySuiteApi' };
 		const created = await runNode(

@@ -51,6 +51,8 @@ describe('a refund shows its result, as numbers with what they are based on', ()
 		const columns = { refundedAmount: 20, refundableAmount: 100.5, refundedAmountBasis: REFUND_BASIS.byThisWorkflow };
 		expect(item).toMatchObject({ internalReference, status: 'APPROVED', refundStatus: 'APPROVED', amount: 20, currency: 'USD', paymentAmount: 120.5, refunded: false, ...columns });
 		expect(item).not.toHaveProperty('refunds');
+		// When the platform answered the refund (its status date), and on the site's clock.
+		expect([item.refundDate, item.refundDateIso]).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT/), expect.stringMatching(/-05:00$/)]);
 
 		const split = await session({ resource: 'session', operation: 'get', requestId: String(requestId), options: { splitPayments: true } });
 		expect(outputJson(split, 'Session')[0]).toMatchObject({ internalReference, amount: 120.5, ...columns });

@@ -13,6 +13,7 @@ import { personProperty, requiredPersonNotice, toPerson } from '../../../shared/
 import { cardNumberProperty, cvvProperty, expirationProperty, localeOption, referenceProperty, tokenProperties } from '../../descriptions/fields';
 import { cardFromParameters, tokenFromParameters } from '../instrument';
 import { idempotenceKeyFor } from '../../processIdempotencyKey';
+import { alreadyProcessed } from '../../alreadyProcessed';
 import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
 import { keyValueMap, keyValueProperties, metadataProperties } from '../../../shared/descriptions/metadata';
@@ -209,12 +210,19 @@ export const processPayment: PaySuiteOperation = {
 			},
 			{
 				lostAnswer: lost,
-				output: (answer) => {
+				output: async (answer) => {
 					// A key already used for another payment: the answer is that payment's transaction, not this one.
 					const cardNumber = (checked.instrument as { card?: { number?: string } }).card?.number;
 					const replayed = replayedTransactionFailure(String(checked.idempotenceKey), { ...payment, lastDigits: cardNumber?.slice(-4) }, answer, keyWords);
 					if (replayed) ctx.fail(replayed.message, replayed.description);
 					// A declined payment (REJECTED) is a result, not an error, simplified or not.
+					// Said above the output, which stays the transaction's (as Get and Search give it).
+					if (await alreadyProcessed(ctx, String(checked.idempotenceKey), answer.internalReference)) {
+						ctx.fn.addExecutionHints?.({
+							message: `Item ${ctx.itemIndex}: the platform returned transaction ${String(answer.internalReference)}, already returned to this workflow for this ${keyWords.toLowerCase()} (an earlier item or run): nothing new was charged`,
+							location: 'outputPane',
+						});
+					}
 					return ctx.fn.helpers.returnJsonArray(simplifyOn(ctx) ? simplifyTransaction(answer) : answer);
 				},
 			},

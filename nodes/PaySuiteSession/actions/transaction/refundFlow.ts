@@ -99,7 +99,7 @@ export function refundOperation(
 ): PaySuiteOperation {
 	return {
 		...labelsOf(spec),
-		siteClock: { dates: SESSION_DATES },
+		siteClock: { dates: [...SESSION_DATES, 'refundDate'] },
 		properties: spec.properties,
 		async execute(ctx) {
 			const body = spec.validate(ctx, compact(spec.body(ctx)));
@@ -129,9 +129,10 @@ export function refundOperation(
 				let counted: RefundsMade = { unknown: 'the amount given back is not known' };
 				if (minor !== undefined) counted = 'unknown' in before ? before : { count: before.count + 1, totalMinor: before.totalMinor + minor };
 				const record = await withRefundColumns(ctx, simplePayment(after), counted);
-				// The answer's transaction (a refund), else the answer's status.
+				// The answer's transaction (a refund), else the answer's status; its date is when the platform answered.
 				const refundStatus = answer ? (asObject(asObject(answer.payment).status).status ?? asObject(answer.status).status ?? null) : null;
-				return { ...record, paymentAmount: record.amount, amount: given() ?? null, refundStatus };
+				const refundDate = answer ? (asObject(answer.status).date ?? null) : null;
+				return { ...record, paymentAmount: record.amount, amount: given() ?? null, refundStatus, refundDate };
 			};
 			const amount = body.amount ? `${body.amount.total} ${body.amount.currency}` : 'full';
 			return sendRequest<IDataObject>(ctx, request, {
