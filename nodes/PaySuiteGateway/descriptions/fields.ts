@@ -42,6 +42,9 @@ export const cvvProperty: INodeProperties = {
 };
 
 /** In the words of the operation. */
+/** A hidden field does not turn typed {{ }} into an expression. */
+const MAP_HIDDEN_HINT = 'Hidden as you type. To map it from an earlier node, switch this field to Expression first (hover it, then Expression)';
+
 export function tokenProperties(words: { token: string; subtoken: string }, displayOptions?: IDisplayOptions): INodeProperties[] {
 	return [
 		{
@@ -53,6 +56,7 @@ export function tokenProperties(words: { token: string; subtoken: string }, disp
 			required: true,
 			...(displayOptions ? { displayOptions } : {}),
 			description: words.token,
+			hint: MAP_HIDDEN_HINT,
 		},
 		{
 			displayName: 'Subtoken',
@@ -62,6 +66,7 @@ export function tokenProperties(words: { token: string; subtoken: string }, disp
 			default: '',
 			...(displayOptions ? { displayOptions } : {}),
 			description: words.subtoken,
+			hint: MAP_HIDDEN_HINT,
 		},
 	];
 }
