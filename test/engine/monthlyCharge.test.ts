@@ -125,10 +125,29 @@ describe('the monthly charge example', () => {
 		const second = await charge(items, 'monthly-hint-2');
 		// Items may be in flight together: their hints come as each ends.
 		expect(hints(second).sort()).toEqual(
-			charged.map((txn, item) => `Item ${item}: the platform returned transaction ${String(txn.internalReference)}, already returned to this workflow for this idempotency key (an earlier item or run): nothing new was charged`).sort(),
+			charged.map((txn, item) => `Item ${item}: the platform returned transaction ${String(txn.internalReference)}, already returned to this workflow for this idempotency key (an earlier item or run): nothing new was charged. Additional Fields › Mark a Charge Returned Again says it in the item`).sort(),
 		);
 		// The output stays the transaction, as the first run gave it.
 		expect(outputJson(second, CHARGE.name)).toEqual(charged);
+	});
+
+	it('Mark a Charge Returned Again puts it in the item: false when charged, true when the same key returns it, in any run of the workflow', async () => {
+		const marked = { ...CHARGE, parameters: { ...CHARGE.parameters, additionalFields: { ...(CHARGE.parameters.additionalFields as IDataObject), markReturned: true } } };
+		const run = (items: IDataObject[], executionId: string) =>
+			runWorkflow({
+				items,
+				nodes: [{ name: CHARGE.name, type: 'paySuiteGateway', typeVersion: CHARGE.typeVersion, credentials: ['paySuiteApi'], parameters: marked.parameters as never, continueOnFail: true }],
+				credentials: paySuiteApi(sandbox),
+				executionId,
+				timezone: 'America/Bogota',
+				workflowId: 'monthly-card-charge',
+			});
+		const items = SAMPLE_CARDS.map((card) => monthsCharge({ ...card, customer: `${String(card.customer)}-M` }));
+		const first = outputJson(await run(items, 'monthly-mark-1'), CHARGE.name);
+		expect(first.map((txn) => [txn.reference, txn.status, txn.alreadyProcessed])).toEqual(items.map((item, i) => [item.reference, i === 0 ? 'APPROVED' : 'REJECTED', false]));
+		const second = outputJson(await run([...items].reverse(), 'monthly-mark-2'), CHARGE.name);
+		expect(second.map((txn) => [txn.internalReference, txn.alreadyProcessed])).toEqual([...first].reverse().map((txn) => [txn.internalReference, true]));
+		expect(await transactionsOf(items.map((item) => String(item.reference)))).toHaveLength(2);
 	});
 
 	it('a card registered once in a subscription session (Session › Get, Include Secrets) is charged by the example', async () => {

@@ -106,6 +106,14 @@ function processAdditionalFields(names: GatewayNames): INodeProperties {
 		{ displayName: 'IP Address', name: 'ipAddress', type: 'string', default: '', description: "The payer's IP address (max 46 characters)" },
 		itemsProperty,
 		{ ...localeOption, description: 'Language of the answer, such as en_US (max 5 characters)' },
+		{
+			displayName: 'Mark a Charge Returned Again',
+			name: 'markReturned',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to add alreadyProcessed to the item: true when this workflow got this transaction for this key before (the platform charged nothing new), false the first time, null when n8n cannot tell (its record of the workflow is unavailable). Charges made for this key elsewhere (another workflow) are not known.",
+		},
 		...metadataProperties('Key/value data for external services'),
 		modifiersProperty,
 		{ displayName: 'Notification URL', name: names.notificationUrl, type: 'string', default: '', description: 'URL the platform notifies after processing' },
@@ -216,14 +224,16 @@ export const processPayment: PaySuiteOperation = {
 					const replayed = replayedTransactionFailure(String(checked.idempotenceKey), { ...payment, lastDigits: cardNumber?.slice(-4) }, answer, keyWords);
 					if (replayed) ctx.fail(replayed.message, replayed.description);
 					// A declined payment (REJECTED) is a result, not an error, simplified or not.
-					// Said above the output, which stays the transaction's (as Get and Search give it).
-					if (await alreadyProcessed(ctx, String(checked.idempotenceKey), answer.internalReference)) {
+					// Said above the output; in the item only when asked (the item is the transaction, as Get gives it).
+					const again = await alreadyProcessed(ctx, String(checked.idempotenceKey), answer.internalReference);
+					if (again) {
 						ctx.fn.addExecutionHints?.({
-							message: `Item ${ctx.itemIndex}: the platform returned transaction ${String(answer.internalReference)}, already returned to this workflow for this ${keyWords.toLowerCase()} (an earlier item or run): nothing new was charged`,
+							message: `Item ${ctx.itemIndex}: the platform returned transaction ${String(answer.internalReference)}, already returned to this workflow for this ${keyWords.toLowerCase()} (an earlier item or run): nothing new was charged. Additional Fields › Mark a Charge Returned Again says it in the item`,
 							location: 'outputPane',
 						});
 					}
-					return ctx.fn.helpers.returnJsonArray(simplifyOn(ctx) ? simplifyTransaction(answer) : answer);
+					const item = simplifyOn(ctx) ? simplifyTransaction(answer) : answer;
+					return ctx.fn.helpers.returnJsonArray(ctx.param<IDataObject>('additionalFields', {}).markReturned === true ? { ...item, alreadyProcessed: again } : item);
 				},
 			},
 		);
