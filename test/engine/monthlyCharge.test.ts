@@ -49,7 +49,7 @@ const monthsCharge = (card: IDataObject, month = MONTH): IDataObject => ({
 });
 
 /** The example's Gateway node, as it is saved (its version, parameters and On Error setting), on these items. */
-function charge(items: IDataObject[], executionId: string): Promise<RunResult> {
+function charge(items: IDataObject[], executionId: string, parameters = CHARGE.parameters): Promise<RunResult> {
 	return runWorkflow({
 		items,
 		nodes: [
@@ -58,7 +58,7 @@ function charge(items: IDataObject[], executionId: string): Promise<RunResult> {
 				type: 'paySuiteGateway',
 				typeVersion: CHARGE.typeVersion,
 				credentials: ['paySuiteApi'],
-				parameters: CHARGE.parameters as never,
+				parameters: parameters as never,
 				continueOnFail: CHARGE.onError === 'continueRegularOutput',
 			},
 		],
@@ -132,16 +132,8 @@ describe('the monthly charge example', () => {
 	});
 
 	it('Mark a Charge Returned Again puts it in the item: false when charged, true when the same key returns it, in any run of the workflow', async () => {
-		const marked = { ...CHARGE, parameters: { ...CHARGE.parameters, additionalFields: { ...(CHARGE.parameters.additionalFields as IDataObject), markReturned: true } } };
-		const run = (items: IDataObject[], executionId: string) =>
-			runWorkflow({
-				items,
-				nodes: [{ name: CHARGE.name, type: 'paySuiteGateway', typeVersion: CHARGE.typeVersion, credentials: ['paySuiteApi'], parameters: marked.parameters as never, continueOnFail: true }],
-				credentials: paySuiteApi(sandbox),
-				executionId,
-				timezone: 'America/Bogota',
-				workflowId: 'monthly-card-charge',
-			});
+		const marked = { ...CHARGE.parameters, additionalFields: { ...(CHARGE.parameters.additionalFields as IDataObject), markReturned: true } };
+		const run = (items: IDataObject[], executionId: string) => charge(items, executionId, marked);
 		const items = SAMPLE_CARDS.map((card) => monthsCharge({ ...card, customer: `${String(card.customer)}-M` }));
 		const first = outputJson(await run(items, 'monthly-mark-1'), CHARGE.name);
 		expect(first.map((txn) => [txn.reference, txn.status, txn.alreadyProcessed])).toEqual(items.map((item, i) => [item.reference, i === 0 ? 'APPROVED' : 'REJECTED', false]));
