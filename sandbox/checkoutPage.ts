@@ -57,8 +57,10 @@ const html = (status: number, page: string): SandboxResponse => ({
 
 /** The form: one button per test card, and an attempt id so that a form sent twice pays once. */
 export function payPage(facts: PageFacts, attempt: string): SandboxResponse {
+	// A subscription only registers the card: nothing is charged.
+	const label = (text: string) => (facts.amount ? text : text.replace(/^Pay/, 'Save the card'));
 	const buttons = PAGE_CARDS.map(
-		(card) => `<button class="${card.outcome}" type="submit" name="card" value="${card.number}">${card.label}<br><small>test card ${card.number}</small></button>`,
+		(card) => `<button class="${card.outcome}" type="submit" name="card" value="${card.number}">${label(card.label)}<br><small>test card ${card.number}</small></button>`,
 	).join('');
 	return html(200, layout(facts.title, `${summary(facts)}<form method="post"><input type="hidden" name="attempt" value="${escapeHtml(attempt)}">${buttons}</form>`));
 }
@@ -82,6 +84,10 @@ export function readForm(rawBody: Buffer): { card?: string; attempt?: string } {
 /** The headline of a payment's outcome. */
 export const outcomeHeadline = (status: string): string =>
 	({ APPROVED: 'Payment approved', REJECTED: 'Payment rejected', PENDING: 'Payment pending review' })[status] ?? `Payment ${status}`;
+
+/** The headline of a card's registration (a subscription: nothing is charged). */
+export const savedCardHeadline = (status: string): string =>
+	({ APPROVED: 'Card saved: nothing was charged', REJECTED: 'Card refused: not saved', PENDING: 'Card pending review' })[status] ?? `Card ${status}`;
 
 /** A page's answer kept per form attempt, so that a form sent again shows the first answer and pays nothing. */
 export interface PageAnswers {

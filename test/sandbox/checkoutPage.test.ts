@@ -222,6 +222,26 @@ describe('the page of a checkout session', () => {
 		expect(received).toHaveLength(1);
 	});
 
+	it('a subscription session only saves the card: its page says so, before and after, and charges nothing', async () => {
+		const created = await signed('/api/session', {
+			subscription: { reference: 'SUB-C-3001', description: 'Monthly plan' },
+			ipAddress: '203.0.113.7',
+			userAgent: 'Mozilla/5.0',
+			returnUrl: 'https://shop.example.com/return',
+		});
+		expect(created.status).toBe(200);
+		const { requestId, processUrl } = created.json<{ requestId: number; processUrl: string }>();
+		const page = await get(processUrl);
+		expect(page.text).toContain('Save the card (approved)');
+		expect(page.text).not.toContain('Pay (approved)');
+		const saved = await submit(processUrl, { attempt: attemptOf(page)!, card: '4111111111111111' });
+		expect(saved.text).toContain('Card saved: nothing was charged');
+		expect((await submit(processUrl, { attempt: 'fresh', card: '4111111111111111' })).text).toContain('This card is already saved');
+		const session = (await signed(`/api/session/${requestId}`, {})).json<Record<string, any>>();
+		expect(session.subscription).toMatchObject({ status: { status: 'OK' } });
+		expect(session.payment ?? []).toEqual([]);
+	});
+
 	it('the control API pay notifies the notification URL of the site the same way', async () => {
 		const { requestId } = await createSession();
 		const paid = await post(`${sandbox.url}/__sandbox/sessions/${requestId}/pay`, { status: 'REJECTED' });

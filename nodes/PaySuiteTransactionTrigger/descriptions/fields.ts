@@ -17,7 +17,7 @@ export const transactionTriggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'A transaction is output once: when a later step fails, n8n does not read it again. To get it back, open the failed execution and Retry it; to be told, set an Error Workflow in the workflow\'s settings. A step that writes rows is safest when it cannot fail on column names (map them yourself).',
+			'A transaction is output once: when a later step fails, n8n does not read it again. To get it back, fix the step, save and publish, then open the failed execution and choose Retry › With currently saved workflow; to be told, set an Error Workflow in the workflow\'s settings. A step that writes rows is safest when it cannot fail on column names (map them yourself).',
 		name: 'failedRunNotice',
 		type: 'notice',
 		default: '',

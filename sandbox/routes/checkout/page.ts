@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'crypto';
 
-import { keepAnswer, missingPage, notificationNote, outcomeHeadline, payPage, readForm, resultPage, type PageAnswers, type PageFacts } from '../../checkoutPage';
+import { keepAnswer, missingPage, notificationNote, outcomeHeadline, payPage, readForm, resultPage, savedCardHeadline, type PageAnswers, type PageFacts } from '../../checkoutPage';
 import type { SandboxApp, SandboxRequest, SandboxResponse } from '../../http';
 import { notifySession, payRefusal, paySession } from './control';
 import { findSession, type SessionRecord } from './state';
@@ -30,7 +30,9 @@ export function register(app: SandboxApp): void {
 		const paid = paySession(app, session, { card: form.card });
 		if ('refusal' in paid) return resultPage(paid.refusal.status, facts(session), 'The payment was not taken', refusalMessage(paid.refusal));
 		const notifications = await notifySession(app, session);
-		const answer = resultPage(200, facts(session), outcomeHeadline(session.status.status), notificationNote(notifications));
+		const shown = facts(session);
+		const headline = (shown.amount ? outcomeHeadline : savedCardHeadline)(session.status.status);
+		const answer = resultPage(200, shown, headline, notificationNote(notifications));
 		return key ? keepAnswer(pageAnswers(app), key, answer) : answer;
 	});
 }
@@ -55,7 +57,7 @@ function facts(session: SessionRecord): PageFacts {
 function closedPage(session: SessionRecord): SandboxResponse | undefined {
 	const refusal = payRefusal(session);
 	if (!refusal) return undefined;
-	if (session.status.status === 'APPROVED') return resultPage(200, facts(session), 'This session is already paid');
+	if (session.status.status === 'APPROVED') return resultPage(200, facts(session), facts(session).amount ? 'This session is already paid' : 'This card is already saved');
 	if (session.cancelled) return resultPage(410, facts(session), 'This session was cancelled by the merchant');
 	return resultPage(410, facts(session), 'This session has expired', 'Ask the merchant for a new payment link or session.');
 }
