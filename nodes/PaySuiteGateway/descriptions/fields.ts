@@ -41,10 +41,10 @@ export const cvvProperty: INodeProperties = {
 	description: 'Security code of the card (3 or 4 digits); only sent when set. Never shown in an output or an error.',
 };
 
-/** In the words of the operation. */
 /** A hidden field does not turn typed {{ }} into an expression. */
 const MAP_HIDDEN_HINT = 'Hidden as you type. To map it from an earlier node, switch this field to Expression first (hover it, then Expression)';
 
+/** In the words of the operation. */
 export function tokenProperties(words: { token: string; subtoken: string }, displayOptions?: IDisplayOptions): INodeProperties[] {
 	return [
 		{

@@ -72,10 +72,10 @@ export function withoutRunKey(items: INodeExecutionData[]): INodeExecutionData[]
 	});
 }
 
-/** The nodes a delivery's run goes through after the trigger (not disabled). */
-const nodesAfter = (fn: IExecuteFunctions) =>
-	fn
-		.getChildNodes(fn.getNode().name)
+/** The nodes a delivery's run goes through after the trigger (not disabled); undefined where n8n cannot say. */
+const nodesAfter = (fn: IExecuteFunctions): string[] | undefined =>
+	(fn as Partial<Pick<IExecuteFunctions, 'getChildNodes'>>)
+		.getChildNodes?.(fn.getNode().name)
 		.filter((node) => !node.disabled)
 		.map((node) => node.name);
 
