@@ -1,7 +1,9 @@
 import { sentRecord, type RecordHost, type SentRecord } from '../operation/repeatGuard';
-import { allOwnerKeys, ownerFrom, ownerKeys, readOwner, writeOwner } from './deliveryOwner';
+import { allOwnerKeys, namedAtKey, namedLately, ownerFrom, ownerKeys, readOwner, writeOwner } from './deliveryOwner';
 
 const KEY = 'k'.repeat(16);
+/** On a minute: the record keeps minutes. */
+const NOW = Date.UTC(2026, 11, 7, 12, 0);
 
 /** n8n's record over a set of keys, as a node's helpers give it: adding a key tells whether it was there. */
 function record(held: Set<string>): SentRecord {
@@ -35,9 +37,17 @@ describe("a delivery's owner in n8n's record", () => {
 		const before = [...held].sort();
 		expect(await readOwner(record(held), KEY)).toBe(12);
 		expect([...held].sort()).toEqual(before);
-		await writeOwner(record(held), KEY, 5);
+		await writeOwner(record(held), KEY, 5, NOW);
 		expect(await readOwner(record(held), KEY)).toBe(5);
-		expect([...held].sort()).toEqual(['other', ...ownerKeys(KEY, 5)].sort());
+		expect([...held].sort()).toEqual(['other', ...ownerKeys(KEY, 5), namedAtKey(KEY, NOW)].sort());
 		expect(await readOwner(record(new Set()), KEY)).toBeUndefined();
+	});
+
+	it('tells an owner named in the last 5 to 6 minutes from one named before, without changing the record', async () => {
+		const held = new Set([namedAtKey(KEY, NOW)]);
+		expect(await namedLately(record(held), KEY, NOW + 5 * 60_000)).toBe(true);
+		expect(await namedLately(record(held), KEY, NOW + 6 * 60_000)).toBe(false);
+		expect(await namedLately(record(held), 'x'.repeat(16), NOW)).toBe(false);
+		expect([...held]).toEqual([namedAtKey(KEY, NOW)]);
 	});
 });

@@ -37,8 +37,25 @@ export async function readOwner(record: SentRecord, runKey: string): Promise<num
 	return ownerFrom(runKey, await record.lookByAdding(allOwnerKeys(runKey)));
 }
 
-/** Names `id` the delivery's owner, in place of any earlier one (the node's lock held). */
-export async function writeOwner(record: SentRecord, runKey: string, id: number): Promise<void> {
+/** Names `id` the delivery's owner, in place of any earlier one, from `now` (the node's lock held). */
+export async function writeOwner(record: SentRecord, runKey: string, id: number, now: number): Promise<void> {
 	await record.takeBack(allOwnerKeys(runKey));
-	await record.lookAndAdd(ownerKeys(runKey, id));
+	await record.lookAndAdd([...ownerKeys(runKey, id), namedAtKey(runKey, now)]);
+}
+
+/**
+ * An owner n8n still shows as going this long after it was named is taken for lost: n8n keeps nothing of a run
+ * between its start and its end, and an end it could not save (PostgreSQL away just then) leaves it "running" for
+ * good. Whole minutes: the record keeps the minute.
+ */
+export const OWNER_LOST_AFTER_MINUTES = 5;
+const MINUTE_MS = 60_000;
+
+/** The minute an owner was named, written in the same call that names it. Pure. */
+export const namedAtKey = (runKey: string, now: number): string => `${runKey}#named@${Math.floor(now / MINUTE_MS)}`;
+
+/** Whether the owner was named in the last OWNER_LOST_AFTER_MINUTES minutes (5 to 6: whole minutes), the lock held. */
+export async function namedLately(record: SentRecord, runKey: string, now: number): Promise<boolean> {
+	const minutes = Array.from({ length: OWNER_LOST_AFTER_MINUTES + 1 }, (_, i) => namedAtKey(runKey, now - i * MINUTE_MS));
+	return (await record.lookByAdding(minutes)).size > 0;
 }

@@ -8,13 +8,13 @@
  * timeout). An execution n8n runs twice (two queue jobs for it) passes once: the second pass stops (passesAgain).
  * Limits (docs/scaling.md, "Triggers and copies of a delivery"): another node of the workflow writing n8n's record
  * at the same moment; a run not named is looked for in a window of ids; a run whose end n8n could not save counts as
- * failed.
+ * failed, and a named owner still going 5 minutes on as lost (deliveryOwner.ts).
  */
 import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData, type ITaskData } from 'n8n-workflow';
 
 import { sentRecord, type SentRecord } from '../operation/repeatGuard';
 import { acknowledgesWhenFinished } from './acknowledge';
-import { ownerKeys, readOwner, writeOwner } from './deliveryOwner';
+import { namedAtKey, namedLately, OWNER_LOST_AFTER_MINUTES, ownerKeys, readOwner, writeOwner } from './deliveryOwner';
 import { sendRecordCall, type RecordCall } from './recordCall';
 import { rememberDelivery } from './replay';
 
@@ -147,7 +147,7 @@ async function recordKeys(locked: Locked, passKey: string, runKey: string, owner
 			return await locked(async (store) => {
 				const added = new Set((await store.lookAndAdd([passKey, runKey])).added);
 				// Not named (the database went away just then), copies look for the owner among the executions.
-				if (owner !== undefined && added.has(passKey) && added.has(runKey)) await store.lookAndAdd(ownerKeys(runKey, owner)).catch(() => undefined);
+				if (owner !== undefined && added.has(passKey) && added.has(runKey)) await store.lookAndAdd([...ownerKeys(runKey, owner), namedAtKey(runKey, Date.now())]).catch(() => undefined);
 				return added;
 			});
 		} catch (error) {
@@ -167,12 +167,12 @@ export const passKeyOf = (runKey: string, executionId: number) => `${runKey}@${e
  * executions around this one (an owner not named: before this version, or its database away); `unreadable` when n8n's
  * database did not answer.
  */
-async function otherRunIds(fn: IExecuteFunctions, locked: Locked, runKey: string, ownId: number): Promise<number[] | 'unreadable'> {
+async function otherRunIds(fn: IExecuteFunctions, locked: Locked, runKey: string, ownId: number): Promise<OtherRuns | 'unreadable'> {
 	const nodeName = fn.getNode().name;
 	const ids: number[] = [];
 	try {
 		const owner = await locked((store) => readOwner(store, runKey));
-		if (owner !== undefined && owner !== ownId && deliveryRunKind(await fn.getExecutionDataById(String(owner)), runKey, nodeName)) return [owner];
+		if (owner !== undefined && owner !== ownId && deliveryRunKind(await fn.getExecutionDataById(String(owner)), runKey, nodeName)) return { ids: [owner], named: owner };
 		for (let id = ownId - 1; id > 0 && id >= ownId - LOOKBACK_EXECUTIONS; id--) {
 			if (deliveryRunKind(await fn.getExecutionDataById(String(id)), runKey, nodeName)) ids.push(id);
 		}
@@ -185,21 +185,43 @@ async function otherRunIds(fn: IExecuteFunctions, locked: Locked, runKey: string
 		// A read that fails is not taken for a run that does not exist.
 		return 'unreadable';
 	}
-	return ids;
+	return { ids };
+}
+
+/** The delivery's other runs, and which of them was named its owner. */
+type OtherRuns = { ids: number[]; named?: number };
+
+/**
+ * Whether the named owner, read as going, is lost: still waiting OWNER_LOST_AFTER_MINUTES after its wait ended, or
+ * not waiting and named longer ago (deliveryOwner.ts). Its end was not saved; the copy runs the workflow (at least once).
+ */
+async function ownerLost(locked: Locked, runKey: string, data: IRunExecutionData): Promise<boolean> {
+	const now = Date.now();
+	if (data.waitTill) return now - new Date(data.waitTill).getTime() > OWNER_LOST_AFTER_MINUTES * 60_000;
+	return !(await locked((store) => namedLately(store, runKey, now)));
 }
 
 /**
  * How the delivery's other runs stand, the one that decides first: one that succeeded, else one still going; undefined
- * when none can still do the work (none, or all failed); `unreadable` when n8n's database did not answer.
+ * when none can still do the work (none, all failed, or a named owner lost); `unreadable` when n8n's database did not
+ * answer.
  */
-async function otherRunsStand(fn: IExecuteFunctions, runKey: string, ids: number[]): Promise<{ id: number; state: RunState } | 'unreadable' | undefined> {
+async function otherRunsStand(fn: IExecuteFunctions, locked: Locked, runKey: string, { ids, named }: OtherRuns): Promise<{ id: number; state: RunState } | 'unreadable' | undefined> {
 	const nodeName = fn.getNode().name;
 	const after = nodesAfter(fn);
 	const runs: Array<{ id: number; state: RunState }> = [];
 	try {
 		for (const id of ids) {
 			const data = await fn.getExecutionDataById(String(id));
-			if (deliveryRunKind(data, runKey, nodeName)) runs.push({ id, state: runState(data!, after) });
+			if (!deliveryRunKind(data, runKey, nodeName)) continue;
+			let state = runState(data!, after);
+			if (state === 'running' && id === named && (await ownerLost(locked, runKey, data!))) {
+				const why = `Execution ${id} still shows as going ${OWNER_LOST_AFTER_MINUTES} minutes after it started: its end was not saved (n8n's database away as it ended), so it counts as lost`;
+				fn.logger?.warn(`${nodeName}: ${why}`);
+				fn.addExecutionHints?.({ message: why, location: 'outputPane' });
+				state = 'failed';
+			}
+			runs.push({ id, state });
 		}
 	} catch {
 		return 'unreadable';
@@ -228,7 +250,7 @@ async function takeOver(locked: Locked, runKey: string, ids: number[], ownId: nu
 	return locked(async (store) => {
 		const owner = await readOwner(store, runKey);
 		if (owner !== undefined && owner !== ownId && !ids.includes(owner)) return owner;
-		if (owner !== ownId) await writeOwner(store, runKey, ownId);
+		if (owner !== ownId) await writeOwner(store, runKey, ownId, Date.now());
 		return ownId;
 	}).catch(() => 'unreadable' as const);
 }
@@ -346,15 +368,15 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 		return stops(fn, runKey, 'This delivery already started a run: this copy stops here, and the platform gets the same acknowledgement again');
 	}
 	const deadline = Date.now() + COPY_WAIT_MS;
-	let ids: number[] | 'unreadable' = 'unreadable';
+	let others: OtherRuns | 'unreadable' = 'unreadable';
 	for (;;) {
-		if (ids === 'unreadable') ids = await otherRunIds(fn, record, runKey, ownId);
-		const found: Awaited<ReturnType<typeof otherRunsStand>> = ids === 'unreadable' ? 'unreadable' : await otherRunsStand(fn, runKey, ids);
+		if (others === 'unreadable') others = await otherRunIds(fn, record, runKey, ownId);
+		const found: Awaited<ReturnType<typeof otherRunsStand>> = others === 'unreadable' ? 'unreadable' : await otherRunsStand(fn, record, runKey, others);
 		// None of them can still do the work: this copy does, unless another run took it over meanwhile (then follow it).
-		const owner: number | 'unreadable' | undefined = found ? undefined : await takeOver(record, runKey, ids as number[], ownId);
+		const owner: number | 'unreadable' | undefined = found ? undefined : await takeOver(record, runKey, (others as OtherRuns).ids, ownId);
 		if (owner === ownId) return owns(fn, runKey, items);
 		if (typeof owner === 'number') {
-			ids = [owner];
+			others = { ids: [owner], named: owner };
 			continue;
 		}
 		const other = found ?? 'unreadable';
