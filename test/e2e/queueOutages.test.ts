@@ -302,7 +302,9 @@ describeIfBuilt('e2e: deliveries while a process dies, queue mode from deploy/ b
 		const runs = (await executions(workflowId, since)).filter((r) => r.reference?.startsWith('OUT-away-'));
 		const work = (reference: string) => (capture.runs.away ?? []).filter((item) => JSON.stringify(item).includes(`"${reference}"`)).length;
 		const told = (s: Sent) => `${s.reference}: answers ${s.attempts.map((a) => `${a.status} in ${a.ms} ms`).join(', ')}; done ${work(s.reference)}; runs ${JSON.stringify(runs.filter((r) => r.reference === s.reference))}`;
-		const unsaved = runs.filter((r) => !FINISHED.has(r.status));
+		// Ends n8n never saved: "running", or "crashed" once its queue recovery (every 10 minutes on this cluster) found
+		// no job for them; no process dies here.
+		const unsaved = runs.filter((r) => !['success', 'error', 'canceled'].includes(r.status));
 		const slowest = Math.max(0, ...sent.flatMap((s) => s.attempts.filter((a) => a.status >= 200 && a.status < 300).map((a) => a.ms)));
 		figures.push(`| PostgreSQL away 10 s as runs end (${unsaved.length} ends not saved) | When the Workflow Has Finished | ${sent.filter((s) => work(s.reference) === 0).length} | ${sent.filter((s) => work(s.reference) > 1).length} | ${sent.filter(acknowledged).length} of ${sent.length} | ${sent.filter((s) => s.attempts.length > 1).length} | ${(slowest / 1000).toFixed(1)} s |`);
 		// From the first send to the 2xx: the attempts and the sender's waits between them.
