@@ -57,9 +57,10 @@ function facts(session: SessionRecord): PageFacts {
 function closedPage(session: SessionRecord): SandboxResponse | undefined {
 	const refusal = payRefusal(session);
 	if (!refusal) return undefined;
-	if (session.status.status === 'APPROVED') return resultPage(200, facts(session), facts(session).amount ? 'This session is already paid' : 'This card is already saved');
-	if (session.cancelled) return resultPage(410, facts(session), 'This session was cancelled by the merchant');
-	return resultPage(410, facts(session), 'This session has expired', 'Ask the merchant for a new payment link or session.');
+	const shown = facts(session);
+	if (session.status.status === 'APPROVED') return resultPage(200, shown, shown.amount ? 'This session is already paid' : 'This card is already saved');
+	if (session.cancelled) return resultPage(410, shown, 'This session was cancelled by the merchant');
+	return resultPage(410, shown, 'This session has expired', 'Ask the merchant for a new payment link or session.');
 }
 
 export const refusalMessage = (refusal: SandboxResponse): string =>
