@@ -264,6 +264,20 @@ describeIfBrowser('e2e: the PaySuite nodes in the n8n editor (Chromium)', () => 
 		expect(atVersion1).not.toContain('Simplify');
 	});
 
+	it('Gateway › Process: the Payer notice shows while the Payer is empty and goes once a Payer field is added', async () => {
+		const gateway = NODES.find((n) => n.name === 'paySuiteGateway')!;
+		await openNodePanel(page, server!, { ...panelNode('paySuiteGateway', { resource: 'transaction', operation: 'process' }), typeVersion: gateway.version });
+		const notice = page.locator('[data-test-id="node-parameters"] .notice:visible', { hasText: 'Payer is required' });
+		await notice.first().waitFor();
+		// As a user adds one: the group's button, then the field in its list.
+		await page.locator('[data-test-id="node-parameters"] input[placeholder="Add Payer Field"]').click();
+		await page.locator(':is([role="menuitem"], [role="option"], li):visible', { hasText: /^Name$/ }).first().click();
+		await page.locator('[data-test-id="node-parameters"] [data-test-id="parameter-input-name"]:visible').first().waitFor();
+		await notice.first().waitFor({ state: 'detached', timeout: 10_000 });
+		await page.locator('[data-test-id="ndv"]').screenshot({ path: path.join(SHOTS, 'gateway-process-payer-added.png'), animations: 'disabled' });
+		expect(await notice.count()).toBe(0);
+	});
+
 	it('searching "report" in the node panel offers the PaySuite Gateway and its report actions', async () => {
 		// People search for the job, not the node's name: the Gateway's codex lists "report" among its aliases.
 		await page.goto(`${server!.url}/workflow/${startOnlyWorkflow}`);

@@ -2,7 +2,7 @@
  * A Person (payer, buyer): both APIs describe the same Person, so the Gateway and Session nodes offer the same
  * fields.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { DisplayCondition, IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { countryOptions, documentTypeOptions } from './choices';
 
@@ -60,14 +60,16 @@ export function personProperty(name: string, displayName: string, description: s
 
 /**
  * n8n's panel shows no required mark on a group of fields, so a notice says it is required and what it usually
- * needs.
+ * needs, shown while the group is empty (n8n compares `eq` deeply; its type allows only plain values).
  */
 export function requiredPersonNotice(name: string, displayName: string): INodeProperties {
+	const empty = { _cnd: { eq: {} } } as unknown as DisplayCondition;
 	return {
 		displayName: `${displayName} is required: add at least one of its fields below, usually Name, Surname, Email and Document`,
 		name: `${name}Notice`,
 		type: 'notice',
 		default: '',
+		displayOptions: { show: { [name]: [empty] } },
 	};
 }
 
