@@ -6,8 +6,8 @@ const Sequencer = require('@jest/test-sequencer').default;
 /**
  * The longest files, longest first (seconds on a busy 2-core machine): the fast projects' (faults.test 120-150 s,
  * publishDryRun 15-30 s as it builds the package, the rest under 20 s each), then the end-to-end ones
- * (transactionTrigger 350: n8n polls once a minute; editor 320; compat and queueCluster 170; interrupt 110; the others
- * under 70).
+ * (queueOutages 800: PostgreSQL and Redis stopped, a lost run's 5 minutes; transactionTrigger 350: n8n polls once a
+ * minute; editor 320; compat and queueCluster 170; interrupt 110; the others under 70).
  */
 const SLOW_FIRST = [
 	'test/reliability/faults.test.ts',
@@ -16,6 +16,7 @@ const SLOW_FIRST = [
 	'test/engine/gateway.test.ts',
 	'test/engine/secretSweep.test.ts',
 	'test/reliability/webhooks.test.ts',
+	'test/e2e/queueOutages.test.ts',
 	'test/e2e/transactionTrigger.test.ts',
 	'test/e2e/editor.test.ts',
 	'test/e2e/compat.test.ts',
