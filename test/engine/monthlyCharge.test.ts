@@ -49,7 +49,7 @@ const monthsCharge = (card: IDataObject, month = MONTH): IDataObject => ({
 });
 
 /** The example's Gateway node, as it is saved (its version, parameters and On Error setting), on these items. */
-function charge(items: IDataObject[], executionId: string, parameters = CHARGE.parameters): Promise<RunResult> {
+function charge(items: IDataObject[], executionId: string, parameters = CHARGE.parameters, workflowId = 'monthly-card-charge'): Promise<RunResult> {
 	return runWorkflow({
 		items,
 		nodes: [
@@ -65,7 +65,7 @@ function charge(items: IDataObject[], executionId: string, parameters = CHARGE.p
 		credentials: paySuiteApi(sandbox),
 		executionId,
 		timezone: 'America/Bogota',
-		workflowId: 'monthly-card-charge',
+		workflowId,
 	});
 }
 
@@ -140,6 +140,28 @@ describe('the monthly charge example', () => {
 		const second = outputJson(await run([...items].reverse(), 'monthly-mark-2'), CHARGE.name);
 		expect(second.map((txn) => [txn.internalReference, txn.alreadyProcessed])).toEqual([...first].reverse().map((txn) => [txn.internalReference, true]));
 		expect(await transactionsOf(items.map((item) => String(item.reference)))).toHaveLength(2);
+	});
+
+	it('Mark a Charge Returned Again in another workflow (a copy, an import): true once the platform dates the charge more than 5 minutes before the request; sooner, it reads as new', async () => {
+		const marked = { ...CHARGE.parameters, additionalFields: { ...(CHARGE.parameters.additionalFields as IDataObject), markReturned: true } };
+		const hints = (result: RunResult) => (result.run.data.resultData.runData[CHARGE.name]?.[0]?.hints ?? []).map((hint) => hint.message);
+		const items = [monthsCharge({ ...SAMPLE_CARDS[0], customer: 'C-1001-W' })];
+		const [made] = outputJson(await charge(items, 'monthly-copy-1', marked, 'monthly-card-charge-w'), CHARGE.name);
+		expect(made).toMatchObject({ status: 'APPROVED', alreadyProcessed: false });
+		// A copy run at once: the platform's date cannot tell it from a new charge (the stated bound).
+		const soon = await charge(items, 'monthly-copy-2', marked, 'monthly-card-charge-w-copy');
+		expect(outputJson(soon, CHARGE.name).map((txn) => [txn.internalReference, txn.alreadyProcessed])).toEqual([[made.internalReference, false]]);
+		expect(hints(soon)).toEqual([]);
+		// An import of it, the charge made 6 minutes before.
+		await control(sandbox, `/__sandbox/gateway/transactions/${String(made.internalReference)}/earlier`, { minutes: 6 });
+		const imported = await charge(items, 'monthly-copy-3', marked, 'monthly-card-charge-w-import');
+		expect(outputJson(imported, CHARGE.name).map((txn) => [txn.internalReference, txn.alreadyProcessed])).toEqual([[made.internalReference, true]]);
+		expect(hints(imported)).toEqual([
+			expect.stringMatching(
+				new RegExp(`^Item 0: the platform returned transaction ${String(made.internalReference)}, made before this request \\(dated .+\\) for this idempotency key, by another workflow or a copy of this one: nothing new was charged`),
+			),
+		]);
+		expect(await transactionsOf([String(made.reference)])).toHaveLength(1);
 	});
 
 	it('a card registered once in a subscription session (Session › Get, Include Secrets) is charged by the example', async () => {

@@ -63,6 +63,18 @@ export function register(app: SandboxApp): void {
 		return ok({ transaction: txn.view });
 	});
 
+	// The transaction is dated `minutes` earlier, as one made then (a test of what a later request reads).
+	app.router.post('/__sandbox/gateway/transactions/:internalReference/earlier', (request, app) => {
+		const txn = state(app).transactions[request.params.internalReference];
+		if (!txn) return notFound(`The transaction ${request.params.internalReference}`);
+		const minutes = Number((request.body as { minutes?: unknown } | undefined)?.minutes);
+		if (!Number.isFinite(minutes) || minutes <= 0) return refuse(400, 'XN', 'Invalid minutes: must be a positive number', { errors: { minutes: ['must be a positive number'] } });
+		const earlier = (date: unknown) => (typeof date === 'string' ? isoNow(new Date(Date.parse(date) - minutes * 60_000)) : date);
+		txn.view = { ...txn.view, date: earlier(txn.view.date), transactionDate: earlier(txn.view.transactionDate) };
+		app.world.save();
+		return ok({ transaction: txn.view });
+	});
+
 	// A report becomes ready at once, whatever reportPendingPolls says.
 	app.router.post('/__sandbox/gateway/reports/:id/ready', (request, app) => {
 		const report = state(app).reports[request.params.id];

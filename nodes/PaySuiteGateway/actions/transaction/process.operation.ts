@@ -13,7 +13,7 @@ import { personProperty, requiredPersonNotice, toPerson } from '../../../shared/
 import { cardNumberProperty, cvvProperty, expirationProperty, localeOption, referenceProperty, tokenProperties } from '../../descriptions/fields';
 import { cardFromParameters, tokenFromParameters } from '../instrument';
 import { idempotenceKeyFor } from '../../processIdempotencyKey';
-import { alreadyProcessed } from '../../alreadyProcessed';
+import { alreadyProcessed, datedBefore, MADE_EARLIER_MINUTES } from '../../alreadyProcessed';
 import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
 import { keyValueMap, keyValueProperties, metadataProperties } from '../../../shared/descriptions/metadata';
@@ -112,7 +112,7 @@ function processAdditionalFields(names: GatewayNames): INodeProperties {
 			type: 'boolean',
 			default: false,
 			description:
-				"Whether to add alreadyProcessed to the item: true when this workflow got this transaction for this key before (the platform charged nothing new), false the first time, null when n8n cannot tell (its record of the workflow is unavailable). Charges made for this key elsewhere (another workflow) are not known.",
+				`Whether to add alreadyProcessed to the item: true when the platform returned a transaction made before (this workflow got it for this key before, or the platform dates it more than ${MADE_EARLIER_MINUTES} minutes before this request: another workflow, a copy); nothing new was charged. False otherwise: a charge made elsewhere less than ${MADE_EARLIER_MINUTES} minutes before reads as new. Null when n8n cannot tell.`,
 		},
 		...metadataProperties('Key/value data for external services'),
 		modifiersProperty,
@@ -194,6 +194,7 @@ export const processPayment: PaySuiteOperation = {
 	// Every request carries an idempotency key: the platform charges at most once, whatever runs beside it.
 	parallel: 'deduplicated',
 	async execute(ctx) {
+		const sentAt = Date.now();
 		const body = processBody(ctx);
 		if (body.idempotenceKey === undefined) {
 			// Made of what n8n's Retry of the execution keeps identical (processIdempotencyKey.ts).
@@ -225,10 +226,16 @@ export const processPayment: PaySuiteOperation = {
 					if (replayed) ctx.fail(replayed.message, replayed.description);
 					// A declined payment (REJECTED) is a result, not an error, simplified or not.
 					// Said above the output; in the item only when asked (the item is the transaction, as Get gives it).
-					const again = await alreadyProcessed(ctx, String(checked.idempotenceKey), answer.internalReference);
+					const inWorkflow = await alreadyProcessed(ctx, String(checked.idempotenceKey), answer.internalReference);
+					const madeEarlier = inWorkflow !== true && datedBefore(answer, sentAt);
+					const again = madeEarlier || inWorkflow;
+					const returned = `Item ${ctx.itemIndex}: the platform returned transaction ${String(answer.internalReference)}`;
+					const when = inWorkflow
+						? `already returned to this workflow for this ${keyWords.toLowerCase()} (an earlier item or run)`
+						: `made before this request (dated ${String(answer.transactionDate ?? answer.date)}) for this ${keyWords.toLowerCase()}, by another workflow or a copy of this one`;
 					if (again) {
 						ctx.fn.addExecutionHints?.({
-							message: `Item ${ctx.itemIndex}: the platform returned transaction ${String(answer.internalReference)}, already returned to this workflow for this ${keyWords.toLowerCase()} (an earlier item or run): nothing new was charged. Additional Fields › Mark a Charge Returned Again says it in the item`,
+							message: `${returned}, ${when}: nothing new was charged. Additional Fields › Mark a Charge Returned Again says it in the item`,
 							location: 'outputPane',
 						});
 					}
