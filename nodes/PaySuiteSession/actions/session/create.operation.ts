@@ -87,14 +87,14 @@ export const create = oneRequestOperation<SessionCreateBody>({
 			name: 'sessionType',
 			type: 'options',
 			options: [
-				{ name: 'Autopay', value: 'autopay', description: 'The buyer registers a payment method for automatic charges' },
+				{ name: 'Autopay', value: 'autopay', description: 'The buyer registers a payment method that the platform then charges on its own schedule (the Autopay Trigger tells you when a charge fails)' },
 				{ name: 'Payment', value: 'payment', description: 'The buyer pays an amount' },
 				{
 					name: 'Pre-Authorization (Check-In)',
 					value: 'checkin',
 					description: 'The amount is held now and collected later with Transaction > Checkout',
 				},
-				{ name: 'Subscription', value: 'subscription', description: 'The buyer registers a payment method for later charges' },
+				{ name: 'Subscription', value: 'subscription', description: 'The buyer saves a card as a token that you charge yourself, for example monthly with Gateway > Process' },
 			],
 			default: 'payment',
 			description: 'What the buyer does in the session',

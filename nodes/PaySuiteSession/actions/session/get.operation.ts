@@ -38,7 +38,7 @@ export const get = oneRequestOperation({
 	properties: [
 		requestIdProperty,
 		simplifyProperty,
-		{ ...includeSecretsProperty, description: 'Whether to output the token and subtoken of a subscription session as they are (to charge it later). Off: each is replaced by "[hidden: turn on Include Secrets]". Executions store their output, so turn it on only when the next node needs them. Never on when the node is used as an AI tool.', hint: 'Off: a subscription session\'s token and subtoken are output as "[hidden: turn on Include Secrets]".' },
+		{ ...includeSecretsProperty, description: 'Whether to output the token and subtoken of a subscription session as they are (to charge it later). Off: each is replaced by "[hidden: turn on Include Secrets]". Executions store their output, so turn it on only when the next node needs them. Never on when the node is used as an AI tool.', hint: 'Off: a subscription session\'s token and subtoken are output as "[hidden: turn on Include Secrets]". On: as they are, to charge the card.' },
 		onePerPaymentOptions(
 			'Whether to output one item per payment of the session (with the requestId and the session status) instead of one item for the session. A session without payments then outputs no item.',
 		),
