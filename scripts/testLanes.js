@@ -9,8 +9,8 @@
  *   e2e:     every other end-to-end file, each with its own n8n or cluster, two at a time (jest workers, the longest
  *            first: test/sequencer.js);
  *   network: the tests that install from the npm registry (Node.js runtimes), then the end-to-end files of
- *            AFTER_NETWORK, one after the other: they mostly wait (n8n's minute-long polls, a browser), and the
- *            e2e lane, the longest, ends sooner without them.
+ *            AFTER_NETWORK, one after the other: long files without a cluster (n8n's minute-long polls, a browser),
+ *            so that the e2e lane, the longest, ends about when the others do.
  * Plain CommonJS.
  */
 const fs = require('fs');
@@ -24,7 +24,7 @@ const E2E_DIR = path.join(ROOT, 'test', 'e2e');
 /** End-to-end files at once in the e2e lane (each starts an n8n or a cluster: two beside the shared lane on 2 cores). */
 const E2E_WORKERS = 2;
 /** End-to-end files the network lane runs once its own tests are done (each with its own n8n). */
-const AFTER_NETWORK = ['finding.test.ts', 'transactionTrigger.test.ts'];
+const AFTER_NETWORK = ['editor.test.ts', 'finding.test.ts', 'transactionTrigger.test.ts'];
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** jest path patterns matching exactly these files of test/e2e/. */

@@ -228,6 +228,9 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		// One row per currency and kind.
 		expect(rows).toHaveLength(Object.keys(shown).length);
 		expect(shown).toEqual(expected);
+		// Each row says what it counts as: a pre-authorization only holds money.
+		const countsAs = (kind: string) => (['payment', 'capture'].includes(kind) ? 'money taken' : ['refund', 'reversal'].includes(kind) ? 'given back' : 'neither');
+		expect(rows.map((row) => [row.kind, row.countsAs])).toEqual(rows.map((row) => [row.kind, countsAs(row.kind)]));
 		await pictureTable(url, 'job-weekly-totals-data-table.png', rows.length);
 	});
 

@@ -286,7 +286,11 @@ describeIfBuilt('e2e: the example workflows run in a real n8n', () => {
 			for (const total of totals) expect(total.total).toBeCloseTo(sum(total.kind, total.currency), 2);
 			expect(totals.map((total) => total.kind)).toEqual(expect.arrayContaining(['payment', 'refund']));
 			expect(new Set(totals.map((total) => `${total.currency} ${total.kind}`)).size).toBe(totals.length);
+			// Each row says what it counts as: a pre-authorization only holds money.
+			const countsAs = (kind: unknown) => (['payment', 'capture'].includes(String(kind)) ? 'money taken' : ['refund', 'reversal'].includes(String(kind)) ? 'given back' : 'neither');
+			expect(totals.map((total) => [total.kind, total.countsAs])).toEqual(totals.map((total) => [total.kind, countsAs(total.kind)]));
 			expect(rowsOf('PaySuite weekly totals')).toHaveLength(totals.length);
+			expect(rowsOf('PaySuite weekly totals').map((row) => [row.kind, row.countsAs]).sort()).toEqual(totals.map((total) => [total.kind, total.countsAs]).sort());
 		},
 	);
 

@@ -173,7 +173,8 @@ function variantsOf(operation: Operation): IDataObject[] {
 	const variants: IDataObject[] = [{}];
 	for (const field of operation.fields.filter((candidate) => switches.has(candidate.name))) {
 		const values = field.type === 'boolean' ? [true, false] : ((field.options ?? []) as Array<{ value?: unknown }>).map((option) => option.value);
-		for (const value of values.filter((candidate) => candidate !== field.default)) variants.push({ [field.name]: value as string });
+		// A group's fields (Payer shows a notice while empty) have no value to switch to.
+		for (const value of values.filter((candidate) => candidate !== undefined && candidate !== field.default)) variants.push({ [field.name]: value as string });
 	}
 	return variants;
 }
