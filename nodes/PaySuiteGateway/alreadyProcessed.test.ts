@@ -7,6 +7,8 @@ describe('datedBefore', () => {
 	it(`is true only for a transaction dated more than ${MADE_EARLIER_MINUTES} minutes before the request`, () => {
 		expect(datedBefore({ transactionDate: minutes(MADE_EARLIER_MINUTES + 1) }, sentAt)).toBe(true);
 		expect(datedBefore({ transactionDate: minutes(MADE_EARLIER_MINUTES - 1) }, sentAt)).toBe(false);
+		// Its dates are to the second: a second more.
+		expect(datedBefore({ transactionDate: new Date(sentAt - MADE_EARLIER_MINUTES * 60_000 - 1000).toISOString() }, sentAt)).toBe(false);
 		expect(datedBefore({ transactionDate: minutes(-1) }, sentAt)).toBe(false);
 	});
 

@@ -31,8 +31,11 @@ export async function alreadyProcessed(ctx: OperationContext, idempotencyKey: st
 /** The seed's tolerance: how long before the request a transaction must be dated to be an earlier one. */
 export const MADE_EARLIER_MINUTES = 5;
 
-/** Whether the platform dates the transaction more than MADE_EARLIER_MINUTES before `sentAt` (its first date). */
+/**
+ * Whether the platform dates the transaction (its first date) more than MADE_EARLIER_MINUTES before `sentAt`, and a
+ * second more: its dates are to the second.
+ */
 export function datedBefore(answer: IDataObject, sentAt: number): boolean {
 	const made = Date.parse(String(answer.transactionDate ?? answer.date ?? ''));
-	return Number.isFinite(made) && made < sentAt - MADE_EARLIER_MINUTES * 60_000;
+	return Number.isFinite(made) && made < sentAt - MADE_EARLIER_MINUTES * 60_000 - 1000;
 }
