@@ -1,22 +1,27 @@
-import { datedBefore, MADE_EARLIER_MINUTES } from './alreadyProcessed';
+import { CLOCKS_APART_MINUTES, madeWhen } from './alreadyProcessed';
 
-describe('datedBefore', () => {
+describe('madeWhen', () => {
 	const sentAt = Date.parse('2026-12-07T16:40:00Z');
-	const minutes = (n: number) => new Date(sentAt - n * 60_000).toISOString();
+	const before = (ms: number) => ({ transactionDate: new Date(sentAt - ms).toISOString() });
+	const minutes = 60_000;
 
-	it(`is true only for a transaction dated more than ${MADE_EARLIER_MINUTES} minutes before the request`, () => {
-		expect(datedBefore({ transactionDate: minutes(MADE_EARLIER_MINUTES + 1) }, sentAt)).toBe(true);
-		expect(datedBefore({ transactionDate: minutes(MADE_EARLIER_MINUTES - 1) }, sentAt)).toBe(false);
-		// Its dates are to the second: a second more.
-		expect(datedBefore({ transactionDate: new Date(sentAt - MADE_EARLIER_MINUTES * 60_000 - 1000).toISOString() }, sentAt)).toBe(false);
-		expect(datedBefore({ transactionDate: minutes(-1) }, sentAt)).toBe(false);
+	it(`is earlier only for a transaction dated more than ${CLOCKS_APART_MINUTES} minutes (and a second: dates are to the second) before the request`, () => {
+		expect(madeWhen(before((CLOCKS_APART_MINUTES + 1) * minutes), sentAt)).toBe('earlier');
+		expect(madeWhen(before(CLOCKS_APART_MINUTES * minutes + 1000), sentAt)).toBe('maybeEarlier');
 	});
 
-	it('reads the first date (transactionDate), then date, with its offset; without a readable date, false', () => {
-		expect(datedBefore({ transactionDate: minutes(1), date: minutes(60) }, sentAt)).toBe(false);
-		expect(datedBefore({ date: '2026-12-07T11:30:00-05:00' }, sentAt)).toBe(true);
-		expect(datedBefore({ date: '2026-12-07T11:38:00-05:00' }, sentAt)).toBe(false);
-		expect(datedBefore({}, sentAt)).toBe(false);
-		expect(datedBefore({ date: 'yesterday' }, sentAt)).toBe(false);
+	it('is maybeEarlier when dated before the request by this clock, within the clocks’ tolerance; now from 2 seconds before', () => {
+		expect(madeWhen(before(90_000), sentAt)).toBe('maybeEarlier');
+		expect(madeWhen(before(3000), sentAt)).toBe('maybeEarlier');
+		expect(madeWhen(before(2000), sentAt)).toBe('now');
+		expect(madeWhen(before(-60_000), sentAt)).toBe('now');
+	});
+
+	it('reads the first date (transactionDate), then date, with its offset; without a readable date, now', () => {
+		expect(madeWhen({ transactionDate: new Date(sentAt).toISOString(), date: '2026-12-07T10:00:00-05:00' }, sentAt)).toBe('now');
+		expect(madeWhen({ date: '2026-12-07T11:30:00-05:00' }, sentAt)).toBe('earlier');
+		expect(madeWhen({ date: '2026-12-07T11:38:00-05:00' }, sentAt)).toBe('maybeEarlier');
+		expect(madeWhen({}, sentAt)).toBe('now');
+		expect(madeWhen({ date: 'yesterday' }, sentAt)).toBe('now');
 	});
 });

@@ -7,7 +7,7 @@
  * - Made elsewhere (another workflow, a copy): no document marks a returned transaction, but its date tells. The
  *   platform refuses a seed more than 5 minutes off its clock (DESIGN.md), so a request it accepted was signed on a
  *   clock within 5 minutes of its own: a transaction dated more than 5 minutes before the request was not made by
- *   it. One made elsewhere within those minutes reads as new.
+ *   it. Dated before the request within those minutes, it probably was not: n8n cannot be sure.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -28,14 +28,19 @@ export async function alreadyProcessed(ctx: OperationContext, idempotencyKey: st
 	}
 }
 
-/** The seed's tolerance: how long before the request a transaction must be dated to be an earlier one. */
-export const MADE_EARLIER_MINUTES = 5;
+/** The seed's tolerance (DESIGN.md): how far the platform's clock may be from the one that signed. */
+export const CLOCKS_APART_MINUTES = 5;
+/** The platform's dates are to the second. */
+const SECOND = 1000;
 
 /**
- * Whether the platform dates the transaction (its first date) more than MADE_EARLIER_MINUTES before `sentAt`, and a
- * second more: its dates are to the second.
+ * When the platform dates the transaction (its first date), against `sentAt`, when this request was sent:
+ * `earlier` beyond the clocks' tolerance (so not by this request), `maybeEarlier` before the request by this clock
+ * but within it (as a transaction of this request is when the platform's clock is behind), else `now`.
  */
-export function datedBefore(answer: IDataObject, sentAt: number): boolean {
+export function madeWhen(answer: IDataObject, sentAt: number): 'earlier' | 'maybeEarlier' | 'now' {
 	const made = Date.parse(String(answer.transactionDate ?? answer.date ?? ''));
-	return Number.isFinite(made) && made < sentAt - MADE_EARLIER_MINUTES * 60_000 - 1000;
+	if (!Number.isFinite(made)) return 'now';
+	if (made < sentAt - CLOCKS_APART_MINUTES * 60_000 - SECOND) return 'earlier';
+	return made < sentAt - 2 * SECOND ? 'maybeEarlier' : 'now';
 }

@@ -13,7 +13,7 @@ import { personProperty, requiredPersonNotice, toPerson } from '../../../shared/
 import { cardNumberProperty, cvvProperty, expirationProperty, localeOption, referenceProperty, tokenProperties } from '../../descriptions/fields';
 import { cardFromParameters, tokenFromParameters } from '../instrument';
 import { idempotenceKeyFor } from '../../processIdempotencyKey';
-import { alreadyProcessed, datedBefore, MADE_EARLIER_MINUTES } from '../../alreadyProcessed';
+import { alreadyProcessed, CLOCKS_APART_MINUTES, madeWhen } from '../../alreadyProcessed';
 import { replayedTransactionFailure } from '../../replayedTransaction';
 import { processSchema } from '../../schemas';
 import { keyValueMap, keyValueProperties, metadataProperties } from '../../../shared/descriptions/metadata';
@@ -112,7 +112,7 @@ function processAdditionalFields(names: GatewayNames): INodeProperties {
 			type: 'boolean',
 			default: false,
 			description:
-				`Whether to add alreadyProcessed to the item: true when the platform returned a transaction made before (this workflow got it for this key before, or the platform dates it more than ${MADE_EARLIER_MINUTES} minutes before this request: another workflow, a copy); nothing new was charged. False otherwise: a charge made elsewhere less than ${MADE_EARLIER_MINUTES} minutes before reads as new. Null when n8n cannot tell.`,
+				`Whether to add alreadyProcessed to the item: true when the platform returned a transaction made before, so nothing new was charged (this workflow got it for this key before, or it is dated more than ${CLOCKS_APART_MINUTES} minutes before this request: another workflow, a copy). Null when n8n cannot tell: dated before this request but within the ${CLOCKS_APART_MINUTES} minutes the platform's clock may differ by, or n8n's record unavailable. False: dated as this request was sent.`,
 		},
 		...metadataProperties('Key/value data for external services'),
 		modifiersProperty,
@@ -227,15 +227,18 @@ export const processPayment: PaySuiteOperation = {
 					// A declined payment (REJECTED) is a result, not an error, simplified or not.
 					// Said above the output; in the item only when asked (the item is the transaction, as Get gives it).
 					const inWorkflow = await alreadyProcessed(ctx, String(checked.idempotenceKey), answer.internalReference);
-					const madeEarlier = inWorkflow !== true && datedBefore(answer, sentAt);
-					const again = madeEarlier || inWorkflow;
-					const returned = `Item ${ctx.itemIndex}: the platform returned transaction ${String(answer.internalReference)}`;
-					const when = inWorkflow
-						? `already returned to this workflow for this ${keyWords.toLowerCase()} (an earlier item or run)`
-						: `made before this request (dated ${String(answer.transactionDate ?? answer.date)}) for this ${keyWords.toLowerCase()}, by another workflow or a copy of this one`;
-					if (again) {
+					const made = inWorkflow === true ? 'earlier' : madeWhen(answer, sentAt);
+					const again = made === 'earlier' ? true : made === 'maybeEarlier' ? null : inWorkflow;
+					const key = keyWords.toLowerCase();
+					const elsewhere = `(dated ${String(answer.transactionDate ?? answer.date)}) for this ${key}, by another workflow or a copy of this one`;
+					const said = {
+						earlier: inWorkflow ? `already returned to this workflow for this ${key} (an earlier item or run): nothing new was charged` : `made before this request ${elsewhere}: nothing new was charged`,
+						maybeEarlier: `probably made before this request ${elsewhere}, so nothing new was charged; n8n cannot be sure: the platform's clock may differ from this one by up to ${CLOCKS_APART_MINUTES} minutes`,
+						now: '',
+					}[made];
+					if (said) {
 						ctx.fn.addExecutionHints?.({
-							message: `${returned}, ${when}: nothing new was charged. Additional Fields › Mark a Charge Returned Again says it in the item`,
+							message: `Item ${ctx.itemIndex}: the platform returned transaction ${String(answer.internalReference)}, ${said}. Additional Fields › Mark a Charge Returned Again says it in the item`,
 							location: 'outputPane',
 						});
 					}
