@@ -142,7 +142,7 @@ describe('the monthly charge example', () => {
 		expect(await transactionsOf(items.map((item) => String(item.reference)))).toHaveLength(2);
 	});
 
-	it('Mark a Charge Returned Again in another workflow (a copy, an import): true once the platform dates the charge more than 5 minutes before the request; sooner, it reads as new', async () => {
+	it('Mark a Charge Returned Again in another workflow (a copy, an import): true once the platform dates the charge more than 5 minutes before the request; null (cannot tell) when dated before it within those minutes; false when dated as it was sent', async () => {
 		const marked = { ...CHARGE.parameters, additionalFields: { ...(CHARGE.parameters.additionalFields as IDataObject), markReturned: true } };
 		const hints = (result: RunResult) => (result.run.data.resultData.runData[CHARGE.name]?.[0]?.hints ?? []).map((hint) => hint.message);
 		const items = [monthsCharge({ ...SAMPLE_CARDS[0], customer: 'C-1001-W' })];
@@ -152,8 +152,17 @@ describe('the monthly charge example', () => {
 		const soon = await charge(items, 'monthly-copy-2', marked, 'monthly-card-charge-w-copy');
 		expect(outputJson(soon, CHARGE.name).map((txn) => [txn.internalReference, txn.alreadyProcessed])).toEqual([[made.internalReference, false]]);
 		expect(hints(soon)).toEqual([]);
+		// Another copy, the charge made a minute before: probably the earlier one, but the clocks may differ by 5 minutes.
+		await control(sandbox, `/__sandbox/gateway/transactions/${String(made.internalReference)}/earlier`, { minutes: 1 });
+		const minuteLater = await charge(items, 'monthly-copy-2b', marked, 'monthly-card-charge-w-copy-2');
+		expect(outputJson(minuteLater, CHARGE.name).map((txn) => [txn.internalReference, txn.alreadyProcessed])).toEqual([[made.internalReference, null]]);
+		expect(hints(minuteLater)).toEqual([
+			expect.stringMatching(
+				new RegExp(`^Item 0: the platform returned transaction ${String(made.internalReference)}, probably made before this request \\(dated .+\\) for this idempotency key, by another workflow or a copy of this one, so nothing new was charged; n8n cannot be sure`),
+			),
+		]);
 		// An import of it, the charge made 6 minutes before.
-		await control(sandbox, `/__sandbox/gateway/transactions/${String(made.internalReference)}/earlier`, { minutes: 6 });
+		await control(sandbox, `/__sandbox/gateway/transactions/${String(made.internalReference)}/earlier`, { minutes: 5 });
 		const imported = await charge(items, 'monthly-copy-3', marked, 'monthly-card-charge-w-import');
 		expect(outputJson(imported, CHARGE.name).map((txn) => [txn.internalReference, txn.alreadyProcessed])).toEqual([[made.internalReference, true]]);
 		expect(hints(imported)).toEqual([
