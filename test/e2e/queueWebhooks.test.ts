@@ -183,7 +183,10 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 	/** What runs and money say for these events: each ran as often as its answers said, was charged once, with one key. */
 	async function expectRunsAndOneCharge(prefix: string, events: Event[], runsOf: Map<string, number>) {
 		const expected = [...runsOf.values()].reduce((a, b) => a + b, 0);
-		const mine = (await executions()).filter((e) => e.reference.startsWith(prefix));
+		const all = await executions();
+		const mine = all.filter((e) => e.reference.startsWith(prefix));
+		// On a miss, what the other executions are says where the run went (printed, then the assertion fails).
+		if (mine.length !== expected) console.log(`${prefix}: ${mine.length} of ${expected}; not of a known delivery: ${JSON.stringify(all.filter((e) => !/^WH-[A-Z]+-/.test(e.reference)))}`);
 		expect(mine).toHaveLength(expected);
 		expect(await outcomes(q!.rest, mine.filter((e) => e.status !== 'success'))).toEqual([]);
 		const on = startedOn();
