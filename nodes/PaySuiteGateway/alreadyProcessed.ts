@@ -7,7 +7,7 @@
  * - Made elsewhere (another workflow, a copy): no document marks a returned transaction, but its date tells. The
  *   platform refuses a seed more than 5 minutes off its clock (DESIGN.md), so a request it accepted was signed on a
  *   clock within 5 minutes of its own: a transaction dated more than 5 minutes before the request was not made by
- *   it. Dated before the request within those minutes, it probably was not: n8n cannot be sure.
+ *   it. Dated before the request within those minutes, it may or may not have been: n8n cannot tell.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -152,13 +152,13 @@ describe('the monthly charge example', () => {
 		const soon = await charge(items, 'monthly-copy-2', marked, 'monthly-card-charge-w-copy');
 		expect(outputJson(soon, CHARGE.name).map((txn) => [txn.internalReference, txn.alreadyProcessed])).toEqual([[made.internalReference, false]]);
 		expect(hints(soon)).toEqual([]);
-		// Another copy, the charge made a minute before: probably the earlier one, but the clocks may differ by 5 minutes.
+		// Another copy, the charge made a minute before: the earlier one, or this one if the clocks differ: n8n cannot tell.
 		await control(sandbox, `/__sandbox/gateway/transactions/${String(made.internalReference)}/earlier`, { minutes: 1 });
 		const minuteLater = await charge(items, 'monthly-copy-2b', marked, 'monthly-card-charge-w-copy-2');
 		expect(outputJson(minuteLater, CHARGE.name).map((txn) => [txn.internalReference, txn.alreadyProcessed])).toEqual([[made.internalReference, null]]);
 		expect(hints(minuteLater)).toEqual([
 			expect.stringMatching(
-				new RegExp(`^Item 0: the platform returned transaction ${String(made.internalReference)}, probably made before this request \\(dated .+\\) for this idempotency key, by another workflow or a copy of this one, so nothing new was charged; n8n cannot be sure`),
+				new RegExp(`^Item 0: the platform returned transaction ${String(made.internalReference)}, dated .+, before this request by n8n's clock: it may have been made earlier for this idempotency key \\(by another workflow or a copy of this one: then nothing new was charged\\), or by this request if the platform's clock is behind \\(by up to 5 minutes\\); n8n cannot tell`),
 			),
 		]);
 		// An import of it, the charge made 6 minutes before.

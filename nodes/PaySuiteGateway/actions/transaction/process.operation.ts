@@ -230,10 +230,12 @@ export const processPayment: PaySuiteOperation = {
 					const made = inWorkflow === true ? 'earlier' : madeWhen(answer, sentAt);
 					const again = made === 'earlier' ? true : made === 'maybeEarlier' ? null : inWorkflow;
 					const key = keyWords.toLowerCase();
-					const elsewhere = `(dated ${String(answer.transactionDate ?? answer.date)}) for this ${key}, by another workflow or a copy of this one`;
+					const dated = String(answer.transactionDate ?? answer.date);
 					const said = {
-						earlier: inWorkflow ? `already returned to this workflow for this ${key} (an earlier item or run): nothing new was charged` : `made before this request ${elsewhere}: nothing new was charged`,
-						maybeEarlier: `probably made before this request ${elsewhere}, so nothing new was charged; n8n cannot be sure: the platform's clock may differ from this one by up to ${CLOCKS_APART_MINUTES} minutes`,
+						earlier: inWorkflow
+							? `already returned to this workflow for this ${key} (an earlier item or run): nothing new was charged`
+							: `made before this request (dated ${dated}) for this ${key}, by another workflow or a copy of this one: nothing new was charged`,
+						maybeEarlier: `dated ${dated}, before this request by n8n's clock: it may have been made earlier for this ${key} (by another workflow or a copy of this one: then nothing new was charged), or by this request if the platform's clock is behind (by up to ${CLOCKS_APART_MINUTES} minutes); n8n cannot tell. Before charging again, Transaction › Search (reference and amount) lists every charge made`,
 						now: '',
 					}[made];
 					if (said) {
