@@ -10,8 +10,9 @@
  *    clock) approved transactions summed per currency and kind, with their count;
  *  - "How much did we refund this week?": in that twin, *Approved transactions of the week* opened, Period set to This
  *    Week through its dropdown, *Execute workflow*; the `refund` and `reversal` rows with this Sunday's `weekEnding` are
- *    this week's approved refunds (reversals) per currency, a partial refund of a payment made now among them; and
- *    its own example, refunds-this-week.json: *Execute workflow*, one item per currency, the same refunds;
+ *    this week's approved refunds (reversals) per currency, a partial refund of a payment made now among them, and the
+ *    table holds this week beside last week, each to the cent (README, weekly totals); and its own example,
+ *    refunds-this-week.json: *Execute workflow*, one item per currency, the same refunds;
  *  - "Get paid through a link": the twin's *Execute workflow* waits; the buyer opens the sandbox's outbox, follows the
  *    link and pays with the approving test card; the deal's row says closed won, with the payment the sandbox made;
  *  - "Charge a saved card every month": the twin's *Execute workflow* charges the two saved cards; the declined one
@@ -275,6 +276,13 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 		const all = rows.map((row) => [row.weekEnding, row.currency, row.kind, row.total, row.transactions]);
 		writeFigure('editorJobs', `this week from ${monday}: sandbox ${JSON.stringify(expected)} table ${JSON.stringify(shown)}; all rows ${JSON.stringify(all)}`);
 		expect(shown).toEqual(expected);
+		// This week beside last week (README, weekly totals): every kind of this week, and last week's rows as they were.
+		const approved = (await sandboxTransactions(sandbox)).filter((txn) => txn.status.status === 'APPROVED');
+		expect(tableTotals(rows.filter((row) => row.weekEnding === sundayAhead))).toEqual(sandboxTotals(approved.filter(thisWeek)));
+		const lastSunday = addDays(monday, -1);
+		const lastWeek = (txn: SandboxTransaction) => siteDay(txn.transactionDate) >= addDays(monday, -7) && siteDay(txn.transactionDate) <= lastSunday;
+		expect(tableTotals(rows.filter((row) => row.weekEnding === lastSunday))).toEqual(sandboxTotals(approved.filter(lastWeek)));
+		expect(new Set(rows.map((row) => row.weekEnding))).toEqual(new Set([lastSunday, sundayAhead]));
 		await pictureTable(url, 'job-refunds-this-week-data-table.png', rows.length);
 	});
 	it("How much did we refund this week, its own example: Execute workflow gives one item per currency, this week's approved refunds to the cent", async () => {
