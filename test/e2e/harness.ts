@@ -307,6 +307,38 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
 	}
 }
 
+const GOING = ['new', 'running', 'waiting', 'unknown'];
+const ENDED = ['success', 'error', 'crashed', 'canceled'];
+
+/**
+ * A workflow's executions once none is still going, in one read. n8n's list with no status filter is two queries
+ * run side by side (going, ended): an execution that ends between them is in neither, and such a list looked
+ * complete. Here: no execution going, then the ended ones in one query (a status filter makes it one): every
+ * execution started before the first read is in the list. `enough` says when the list is the wanted one.
+ */
+export async function endedExecutions(
+	rest: RestCall,
+	workflowId: string,
+	what: string,
+	enough: (list: Array<{ id: string; status: string; mode: string }>) => boolean = () => true,
+	timeoutMs = 5 * 60 * 1000,
+): Promise<Array<{ id: string; status: string; mode: string }>> {
+	const list = async (status: string[], limit: number) => {
+		const r = await rest.call('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId, status }))}&limit=${limit}`);
+		if (r.status !== 200) throw new Error(`listing executions of workflow ${workflowId}: ${r.status} ${r.text.slice(0, 300)}`);
+		return r.json.data.results as Array<{ id: string; status: string; mode: string }>;
+	};
+	return await until(
+		what,
+		async () => {
+			if ((await list(GOING, 1)).length > 0) return undefined;
+			const ended = await list(ENDED, 500);
+			return enough(ended) ? ended : undefined;
+		},
+		timeoutMs,
+	);
+}
+
 /**
  * The run of a stored execution (GET /rest/executions/{id}): n8n keeps it as `flatted` text, a JSON array whose
  * first entry is the run and where every string inside an object or array is the index of its value.

@@ -16,7 +16,7 @@ import { randomUUID } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { autopaySignature } from '../../sandbox/routes/events/state';
-import { until } from './harness';
+import { endedExecutions, until } from './harness';
 import { addSandboxCredentials, describeOnCluster, type ClusterProcess, type QueueHandle, setupQueue, teardownQueue } from './queueHarness';
 import { autopayTriggerNode } from './workflows';
 
@@ -26,7 +26,6 @@ const DELIVERIES = 20;
 const WAIT_MS = 6 * 60_000;
 /** The worker is killed once this many runs have started (each then waits 6 s). */
 const KILL_WHEN_STARTED = 10;
-const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
 
 interface Sent {
 	reference: string;
@@ -120,16 +119,7 @@ describeIfBuilt('e2e: acknowledging deliveries on a queue-mode cluster while a w
 
 	/** The workflow's production executions once all are finished: status and the delivery's reference. */
 	async function executions(workflowId: string, expected: number): Promise<Array<{ status: string; reference: string }>> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const list = await until(
-			`${expected} finished executions`,
-			async () => {
-				const r = await q!.rest.call('GET', `/rest/executions?filter=${filter}&limit=500`);
-				const results = r.json.data.results as Array<{ id: string; status: string; mode: string }>;
-				return results.length >= expected && results.every((e) => FINISHED.has(e.status)) ? results : undefined;
-			},
-			WAIT_MS,
-		);
+		const list = await endedExecutions(q!.rest, workflowId, `${expected} finished executions`, (results) => results.length >= expected, WAIT_MS);
 		const found: Array<{ status: string; reference: string }> = [];
 		for (const e of list.filter((x) => x.mode === 'webhook')) {
 			const { json } = await q!.rest.call('GET', `/rest/executions/${e.id}`);

@@ -17,7 +17,7 @@ import { randomUUID } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectAcknowledged, type Answer } from '../engine/webhookCalls';
-import { until } from './harness';
+import { endedExecutions, until } from './harness';
 import { addSandboxCredentials, describeOnCluster, type QueueHandle, setupQueue, teardownQueue } from './queueHarness';
 import { autopayTriggerNode } from './workflows';
 
@@ -79,16 +79,7 @@ describeIfBuilt('e2e: the queue-mode cluster an operator runs', () => {
 
 	/** The references of the workflow's finished production runs (a reference per run). */
 	async function runReferences(): Promise<string[]> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const list = await until(
-			'every execution finished',
-			async () => {
-				const r = await q!.rest.call('GET', `/rest/executions?filter=${filter}&limit=500`);
-				const results = r.json.data.results as Array<{ id: string; status: string; mode: string }>;
-				return results.every((e) => ['success', 'error', 'crashed', 'canceled'].includes(e.status)) ? results : undefined;
-			},
-			WAIT_MS,
-		);
+		const list = await endedExecutions(q!.rest, workflowId, 'every execution finished', undefined, WAIT_MS);
 		const references: string[] = [];
 		for (const e of list.filter((x) => x.mode === 'webhook')) {
 			const { json } = await q!.rest.call('GET', `/rest/executions/${e.id}`);

@@ -17,7 +17,7 @@
 import { randomUUID } from 'crypto';
 
 import { startSandbox, type LedgerEntry, type RunningSandbox } from '../../sandbox';
-import { outcome, storedRun, until, writeFigure } from './harness';
+import { endedExecutions, outcome, storedRun, until, writeFigure } from './harness';
 import { addSandboxCredentials, describeOnCluster, finishedExecution, importWorkflows, processesThatRan, setupQueue, teardownQueue, type QueueHandle } from './queueHarness';
 
 const examples = require('../../scripts/n8n/examples.js');
@@ -108,13 +108,11 @@ describeIfBuilt('e2e: the same refund or message twice on a queue-mode cluster (
 
 	/** The workflow's executions once `count` of them have ended, oldest first. */
 	async function ended(workflowId: string, count: number): Promise<Ended[]> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const listed = await until(
+		const listed = await endedExecutions(
+			q!.rest,
+			workflowId,
 			`${count} ended execution(s) of workflow ${workflowId}`,
-			async () => {
-				const results = (await rest('GET', `/rest/executions?filter=${filter}&limit=500`)).json?.data?.results as Array<{ id: string; status: string }> | undefined;
-				return results && results.length >= count && results.every((e) => ['success', 'error', 'crashed'].includes(e.status)) ? results : undefined;
-			},
+			(results) => results.length >= count && results.every((e) => ['success', 'error', 'crashed'].includes(e.status)),
 			WAIT_MS,
 		);
 		const all = await Promise.all(listed.map(async (e) => ({ id: e.id, status: e.status, run: storedRun(await finishedExecution(q!, e.id)), ranOn: processesThatRan(q!, e.id) })));

@@ -26,7 +26,7 @@ import { deliveryKey } from '../../nodes/shared/webhooks/replay';
 import { COPY_KEY_FIELD, RUN_KEY_FIELD } from '../../nodes/shared/webhooks/runGate';
 import { expectAcknowledged, type Answer } from '../engine/webhookCalls';
 import { gatewayProcessParameters } from '../helpers/fixtures';
-import { nodeType, outcomes, storedRun, until } from './harness';
+import { endedExecutions, nodeType, outcomes, storedRun, until } from './harness';
 import { addSandboxCredentials, describeOnCluster, finishedExecution, type QueueHandle, setupQueue, teardownQueue } from './queueHarness';
 import { autopayTriggerNode } from './workflows';
 
@@ -40,7 +40,6 @@ const WEBHOOK_ID = 'a0c1e2e0-0000-4000-8000-00000000a0b2';
 const RECEIVED = 'Event AUTOPAY_CREATED received';
 const DUPLICATE = `${RECEIVED}; already received, the workflow does not run again`;
 const WAIT_MS = 5 * 60_000;
-const FINISHED = ['success', 'error', 'crashed', 'canceled'];
 
 interface Event {
 	id: string;
@@ -129,20 +128,11 @@ describeIfBuilt('e2e: a trigger behind two webhook processes (queue mode)', () =
 
 	/**
 	 * Every execution of the workflow, once all are finished: id, status and its event's reference. n8n records an
-	 * execution before its webhook process answers, so once every delivery is answered, every run is listed.
+	 * execution before its webhook process answers, so once every delivery is answered, every run is listed
+	 * (endedExecutions: in one read).
 	 */
 	async function executions(): Promise<Array<{ id: string; status: string; reference: string; charged: boolean }>> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const list = await until(
-			'every execution finished',
-			async () => {
-				const r = await q!.rest.call('GET', `/rest/executions?filter=${filter}&limit=500`);
-				expect(r.status).toBe(200);
-				const results = r.json.data.results as Array<{ id: string; status: string }>;
-				return results.every((e) => FINISHED.includes(e.status)) ? results : undefined;
-			},
-			WAIT_MS,
-		);
+		const list = await endedExecutions(q!.rest, workflowId, 'every execution finished', undefined, WAIT_MS);
 		const out = [];
 		for (const { id, status } of list) {
 			if (!referenceOf.has(id)) {

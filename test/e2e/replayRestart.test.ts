@@ -13,7 +13,7 @@ import { randomUUID } from 'crypto';
 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { expectAcknowledged, type Answer } from '../engine/webhookCalls';
-import { addSandboxCredentials, describeWithBuild, setupN8n, startServer, storedRun, teardownN8n, until, type N8nHandle, type ServerHandle } from './harness';
+import { addSandboxCredentials, describeWithBuild, endedExecutions, setupN8n, startServer, storedRun, teardownN8n, until, type N8nHandle, type ServerHandle } from './harness';
 import { autopayTriggerNode } from './workflows';
 
 const describeIfBuilt = describeWithBuild('e2e replay-after-restart test');
@@ -91,17 +91,7 @@ describeIfBuilt('e2e: a delivery sent again after n8n restarted (regular mode)',
 	 * execution is listed, so a count read at once can miss the last one.
 	 */
 	async function executions(atLeast: number, ofWorkflow = workflowId): Promise<Array<{ id: string; status: string }>> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId: ofWorkflow }));
-		return until(
-			'every execution finished',
-			async () => {
-				const r = await server!.rest.call('GET', `/rest/executions?filter=${filter}`);
-				expect(r.status).toBe(200);
-				const results = r.json.data.results as Array<{ id: string; status: string }>;
-				return results.length >= atLeast && results.every((e) => !['new', 'running'].includes(e.status)) ? results : undefined;
-			},
-			WAIT_MS,
-		);
+		return endedExecutions(server!.rest, ofWorkflow, 'every execution finished', (results) => results.length >= atLeast, WAIT_MS);
 	}
 
 	it('acknowledges the same bytes as already received after a restart, and runs nothing', async () => {

@@ -5,7 +5,7 @@
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import type { RunningSandbox } from '../../sandbox';
-import { nodeType, outcome, storedRun, until } from './harness';
+import { endedExecutions, nodeType, outcome, storedRun, until } from './harness';
 
 const examples = require('../../scripts/n8n/examples.js');
 
@@ -52,17 +52,8 @@ export async function approvedPayment(sandbox: RunningSandbox, reference: string
 
 /** The internal references each finished execution of the workflow received from the trigger, oldest first. */
 export async function receivedByExecution(rest: Rest, workflowId: string, timeoutMs = 3 * 60_000): Promise<number[][]> {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const finished = await until(
-		'every execution finished',
-		async () => {
-			const r = await rest.call('GET', `/rest/executions?filter=${filter}`);
-			// The trigger's runs: a Fetch Test Event is a manual execution of the same workflow.
-			const results = ((r.json?.data?.results ?? []) as Array<{ id: string; status: string; mode: string }>).filter((e) => e.mode === 'trigger');
-			return results.every((e) => !['new', 'running', 'waiting'].includes(e.status)) ? results : undefined;
-		},
-		timeoutMs,
-	);
+	// The trigger's runs: a Fetch Test Event is a manual execution of the same workflow.
+	const finished = (await endedExecutions(rest, workflowId, 'every execution finished', undefined, timeoutMs)).filter((e) => e.mode === 'trigger');
 	const received: number[][] = [];
 	for (const { id, status } of [...finished].sort((a, b) => Number(a.id) - Number(b.id))) {
 		const execution = (await rest.call('GET', `/rest/executions/${id}`)).json.data;
