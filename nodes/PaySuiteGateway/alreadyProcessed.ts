@@ -1,9 +1,12 @@
 /**
  * Whether a transaction Process got back was made before (Process says so above its output). The platform answers
  * a key it has seen with the transaction it made, as it was made, so a second answer charged nothing new.
- * - This workflow got it before: n8n's record of the workflow keeps one key per signer, idempotency key and
- *   transaction, added under the node's lock: of two answers, the second finds the first's. Null where it cannot
- *   know: no record in this n8n, its database not answering, no transaction.
+ * - This node got it before: n8n's record of the node (Remove Duplicates' *Node* scope) keeps one key per signer,
+ *   idempotency key and transaction; this process's calls take turns. Not the workflow's record, which a trigger's
+ *   gate writes under its own lock: n8n writes a record whole, so a charge's key added beside it would drop the
+ *   gate's entry (a copy of the delivery then ran again). Two workers' calls at the same moment can drop one key: a
+ *   run within 5 minutes then says null (below), not true. Null where it cannot know: no record in this n8n, its
+ *   database not answering, no transaction.
  * - Made elsewhere (another workflow, a copy): no document marks a returned transaction, but its date tells. The
  *   platform refuses a seed more than 5 minutes off its clock (DESIGN.md), so a request it accepted was signed on a
  *   clock within 5 minutes of its own: a transaction dated more than 5 minutes before the request was not made by
@@ -11,18 +14,21 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { DeduplicationHelperFunctions } from 'n8n-workflow';
+
 import { credentialsOnce, signerKey } from '../shared/transport/credentials';
-import { sentRecord, writeKey } from '../shared/operation/repeatGuard';
+import { inTurn, RECORD_OPTIONS, writeKey } from '../shared/operation/repeatGuard';
 import type { OperationContext } from '../shared/operation/types';
 
 export async function alreadyProcessed(ctx: OperationContext, idempotencyKey: string, internalReference: unknown): Promise<boolean | null> {
-	const record = sentRecord(ctx.fn);
-	if (!record || internalReference === undefined || internalReference === null) return null;
+	const store = ctx.fn.helpers as Partial<DeduplicationHelperFunctions> | undefined;
+	const workflowId = ctx.fn.getWorkflow?.().id;
+	if (!workflowId || typeof store?.checkProcessedAndRecord !== 'function' || internalReference === undefined || internalReference === null) return null;
 	try {
 		const signer = signerKey('gateway', await credentialsOnce(ctx.fn, 'paySuiteApi'));
 		const key = writeKey(['processed', signer, idempotencyKey, String(internalReference)]);
-		const { added } = await record.locked(() => record.lookAndAdd([key]));
-		return !added.includes(key);
+		const found = await inTurn(`processed:${workflowId}:${ctx.fn.getNode().id}`, () => store.checkProcessedAndRecord!([key], 'node', RECORD_OPTIONS));
+		return !found.new.map(String).includes(key);
 	} catch {
 		return null;
 	}

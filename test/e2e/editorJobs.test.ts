@@ -329,6 +329,7 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 
 	it('Refund part of a payment, then more of it: the twin at 10.00, Execute workflow; then 5.00, Execute step on Record the refund', async () => {
 		await openFitted(REFUND_TWIN.id);
+		await page.screenshot({ path: path.join(SHOTS, 'job-refund-twin.png'), animations: 'disabled' });
 		await setFields('Refund', [
 			['refundType', 'Partial Amount', 'option'],
 			['total', '10', 'text'],
@@ -358,6 +359,20 @@ chromium.describeIfBrowser("e2e: the README's jobs in the n8n editor, their mone
 			[10, 10, 35],
 			[5, 15, 30],
 		]);
+
+		// Execute step on Record the refund again, nothing changed: n8n gives it the same refund, and no row is added
+		// (trial 95: the same two rows were inserted again), nothing is sent.
+		const before = (await dataTable('PaySuite refunds')).rows.filter((row) => row.internalReference === payment);
+		await page.locator('[data-test-id="canvas-node"]', { hasText: 'Record the refund' }).first().dblclick();
+		await page.locator('[data-test-id="ndv"]').waitFor({ timeout: 30_000 });
+		const runsBefore = (await runsOf(server!.rest, REFUND_TWIN.id)).length;
+		await page.locator('[data-test-id="ndv"] [data-test-id="node-execute-button"]').first().click();
+		await eventually('the step run again', async () => ((await runsOf(server!.rest, REFUND_TWIN.id)).filter((run) => run.status !== 'running' && run.status !== 'new').length > runsBefore ? true : undefined), 120_000);
+		await page.locator('[data-test-id="ndv-close-button"]').first().click();
+		const after = (await dataTable('PaySuite refunds')).rows.filter((row) => row.internalReference === payment);
+		writeFigure('editorJobs', `refund step again for ${payment}: rows ${before.length} -> ${after.length}`);
+		expect(after.map((row) => [row.outcome, row.amountRefunded, row.askedAt])).toEqual(before.map((row) => [row.outcome, row.amountRefunded, row.askedAt]));
+		expect(sandbox.ledger().filter((entry) => entry.path === '/api/reverse' && String(entry.body?.internalReference) === payment)).toHaveLength(2);
 	});
 	it("Get paid through a link: Execute workflow in the twin waits; paid from the outbox on the checkout page, the deal's row says closed won, as the sandbox recorded the payment", async () => {
 		await openFitted(PAY_TWIN.id);

@@ -112,7 +112,7 @@ function processAdditionalFields(names: GatewayNames): INodeProperties {
 			type: 'boolean',
 			default: false,
 			description:
-				`Whether to add alreadyProcessed to the item: true when the platform returned a transaction made before, so nothing new was charged (this workflow got it for this key before, or it is dated more than ${CLOCKS_APART_MINUTES} minutes before this request: another workflow, a copy). Null when n8n cannot tell: dated before this request but within the ${CLOCKS_APART_MINUTES} minutes the platform's clock may differ by, or n8n's record unavailable. False: dated as this request was sent.`,
+				`Whether to add alreadyProcessed to the item: true when the platform returned a transaction made before, so nothing new was charged (this node got it for this key before, or it is dated more than ${CLOCKS_APART_MINUTES} minutes before this request: another workflow, a copy). Null when n8n cannot tell: dated before this request but within the ${CLOCKS_APART_MINUTES} minutes the platform's clock may differ by, or n8n's record unavailable. False: dated as this request was sent.`,
 		},
 		...metadataProperties('Key/value data for external services'),
 		modifiersProperty,
