@@ -12,9 +12,7 @@
  *   clock within 5 minutes of its own: a transaction dated more than 5 minutes before the request was not made by
  *   it. Dated before the request within those minutes, it may or may not have been: n8n cannot tell.
  */
-import type { IDataObject } from 'n8n-workflow';
-
-import type { DeduplicationHelperFunctions } from 'n8n-workflow';
+import type { DeduplicationHelperFunctions, IDataObject } from 'n8n-workflow';
 
 import { credentialsOnce, signerKey } from '../shared/transport/credentials';
 import { inTurn, RECORD_OPTIONS, writeKey } from '../shared/operation/repeatGuard';
