@@ -144,6 +144,7 @@ export async function importWorkflows(q: QueueHandle, workflows: E2eWorkflow[]):
 }
 
 const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
+
 /** The processes whose log says they started this execution. */
 export function processesThatRan(q: QueueHandle, executionId: string): string[] {
 	const line = new RegExp(`Worker started execution ${executionId} \\(job`);

@@ -226,13 +226,13 @@ export const processPayment: PaySuiteOperation = {
 					if (replayed) ctx.fail(replayed.message, replayed.description);
 					// A declined payment (REJECTED) is a result, not an error, simplified or not.
 					// Said above the output; in the item only when asked (the item is the transaction, as Get gives it).
-					const inWorkflow = await alreadyProcessed(ctx, String(checked.idempotenceKey), answer.internalReference);
-					const made = inWorkflow === true ? 'earlier' : madeWhen(answer, sentAt);
-					const again = made === 'earlier' ? true : made === 'maybeEarlier' ? null : inWorkflow;
+					const inThisNode = await alreadyProcessed(ctx, String(checked.idempotenceKey), answer.internalReference);
+					const made = inThisNode === true ? 'earlier' : madeWhen(answer, sentAt);
+					const again = made === 'earlier' ? true : made === 'maybeEarlier' ? null : inThisNode;
 					const key = keyWords.toLowerCase();
 					const dated = String(answer.transactionDate ?? answer.date);
 					const said = {
-						earlier: inWorkflow
+						earlier: inThisNode
 							? `already returned to this workflow for this ${key} (an earlier item or run): nothing new was charged`
 							: `made before this request (dated ${dated}) for this ${key}, by another workflow or a copy of this one: nothing new was charged`,
 						maybeEarlier: `dated ${dated}, before this request by n8n's clock: it may have been made earlier for this ${key} (by another workflow or a copy of this one: then nothing new was charged), or by this request if the platform's clock is behind (by up to ${CLOCKS_APART_MINUTES} minutes); n8n cannot tell. Before charging again, Transaction › Search (reference and amount) lists every charge made`,
