@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { sendRequest } from '../shared/operation/send';
+import { paySuiteRequest } from '../shared/transport/request';
 import { foundLink, linkRequest } from '../shared/webhooks/linkLookup';
 import type { Refused } from '../shared/webhooks/reply';
 import type { CheckoutDelivery, TriggerDelivery } from './schemas';
@@ -16,7 +16,7 @@ import type { CheckoutDelivery, TriggerDelivery } from './schemas';
  */
 async function readSession(fn: IWebhookFunctions, { notification }: CheckoutDelivery): Promise<{ ok: true; found: IDataObject } | Refused> {
 	const { requestId } = notification.signed;
-	const answer = await sendRequest(fn, {
+	const answer = await paySuiteRequest(fn, {
 		api: 'checkout',
 		path: `/api/session/${requestId}`,
 		safety: 'read',
@@ -32,5 +32,5 @@ async function readSession(fn: IWebhookFunctions, { notification }: CheckoutDeli
 export async function readRecord(fn: IWebhookFunctions, delivery: TriggerDelivery): Promise<{ ok: true; found: IDataObject } | Refused> {
 	if (delivery.kind !== 'link') return await readSession(fn, delivery);
 	const { linkId } = delivery.notification.signed;
-	return foundLink(await sendRequest(fn, linkRequest(linkId)), linkId);
+	return foundLink(await paySuiteRequest(fn, linkRequest(linkId)), linkId);
 }

@@ -15,7 +15,7 @@
 import type { DeduplicationHelperFunctions, IDataObject } from 'n8n-workflow';
 
 import { credentialsOnce, signerKey } from '../shared/transport/credentials';
-import { inTurn, RECORD_OPTIONS, writeKey } from '../shared/operation/repeatGuard';
+import { inTurn, RECORD_OPTIONS, writeKey } from '../shared/transport/repeatGuard';
 import type { OperationContext } from '../shared/operation/types';
 
 export async function alreadyProcessed(ctx: OperationContext, idempotencyKey: string, internalReference: unknown): Promise<boolean | null> {

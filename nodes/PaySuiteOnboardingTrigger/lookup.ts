@@ -4,7 +4,7 @@ import { NodeApiError, type IDataObject, type IWebhookFunctions } from 'n8n-work
 import { pollUntilDone, type PollResult } from '../shared/operation/polling';
 import { checkProcess, processPolling, type SendRequest } from '../shared/operation/processPolling';
 import { asNodeError } from '../shared/transport/nodeErrors';
-import { sendRequest } from '../shared/operation/send';
+import { paySuiteRequest } from '../shared/transport/request';
 import type { PaySuiteResponse } from '../shared/transport/types';
 import type { Refused } from '../shared/webhooks/reply';
 import type { OnboardingTriggerOptions } from './descriptions/fields';
@@ -26,7 +26,7 @@ export async function readFinalProcess(fn: IWebhookFunctions, { processId }: Pro
 
 /** `unknown` when the platform does not know it; any other failure throws. */
 async function pollProcess(fn: IWebhookFunctions, processId: string, options: OnboardingTriggerOptions): Promise<PollResult<IDataObject> | 'unknown'> {
-	const send: SendRequest = (request) => sendRequest(fn, request) as Promise<PaySuiteResponse>;
+	const send: SendRequest = (request) => paySuiteRequest(fn, request) as Promise<PaySuiteResponse>;
 	const waitSeconds = Math.max(0, Math.min(Number(options.waitSeconds ?? 10), 60));
 	try {
 		return await pollUntilDone(() => checkProcess(send, processId), {

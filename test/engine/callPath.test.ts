@@ -2,8 +2,10 @@
  * The path control takes from a node to the wire, read from the call stack (not the imports) when n8n asks the
  * credential to sign a request: the package's files on it, outermost first. V8 lists the awaiting callers too, but
  * not across a callback or a `.then`: such a stack does not reach n8n's engine and shows only its last files. Each
- * path keeps to the files it has today (the aim is four: node file, router, operation, transport); one that reaches
- * the engine today must keep reaching it. Run by n8n's real engine against the sandbox; the figures are printed.
+ * path keeps to the files it has today, at most four (node file, router, operation, transport); one that reaches the
+ * engine today must keep reaching it. One operation of each node signed by the `auth` credential (a bearer token is
+ * added by n8n's generic authentication: no call of the package's to catch). Run by n8n's real engine against the
+ * sandbox; the figures are printed.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- runs in Node, not in n8n: eslint.dev.config.mjs lints it */
 import { relative, sep } from 'node:path';
@@ -59,8 +61,10 @@ async function stacksOf(work: () => Promise<unknown>): Promise<Array<{ path: str
 
 const SESSION = { name: 'Session', type: 'paySuiteSession', credentialType: 'paySuiteApi' };
 
-const OPERATION = ['nodes/shared/operation/execute.ts', 'nodes/shared/operation/send.ts'];
+const OPERATION = ['nodes/shared/operation/execute.ts'];
 const TRANSPORT = 'nodes/shared/transport/request.ts';
+/** A search: its pages are asked for from a callback in listOperation.ts. */
+const LIST = ['nodes/shared/operation/execute.ts', 'nodes/shared/operation/listOperation.ts', TRANSPORT];
 
 interface Followed {
 	/** The first request to this path (ending in `/`: below it). */
@@ -92,7 +96,7 @@ const PATHS: Array<{ path: string; requests: Followed[]; run: () => Promise<unkn
 		requests: [
 			{
 				endpoint: '/api/payment-link',
-				files: ['nodes/shared/operation/execute.ts', 'nodes/PaySuitePaymentLink/actions/paymentLink/createAndWait.operation.ts', 'nodes/shared/operation/send.ts', TRANSPORT],
+				files: ['nodes/shared/operation/execute.ts', 'nodes/PaySuitePaymentLink/actions/paymentLink/createAndWait.operation.ts', TRANSPORT],
 				reachesEngine: true,
 			},
 			{
@@ -111,6 +115,17 @@ const PATHS: Array<{ path: string; requests: Followed[]; run: () => Promise<unkn
 				await waiting.stop();
 			}
 		},
+	},
+	{
+		path: 'Site › Payment Facilitator › Get Many',
+		requests: [{ endpoint: '/core/tools/payment-facilitator/search', files: LIST, reachesEngine: true }],
+		run: () => runNode({ name: 'Site', type: 'paySuiteSite', credentialType: 'paySuiteApi' }, { resource: 'paymentFacilitator', operation: 'getMany', limit: 1 }, paySuiteApi(sandbox)),
+	},
+	{
+		path: 'Payment Method › Merchant Payment Method › Get Many',
+		requests: [{ endpoint: '/core/merchant/payment-methods/search', files: LIST, reachesEngine: true }],
+		run: () =>
+			runNode({ name: 'Method', type: 'paySuitePaymentMethod', credentialType: 'paySuiteApi' }, { resource: 'merchantPaymentMethod', operation: 'getMany', merchantId: sandbox.credentials.customerId }, paySuiteApi(sandbox)),
 	},
 	{
 		path: 'Transaction Trigger, poll',
@@ -133,6 +148,7 @@ describe('the package files on the stack when a request leaves', () => {
 			expect({ path, endpoint: followed.endpoint, sent: Boolean(sent) }).toEqual({ path, endpoint: followed.endpoint, sent: true });
 			console.log(`${path} (${followed.endpoint}): ${sent!.files.length} files${sent!.reachesEngine ? '' : ', the stack stops before the engine'}: ${sent!.files.join(' → ')}`);
 			expect({ endpoint: followed.endpoint, more: sent!.files.filter((file) => !followed.files.includes(file)) }).toEqual({ endpoint: followed.endpoint, more: [] });
+			expect({ endpoint: followed.endpoint, files: Math.min(sent!.files.length, 4) }).toEqual({ endpoint: followed.endpoint, files: sent!.files.length });
 			if (followed.reachesEngine) expect({ endpoint: followed.endpoint, reachesEngine: sent!.reachesEngine }).toEqual({ endpoint: followed.endpoint, reachesEngine: true });
 		}
 	});

@@ -85,10 +85,10 @@ const SHARED_ROLES = [
 	'webhooks', // the triggers' delivery pipeline
 	'methods', // the lists the panel offers (listSearch, loadOptions)
 	'reports', // reading a transaction report: the Gateway's Report operations and the Transaction Trigger
-	'operation', // the executor and the one send function (send.ts)
+	'operation', // the executor and the kinds of operation
 	'output', // answers mapped to items
 	'descriptions', // fields shared by several nodes, and how they are read
-	'transport', // the HTTP request, signed, retried, its errors worded
+	'transport', // paySuiteRequest (request.ts): sent once, signed, retried, a lost answer settled, its errors worded
 	'schemas', // input rules: amounts, IDs, URLs, dates
 	'context', // what every role may name: the item being run, and what is kept beside n8n's objects (runMemory.ts)
 ];
@@ -121,8 +121,8 @@ const moduleStores = (text: string): string[] =>
 
 describe('nodes/shared/ roles', () => {
 	it('the check finds an import up the order and object-keyed state', () => {
-		expect(arrowsUp('nodes/shared/transport/x.ts', "import { a } from '../operation/send';\nimport { b } from '../schemas/url';\n")).toEqual([
-			"nodes/shared/transport/x.ts imports ../operation/send",
+		expect(arrowsUp('nodes/shared/transport/x.ts', "import { a } from '../operation/execute';\nimport { b } from '../schemas/url';\n")).toEqual([
+			"nodes/shared/transport/x.ts imports ../operation/execute",
 		]);
 		expect(arrowsUp('nodes/shared/transport/x.ts', "import { a } from '../nowhere/y';\n")).toEqual(['nodes/shared/transport/x.ts imports ../nowhere/y']);
 		expect(objectKeyedState('const known = new WeakMap<OperationContext, string>();\nconst names = new Set([1]);\nconst byRun = new Map<object, number>();\n')).toEqual([
@@ -168,11 +168,10 @@ describe('nodes/shared/ roles', () => {
 });
 
 describe('one way down', () => {
-	it("only sendRequest (operation/send.ts) calls the transport, and only the transport calls n8n's HTTP helpers", () => {
+	it("only the transport (request.ts) calls n8n's HTTP helpers", () => {
 		const callers: string[] = [];
 		for (const file of tracked('nodes/*.ts', 'credentials/*.ts')) {
 			const text = readFileSync(join(ROOT, file), 'utf8');
-			if (/\bpaySuiteRequest\b/.test(text) && !['nodes/shared/operation/send.ts', 'nodes/shared/transport/request.ts'].includes(file)) callers.push(`${file}: paySuiteRequest`);
 			// The credential test sends with n8n's credential-test helper: the dialog's context has no other.
 			const http = /helpers\.(httpRequest\w*|request\w*)\b/.exec(text);
 			if (http && !['nodes/shared/transport/request.ts', 'nodes/shared/transport/credentialTest.ts'].includes(file)) callers.push(`${file}: ${http[0]}`);
@@ -195,22 +194,31 @@ describe('one way down', () => {
 		return found;
 	};
 
-	it("CONTRIBUTING's walks: each file imports the next from the operation on, at most 6 files from it to the signed request", () => {
+	it("CONTRIBUTING's walks: four files from the node to the transport, each importing the next", () => {
 		const found = walks();
-		expect([...found.keys()]).toEqual(['Gateway › Transaction › Process', 'Session › Transaction › Refund', 'Transaction Trigger › poll']);
+		expect([...found.keys()]).toEqual([
+			'Gateway › Transaction › Process',
+			'Session › Transaction › Refund',
+			'Payment Link › Create and Wait',
+			'Payment Link › Create and Wait, resumed',
+			'Transaction Trigger › poll',
+		]);
 		for (const [name, files] of found) {
 			for (const file of files) expect(existsSync(join(ROOT, file))).toBe(true);
-			// The operation: the first file past the node's own file and the executor.
-			const from = files.findIndex((file) => /\.operation\.ts$|\/poll\.ts$/.test(file));
-			const down = files.slice(from);
-			expect({ name, files: down.length }).toEqual({ name, files: Math.min(down.length, 6) });
-			expect(down.slice(-3)).toEqual(['nodes/shared/transport/request.ts', 'credentials/PaySuiteApi.credentials.ts', 'nodes/shared/transport/signing.ts']);
-			for (let i = 0; i + 1 < down.length; i++) {
-				// n8n calls the credential for the request: no import between them.
-				if (down[i] === 'nodes/shared/transport/request.ts') continue;
-				const imports = [...readFileSync(join(ROOT, down[i]), 'utf8').matchAll(/from '([^']+)'/g)].map(([, spec]) => join(dirname(down[i]), spec).split(sep).join('/'));
-				expect({ file: down[i], imports: imports.includes(down[i + 1].replace(/\.ts$/, '')) }).toEqual({ file: down[i], imports: true });
+			expect({ name, files: files.length, first: /\.node\.ts$/.test(files[0]), last: files[files.length - 1] }).toEqual({
+				name,
+				files: 4,
+				first: true,
+				last: 'nodes/shared/transport/request.ts',
+			});
+			for (let i = 0; i + 1 < files.length; i++) {
+				// The router finds the operation in the resource's list, not by an import.
+				if (files[i] === 'nodes/shared/operation/execute.ts') continue;
+				const imports = [...readFileSync(join(ROOT, files[i]), 'utf8').matchAll(/from '([^']+)'/g)].map(([, spec]) => join(dirname(files[i]), spec).split(sep).join('/'));
+				expect({ file: files[i], imports: imports.includes(files[i + 1].replace(/\.ts$/, '')) }).toEqual({ file: files[i], imports: true });
 			}
 		}
+		// n8n then asks the credential to sign: the credential uses signing.ts.
+		expect(readFileSync(join(ROOT, 'credentials/PaySuiteApi.credentials.ts'), 'utf8')).toContain("from '../nodes/shared/transport/signing'");
 	});
 });

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { sendRequest } from '../../shared/operation/send';
+import { paySuiteRequest } from '../../shared/transport/request';
 import { SEARCH_PATH, chosenMerchant } from './listSearch';
 
 export const GET_PAYMENT_METHOD_CODES = 'getPaymentMethodCodes';
@@ -18,7 +18,7 @@ async function merchantMethods(this: ILoadOptionsFunctions): Promise<IDataObject
 	const customerId = chosenMerchant.call(this);
 	const methods: IDataObject[] = [];
 	for (let currentPage = 1; currentPage <= MAX_PAGES; currentPage++) {
-		const { body } = (await sendRequest(this, {
+		const { body } = (await paySuiteRequest(this, {
 			api: 'core',
 			method: 'POST',
 			path: SEARCH_PATH,

@@ -23,7 +23,7 @@ export interface OperationContext {
 	refuse(path: string, problem: string): never;
 	/** Resolved by the executor for operations that declare `siteClock`; undefined for the others. */
 	readonly clock?: SiteClock;
-	/** Kept by sendRequest; operations never read it. */
+	/** Kept by paySuiteRequest; operations never read it. */
 	readonly sending: ItemSending;
 }
 

@@ -2,7 +2,7 @@
  * The one place that keeps state beside n8n's objects: a node run's functions (`this` of execute, a webhook call,
  * an editor lookup), a node run's execute data, an error given again. Each owner has named slots, dropped with the
  * owner (a WeakMap), so nothing outlives the run it belongs to. Slots in use: `credentials` (transport/credentials.ts),
- * `pause` (transport/retry.ts), `writes` (operation/retryMemory.ts), `givenAgain` (the same), `sameForEveryItem`
+ * `pause` (transport/retry.ts), `writes` (transport/retryMemory.ts), `givenAgain` (the same), `sameForEveryItem`
  * (operation/itemContext.ts).
  *
  * Every store the process keeps across calls (test/package/houseRules.test.ts finds them in the code): what it
@@ -17,7 +17,7 @@
  *   mode; no credential data, and only after the signature passed; 15 min, 2,000 a node.
  * - webhooks/resume.ts `memory`: the same for a waiting execution's resume calls; by execution ID; 15 min, an
  *   expired execution's entry dropped at the next one.
- * - operation/repeatGuard.ts `queues`: the call in progress on a row of n8n's store or for a node's lock, so the
+ * - transport/repeatGuard.ts `queues`: the call in progress on a row of n8n's store or for a node's lock, so the
  *   next waits for it; by workflow (and node); a call reads nothing of the one before; dropped when the last ends.
  * - schemas/identifiers.ts `pathIdSchemas`: validation schemas; by parameter name; no data; the names in the code.
  * - schemas/timeZone.ts `canonicalZones`: each time-zone spelling asked for and its canonical name; by the spelling;

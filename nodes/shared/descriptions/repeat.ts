@@ -1,7 +1,6 @@
 /** Options › Allow Repeat: the way to send on purpose what this node would refuse as a repeat (see repeatGuard.ts). */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OperationContext } from '../context/item';
 import { optionsCollection } from './collections';
 
 export const ALLOW_REPEAT_HINT = 'turn on Options > Allow Repeat of this node';
@@ -20,6 +19,3 @@ export const repeatOptionsProperty = (what: string, same = 'the same one on the 
 			description: `Whether to send the same ${what} again within 15 minutes. Off, a repeat (${same}, made by a re-run step or workflow) is refused and nothing is sent.`,
 		},
 	]);
-
-export const wantsRepeat = (ctx: OperationContext): boolean =>
-	(ctx.param<{ allowRepeat?: boolean }>('options', {}) ?? {}).allowRepeat === true;

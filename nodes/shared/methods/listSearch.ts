@@ -5,7 +5,7 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { sendRequest } from '../operation/send';
+import { paySuiteRequest } from '../transport/request';
 import type { ApiName } from '../transport/types';
 
 const PER_PAGE = 50;
@@ -23,7 +23,7 @@ interface PagedSearch {
 
 export async function searchListPage(this: ILoadOptionsFunctions, search: PagedSearch, paginationToken?: string): Promise<INodeListSearchResult> {
 	const currentPage = Math.max(1, Number(paginationToken ?? 1) || 1);
-	const { body } = await sendRequest(this, {
+	const { body } = await paySuiteRequest(this, {
 		api: search.api,
 		method: 'POST',
 		path: search.path,

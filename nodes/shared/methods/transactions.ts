@@ -14,7 +14,7 @@ import { KIND_OF_TYPE, kindOfType } from '../reports/transactionKind';
 import { parseDateTimeInput } from '../schemas/dateTime';
 import { credentialTimeZone, isoInZone } from '../schemas/timeZone';
 import { credentialsOnce, signerKey } from '../transport/credentials';
-import { sendRequest } from '../operation/send';
+import { paySuiteRequest } from '../transport/request';
 import { pickFor, type Candidate } from './transactionPicks';
 
 export const SEARCH_TRANSACTIONS = 'searchTransactions';
@@ -119,7 +119,7 @@ async function byReference(fn: ILoadOptionsFunctions, typed: string, zone: strin
 }
 
 const gatewayRead = (fn: ILoadOptionsFunctions, path: string, body: IDataObject) =>
-	sendRequest(fn, { api: 'gateway', path, body, safety: 'read' }) as Promise<{ body: IDataObject }>;
+	paySuiteRequest(fn, { api: 'gateway', path, body, safety: 'read' }) as Promise<{ body: IDataObject }>;
 
 /** An integer, every digit kept (a bigint beyond 2^53). */
 const asInteger = (value: unknown): unknown =>

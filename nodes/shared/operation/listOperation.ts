@@ -3,10 +3,43 @@ import type { ZodType, ZodTypeDef } from 'zod/v3';
 
 import type { ApiName } from '../transport/types';
 import { compact } from './compact';
-import { collectPages, type PageBlock, type PageRequest } from './pagination';
 import { limitProperty, returnAllProperty } from '../descriptions/commonFields';
-import { sendRequest } from './send';
+import { paySuiteRequest } from '../transport/request';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from './types';
+
+export interface PageBlock {
+	total?: number;
+	perPage?: number;
+	currentPage?: number;
+	lastPage?: number;
+}
+
+export interface PageRequest {
+	perPage: number;
+	currentPage: number;
+}
+
+const MAX_PER_PAGE = 100;
+
+/**
+ * Walks the spec's `pagination` block: asks page after page until the last page or the limit.
+ * `fetchPage` returns the page's records and its pagination block.
+ */
+export async function collectPages(
+	fetchPage: (page: PageRequest) => Promise<{ records: IDataObject[]; pagination?: PageBlock }>,
+	options: { returnAll: boolean; limit: number; perPage?: number },
+): Promise<IDataObject[]> {
+	const wanted = options.returnAll ? Infinity : Math.max(0, options.limit);
+	const perPage = options.perPage ?? (options.returnAll ? MAX_PER_PAGE : Math.min(Math.max(wanted, 1), MAX_PER_PAGE));
+	const collected: IDataObject[] = [];
+	for (let currentPage = 1; collected.length < wanted; currentPage++) {
+		const { records, pagination } = await fetchPage({ perPage, currentPage });
+		collected.push(...records);
+		const lastPage = Number(pagination?.lastPage ?? currentPage);
+		if (records.length === 0 || currentPage >= lastPage) break;
+	}
+	return Number.isFinite(wanted) ? collected.slice(0, wanted) : collected;
+}
 
 interface ListOperationSpec<Filters> extends OperationLabels {
 	api: ApiName;
@@ -16,6 +49,8 @@ interface ListOperationSpec<Filters> extends OperationLabels {
 	schema?: ZodType<Filters, ZodTypeDef, unknown>;
 	/** Key of the records in the answer; `data` in every search of the spec. */
 	recordsKey?: string;
+	/** Each record as an item; as it is by default. */
+	output?: (record: IDataObject, ctx: OperationContext) => IDataObject;
 }
 
 /** A paginated search: Return All / Limit over the spec's `pagination` block, one output item per record. */
@@ -31,7 +66,7 @@ export function listOperation<Filters = IDataObject>(spec: ListOperationSpec<Fil
 			const limit = ctx.param<number>('limit', 50);
 			const records = await collectPages(
 				async (page: PageRequest) => {
-					const answer = await sendRequest<IDataObject>(ctx, {
+					const answer = await paySuiteRequest<IDataObject>(ctx, {
 						api: spec.api,
 						path: spec.path,
 						safety: 'read',
@@ -45,7 +80,7 @@ export function listOperation<Filters = IDataObject>(spec: ListOperationSpec<Fil
 				},
 				{ returnAll, limit },
 			);
-			return ctx.fn.helpers.returnJsonArray(records);
+			return ctx.fn.helpers.returnJsonArray(spec.output ? records.map((record) => spec.output!(record, ctx)) : records);
 		},
 	};
 }

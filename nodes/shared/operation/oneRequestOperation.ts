@@ -4,9 +4,9 @@ import type { ZodType, ZodTypeDef } from 'zod/v3';
 import type { NotFoundSubject } from '../transport/platformAnswer';
 import { safetyOf, type ApiName, type PaySuiteRequest, type RequestSafety } from '../transport/types';
 import { compact } from './compact';
-import type { LostAnswerWords } from './lostAnswer';
-import type { RepeatCheck } from './repeatGuard';
-import { sendRequest } from './send';
+import type { LostAnswerWords } from '../transport/lostAnswer';
+import type { RepeatCheck } from '../transport/repeatGuard';
+import { paySuiteRequest } from '../transport/request';
 import { labelsOf, type OperationContext, type OperationLabels, type PaySuiteOperation } from './types';
 
 interface OneRequestOperationSpec<Body> extends OperationLabels {
@@ -58,7 +58,7 @@ export function oneRequestOperation<Body = IDataObject>(spec: OneRequestOperatio
 				notFound: spec.notFound?.(ctx, body),
 				conflictHint: spec.conflictHint,
 			};
-			return sendRequest<IDataObject>(ctx, request, {
+			return paySuiteRequest<IDataObject>(ctx, request, {
 				repeat: spec.repeat?.(ctx, body),
 				lostAnswer: () => spec.lostAnswer?.(ctx, body),
 				output: async (answer) => ctx.fn.helpers.returnJsonArray(spec.output ? await spec.output(answer, ctx, body) : answer),

@@ -9,7 +9,7 @@ import { retryAfterSeconds } from '../transport/retry';
 import type { PaySuiteRequest, PaySuiteResponse } from '../transport/types';
 import { timedOutWords, type PollOutcome } from './polling';
 import type { Polling } from './pollingOperation';
-import { sendRequest } from './send';
+import { paySuiteRequest } from '../transport/request';
 
 /** `result` is extensible: unknown keys are kept, never relied on. */
 interface OnboardingProcess extends IDataObject {
@@ -37,7 +37,7 @@ export function processStateOf(answer: Pick<PaySuiteResponse<IDataObject>, 'head
 	};
 }
 
-/** An operation's `sendRequest` for its item, or the transport bound to a trigger's webhook context. */
+/** An operation's `paySuiteRequest` for its item, or the transport bound to a trigger's webhook context. */
 export type SendRequest = (request: PaySuiteRequest) => Promise<PaySuiteResponse<IDataObject>>;
 
 /** A failed process is an answer (HTTP 200), not an error. */
@@ -60,7 +60,7 @@ export async function checkProcess(send: SendRequest, processId: string): Promis
 
 /** Asks again while the answer carries Retry-After, until final or the timeout fails the item. */
 export const processPolling: Polling<string, OnboardingProcess> = {
-	check: (ctx, processId) => checkProcess((request) => sendRequest(ctx, request), processId),
+	check: (ctx, processId) => checkProcess((request) => paySuiteRequest(ctx, request), processId),
 	intervalSeconds: 2,
 	stillPending: (processId, timedOut, timeoutSeconds) => ({
 		message: `Process ${processId} was still pending at the end of the ${timeoutSeconds} s timeout`,

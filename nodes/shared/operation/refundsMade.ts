@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountOf, refundColumns, type RefundsMade } from '../output/refunds';
-import { sentRecord, writeKey } from './repeatGuard';
+import { sentRecord, writeKey } from '../transport/repeatGuard';
 import type { OperationContext } from './types';
 
 export const NO_RECORD = 'n8n keeps no record for this run (an AI tool, or a workflow not saved yet)';

@@ -5,7 +5,7 @@
 import { NodeOperationError, sleep, type IDataObject } from 'n8n-workflow';
 
 import type { PollOutcome } from '../operation/polling';
-import { sendRequest } from '../operation/send';
+import { paySuiteRequest } from '../transport/request';
 import { readId } from '../schemas/identifiers';
 import { isoInZone } from '../schemas/timeZone';
 import { headerValue } from '../transport/answerBody';
@@ -31,7 +31,7 @@ async function readAll(download: ReportDownload): Promise<Buffer> {
 
 /** Done with the file as it downloads (n8n's HTTP client undoes the gzip), or pending on the platform's 425. */
 export async function obtainReport(ctx: ReportReader, id: string): Promise<PollOutcome<ReportDownload, IDataObject>> {
-	const response = await sendRequest(
+	const response = await paySuiteRequest(
 		ctx,
 		{
 			api: 'gateway',
@@ -99,7 +99,7 @@ export async function requestReport(
 	filters: { state?: string[]; type: string[] },
 ): Promise<string> {
 	const { fn, timeZone } = access;
-	const answer = await sendRequest(fn, {
+	const answer = await paySuiteRequest(fn, {
 		api: 'gateway',
 		path: '/gateway/report',
 		// Asking again only makes a second report of the same period: retried like a read.

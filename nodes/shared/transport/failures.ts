@@ -97,7 +97,7 @@ interface LostAnswer {
 
 /**
  * The request may have reached the platform and its answer was lost. An operation may catch it to ask what happened
- * (sendRequest's `lostAnswer`, operation/send.ts).
+ * (paySuiteRequest's `lostAnswer`, request.ts).
  */
 export class LostAnswerError extends NodeApiError {
 	readonly lostAnswer: LostAnswer;

@@ -1,7 +1,9 @@
 /**
- * The transport under sendRequest (operation/send.ts, its only caller). Each attempt waits out a pause the platform
- * asked for, sends signed, then hands the answer back, sends again when that is safe, or throws an error with no
- * secret. Its one other send, `postToOwnWebhook`, goes to n8n itself (a trigger's record call).
+ * The transport: `paySuiteRequest` is the one function that sends to the platform. Its parts: the write-once memory
+ * of an item (retryMemory.ts), the guard that refuses a repeat (repeatGuard.ts), the settling of a lost answer
+ * (lostAnswer.ts), the retries (retry.ts) and the errors with no secret (failures.ts). Each attempt waits out a pause
+ * the platform asked for, sends signed (the credential signs), then hands the answer back, sends again when that is
+ * safe, or throws. Its one other send, `postToOwnWebhook`, goes to n8n itself (a trigger's record call).
  */
 import {
 	NodeOperationError,
@@ -11,8 +13,11 @@ import {
 	type IExecuteFunctions,
 	type IHttpRequestOptions,
 	type INode,
+	type INodeExecutionData,
 	type NodeApiError,
 } from 'n8n-workflow';
+
+import type { ItemSending, OperationContext } from '../context/item';
 
 import { answerBody, describeUnreadable, headerValue, isJsonObject, jsonBodyText, readWhole } from './answerBody';
 import { baseUrlFor, CREDENTIAL_FOR_API, credentialsOnce, type CredentialType } from './credentials';
@@ -26,9 +31,13 @@ import {
 	readFailedError,
 	statusCause,
 } from './failures';
+import { settleLostAnswer, type LostAnswerWords } from './lostAnswer';
+import { asNodeError } from './nodeErrors';
 import { statusOf, type AnswerContext } from './platformAnswer';
 import { redact } from './redact';
+import { guardWrite, NOTHING_KEPT, type GuardedWrite, type RepeatCheck } from './repeatGuard';
 import { backoffDelayMs, pauseAll, requestDefaults, RETRY_POLICY, retryAfterSeconds, waitForPause } from './retry';
+import { markGivenAgain, requestLabel, writeMemory, writeSlot } from './retryMemory';
 import { safetyOf, type PaySuiteContext, type PaySuiteRequest, type PaySuiteResponse, type RequestSafety } from './types';
 
 const FAILED_STATUSES = new Set(['FAILED', 'ERROR']);
@@ -52,17 +61,102 @@ interface PreparedRequest {
 
 type AttemptResult = { answer: PaySuiteResponse<unknown> } | { retryInMs: number };
 
-/** Retries only what is safe; every failure becomes a NodeApiError with no secret. */
-export async function paySuiteRequest<T = IDataObject>(
-	this: PaySuiteContext,
+/** An operation's item, or an item of a list's, trigger's or webhook call's context. */
+interface Requester {
+	readonly fn: PaySuiteContext;
+	readonly itemIndex: number;
+	/** Only an operation's item: its plain writes are sent once (retryMemory.ts). */
+	readonly sending?: ItemSending;
+}
+
+/** It says whether the write was made (guarded.notMade). */
+type SettleLostAnswer = (error: LostAnswerError, guarded: GuardedWrite, sentAt: number) => Promise<INodeExecutionData[]>;
+
+interface SendOptions<T> {
+	output: (answer: T) => INodeExecutionData[] | Promise<INodeExecutionData[]>;
+	/** What may have happened and how to look (settleLostAnswer), or a function that makes them then. */
+	lostAnswer?: LostAnswerWords | (() => LostAnswerWords | undefined);
+	/** The operation settles a lost answer itself (a refund reads the payment again). */
+	settleLost?: SettleLostAnswer;
+	/** The platform does not deduplicate it: recorded in n8n's record before it is sent, refused as a repeat. */
+	repeat?: Omit<RepeatCheck, 'request'>;
+}
+
+/**
+ * A plain write of an operation's item is sent at most once per item in a node run: on n8n's Retry On Fail, an
+ * answered write gives back its answer and a lost one fails again the same way. With `options`, the answer comes
+ * back as items.
+ */
+export function paySuiteRequest<T = IDataObject>(from: Requester | PaySuiteContext, request: PaySuiteRequest): Promise<PaySuiteResponse<T>>;
+export function paySuiteRequest<T = IDataObject>(from: OperationContext, request: PaySuiteRequest, options: SendOptions<T>): Promise<INodeExecutionData[]>;
+export async function paySuiteRequest<T>(
+	from: Requester | PaySuiteContext,
 	request: PaySuiteRequest,
-	itemIndex = 0,
-): Promise<PaySuiteResponse<T>> {
-	const prepared = await prepareRequest(this, request, itemIndex);
+	options?: SendOptions<T>,
+): Promise<PaySuiteResponse<T> | INodeExecutionData[]> {
+	const requester: Requester = 'fn' in from ? from : { fn: from, itemIndex: 0 };
+	if (!options) return sendOnce<T>(requester, request);
+	const ctx = from as OperationContext;
+	const guarded = options.repeat ? await guardWrite(ctx, { ...options.repeat, request }) : NOTHING_KEPT;
+	const sentAt = Date.now();
+	let answer: PaySuiteResponse<T>;
+	try {
+		answer = await sendOnce<T>(ctx, request);
+	} catch (error) {
+		const { settleLost, lostAnswer } = options;
+		if (settleLost) {
+			if (error instanceof LostAnswerError) return settleLost(error, guarded, sentAt);
+			await guarded.notMade();
+			throw asNodeError(ctx.node, error, ctx.itemIndex);
+		}
+		// A lost answer may mean it was done: its record stays; a refusal (nothing done) takes it back.
+		if (!(error instanceof LostAnswerError)) await guarded.notMade();
+		return settleLostAnswer(ctx, error, typeof lostAnswer === 'function' ? lostAnswer() : lostAnswer);
+	}
+	return options.output(answer.body);
+}
+
+async function sendOnce<T>(requester: Requester, request: PaySuiteRequest): Promise<PaySuiteResponse<T>> {
+	const { fn, itemIndex, sending } = requester;
+	if (safetyOf(request) !== 'write' || !sending) return sendWithRetries(fn, request, itemIndex) as Promise<PaySuiteResponse<T>>;
+	// A plain write is never in flight beside another one, even when items run in parallel.
+	return await sending.oneAtATime(() => sendWriteOnce<T>(requester as OperationContext, request));
+}
+
+/** Unless an earlier try of this node run sent it: then what happened to it then. */
+async function sendWriteOnce<T>(ctx: OperationContext, request: PaySuiteRequest): Promise<PaySuiteResponse<T>> {
+	const { fn, itemIndex } = ctx;
+	// n8n's execute data: the same object in every try of this node run.
+	const run = typeof fn.getExecuteData === 'function' ? (fn.getExecuteData() as object | undefined) : undefined;
+	if (!run) return sendWithRetries(fn, request, itemIndex) as Promise<PaySuiteResponse<T>>;
+	const memory = writeMemory(run);
+	// The item's writes in the order it sends them: the n-th write of an item is the same in every try.
+	const slot = writeSlot(itemIndex, ctx.sending.writesSent++);
+	const label = requestLabel(request);
+	const earlier = memory.get(slot);
+	if (earlier?.request === label) {
+		if (earlier.kind === 'answered') return earlier.answer as PaySuiteResponse<T>;
+		throw markGivenAgain(earlier.error);
+	}
+	try {
+		const answer = (await sendWithRetries(fn, request, itemIndex)) as PaySuiteResponse<T>;
+		memory.set(slot, { kind: 'answered', request: label, answer });
+		return answer;
+	} catch (error) {
+		// Any other error is the platform refusing (nothing done) or nothing sent: a later try may send it.
+		if (error instanceof LostAnswerError) memory.set(slot, { kind: 'unknown', request: label, error });
+		// Transport errors are node errors already and stay as they are (LostAnswerError included).
+		throw asNodeError(fn.getNode(), error, itemIndex);
+	}
+}
+
+/** Retries only what is safe; every failure becomes a NodeApiError with no secret. */
+async function sendWithRetries(ctx: PaySuiteContext, request: PaySuiteRequest, itemIndex: number): Promise<PaySuiteResponse<unknown>> {
+	const prepared = await prepareRequest(ctx, request, itemIndex);
 	for (let attempt = 1; ; attempt++) {
-		await waitForPause(this);
+		await waitForPause(ctx);
 		const result = await attemptOnce(prepared, attempt);
-		if ('answer' in result) return result.answer as PaySuiteResponse<T>;
+		if ('answer' in result) return result.answer;
 		await sleep(result.retryInMs);
 	}
 }

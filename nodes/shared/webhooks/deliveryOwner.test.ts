@@ -1,4 +1,4 @@
-import { sentRecord, type RecordHost, type SentRecord } from '../operation/repeatGuard';
+import { sentRecord, type RecordHost, type SentRecord } from '../transport/repeatGuard';
 import { allOwnerKeys, namedAtKey, namedLately, ownerFrom, ownerKeys, readOwner, writeOwner } from './deliveryOwner';
 
 const KEY = 'k'.repeat(16);

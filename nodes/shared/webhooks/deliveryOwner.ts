@@ -4,7 +4,7 @@
  * past the platform's timeout). The record only answers "was this key there" while adding it, so the id is kept as
  * one key per set bit, read by adding all of them and taking back the ones that were new, under the node's lock.
  */
-import type { SentRecord } from '../operation/repeatGuard';
+import type { SentRecord } from '../transport/repeatGuard';
 
 /** Execution ids below 2^40. */
 const OWNER_BITS = 40;

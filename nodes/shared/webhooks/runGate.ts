@@ -12,7 +12,7 @@
  */
 import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData, type ITaskData } from 'n8n-workflow';
 
-import { sentRecord, type SentRecord } from '../operation/repeatGuard';
+import { sentRecord, type SentRecord } from '../transport/repeatGuard';
 import { acknowledgesWhenFinished } from './acknowledge';
 import { namedAtKey, namedLately, OWNER_LOST_AFTER_MINUTES, ownerKeys, readOwner, writeOwner } from './deliveryOwner';
 import { sendRecordCall, type RecordCall } from './recordCall';

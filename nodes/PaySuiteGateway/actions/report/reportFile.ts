@@ -2,7 +2,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { outputId, readId } from '../../../shared/schemas/identifiers';
-import { sendRequest } from '../../../shared/operation/send';
+import { paySuiteRequest } from '../../../shared/transport/request';
 import type { RequestSafety } from '../../../shared/transport/types';
 import type { ReportBody } from '../../schemas';
 import { clockOf } from '../../../shared/operation/siteClock';
@@ -44,7 +44,7 @@ export function rowItems(ctx: OperationContext, items: INodeExecutionData[]): IN
  * by Reference).
  */
 export async function requestReportId(ctx: OperationContext, body: ReportBody, safety: RequestSafety = 'write'): Promise<string> {
-	const requested = await sendRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/report', safety, body: body as unknown as IDataObject });
+	const requested = await paySuiteRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/report', safety, body: body as unknown as IDataObject });
 	const id = readId(requested.body.id);
 	if ('problem' in id) return ctx.fail('The platform did not return the ID of the report');
 	return id.digits;

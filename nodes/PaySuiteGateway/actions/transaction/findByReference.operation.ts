@@ -10,7 +10,7 @@ import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { pollOrFail } from '../../../shared/operation/pollingOperation';
 import { intervalProperty, timeoutProperty } from '../../../shared/descriptions/commonFields';
-import { sendRequest } from '../../../shared/operation/send';
+import { paySuiteRequest } from '../../../shared/transport/request';
 import { clockOf } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { TsvReportParser, type ReportRow } from '../../../shared/reports/reportTsv';
@@ -107,7 +107,7 @@ function nothingFound(search: Search): IDataObject {
 
 async function readTransaction(ctx: OperationContext, internalReference: unknown): Promise<IDataObject> {
 	const query = ctx.validate(querySchema, { internalReference: String(internalReference ?? '') });
-	const { body } = await sendRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/query', safety: 'read', body: query as unknown as IDataObject });
+	const { body } = await paySuiteRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/query', safety: 'read', body: query as unknown as IDataObject });
 	return simplifyOn(ctx) ? simplifyTransaction(body) : body;
 }
 

@@ -6,7 +6,7 @@ import { additionalFieldsCollection } from '../../../shared/descriptions/collect
 import { itemRun } from '../../../shared/operation/itemRun';
 import { partsReader, paymentRequest } from '../../../shared/operation/paymentBody';
 import { compact } from '../../../shared/operation/compact';
-import { sendRequest } from '../../../shared/operation/send';
+import { paySuiteRequest } from '../../../shared/transport/request';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount } from '../../../shared/operation/words';
 import { personProperty, requiredPersonNotice, toPerson } from '../../../shared/descriptions/person';
@@ -208,7 +208,7 @@ export const processPayment: PaySuiteOperation = {
 			maybe: `The payment of ${formatAmount(payment.amount)} with reference ${payment.reference} may have been charged`,
 			check: `To get its result, run the same item again (n8n's Retry of this execution, or Retry On Fail): it sends the same ${keyWords.toLowerCase()}, so the platform returns the transaction instead of charging twice. PaySuite Gateway > Transaction > Search (reference and amount) also finds it.`,
 		};
-		return sendRequest<IDataObject>(
+		return paySuiteRequest<IDataObject>(
 			ctx,
 			{
 				api: 'gateway',

@@ -5,9 +5,9 @@ import { z, type ZodType, type ZodTypeDef } from 'zod/v3';
 import { processPolling } from '../../../shared/operation/processPolling';
 import { assertProcessSucceeded, DEFAULT_PROCESS_TIMEOUT_SECONDS, processOutput } from '../../../shared/schemas/onboardingProcess';
 import { compact } from '../../../shared/operation/compact';
-import { settleLostAnswer } from '../../../shared/operation/lostAnswer';
+import { settleLostAnswer } from '../../../shared/transport/lostAnswer';
 import { pollOrFail } from '../../../shared/operation/pollingOperation';
-import { sendRequest } from '../../../shared/operation/send';
+import { paySuiteRequest } from '../../../shared/transport/request';
 import type { OperationContext } from '../../../shared/operation/types';
 import { platformError } from '../../../shared/transport/failures';
 import type { PaySuiteResponse } from '../../../shared/transport/types';
@@ -39,7 +39,7 @@ async function sendWithFallback(ctx: OperationContext, spec: WriteSpec, body: ID
 	const create = spec.method === 'POST';
 	const notFound = create ? undefined : { what: `Merchant ${spec.path.split('/').pop() ?? ''}`, field: 'Merchant ID' };
 	const send = (method: IHttpRequestMethods, passThroughStatuses?: number[]) =>
-		sendRequest<IDataObject>(ctx, {
+		paySuiteRequest<IDataObject>(ctx, {
 			api: 'onboarding',
 			method,
 			path: spec.path,

@@ -1,6 +1,6 @@
 import { getProcess } from '../../../shared/operation/processPolling';
 import { processOutput } from '../../../shared/schemas/onboardingProcess';
-import { sendRequest } from '../../../shared/operation/send';
+import { paySuiteRequest } from '../../../shared/transport/request';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { processIdLocator, processIdParam } from '../../descriptions/identifiers';
 
@@ -13,7 +13,7 @@ export const get: PaySuiteOperation = {
 	properties: [processIdLocator],
 	parallel: 'read',
 	async execute(ctx) {
-		const state = await getProcess((request) => sendRequest(ctx, request), processIdParam(ctx));
+		const state = await getProcess((request) => paySuiteRequest(ctx, request), processIdParam(ctx));
 		return ctx.fn.helpers.returnJsonArray(processOutput(state.process, { final: state.final, ...(state.final ? {} : { retryAfterSeconds: state.retryAfterSeconds ?? null }) }));
 	},
 };

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { notificationLocaleOptions } from '../../../shared/descriptions/choices';
 import { additionalFieldsCollection } from '../../../shared/descriptions/collections';
 import { ALLOW_REPEAT_HINT, repeatOptionsProperty } from '../../../shared/descriptions/repeat';
-import { earlierText, writeKey, type Earlier } from '../../../shared/operation/repeatGuard';
+import { earlierText, writeKey, type Earlier } from '../../../shared/transport/repeatGuard';
 import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import type { OperationContext } from '../../../shared/operation/types';
 import { canonicalJson } from '../../../shared/transport/canonicalJson';

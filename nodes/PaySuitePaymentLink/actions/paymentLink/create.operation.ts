@@ -5,9 +5,9 @@ import { toNameValuePairs } from '../../../shared/descriptions/nameValuePairs';
 import { modifiersProperty, paymentPartsLabels } from '../../../shared/descriptions/payment';
 import { simplifyOn } from '../../../shared/descriptions/simplify';
 import { compact } from '../../../shared/operation/compact';
-import type { LostAnswerWords } from '../../../shared/operation/lostAnswer';
+import type { LostAnswerWords } from '../../../shared/transport/lostAnswer';
 import { modifiersOf, partsReader } from '../../../shared/operation/paymentBody';
-import { sendRequest } from '../../../shared/operation/send';
+import { paySuiteRequest } from '../../../shared/transport/request';
 import { CREDENTIAL_TIME_ZONE_OPTION, siteClock, type SiteClock } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { resolveTimeZone, sentAs, WORKFLOW_TIME_ZONE } from '../../../shared/schemas/timeZone';
@@ -90,7 +90,7 @@ export async function linkToCreate(ctx: OperationContext, extra: IDataObject = {
 async function createLink(ctx: OperationContext) {
 	const { body, zone, clock } = await linkToCreate(ctx);
 	const simple = simplifyOn(ctx);
-	return sendRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
+	return paySuiteRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
 		lostAnswer: lostLink(body),
 		// Version 1: what was sent with the zone it is read in, so the instant is checkable at a glance.
 		output: (answer) => ctx.fn.helpers.returnJsonArray(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationSentAs: sentAs(String(body.expirationDate), zone) }),

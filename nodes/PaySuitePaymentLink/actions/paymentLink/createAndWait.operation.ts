@@ -8,7 +8,7 @@
 import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { simplifyOn } from '../../../shared/descriptions/simplify';
-import { sendRequest } from '../../../shared/operation/send';
+import { paySuiteRequest } from '../../../shared/transport/request';
 import { chooseSiteClock, CREDENTIAL_TIME_ZONE_OPTION } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { passOnAtTimeLimit, refuseAllButOneItem } from '../../../shared/operation/waitForOne';
@@ -67,7 +67,7 @@ async function createAndPutToWait(ctx: OperationContext) {
 	const body: IDataObject = { ...link.body, notificationUrl: resumeUrlFor(ctx.fn, String(credentials.secretKey ?? ''), String(link.body.reference)) };
 	const simple = simplifyOn(ctx);
 	// Shown by the editor while the execution waits (the link's url, to pay it); n8n replaces it on resume.
-	const created = await sendRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
+	const created = await paySuiteRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
 		lostAnswer: lostLink(body),
 		output: (answer) => ctx.fn.helpers.returnJsonArray(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationDate: body.expirationDate }),
 	});
@@ -130,7 +130,7 @@ export const createAndWait: PaySuiteOperation = {
 		if (!turn.ok) return turn.answer;
 		const { linkId } = turn.delivery.notification.signed;
 		try {
-			return turn.answer(foundLink(await sendRequest(fn, linkRequest(linkId)), linkId));
+			return turn.answer(foundLink(await paySuiteRequest(fn, linkRequest(linkId)), linkId));
 		} catch (error) {
 			return turn.failed(error);
 		}

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { pathId } from '../../../shared/schemas/identifiers';
-import { settleLostAnswer, type LostAnswerWords } from '../../../shared/operation/lostAnswer';
-import { sendRequest } from '../../../shared/operation/send';
+import { settleLostAnswer, type LostAnswerWords } from '../../../shared/transport/lostAnswer';
+import { paySuiteRequest } from '../../../shared/transport/request';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { linkIdProperty } from '../../descriptions/fields';
 
@@ -14,7 +14,7 @@ const lostDisable = (ctx: OperationContext, id: string): LostAnswerWords => ({
 	maybe: `The payment link ${id} may have been disabled`,
 	check: `Check the link with PaySuite Payment Link > Get before trying again.`,
 	confirm: async () => {
-		const link = await sendRequest<IDataObject>(ctx, { api: 'links', path: `/api/payment-link/${id}`, safety: 'read' });
+		const link = await paySuiteRequest<IDataObject>(ctx, { api: 'links', path: `/api/payment-link/${id}`, safety: 'read' });
 		return link.body.status === 'INACTIVE' ? { id: link.body.id, link: link.body } : undefined;
 	},
 });
@@ -29,9 +29,9 @@ export const disable: PaySuiteOperation = {
 		const id = pathId(ctx, 'linkId');
 		const words = lostDisable(ctx, id);
 		try {
-			const first = await sendRequest(ctx, { api: 'links', path: `${DISABLE_PATHS[0]}${id}`, safety: 'write', passThroughStatuses: [404] });
+			const first = await paySuiteRequest(ctx, { api: 'links', path: `${DISABLE_PATHS[0]}${id}`, safety: 'write', passThroughStatuses: [404] });
 			if (first.statusCode !== 404) return ctx.fn.helpers.returnJsonArray(first.body);
-			const second = await sendRequest<IDataObject>(ctx, {
+			const second = await paySuiteRequest<IDataObject>(ctx, {
 				api: 'links',
 				path: `${DISABLE_PATHS[1]}${id}`,
 				safety: 'write',

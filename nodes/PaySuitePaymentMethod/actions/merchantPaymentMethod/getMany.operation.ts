@@ -6,7 +6,6 @@ import { idLocatorProperty } from '../../../shared/descriptions/locator';
 import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { listOperation } from '../../../shared/operation/listOperation';
 import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
-import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { merchantIdProperty } from '../../descriptions/fields';
 import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../../methods/listSearch';
 import { GET_FRANCHISES, GET_PAYMENT_METHOD_CODES } from '../../methods/loadOptions';
@@ -15,7 +14,7 @@ import { simplifyPaymentMethod } from '../../output';
 
 const DYNAMIC = 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
 
-const search = listOperation<MerchantPaymentMethodSearch>({
+export const getMany = listOperation<MerchantPaymentMethodSearch>({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many payment methods of a merchant',
@@ -60,13 +59,5 @@ const search = listOperation<MerchantPaymentMethodSearch>({
 	},
 	schema: merchantPaymentMethodSearchSchema,
 	fieldLabels: { customerId: 'Merchant ID', id: 'Filters › Payment Method ID' },
+	output: (record, ctx) => (simplifyOn(ctx) ? simplifyPaymentMethod(record) : record),
 });
-
-/** The search, with Simplify on its records (see simplify.ts). */
-export const getMany: PaySuiteOperation = {
-	...search,
-	async execute(ctx) {
-		const items = await search.execute(ctx);
-		return simplifyOn(ctx) ? items.map((item) => ({ ...item, json: simplifyPaymentMethod(item.json) })) : items;
-	},
-};

@@ -2,7 +2,7 @@ import { pathId } from '../../../shared/schemas/identifiers';
 import type { IDataObject } from 'n8n-workflow';
 
 import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
-import { sendRequest } from '../../../shared/operation/send';
+import { paySuiteRequest } from '../../../shared/transport/request';
 import { notFoundBy } from '../../../shared/operation/words';
 import { requestIdProperty } from '../../descriptions/fields';
 
@@ -23,7 +23,7 @@ export const cancel = oneRequestOperation({
 			maybe: `The cancellation of session ${requestId} may have been made`,
 			check: `Check the session with PaySuite Session > Session > Get before cancelling again.`,
 			confirm: async () => {
-				const answer = await sendRequest<IDataObject>(ctx, { api: 'checkout', path: `/api/session/${requestId}`, safety: 'read' });
+				const answer = await paySuiteRequest<IDataObject>(ctx, { api: 'checkout', path: `/api/session/${requestId}`, safety: 'read' });
 				const status = (answer.body.status ?? {}) as IDataObject;
 				return status.status === 'REJECTED' && status.reason === 'MC' ? { session: answer.body } : undefined;
 			},

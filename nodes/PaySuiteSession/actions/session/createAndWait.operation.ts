@@ -8,7 +8,7 @@ import { sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
 import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
-import { sendRequest } from '../../../shared/operation/send';
+import { paySuiteRequest } from '../../../shared/transport/request';
 import { clockOf } from '../../../shared/operation/siteClock';
 import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { refuseAllButOneItem } from '../../../shared/operation/waitForOne';
@@ -65,7 +65,7 @@ async function readUntilFinal(ctx: OperationContext, requestId: unknown, limitAt
 	const cancelled = ctx.fn.getExecutionCancelSignal?.();
 	for (;;) {
 		// A session whose status is FAILED or ERROR is a result to output, not a failed read.
-		const read = await sendRequest<IDataObject>(ctx, { api: 'checkout', path: `/api/session/${String(requestId)}`, safety: 'read', acceptFailedStatus: true });
+		const read = await paySuiteRequest<IDataObject>(ctx, { api: 'checkout', path: `/api/session/${String(requestId)}`, safety: 'read', acceptFailedStatus: true });
 		const status = String((read.body.status as IDataObject | undefined)?.status ?? '');
 		const left = limitAt - Date.now();
 		if (!NOT_FINAL.has(status) || left <= 0 || cancelled?.aborted) return read.body;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { limitProperty, returnAllProperty } from '../../../shared/descriptions/commonFields';
-import { sendRequest } from '../../../shared/operation/send';
+import { paySuiteRequest } from '../../../shared/transport/request';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { internalReferenceProperty } from '../../descriptions/fields';
 import { ticketSearchSchema } from '../../schemas';
@@ -20,7 +20,7 @@ export const getMany: PaySuiteOperation = {
 	],
 	async execute(ctx) {
 		const body = ctx.validate(ticketSearchSchema, { internalReference: ctx.param('internalReference') });
-		const answer = await sendRequest(ctx, { api: 'core', path: '/ticket/search', safety: 'read', body: body as unknown as IDataObject });
+		const answer = await paySuiteRequest(ctx, { api: 'core', path: '/ticket/search', safety: 'read', body: body as unknown as IDataObject });
 		const tickets = Array.isArray(answer.body.data) ? (answer.body.data as IDataObject[]) : [];
 		const returnAll = ctx.param<boolean>('returnAll', false);
 		return ctx.fn.helpers.returnJsonArray(returnAll ? tickets : tickets.slice(0, Math.max(0, ctx.param<number>('limit', 50))));

@@ -1,7 +1,7 @@
 import { amountFromParameters } from '../../../shared/descriptions/amount';
 import { repeatOptionsProperty } from '../../../shared/descriptions/repeat';
 import { transactionActionSchema } from '../../schemas';
-import { refundOperation } from './refundFlow';
+import { refundOperation } from './refund.operation';
 import { actionProperties } from './transactionAction';
 
 export const reverse = refundOperation({

@@ -5,7 +5,7 @@ import { amountFromParameters } from '../../../shared/descriptions/amount';
 import { ALLOW_REPEAT_HINT, repeatOptionsProperty } from '../../../shared/descriptions/repeat';
 import { amountNumber, asObject, simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
 import { outputId } from '../../../shared/schemas/identifiers';
-import { earlierText, writeKey } from '../../../shared/operation/repeatGuard';
+import { earlierText, writeKey } from '../../../shared/transport/repeatGuard';
 import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount, notFoundBy } from '../../../shared/operation/words';

@@ -7,8 +7,8 @@
  */
 import type { OperationContext } from '../context/item';
 import { isKept, keptWith } from '../context/runMemory';
-import type { LostAnswerError } from '../transport/failures';
-import type { PaySuiteRequest, PaySuiteResponse } from '../transport/types';
+import type { LostAnswerError } from './failures';
+import type { PaySuiteRequest, PaySuiteResponse } from './types';
 
 type WriteOutcome =
 	/** A later try gets the same answer without sending anything. */
@@ -33,7 +33,7 @@ export function markGivenAgain(error: LostAnswerError): LostAnswerError {
 
 export const wasGivenAgain = (error: LostAnswerError): boolean => isKept(error, 'givenAgain');
 
-/** Then sendRequest gives back what happened, so a check made before sending must not refuse it. */
+/** Then paySuiteRequest gives back what happened, so a check made before sending must not refuse it. */
 export function sentEarlierInThisRun(ctx: OperationContext, request: PaySuiteRequest): boolean {
 	const run = typeof ctx.fn.getExecuteData === 'function' ? (ctx.fn.getExecuteData() as object | undefined) : undefined;
 	if (!run) return false;

@@ -5,10 +5,9 @@
 import { createHash, randomInt } from 'crypto';
 import { sleep, type DeduplicationHelperFunctions, type ICheckProcessedOptions, type IExecuteFunctions } from 'n8n-workflow';
 
-import { wantsRepeat } from '../descriptions/repeat';
-import type { PaySuiteRequest } from '../transport/types';
+import type { OperationContext } from '../context/item';
 import { sentEarlierInThisRun } from './retryMemory';
-import type { OperationContext } from './types';
+import type { PaySuiteRequest } from './types';
 
 export type LockStore = Pick<DeduplicationHelperFunctions, 'checkProcessedAndRecord' | 'getProcessedDataCount' | 'clearAllProcessedItems'>;
 
@@ -23,6 +22,9 @@ const MAX_MARKS = 64;
 export const RECORD_OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: 50_000 };
 const REPEAT_WINDOW_MS = 15 * 60_000;
 const MINUTE_MS = 60_000;
+
+/** Options › Allow Repeat (descriptions/repeat.ts) is on. */
+export const wantsRepeat = (ctx: OperationContext): boolean => (ctx.param<{ allowRepeat?: boolean }>('options', {}) ?? {}).allowRepeat === true;
 
 /** A random number of marks, so that a count tells one holder from the next. */
 export const lockKeys = (marks: number): string[] => [LOCK_KEY, ...Array.from({ length: marks }, (_, i) => `${LOCK_KEY}:${i}`)];

@@ -4,7 +4,7 @@
  * write at the same moment can erase another's addition; an absent row inserted, a second insert refused). A helper
  * test: the contexts are stand-ins; the e2e queue tests run the real thing on two workers.
  */
-import type { OperationContext } from './types';
+import type { OperationContext } from '../context/item';
 import { ProcessedData } from '../../../test/helpers/processedData';
 
 type Guard = typeof import('./repeatGuard');

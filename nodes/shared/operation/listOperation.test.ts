@@ -1,4 +1,4 @@
-import { collectPages } from './pagination';
+import { collectPages } from './listOperation';
 
 const records = Array.from({ length: 37 }, (_, i) => ({ id: i + 1 }));
 

@@ -4,9 +4,9 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { LostAnswerError } from '../transport/failures';
+import { LostAnswerError } from './failures';
 import { wasGivenAgain } from './retryMemory';
-import type { OperationContext } from './types';
+import type { OperationContext } from '../context/item';
 
 export interface LostAnswerWords {
 	/** "The refund of 50.00 USD on transaction 123 may have been made". */
