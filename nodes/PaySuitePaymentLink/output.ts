@@ -9,8 +9,7 @@ export const LINK_DATES = ['expirationDate', 'paymentDate'] as const;
 export const LINK_UTC_DATES = ['expirationDate'] as const;
 
 /**
- * Create's output (version 2): the platform answers only `status`, `id` and `url`, so reference, amount and expiry
- * come from what was sent.
+ * Create's output (version 2): the platform answers only `status`, `id` and `url`, so reference, amount and expiry come from what was sent.
  */
 export function createdLink(answer: IDataObject, sent: IDataObject, clock: SiteClock, simple: boolean): IDataObject {
 	const expiry = withSiteIso({ expirationDate: sent.expirationDate ?? null }, LINK_DATES, clock.zone, LINK_UTC_DATES);

@@ -207,10 +207,7 @@ export const reportRequestProperties: INodeProperties[] = [
 	]),
 ];
 
-/**
- * The period's dates are top-level fields the body puts in `filters`: without these an error would say "Filters ›
- * Start Date".
- */
+/** The period's dates are top-level fields the body puts in `filters`: without these an error would say "Filters › Start Date". */
 export const reportRequestLabels: Record<string, string> = {
 	'filters.startDate': 'Start Date',
 	'filters.endDate': 'End Date',

@@ -17,10 +17,7 @@ const specifyBodyProperty: INodeProperties = {
 	displayName: 'Specify Merchant',
 	name: 'specifyBody',
 	type: 'options',
-	options: [
-		{ name: 'Using Fields Below', value: 'fields' },
-		{ name: 'Using JSON', value: 'json' },
-	],
+	options: [{ name: 'Using Fields Below', value: 'fields' }, { name: 'Using JSON', value: 'json' }],
 	default: 'fields',
 	description: 'Whether to fill in the merchant field by field or give the whole write body as JSON',
 };
@@ -76,8 +73,7 @@ const group = (displayName: string, name: string, options: INodeProperties[], de
 
 const requiredGroup =
 	(displayName: string, name: string, options: INodeProperties[], description: string) =>
-	(required: boolean): INodeProperties =>
-		group(displayName, name, options, `${description}${required ? ' (required)' : ''}`, required);
+	(required: boolean): INodeProperties => group(displayName, name, options, `${description}${required ? ' (required)' : ''}`, required);
 
 const documentGroup = requiredGroup('Document', 'document', [
 	text('Number', 'number', 'Number of the tax identification document'),
@@ -177,10 +173,7 @@ const paymentMethodDetails: INodeProperties[] = [
 		displayName: 'Commission Model',
 		name: 'commissionModel',
 		type: 'options',
-		options: [
-			{ name: 'Percentage', value: 'P' },
-			{ name: 'Fixed Amount', value: 'F' },
-		],
+		options: [{ name: 'Percentage', value: 'P' }, { name: 'Fixed Amount', value: 'F' }],
 		default: 'P',
 	},
 	{ displayName: 'Commission Value', name: 'commissionValue', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0 },
@@ -286,10 +279,7 @@ const optional = {
 		displayName: 'Increment Type',
 		name: 'incrementType',
 		type: 'options',
-		options: [
-			{ name: 'Consumer Price Index (IPC)', value: 'IPC' },
-			{ name: 'Legal Minimum Wage (SMLMV)', value: 'SMLMV' },
-		],
+		options: [{ name: 'Consumer Price Index (IPC)', value: 'IPC' }, { name: 'Legal Minimum Wage (SMLMV)', value: 'SMLMV' }],
 		default: 'SMLMV',
 		description: 'How amounts are updated each year; the platform uses the legal minimum wage when none is registered',
 	},

@@ -28,10 +28,7 @@ const commissionModelProperty: INodeProperties = {
 	displayName: 'Commission Model',
 	name: 'commissionModel',
 	type: 'options',
-	options: [
-		{ name: 'F', value: 'F', description: 'Commission model F' },
-		{ name: 'P', value: 'P', description: 'Commission model P' },
-	],
+	options: [{ name: 'F', value: 'F', description: 'Commission model F' }, { name: 'P', value: 'P', description: 'Commission model P' }],
 	default: 'P',
 	description:
 		'Commission model: P or F (one letter; the platform documents only the letters, commonly P is a percentage and F a fixed amount)',
@@ -188,10 +185,7 @@ export const settingsProperty: INodeProperties = {
 			displayName: '3DS Version',
 			name: 'threeDSVersion',
 			type: 'options',
-			options: [
-				{ name: 'V1', value: 'v1' },
-				{ name: 'V2', value: 'v2' },
-			],
+			options: [{ name: 'V1', value: 'v1' }, { name: 'V2', value: 'v2' }],
 			default: 'v2',
 			description: '3-D Secure version',
 		},

@@ -1,7 +1,6 @@
 /**
- * The Site node's fields that several operations show: the site write shape as n8n fields (simple fields,
- * dropdowns, one collection per configuration section, and a JSON input for power users). The `data` body is
- * built from them in actions/site/siteBody.ts.
+ * The Site node's fields that several operations show: the site write shape as n8n fields (simple fields, dropdowns, one collection per
+ * configuration section, and a JSON input for power users). The `data` body is built from them in actions/site/siteBody.ts.
  */
 import type { INodeProperties } from 'n8n-workflow';
 

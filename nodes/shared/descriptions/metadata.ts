@@ -1,7 +1,6 @@
 /**
- * Free-form maps the documents leave open (metadata, additional data): key/value rows for the no-code user plus a
- * JSON field for values that are not text, merged with a row's key winning (typed last, by hand). Named `<name>`
- * and `<name>Json` in every node.
+ * Free-form maps the documents leave open (metadata, additional data): key/value rows for the no-code user plus a JSON field for values
+ * that are not text, merged with a row's key winning (typed last, by hand). Named `<name>` and `<name>Json` in every node.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
