@@ -1,16 +1,8 @@
-import {
-	NodeConnectionTypes,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-	type IWebhookFunctions,
-	type IWebhookResponseData,
-} from 'n8n-workflow';
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { chosenOrAll, receiveDelivery, type DeliveryDeclaration } from '../shared/webhooks/delivery';
+import { chosenOrAll, type DeliveryDeclaration } from '../shared/webhooks/delivery';
 import { webhookAnswer } from '../shared/webhooks/acknowledge';
-import { passDeliveryRun } from '../shared/webhooks/runGate';
+import { deliveryRun, deliveryWebhook } from '../shared/descriptions/webhookTrigger';
 import { manualRegistration } from '../shared/webhooks/reply';
 import { credentialTest } from '../shared/transport/credentialTest';
 import { outputTimeZone, simplifiedOutput, TRIGGER_VERSIONS, withSiteTimeZone, type WithSiteTimeZone } from '../shared/webhooks/simplify';
@@ -51,15 +43,7 @@ export class PaySuiteAutopayTrigger implements INodeType {
 
 	/** The credential's Test button (see credentialTest.ts). */
 	methods = { credentialTest };
-
 	webhookMethods = manualRegistration;
-
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await receiveDelivery(this, autopayDelivery);
-	}
-
-	/** The start of each run a delivery started, on the worker: one run per delivery does the work (runGate.ts). */
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await passDeliveryRun(this);
-	}
+	webhook = deliveryWebhook(autopayDelivery);
+	execute = deliveryRun;
 }

@@ -12,6 +12,7 @@ import {
 import { filtersCollection, optionsCollection } from '../../shared/descriptions/collections';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import { before, byNames, from, SINCE } from '../versions';
+import { textField as text } from '../../shared/descriptions/fields';
 
 export const cardNumberProperty: INodeProperties = {
 	displayName: 'Card Number',
@@ -111,13 +112,7 @@ export const lookupPaymentOptions: INodeProperties[] = [
 		default: 'USD',
 		description: 'Currency of the payment',
 	},
-	{
-		displayName: 'Payment Reference',
-		name: 'paymentReference',
-		type: 'string',
-		default: '',
-		description: 'Your reference of the payment (1 to 32 characters)',
-	},
+	text('Payment Reference', 'paymentReference', 'Your reference of the payment (1 to 32 characters)'),
 ];
 
 export const clientOptions: INodeProperties[] = [
@@ -196,13 +191,7 @@ export const reportRequestProperties: INodeProperties[] = [
 		]),
 	),
 	optionsCollection([
-		{
-			displayName: 'Callback URL',
-			name: 'callbackUrl',
-			type: 'string',
-			default: '',
-			description: 'URL the platform calls when the report is ready',
-		},
+		text('Callback URL', 'callbackUrl', 'URL the platform calls when the report is ready'),
 		localeOption,
 	]),
 ];

@@ -4,6 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { merchantIdLocator, optionalLocator, siteIdLocator } from '../../shared/descriptions/coreIds';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../methods/listSearch';
+import { flagField as flag, numberField as number } from '../../shared/descriptions/fields';
 
 export const merchantIdProperty: INodeProperties = merchantIdLocator();
 
@@ -43,13 +44,7 @@ const commissionValueProperty: INodeProperties = {
 	description: 'Commission charged, read according to the commission model',
 };
 
-const accountTypeProperty: INodeProperties = {
-	displayName: 'Account Type',
-	name: 'accountType',
-	type: 'number',
-	default: 0,
-	description: 'Type of the account that receives the payments (a number)',
-};
+const accountTypeProperty: INodeProperties = number('Account Type', 'accountType', 'Type of the account that receives the payments (a number)');
 
 const accountNumberProperty: INodeProperties = {
 	displayName: 'Account Number',
@@ -68,13 +63,7 @@ const financialEntityProperty: INodeProperties = {
 	description: "Identifier of the financial entity (digits); it must belong to the merchant's country",
 };
 
-const orderProperty: INodeProperties = {
-	displayName: 'Order',
-	name: 'order',
-	type: 'number',
-	default: 1,
-	description: 'Priority of the payment method (display order)',
-};
+const orderProperty: INodeProperties = number('Order', 'order', 'Priority of the payment method (display order)', 1);
 
 /** One row per payment method code, card group and installment number. */
 const creditRulesProperty: INodeProperties = {
@@ -98,13 +87,7 @@ const creditRulesProperty: INodeProperties = {
 						required:	true,
 					description: 'Code of the card group the rule is for',
 				},
-				{
-					displayName: 'Installments',
-					name: 'installment',
-					type: 'number',
-					default: 1,
-					description: 'Number of installments the rule is for',
-				},
+				number('Installments', 'installment', 'Number of installments the rule is for', 1),
 				{
 					displayName: 'Maximum',
 					name: 'maximum',
@@ -130,13 +113,7 @@ const creditRulesProperty: INodeProperties = {
 					placeholder: 'e.g. CRA',
 					description: 'Code of the payment method the rule is for',
 				},
-				{
-					displayName: 'Remove',
-					name: 'remove',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to remove this number of installments instead',
-				},
+				flag('Remove', 'remove', 'Whether to remove this number of installments instead'),
 			],
 		},
 	],
