@@ -47,29 +47,17 @@ const MAP_HIDDEN_HINT = 'Hidden as you type. To map it from an earlier node, swi
 
 /** In the words of the operation. */
 export function tokenProperties(words: { token: string; subtoken: string }, displayOptions?: IDisplayOptions): INodeProperties[] {
-	return [
-		{
-			displayName: 'Token',
-			name: 'token',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			...(displayOptions ? { displayOptions } : {}),
-			description: words.token,
-			hint: MAP_HIDDEN_HINT,
-		},
-		{
-			displayName: 'Subtoken',
-			name: 'subtoken',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			...(displayOptions ? { displayOptions } : {}),
-			description: words.subtoken,
-			hint: MAP_HIDDEN_HINT,
-		},
-	];
+	return (['token', 'subtoken'] as const).map((name) => ({
+		displayName: name === 'token' ? 'Token' : 'Subtoken',
+		name,
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		...(name === 'token' ? { required: true } : {}),
+		...(displayOptions ? { displayOptions } : {}),
+		description: words[name],
+		hint: MAP_HIDDEN_HINT,
+	}));
 }
 
 export const referenceProperty: INodeProperties = {
@@ -91,9 +79,7 @@ export const localeOption: INodeProperties = {
 	description: 'Language of the answer',
 };
 
-// ---------------------------------------------------------------------------------------------------------
-// Card lookups (Get Information, Calculate Interests, Get Balance): the payment they may carry, the client
-// ---------------------------------------------------------------------------------------------------------
+// --- Card lookups (Get Information, Calculate Interests, Get Balance): the payment they may carry, the client ---
 
 export const lookupPaymentOptions: INodeProperties[] = [
 	{
@@ -121,9 +107,7 @@ export const clientOptions: INodeProperties[] = [
 	{ displayName: 'User Agent', name: 'userAgent', type: 'string', default: '', description: "The buyer's browser user agent (max 255 characters)" },
 ];
 
-// ---------------------------------------------------------------------------------------------------------
-// Reports (Request, Request and Wait, Obtain)
-// ---------------------------------------------------------------------------------------------------------
+// --- Reports (Request, Request and Wait, Obtain) ---
 
 const customPeriod: IDisplayOptions = { show: { period: ['custom'] } };
 
@@ -190,10 +174,7 @@ export const reportRequestProperties: INodeProperties[] = [
 			},
 		]),
 	),
-	optionsCollection([
-		text('Callback URL', 'callbackUrl', 'URL the platform calls when the report is ready'),
-		localeOption,
-	]),
+	optionsCollection([text('Callback URL', 'callbackUrl', 'URL the platform calls when the report is ready'), localeOption]),
 ];
 
 /** The period's dates are top-level fields the body puts in `filters`: without these an error would say "Filters › Start Date". */
@@ -277,9 +258,7 @@ export const reportWhenEmptyProperty = whenEmptyProperty({
 	description: 'What to output when the period has no transactions',
 });
 
-// ---------------------------------------------------------------------------------------------------------
-// Account validation
-// ---------------------------------------------------------------------------------------------------------
+// --- Account validation ---
 
 /** Checked by the panel, and by the schema again before sending. */
 const SESSION_ID_REGEX = '^\\s*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\s*$';
