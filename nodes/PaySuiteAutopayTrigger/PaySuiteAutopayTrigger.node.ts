@@ -1,8 +1,16 @@
-import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
 
-import { chosenOrAll, type DeliveryDeclaration } from '../shared/webhooks/delivery';
+import { chosenOrAll, receiveDelivery, type DeliveryDeclaration } from '../shared/webhooks/delivery';
 import { webhookAnswer } from '../shared/webhooks/acknowledge';
-import { deliveryRun, deliveryWebhook } from '../shared/descriptions/webhookTrigger';
+import { passDeliveryRun } from '../shared/webhooks/runGate';
 import { manualRegistration } from '../shared/webhooks/reply';
 import { credentialTest } from '../shared/transport/credentialTest';
 import { outputTimeZone, simplifiedOutput, TRIGGER_VERSIONS, withSiteTimeZone, type WithSiteTimeZone } from '../shared/webhooks/simplify';
@@ -43,7 +51,15 @@ export class PaySuiteAutopayTrigger implements INodeType {
 
 	/** The credential's Test button (see credentialTest.ts). */
 	methods = { credentialTest };
+
 	webhookMethods = manualRegistration;
-	webhook = deliveryWebhook(autopayDelivery);
-	execute = deliveryRun;
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveDelivery(this, autopayDelivery);
+	}
+
+	/** The start of each run a delivery started, on the worker: one run per delivery does the work (runGate.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await passDeliveryRun(this);
+	}
 }

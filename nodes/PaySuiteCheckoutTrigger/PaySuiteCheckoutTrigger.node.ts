@@ -1,8 +1,17 @@
-import { NodeConnectionTypes, type IDataObject, type INodeType, type INodeTypeDescription, type IWebhookFunctions } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
 
-import { chosenOrAll, type DeliveryDeclaration } from '../shared/webhooks/delivery';
+import { chosenOrAll, receiveDelivery, type DeliveryDeclaration } from '../shared/webhooks/delivery';
 import { webhookAnswer } from '../shared/webhooks/acknowledge';
-import { deliveryRun, deliveryWebhook } from '../shared/descriptions/webhookTrigger';
+import { passDeliveryRun } from '../shared/webhooks/runGate';
 import { manualRegistration } from '../shared/webhooks/reply';
 import { credentialTest } from '../shared/transport/credentialTest';
 import { linkResult, sessionResult } from '../shared/output/paymentResult';
@@ -72,7 +81,15 @@ export class PaySuiteCheckoutTrigger implements INodeType {
 
 	/** The credential's Test button (see credentialTest.ts). */
 	methods = { credentialTest };
+
 	webhookMethods = manualRegistration;
-	webhook = deliveryWebhook(checkoutDelivery);
-	execute = deliveryRun;
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveDelivery(this, checkoutDelivery);
+	}
+
+	/** The start of each run a delivery started, on the worker: one run per delivery does the work (runGate.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await passDeliveryRun(this);
+	}
 }

@@ -1,9 +1,18 @@
-import { NodeConnectionTypes, type IDataObject, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { headerValue } from '../shared/transport/answerBody';
-import { type DeliveryDeclaration, type SignedBytes } from '../shared/webhooks/delivery';
+import { receiveDelivery, type DeliveryDeclaration, type SignedBytes } from '../shared/webhooks/delivery';
 import { webhookAnswer } from '../shared/webhooks/acknowledge';
-import { deliveryRun, deliveryWebhook } from '../shared/descriptions/webhookTrigger';
+import { passDeliveryRun } from '../shared/webhooks/runGate';
 import { manualRegistration } from '../shared/webhooks/reply';
 import { credentialTest } from '../shared/transport/credentialTest';
 import { simplifiedOutput, TRIGGER_VERSIONS } from '../shared/webhooks/simplify';
@@ -63,7 +72,15 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 
 	/** The credential's Test button (see credentialTest.ts). */
 	methods = { credentialTest };
+
 	webhookMethods = manualRegistration;
-	webhook = deliveryWebhook(onboardingDelivery);
-	execute = deliveryRun;
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveDelivery(this, onboardingDelivery);
+	}
+
+	/** The start of each run a delivery started, on the worker: one run per delivery does the work (runGate.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await passDeliveryRun(this);
+	}
 }
