@@ -31,8 +31,7 @@ function outputOf(fn: IWebhookFunctions, delivery: WithSiteTimeZone<TriggerDeliv
 }
 
 /**
- * A checkout notification or a payment link's: signed in its body; the workflow gets the session or link it
- * names, read from the platform.
+ * A checkout notification or a payment link's: signed in its body; the workflow gets the session or link it names, read from the platform.
  */
 const checkoutDelivery: DeliveryDeclaration<WithSiteTimeZone<TriggerDelivery>, IDataObject> = {
 	signature: {

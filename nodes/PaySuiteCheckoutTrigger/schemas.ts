@@ -1,7 +1,4 @@
-/**
- * A checkout (session) notification or a payment link's own (shared/webhooks/linkNotification.ts): rules and
- * signatures. Pure.
- */
+/** A checkout (session) notification or a payment link's own (shared/webhooks/linkNotification.ts): rules and signatures. Pure. */
 import { outputId } from '../shared/schemas/identifiers';
 import { checkLinkNotification, isLinkNotification, type LinkNotification } from '../shared/webhooks/linkNotification';
 import { NOT_VERIFIED, type FailedCheck } from '../shared/webhooks/reply';

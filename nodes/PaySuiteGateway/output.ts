@@ -1,7 +1,4 @@
-/**
- * The Gateway's simplified items (docs/nodes/gateway.md). Missing fields are null, so every item has the same
- * columns.
- */
+/** The Gateway's simplified items (docs/nodes/gateway.md). Missing fields are null, so every item has the same columns. */
 import type { IDataObject } from 'n8n-workflow';
 
 import { amountNumber } from '../shared/descriptions/simplify';

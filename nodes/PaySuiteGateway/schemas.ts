@@ -93,11 +93,7 @@ export const interestsSchema = z
 export type InterestsBody = z.infer<typeof interestsSchema>;
 
 export const balanceSchema = z
-	.object({
-		locale,
-		instrument: z.object({ card: lookupCardSchema }).strict(),
-		payment: lookupPaymentSchema.optional(),
-	})
+	.object({ locale, instrument: z.object({ card: lookupCardSchema }).strict(), payment: lookupPaymentSchema.optional() })
 	.strict();
 export type BalanceBody = z.infer<typeof balanceSchema>;
 

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { orNull } from '../shared/descriptions/simplify';
+
 // Its secrets (tranKeys, settings) are hidden by the node's executor with the others: see shared/transport/redact.ts.
 export type MerchantOutput = 'merchant' | 'sites' | 'paymentMethods';
 
@@ -27,11 +29,7 @@ export function simplifyMerchant(merchant: IDataObject): IDataObject {
 		name: merchant.name,
 		brand: merchant.brand,
 		active: merchant.active,
-		mcc: merchant.mcc ?? null,
-		size: merchant.size ?? null,
-		timezone: merchant.timezone ?? null,
-		incrementType: merchant.incrementType ?? null,
-		url: merchant.url ?? null,
+		...orNull(merchant, 'mcc', 'size', 'timezone', 'incrementType', 'url'),
 		languages: merchant.languages ?? [],
 		currencies: merchant.currencies ?? [],
 		documentType: document.type ?? null,

@@ -1,7 +1,6 @@
 /**
- * The merchant write body as merchant-onboarding-api.md states it, checked before sending. Element shapes the spec
- * does not show are the writable fields of the read shapes; an unknown key inside one is refused, as the platform
- * refuses it (422).
+ * The merchant write body as merchant-onboarding-api.md states it, checked before sending. Element shapes the spec does not show are the
+ * writable fields of the read shapes; an unknown key inside one is refused, as the platform refuses it (422).
  */
 import { z, type RefinementCtx } from 'zod/v3';
 

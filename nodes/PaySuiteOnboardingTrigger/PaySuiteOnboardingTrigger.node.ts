@@ -61,8 +61,7 @@ export class PaySuiteOnboardingTrigger implements INodeType {
 		group: ['trigger'],
 		...TRIGGER_VERSIONS,
 		subtitle: 'Merchant process finished',
-		description:
-			'Starts the workflow when a merchant create or update process finishes, with the result read from the platform',
+		description: 'Starts the workflow when a merchant create or update process finishes, with the result read from the platform',
 		defaults: { name: 'PaySuite Onboarding Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

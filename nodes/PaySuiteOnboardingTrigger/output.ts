@@ -1,7 +1,7 @@
 /** The item a finished onboarding process starts a run with, and the filters on it. Pure. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { asObject } from '../shared/descriptions/simplify';
+import { asObject, orNull } from '../shared/descriptions/simplify';
 import { describeProcessFailure, processSucceeded } from '../shared/schemas/onboardingProcess';
 import { chosenOrAll } from '../shared/webhooks/delivery';
 import { datesWithIso } from '../shared/output/datesWithIso';
@@ -45,9 +45,7 @@ export function simpleProcessItem(process: IDataObject, { signature }: ProcessDe
 		action: process.action ?? null,
 		outcome,
 		merchantId: asObject(process.result).merchantId ?? null,
-		status: status.status ?? null,
-		reason: status.reason ?? null,
-		message: status.message ?? null,
+		...orNull(status, 'status', 'reason', 'message'),
 		failure: failure ? `${failure.message}. ${failure.description}` : null,
 		...datesWithIso({ date: status.date }, zone),
 		signatureVerified: signature !== undefined,

@@ -26,10 +26,7 @@ export interface NotificationSignature {
 	keyId?: string;
 }
 
-/**
- * `keyId`: the key ID the header must name (empty accepts any). Without a secret every notification is refused and
- * the owner warned.
- */
+/** `keyId`: the key ID the header must name (empty accepts any). Without a secret every notification is refused and the owner warned. */
 export function checkNotificationSignature(
 	header: unknown,
 	raw: Buffer,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { amountNumber, asObject } from '../shared/descriptions/simplify';
+import { amountNumber, asObject, orNull } from '../shared/descriptions/simplify';
 import { withSiteIso, type SiteClock } from '../shared/operation/siteClock';
 
 /** Each also as ISO 8601 with the site's offset (`<key>Iso`). */
@@ -9,8 +9,7 @@ export const LINK_DATES = ['expirationDate', 'paymentDate'] as const;
 export const LINK_UTC_DATES = ['expirationDate'] as const;
 
 /**
- * Create's output (version 2): the platform answers only `status`, `id` and `url`, so reference, amount and expiry
- * come from what was sent.
+ * Create's output (version 2): the platform answers only `status`, `id` and `url`, so reference, amount and expiry come from what was sent.
  */
 export function createdLink(answer: IDataObject, sent: IDataObject, clock: SiteClock, simple: boolean): IDataObject {
 	const expiry = withSiteIso({ expirationDate: sent.expirationDate ?? null }, LINK_DATES, clock.zone, LINK_UTC_DATES);
@@ -41,20 +40,11 @@ function simpleLinkPayment(payment: IDataObject): IDataObject {
 	const payer = asObject(payment.payer);
 	return {
 		paymentId: payment.id ?? null,
-		requestId: payment.requestId ?? null,
-		status: payment.status ?? null,
-		message: payment.message ?? null,
-		paymentDate: payment.paymentDate ?? null,
+		...orNull(payment, 'requestId', 'status', 'message', 'paymentDate'),
 		amount: amountNumber(amount.total) ?? null,
 		currency: amount.currency ?? null,
-		internalReference: payment.internalReference ?? null,
-		authorization: payment.authorization ?? null,
-		receipt: payment.receipt ?? null,
-		paymentMethod: payment.paymentMethod ?? null,
-		franchise: payment.franchise ?? null,
-		issuerName: payment.issuerName ?? null,
-		lastDigits: payment.lastDigits ?? null,
-		installments: payment.installments ?? null,
+		...orNull(payment, 'internalReference', 'authorization', 'receipt', 'paymentMethod', 'franchise', 'issuerName', 'lastDigits'),
+		...orNull(payment, 'installments'),
 		payerName: [payer.name, payer.surname].filter((part) => typeof part === 'string' && part).join(' ') || null,
 		payerEmail: payer.email ?? null,
 	};
@@ -91,17 +81,10 @@ export function simpleLink(answer: IDataObject): IDataObject {
 		id: answer.id ?? null,
 		status: answer.status ?? null,
 		...linkState(answer, approvedCount),
-		url: answer.url ?? null,
-		name: answer.name ?? null,
-		reference: answer.reference ?? null,
-		description: answer.description ?? null,
+		...orNull(answer, 'url', 'name', 'reference', 'description'),
 		amount: amountNumber(Object.keys(amount).length ? amount.total : answer.amount) ?? null,
 		currency: amount.currency ?? null,
-		expirationDate: answer.expirationDate ?? null,
-		paymentExpiration: answer.paymentExpiration ?? null,
-		isGeneric: answer.isGeneric ?? null,
-		totalPayments: answer.totalPayments ?? null,
-		availablePayments: answer.availablePayments ?? null,
+		...orNull(answer, 'expirationDate', 'paymentExpiration', 'isGeneric', 'totalPayments', 'availablePayments'),
 		paymentCount: paymentsOf(answer).length,
 		...latest,
 	};

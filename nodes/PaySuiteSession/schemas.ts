@@ -116,9 +116,7 @@ export const ticketCreateSchema = z
 				z
 					.object({
 						ticket: z.string({ required_error: 'is required' }).min(1, 'must not be empty'),
-						issuedAt: z
-							.string({ required_error: 'is required' })
-							.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)'),
+						issuedAt: z.string({ required_error: 'is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)'),
 					})
 					.strict(),
 				{ required_error: 'is required' },

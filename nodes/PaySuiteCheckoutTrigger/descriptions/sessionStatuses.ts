@@ -1,8 +1,7 @@
 /**
- * The statuses a checkout session has as the session query reports them (`status.status`; the platform's status
- * list without OK, which no session has), with their labels, and the two a payment link without an approved payment
- * ends in (its own status). PENDING, PENDING_VALIDATION and PENDING_PROCESS are the ones still waiting for the
- * buyer or the processor.
+ * The statuses a checkout session has as the session query reports them (`status.status`; the platform's status list without OK, which no
+ * session has), with their labels, and the two a payment link without an approved payment ends in (its own status). PENDING,
+ * PENDING_VALIDATION and PENDING_PROCESS are the ones still waiting for the buyer or the processor.
  */
 export const SESSION_STATUSES: ReadonlyArray<{ name: string; value: string }> = [
 	{ name: 'Approved', value: 'APPROVED' },

@@ -12,6 +12,7 @@ import {
 import { filtersCollection, optionsCollection } from '../../shared/descriptions/collections';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import { before, byNames, from, SINCE } from '../versions';
+import { textField as text } from '../../shared/descriptions/fields';
 
 export const cardNumberProperty: INodeProperties = {
 	displayName: 'Card Number',
@@ -46,29 +47,17 @@ const MAP_HIDDEN_HINT = 'Hidden as you type. To map it from an earlier node, swi
 
 /** In the words of the operation. */
 export function tokenProperties(words: { token: string; subtoken: string }, displayOptions?: IDisplayOptions): INodeProperties[] {
-	return [
-		{
-			displayName: 'Token',
-			name: 'token',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			required: true,
-			...(displayOptions ? { displayOptions } : {}),
-			description: words.token,
-			hint: MAP_HIDDEN_HINT,
-		},
-		{
-			displayName: 'Subtoken',
-			name: 'subtoken',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			...(displayOptions ? { displayOptions } : {}),
-			description: words.subtoken,
-			hint: MAP_HIDDEN_HINT,
-		},
-	];
+	return (['token', 'subtoken'] as const).map((name) => ({
+		displayName: name === 'token' ? 'Token' : 'Subtoken',
+		name,
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		...(name === 'token' ? { required: true } : {}),
+		...(displayOptions ? { displayOptions } : {}),
+		description: words[name],
+		hint: MAP_HIDDEN_HINT,
+	}));
 }
 
 export const referenceProperty: INodeProperties = {
@@ -90,9 +79,7 @@ export const localeOption: INodeProperties = {
 	description: 'Language of the answer',
 };
 
-// ---------------------------------------------------------------------------------------------------------
-// Card lookups (Get Information, Calculate Interests, Get Balance): the payment they may carry, the client
-// ---------------------------------------------------------------------------------------------------------
+// --- Card lookups (Get Information, Calculate Interests, Get Balance): the payment they may carry, the client ---
 
 export const lookupPaymentOptions: INodeProperties[] = [
 	{
@@ -111,13 +98,7 @@ export const lookupPaymentOptions: INodeProperties[] = [
 		default: 'USD',
 		description: 'Currency of the payment',
 	},
-	{
-		displayName: 'Payment Reference',
-		name: 'paymentReference',
-		type: 'string',
-		default: '',
-		description: 'Your reference of the payment (1 to 32 characters)',
-	},
+	text('Payment Reference', 'paymentReference', 'Your reference of the payment (1 to 32 characters)'),
 ];
 
 export const clientOptions: INodeProperties[] = [
@@ -126,9 +107,7 @@ export const clientOptions: INodeProperties[] = [
 	{ displayName: 'User Agent', name: 'userAgent', type: 'string', default: '', description: "The buyer's browser user agent (max 255 characters)" },
 ];
 
-// ---------------------------------------------------------------------------------------------------------
-// Reports (Request, Request and Wait, Obtain)
-// ---------------------------------------------------------------------------------------------------------
+// --- Reports (Request, Request and Wait, Obtain) ---
 
 const customPeriod: IDisplayOptions = { show: { period: ['custom'] } };
 
@@ -195,22 +174,10 @@ export const reportRequestProperties: INodeProperties[] = [
 			},
 		]),
 	),
-	optionsCollection([
-		{
-			displayName: 'Callback URL',
-			name: 'callbackUrl',
-			type: 'string',
-			default: '',
-			description: 'URL the platform calls when the report is ready',
-		},
-		localeOption,
-	]),
+	optionsCollection([text('Callback URL', 'callbackUrl', 'URL the platform calls when the report is ready'), localeOption]),
 ];
 
-/**
- * The period's dates are top-level fields the body puts in `filters`: without these an error would say "Filters ›
- * Start Date".
- */
+/** The period's dates are top-level fields the body puts in `filters`: without these an error would say "Filters › Start Date". */
 export const reportRequestLabels: Record<string, string> = {
 	'filters.startDate': 'Start Date',
 	'filters.endDate': 'End Date',
@@ -291,9 +258,7 @@ export const reportWhenEmptyProperty = whenEmptyProperty({
 	description: 'What to output when the period has no transactions',
 });
 
-// ---------------------------------------------------------------------------------------------------------
-// Account validation
-// ---------------------------------------------------------------------------------------------------------
+// --- Account validation ---
 
 /** Checked by the panel, and by the schema again before sending. */
 const SESSION_ID_REGEX = '^\\s*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\s*$';

@@ -17,10 +17,7 @@ const specifyBodyProperty: INodeProperties = {
 	displayName: 'Specify Merchant',
 	name: 'specifyBody',
 	type: 'options',
-	options: [
-		{ name: 'Using Fields Below', value: 'fields' },
-		{ name: 'Using JSON', value: 'json' },
-	],
+	options: [{ name: 'Using Fields Below', value: 'fields' }, { name: 'Using JSON', value: 'json' }],
 	default: 'fields',
 	description: 'Whether to fill in the merchant field by field or give the whole write body as JSON',
 };
@@ -61,23 +58,12 @@ const merchantJsonUpdateProperty: INodeProperties = {
 	description: 'Only the fields to change. An integration replaces the one of the same type; a payment method with an ID changes that one, one with a code is added.',
 };
 
-const group = (displayName: string, name: string, options: INodeProperties[], description: string, required = false): INodeProperties => ({
-	displayName,
-	name,
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	required,
-	description,
-	options,
-});
-
-
+const group = (displayName: string, name: string, options: INodeProperties[], description: string, required = false): INodeProperties =>
+	({ displayName, name, type: 'collection', placeholder: 'Add Field', default: {}, required, description, options });
 
 const requiredGroup =
 	(displayName: string, name: string, options: INodeProperties[], description: string) =>
-	(required: boolean): INodeProperties =>
-		group(displayName, name, options, `${description}${required ? ' (required)' : ''}`, required);
+	(required: boolean): INodeProperties => group(displayName, name, options, `${description}${required ? ' (required)' : ''}`, required);
 
 const documentGroup = requiredGroup('Document', 'document', [
 	text('Number', 'number', 'Number of the tax identification document'),
@@ -138,36 +124,28 @@ const travelAgencyGroup = group(
 	'Tourism sector only',
 );
 
-const languagesProperty = (required: boolean): INodeProperties => ({
-	displayName: 'Languages',
-	name: 'languages',
-	type: 'multiOptions',
-	// The platform's languages (the notifications' set): another code still goes in as an expression.
-	options: notificationLocaleOptions,
-	default: [],
-	required,
-	description: 'Languages of the merchant. Each language once: the platform refuses a repeated one.',
-});
+const multi = (displayName: string, name: string, options: INodeProperties['options'], description: string) => (required: boolean): INodeProperties =>
+	({ displayName, name, type: 'multiOptions', options, default: [], required, description });
 
-const currenciesProperty = (required: boolean): INodeProperties => ({
-	displayName: 'Currencies',
-	name: 'currencies',
-	type: 'multiOptions',
-	options: currencyOptions,
-	default: [],
-	required,
-	description: 'Currencies the merchant sells in. Each currency once: the platform refuses a repeated one.',
-});
+// The platform's languages (the notifications' set): another code still goes in as an expression.
+const languagesProperty = multi('Languages', 'languages', notificationLocaleOptions, 'Languages of the merchant. Each language once: the platform refuses a repeated one.');
+const currenciesProperty = multi('Currencies', 'currencies', currencyOptions, 'Currencies the merchant sells in. Each currency once: the platform refuses a repeated one.');
 
 const nameProperty = (required: boolean): INodeProperties => ({ ...text('Name', 'name', 'Legal name of the merchant (max 80 characters)'), required });
 const brandProperty = (required: boolean): INodeProperties => ({ ...text('Brand', 'brand', 'Trade name the buyer sees (max 60 characters)'), required });
 
-const settingsJson = (description: string): INodeProperties => ({
-	displayName: 'Settings (JSON)',
-	name: 'settings',
-	type: 'json',
-	default: '',
+const settingsJson = (description: string): INodeProperties => ({ displayName: 'Settings (JSON)', name: 'settings', type: 'json', default: '', description });
+
+/** A list of entries, each added with its own button. */
+const list = (displayName: string, name: string, [entry, entryName]: [string, string], description: string, values: INodeProperties[]): INodeProperties => ({
+	displayName,
+	name,
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, multipleValueButtonText: `Add ${entryName}` },
+	placeholder: `Add ${entryName}`,
+	default: {},
 	description,
+	options: [{ name: entry, displayName: entryName, values }],
 });
 
 const paymentMethodDetails: INodeProperties[] = [
@@ -177,10 +155,7 @@ const paymentMethodDetails: INodeProperties[] = [
 		displayName: 'Commission Model',
 		name: 'commissionModel',
 		type: 'options',
-		options: [
-			{ name: 'Percentage', value: 'P' },
-			{ name: 'Fixed Amount', value: 'F' },
-		],
+		options: [{ name: 'Percentage', value: 'P' }, { name: 'Fixed Amount', value: 'F' }],
 		default: 'P',
 	},
 	{ displayName: 'Commission Value', name: 'commissionValue', type: 'number', typeOptions: { numberPrecision: 2 }, default: 0 },
@@ -191,47 +166,17 @@ const paymentMethodDetails: INodeProperties[] = [
 	wholeNumber('Order', 'order', 'Position of the payment method in the list the payer sees'),
 ];
 
-const paymentMethodsProperty: INodeProperties = {
-	displayName: 'Payment Methods',
-	name: 'paymentMethods',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Payment Method' },
-	placeholder: 'Add Payment Method',
-	default: {},
-	description: 'Each payment method either changes an existing one (give its ID) or adds a new one (give its code), never both',
-	options: [
-		{
-			name: 'paymentMethod',
-			displayName: 'Payment Method',
-			values: [
-				text('ID', 'id', 'ID of an existing payment method to change (leave empty to add one by code)'),
-				text('Code', 'code', 'Code of the payment method to add, such as VISA (leave empty when changing one by ID)', 'VISA'),
-				group('Details', 'details', paymentMethodDetails, 'Commission, account and order of the payment method'),
-				settingsJson("The payment method's provider settings as a JSON object (free-form)"),
-			],
-		},
-	],
-};
+const paymentMethodsProperty = list('Payment Methods', 'paymentMethods', ['paymentMethod', 'Payment Method'], 'Each payment method either changes an existing one (give its ID) or adds a new one (give its code), never both', [
+	text('ID', 'id', 'ID of an existing payment method to change (leave empty to add one by code)'),
+	text('Code', 'code', 'Code of the payment method to add, such as VISA (leave empty when changing one by ID)', 'VISA'),
+	group('Details', 'details', paymentMethodDetails, 'Commission, account and order of the payment method'),
+	settingsJson("The payment method's provider settings as a JSON object (free-form)"),
+]);
 
-const integrationsProperty: INodeProperties = {
-	displayName: 'Integrations',
-	name: 'integrations',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Integration' },
-	placeholder: 'Add Integration',
-	default: {},
-	description: 'An integration replaces the one of the same type; one not named is kept, and none can be deleted',
-	options: [
-		{
-			name: 'integration',
-			displayName: 'Integration',
-			values: [
-				{ ...text('Type', 'type', 'Type of the integration, such as crm', 'crm'), required: true },
-				settingsJson("The integration's settings as a JSON object (free-form)"),
-			],
-		},
-	],
-};
+const integrationsProperty = list('Integrations', 'integrations', ['integration', 'Integration'], 'An integration replaces the one of the same type; one not named is kept, and none can be deleted', [
+	{ ...text('Type', 'type', 'Type of the integration, such as crm', 'crm'), required: true },
+	settingsJson("The integration's settings as a JSON object (free-form)"),
+]);
 
 const siteDetails: INodeProperties[] = [
 	{ displayName: 'Active', name: 'active', type: 'boolean', default: true, description: 'Whether the site is active' },
@@ -249,34 +194,19 @@ const siteDetails: INodeProperties[] = [
 	text('Type', 'type', 'Type of site'),
 ];
 
-const sitesProperty: INodeProperties = {
-	displayName: 'Sites',
-	name: 'sites',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Site' },
-	placeholder: 'Add Site',
-	default: {},
-	description: 'Sites of the merchant. A site with an ID changes that site; one without is added (it needs a name).',
-	options: [
-		{
-			name: 'site',
-			displayName: 'Site',
-			values: [
-				text('Site ID', 'id', 'ID of an existing site to change (leave empty to add a new one)'),
-				text('Name', 'name', 'Name of the site (max 120 characters; required for a new site)'),
-				group('Details', 'details', siteDetails, 'Currency, languages, contact and state of the site'),
-				{
-					displayName: 'Configuration (JSON)',
-					name: 'configuration',
-					type: 'json',
-					default: '',
-					description:
-						"More of the site as a JSON object, merged into it: its settings groups (integration, control, threeDS, branding, metadata...), promotions, and the site's own paymentMethods and integrations",
-				},
-			],
-		},
-	],
-};
+const sitesProperty = list('Sites', 'sites', ['site', 'Site'], 'Sites of the merchant. A site with an ID changes that site; one without is added (it needs a name).', [
+	text('Site ID', 'id', 'ID of an existing site to change (leave empty to add a new one)'),
+	text('Name', 'name', 'Name of the site (max 120 characters; required for a new site)'),
+	group('Details', 'details', siteDetails, 'Currency, languages, contact and state of the site'),
+	{
+		displayName: 'Configuration (JSON)',
+		name: 'configuration',
+		type: 'json',
+		default: '',
+		description:
+			"More of the site as a JSON object, merged into it: its settings groups (integration, control, threeDS, branding, metadata...), promotions, and the site's own paymentMethods and integrations",
+	},
+]);
 
 /** By parameter name; all of them for an update. */
 const optional = {
@@ -286,10 +216,7 @@ const optional = {
 		displayName: 'Increment Type',
 		name: 'incrementType',
 		type: 'options',
-		options: [
-			{ name: 'Consumer Price Index (IPC)', value: 'IPC' },
-			{ name: 'Legal Minimum Wage (SMLMV)', value: 'SMLMV' },
-		],
+		options: [{ name: 'Consumer Price Index (IPC)', value: 'IPC' }, { name: 'Legal Minimum Wage (SMLMV)', value: 'SMLMV' }],
 		default: 'SMLMV',
 		description: 'How amounts are updated each year; the platform uses the legal minimum wage when none is registered',
 	},

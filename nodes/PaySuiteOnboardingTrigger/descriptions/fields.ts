@@ -5,6 +5,7 @@ import { optionsCollection } from '../../shared/descriptions/collections';
 import { acknowledgeOption } from '../../shared/webhooks/acknowledge';
 import { webhookSetupNotice } from '../../shared/webhooks/setupNotice';
 import { triggerSimplifyProperty } from '../../shared/webhooks/simplify';
+import { textField as text } from '../../shared/descriptions/fields';
 
 /** The parameter `options`. */
 export interface OnboardingTriggerOptions {
@@ -67,13 +68,7 @@ const filterProperties: INodeProperties[] = [
 
 const options: INodeProperties = optionsCollection([
 	acknowledgeOption,
-	{
-		displayName: 'Key ID',
-		name: 'keyId',
-		type: 'string',
-		default: '',
-		description: 'The key ID (kid) the X-Signature header must name, when the signature is verified. Empty accepts any key ID.',
-	},
+	text('Key ID', 'keyId', 'The key ID (kid) the X-Signature header must name, when the signature is verified. Empty accepts any key ID.'),
 	{
 		displayName: 'Wait for Final Result (Seconds)',
 		name: 'waitSeconds',

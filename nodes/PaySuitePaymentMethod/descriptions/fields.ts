@@ -4,6 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { merchantIdLocator, optionalLocator, siteIdLocator } from '../../shared/descriptions/coreIds';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../methods/listSearch';
+import { flagField as flag, numberField as number, textField as text } from '../../shared/descriptions/fields';
 
 export const merchantIdProperty: INodeProperties = merchantIdLocator();
 
@@ -24,148 +25,99 @@ export const paymentMethodIdProperty: INodeProperties = idLocatorProperty({
 	hint: 'From List: choose the Merchant ID first; search by name (3 to 50 characters)',
 });
 
-const commissionModelProperty: INodeProperties = {
-	displayName: 'Commission Model',
-	name: 'commissionModel',
-	type: 'options',
-	options: [
-		{ name: 'F', value: 'F', description: 'Commission model F' },
-		{ name: 'P', value: 'P', description: 'Commission model P' },
-	],
-	default: 'P',
-	description:
-		'Commission model: P or F (one letter; the platform documents only the letters, commonly P is a percentage and F a fixed amount)',
-};
-
-const commissionValueProperty: INodeProperties = {
-	displayName: 'Commission Value',
-	name: 'commissionValue',
-	type: 'number',
-	typeOptions: { numberPrecision: 4 },
-	default: 0,
-	description: 'Commission charged, read according to the commission model',
-};
-
-const accountTypeProperty: INodeProperties = {
-	displayName: 'Account Type',
-	name: 'accountType',
-	type: 'number',
-	default: 0,
-	description: 'Type of the account that receives the payments (a number)',
-};
-
-const accountNumberProperty: INodeProperties = {
-	displayName: 'Account Number',
-	name: 'accountNumber',
-	type: 'string',
-	default: '',
-	description: 'Number of the account that receives the payments (max 20 characters)',
-};
-
-const financialEntityProperty: INodeProperties = {
-	displayName: 'Financial Entity',
-	name: 'financialEntity',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. 101',
-	description: "Identifier of the financial entity (digits); it must belong to the merchant's country",
-};
-
-const orderProperty: INodeProperties = {
-	displayName: 'Order',
-	name: 'order',
-	type: 'number',
-	default: 1,
-	description: 'Priority of the payment method (display order)',
-};
-
-/** One row per payment method code, card group and installment number. */
-const creditRulesProperty: INodeProperties = {
-	displayName: 'Credit Rules',
-	name: 'creditRules',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Credit Rule',
-	default: {},
-	description: 'Installment rules: for a payment method code and card group, the amounts allowed for one number of installments',
-	options: [
-		{
-			displayName: 'Rule',
-			name: 'rule',
-			values: [
-				{
-					displayName: 'Card Group',
-					name: 'cardGroup',
-					type: 'string',
-					default: 'DEFAULT',
-						required:	true,
-					description: 'Code of the card group the rule is for',
-				},
-				{
-					displayName: 'Installments',
-					name: 'installment',
-					type: 'number',
-					default: 1,
-					description: 'Number of installments the rule is for',
-				},
-				{
-					displayName: 'Maximum',
-					name: 'maximum',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. 5000.00',
-					description: 'Largest amount for this number of installments',
-				},
-				{
-					displayName: 'Minimum',
-					name: 'minimum',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. 100.00',
-					description: 'Smallest amount for this number of installments',
-				},
-				{
-					displayName: 'Payment Method Code',
-					name: 'code',
-					type: 'string',
-					default: '',
-						required:	true,
-					placeholder: 'e.g. CRA',
-					description: 'Code of the payment method the rule is for',
-				},
-				{
-					displayName: 'Remove',
-					name: 'remove',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to remove this number of installments instead',
-				},
-			],
-		},
-	],
-};
-
-/** For those who have the rules as one object already. */
-const creditRulesJsonProperty: INodeProperties = {
-	displayName: 'Credit Rules (JSON)',
-	name: 'creditRulesJson',
-	type: 'json',
-	default: '{}',
-	description:
-		'For power users, instead of Credit Rules: payment method code → card group code → installment number (as text) → {"minimum": "100.00", "maximum": "5000.00", "remove": false}',
-};
-
 /** By parameter name; Settings is apart. */
 export const paymentMethodProperty = {
-	accountNumber: accountNumberProperty,
-	accountType: accountTypeProperty,
-	commissionModel: commissionModelProperty,
-	commissionValue: commissionValueProperty,
-	creditRules: creditRulesProperty,
-	creditRulesJson: creditRulesJsonProperty,
-	financialEntity: financialEntityProperty,
-	order: orderProperty,
-};
+	accountNumber: text('Account Number', 'accountNumber', 'Number of the account that receives the payments (max 20 characters)'),
+	accountType: number('Account Type', 'accountType', 'Type of the account that receives the payments (a number)'),
+	commissionModel: {
+		displayName: 'Commission Model',
+		name: 'commissionModel',
+		type: 'options',
+		options: [{ name: 'F', value: 'F', description: 'Commission model F' }, { name: 'P', value: 'P', description: 'Commission model P' }],
+		default: 'P',
+		description:
+			'Commission model: P or F (one letter; the platform documents only the letters, commonly P is a percentage and F a fixed amount)',
+	},
+	commissionValue: {
+		displayName: 'Commission Value',
+		name: 'commissionValue',
+		type: 'number',
+		typeOptions: { numberPrecision: 4 },
+		default: 0,
+		description: 'Commission charged, read according to the commission model',
+	},
+	/** One row per payment method code, card group and installment number. */
+	creditRules: {
+		displayName: 'Credit Rules',
+		name: 'creditRules',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Credit Rule',
+		default: {},
+		description: 'Installment rules: for a payment method code and card group, the amounts allowed for one number of installments',
+		options: [
+			{
+				displayName: 'Rule',
+				name: 'rule',
+				values: [
+					{
+						displayName: 'Card Group',
+						name: 'cardGroup',
+						type: 'string',
+						default: 'DEFAULT',
+						required: true,
+						description: 'Code of the card group the rule is for',
+					},
+					number('Installments', 'installment', 'Number of installments the rule is for', 1),
+					{
+						displayName: 'Maximum',
+						name: 'maximum',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. 5000.00',
+						description: 'Largest amount for this number of installments',
+					},
+					{
+						displayName: 'Minimum',
+						name: 'minimum',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. 100.00',
+						description: 'Smallest amount for this number of installments',
+					},
+					{
+						displayName: 'Payment Method Code',
+						name: 'code',
+						type: 'string',
+						default: '',
+						required: true,
+						placeholder: 'e.g. CRA',
+						description: 'Code of the payment method the rule is for',
+					},
+					flag('Remove', 'remove', 'Whether to remove this number of installments instead'),
+				],
+			},
+		],
+	},
+	/** For those who have the rules as one object already. */
+	creditRulesJson: {
+		displayName: 'Credit Rules (JSON)',
+		name: 'creditRulesJson',
+		type: 'json',
+		default: '{}',
+		description:
+			'For power users, instead of Credit Rules: payment method code → card group code → installment number (as text) → {"minimum": "100.00", "maximum": "5000.00", "remove": false}',
+	},
+	financialEntity: {
+		displayName: 'Financial Entity',
+		name: 'financialEntity',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 101',
+		description: "Identifier of the financial entity (digits); it must belong to the merchant's country",
+	},
+	order: number('Order', 'order', 'Priority of the payment method (display order)', 1),
+} satisfies Record<string, INodeProperties>;
 
 /** Internal names: `3DS…` keys are not valid n8n parameter names. */
 export const settingsProperty: INodeProperties = {
@@ -188,10 +140,7 @@ export const settingsProperty: INodeProperties = {
 			displayName: '3DS Version',
 			name: 'threeDSVersion',
 			type: 'options',
-			options: [
-				{ name: 'V1', value: 'v1' },
-				{ name: 'V2', value: 'v2' },
-			],
+			options: [{ name: 'V1', value: 'v1' }, { name: 'V2', value: 'v2' }],
 			default: 'v2',
 			description: '3-D Secure version',
 		},

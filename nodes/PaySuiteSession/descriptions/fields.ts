@@ -5,10 +5,7 @@ import { amountProperties } from '../../shared/descriptions/amount';
 import { idLocatorProperty } from '../../shared/descriptions/locator';
 import { internalReferenceLocator } from '../../shared/methods/transactions';
 
-/**
- * Any host, a path ending in `/session/<requestId>/...` (the platform's and the sandbox's shape); the group is the
- * Request ID.
- */
+/** Any host, a path ending in `/session/<requestId>/...` (the platform's and the sandbox's shape); the group is the Request ID. */
 export const SESSION_URL_REGEX = '^https?://\\S*?/session/([0-9]+)(?:[/?#]\\S*)?$';
 
 /** Nothing lists sessions: typed, or read from the link the buyer was sent to. */

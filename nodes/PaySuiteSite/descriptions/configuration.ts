@@ -7,38 +7,19 @@ import type { INodeProperties } from 'n8n-workflow';
 import { countryOptions } from '../../shared/descriptions/choices';
 import { flagField as flag, numberField as number, textField as text, wholeNumberField as whole } from '../../shared/descriptions/fields';
 
-const countries = (displayName: string, name: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'multiOptions',
-	options: countryOptions,
-	default: [],
-	description,
-});
+const countries = (displayName: string, name: string, description: string): INodeProperties =>
+	({ displayName, name, type: 'multiOptions', options: countryOptions, default: [], description });
 const commaList = (displayName: string, name: string, description: string, placeholder: string): INodeProperties =>
 	text(displayName, name, `${description}; separate several with commas`, placeholder);
 
-const section = (displayName: string, name: string, options: INodeProperties[]): INodeProperties => ({
-	displayName,
-	name,
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options,
-});
+const section = (displayName: string, name: string, options: INodeProperties[], placeholder = 'Add Field'): INodeProperties =>
+	({ displayName, name, type: 'collection', placeholder, default: {}, options });
 
 // The platform publishes only some values of these settings ("appear"), so they stay text.
 const behaviour = (displayName: string, name: string, seen: string) =>
 	text(displayName, name, `What the platform does in this case (such as ${seen}; the full list is not published)`, seen.split(' or ')[0]);
 
-const behaviours = (options: INodeProperties[]): INodeProperties => ({
-	displayName: 'Behaviours',
-	name: 'behaviours',
-	type: 'collection',
-	placeholder: 'Add Behaviour',
-	default: {},
-	options,
-});
+const behaviours = (options: INodeProperties[]) => section('Behaviours', 'behaviours', options, 'Add Behaviour');
 
 /** Each named as its body key. */
 export const configurationProperties: INodeProperties[] = [

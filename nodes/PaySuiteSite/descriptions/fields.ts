@@ -1,13 +1,13 @@
 /**
- * The Site node's fields that several operations show: the site write shape as n8n fields (simple fields,
- * dropdowns, one collection per configuration section, and a JSON input for power users). The `data` body is
- * built from them in actions/site/siteBody.ts.
+ * The Site node's fields that several operations show: the site write shape as n8n fields (simple fields, dropdowns, one collection per
+ * configuration section, and a JSON input for power users). The `data` body is built from them in actions/site/siteBody.ts.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { currencyOptions, notificationLocaleOptions } from '../../shared/descriptions/choices';
 import { merchantIdLocator, siteIdLocator } from '../../shared/descriptions/coreIds';
 import { configurationProperties } from './configuration';
+import { textField as text } from '../../shared/descriptions/fields';
 
 type SiteMode = 'create' | 'update';
 
@@ -99,13 +99,7 @@ function integrationOptions(mode: SiteMode): INodeProperties[] {
 	return [
 		{ displayName: 'Allow Partial Payments', name: 'allowPartial', type: 'boolean', default: false, description: 'Whether buyers may pay in parts' },
 		{ displayName: 'Allow Wallet', name: 'allowWallet', type: 'boolean', default: false, description: 'Whether buyers may use a wallet' },
-		{
-			displayName: 'Analytics Code',
-			name: 'analyticsCode',
-			type: 'string',
-			default: '',
-			description: 'Analytics and/or tag-manager codes; separate two codes with a comma',
-		},
+		text('Analytics Code', 'analyticsCode', 'Analytics and/or tag-manager codes; separate two codes with a comma'),
 		{
 			displayName: 'Checkout Attempts Limit',
 			name: 'checkoutAttemptsLimit',

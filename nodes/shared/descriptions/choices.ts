@@ -70,10 +70,7 @@ export const TRANSACTION_TYPES_HINT =
 export const TRANSACTION_STATUSES_HINT =
 	'Only transactions in these statuses. Approved alone is not money taken: a refund is an approved transaction too (tell them apart by Transaction Types, or by each row\'s kind).';
 
-/**
- * The documents leave the set open, so this is the common set of the platform's countries; others go in as an
- * expression.
- */
+/** The documents leave the set open, so this is the common set of the platform's countries; others go in as an expression. */
 export const documentTypeOptions: INodePropertyOptions[] = [
 	['CC', 'Citizenship Card (CC)'],
 	['CNPJ', 'Company Taxpayer (CNPJ)'],

@@ -16,3 +16,15 @@ export const additionalFieldsCollection = collection('Additional Fields', 'addit
 
 /** Filters: optional criteria of a search (parameter `filters`). */
 export const filtersCollection = collection('Filters', 'filters', 'Add Filter');
+
+/** A repeatable group of fields: `{<entry>: [...]}` in the parameters. */
+export const rows = (name: string, displayName: string, entry: [string, string], placeholder: string, description: string, values: INodeProperties[]): INodeProperties => ({
+	displayName,
+	name,
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder,
+	default: {},
+	description,
+	options: [{ name: entry[0], displayName: entry[1], values }],
+});

@@ -1,5 +1,6 @@
 /** Fields many operations show alike (n8n's own wording where it has one). */
 import type { INodeProperties } from 'n8n-workflow';
+import { flagField as flag } from './fields';
 
 export const INCLUDE_SECRETS = 'includeSecrets';
 
@@ -13,13 +14,7 @@ export const includeSecretsProperty: INodeProperties = {
 		'Whether to output the secrets the platform answers with (transactional keys, passwords, API keys, tokens) as they are. Off: each is replaced by "[hidden: turn on Include Secrets]". Executions store their output, so turn it on only when the next node needs them. Never on when the node is used as an AI tool.',
 };
 
-export const returnAllProperty: INodeProperties = {
-	displayName: 'Return All',
-	name: 'returnAll',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to return all results or only up to a given limit',
-};
+export const returnAllProperty: INodeProperties = flag('Return All', 'returnAll', 'Whether to return all results or only up to a given limit');
 
 export const limitProperty: INodeProperties = {
 	displayName: 'Limit',

@@ -1,7 +1,6 @@
 /**
- * Merchant and site IDs of the core administration nodes: the platform lists neither, so both are "By ID" with a
- * hint saying where the ID is. The body says `customerId` (the platform's name); the field is `merchantId`
- * everywhere.
+ * Merchant and site IDs of the core administration nodes: the platform lists neither, so both are "By ID" with a hint saying where the ID
+ * is. The body says `customerId` (the platform's name); the field is `merchantId` everywhere.
  */
 import type { INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 

@@ -6,11 +6,7 @@ import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 /** "maxAmount" → "Max Amount": the last resort, for a path no field matches. */
 export function humanize(key: string): string {
-	const words = key
-		.replace(/[_-]+/g, ' ')
-		.replace(/([a-z])([A-Z])/g, '$1 $2')
-		.replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-		.trim();
+	const words = key.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').trim();
 	const titled = words ? words[0].toUpperCase() + words.slice(1) : key;
 	return titled.replace(/\b(Id|Url|Ip|Uri)\b/g, (word) => word.toUpperCase());
 }

@@ -1,9 +1,10 @@
 /**
- * Free-form maps the documents leave open (metadata, additional data): key/value rows for the no-code user plus a
- * JSON field for values that are not text, merged with a row's key winning (typed last, by hand). Named `<name>`
- * and `<name>Json` in every node.
+ * Free-form maps the documents leave open (metadata, additional data): key/value rows for the no-code user plus a JSON field for values
+ * that are not text, merged with a row's key winning (typed last, by hand). Named `<name>` and `<name>Json` in every node.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { rows } from './collections';
 
 export interface JsonReader {
 	/** Undefined when empty or `{}`. */
@@ -12,25 +13,10 @@ export interface JsonReader {
 
 export function keyValueProperties(name: string, displayName: string, description: string): INodeProperties[] {
 	return [
-		{
-			displayName,
-			name,
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Key',
-			default: {},
-			description,
-			options: [
-				{
-					name: 'pair',
-					displayName: 'Pair',
-					values: [
-						{ displayName: 'Key', name: 'key', type: 'string', default: '', description: 'Name of the value' },
-						{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'The value, as text' },
-					],
-				},
-			],
-		},
+		rows(name, displayName, ['pair', 'Pair'], 'Add Key', description, [
+			{ displayName: 'Key', name: 'key', type: 'string', default: '', description: 'Name of the value' },
+			{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'The value, as text' },
+		]),
 		{
 			displayName: `${displayName} (JSON)`,
 			name: `${name}Json`,

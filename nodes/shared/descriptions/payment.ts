@@ -10,23 +10,11 @@ import { nameValuePairsProperty } from './nameValuePairs';
 import { personProperty } from './person';
 import { DETAIL_KINDS, TAX_KINDS } from '../schemas/payment';
 import { currencyOptions } from './choices';
+import { rows } from './collections';
 import { numberField as number, textField as text } from './fields';
 
 /** In the order of the kinds (schemas/payment.ts). */
 const kindOptions = (kinds: readonly string[]) => kinds.map((kind) => ({ name: humanize(kind).replace(/\bIce\b/, 'ICE').replace(/\bVat\b/, 'VAT'), value: kind }));
-
-/** `{<entry>: [...]}` in the parameters. */
-const rows = (name: string, displayName: string, entry: [string, string], placeholder: string, description: string, values: INodeProperties[]): INodeProperties => ({
-	displayName,
-	name,
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder,
-	default: {},
-	description,
-	options: [{ name: entry[0], displayName: entry[1], values }],
-});
-
 
 export const amountDetailsProperty = rows('amountDetails', 'Amount Details', ['detail', 'Detail'], 'Add Detail', 'Parts of the total shown to the buyer (discount, shipping, tip...)', [
 	{ displayName: 'Kind', name: 'kind', type: 'options', options: kindOptions(DETAIL_KINDS), default: 'subtotal', description: 'What this part of the total is' },

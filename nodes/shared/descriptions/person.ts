@@ -1,7 +1,4 @@
-/**
- * A Person (payer, buyer): both APIs describe the same Person, so the Gateway and Session nodes offer the same
- * fields.
- */
+/** A Person (payer, buyer): both APIs describe the same Person, so the Gateway and Session nodes offer the same fields. */
 import type { DisplayCondition, IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { countryOptions, documentTypeOptions } from './choices';

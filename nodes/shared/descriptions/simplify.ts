@@ -34,3 +34,6 @@ export function amountNumber(value: unknown): number | undefined {
 
 /** {} when missing, null, a list or a value. */
 export const asObject = (value: unknown): IDataObject => (value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {});
+
+/** `{ key: source.key ?? null }` for each key, in this order: every item has the same columns. */
+export const orNull = (source: IDataObject, ...keys: string[]): IDataObject => Object.fromEntries(keys.map((key) => [key, source[key] ?? null]));

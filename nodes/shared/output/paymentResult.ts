@@ -58,9 +58,8 @@ const paymentsOf = (link: IDataObject): IDataObject[] => (Array.isArray(link.pay
 const STILL_PENDING = new Set(['PENDING', 'PENDING_VALIDATION', 'PENDING_PROCESS']);
 
 /**
- * In the session's words: APPROVED once a payment is approved; else a pending payment keeps PENDING, a link that
- * takes no more payments says why (EXPIRED, INACTIVE), an active one gives its latest attempt's status (PENDING
- * before any).
+ * In the session's words: APPROVED once a payment is approved; else a pending payment keeps PENDING, a link that takes no more payments
+ * says why (EXPIRED, INACTIVE), an active one gives its latest attempt's status (PENDING before any).
  */
 export function linkOutcome(link: IDataObject): { status: string; payment?: IDataObject } {
 	const payments = paymentsOf(link);

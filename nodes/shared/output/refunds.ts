@@ -1,7 +1,6 @@
 /**
- * A payment's refund columns as numbers a sheet can add up, with what they are based on: the platform tells refunds
- * only through `refunded` (true once in full); what these nodes gave back n8n remembers (operation/refundsMade.ts).
- * Pure.
+ * A payment's refund columns as numbers a sheet can add up, with what they are based on: the platform tells refunds only through `refunded`
+ * (true once in full); what these nodes gave back n8n remembers (operation/refundsMade.ts). Pure.
  */
 import type { IDataObject } from 'n8n-workflow';
 

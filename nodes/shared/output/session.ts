@@ -1,7 +1,7 @@
 /** A checkout session and its payments as flat records, for the Session node's reads and the Checkout Trigger. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { amountNumber, asObject } from '../descriptions/simplify';
+import { amountNumber, asObject, orNull } from '../descriptions/simplify';
 
 /** `processorFields`, a subscription's `instrument`. */
 function pairValue(pairs: unknown, keyword: string): unknown {
@@ -17,21 +17,13 @@ export function simplePayment(payment: IDataObject): IDataObject {
 	const amount = conversion.from ? asObject(conversion.from) : conversion;
 	return {
 		internalReference: payment.internalReference ?? null,
-		status: status.status ?? null,
-		reason: status.reason ?? null,
-		message: status.message ?? null,
-		date: status.date ?? null,
+		...orNull(status, 'status', 'reason', 'message', 'date'),
 		reference: payment.reference ?? null,
 		amount: amountNumber(amount.total) ?? null,
 		currency: amount.currency ?? null,
-		paymentMethod: payment.paymentMethod ?? null,
-		paymentMethodName: payment.paymentMethodName ?? null,
-		franchise: payment.franchise ?? null,
-		issuerName: payment.issuerName ?? null,
+		...orNull(payment, 'paymentMethod', 'paymentMethodName', 'franchise', 'issuerName'),
 		lastDigits: payment.lastDigits ?? pairValue(payment.processorFields, 'lastDigits') ?? null,
-		authorization: payment.authorization ?? null,
-		receipt: payment.receipt ?? null,
-		refunded: payment.refunded ?? null,
+		...orNull(payment, 'authorization', 'receipt', 'refunded'),
 	};
 }
 
@@ -53,10 +45,7 @@ export function simpleSession(answer: IDataObject): IDataObject {
 	const instrument = subscription.instrument;
 	return {
 		requestId: answer.requestId ?? null,
-		status: status.status ?? null,
-		reason: status.reason ?? null,
-		message: status.message ?? null,
-		date: status.date ?? null,
+		...orNull(status, 'status', 'reason', 'message', 'date'),
 		reference: asked.reference ?? subscriptionRequest.reference ?? null,
 		description: asked.description ?? subscriptionRequest.description ?? null,
 		amount: amountNumber(askedAmount.total) ?? null,

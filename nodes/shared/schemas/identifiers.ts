@@ -1,7 +1,6 @@
 /**
- * The platform's numeric IDs, kept exact: the spec types them as integers with no bound and a JS number keeps about
- * 16 digits, so an ID never goes through a number: a path gets its digits, a body a bigint (written bare by
- * losslessJson).
+ * The platform's numeric IDs, kept exact: the spec types them as integers with no bound and a JS number keeps about 16 digits, so an ID
+ * never goes through a number: a path gets its digits, a body a bigint (written bare by losslessJson).
  */
 import { z } from 'zod/v3';
 

@@ -41,11 +41,7 @@ export function describeProcessFailure(process: IDataObject): { message: string;
 /** The process with its merchant ID at the top, for the next node. */
 export function processOutput(process: IDataObject, extra: IDataObject = {}): IDataObject {
 	const result = process.result as IDataObject | null | undefined;
-	return {
-		...process,
-		...(result && result.merchantId !== undefined ? { merchantId: result.merchantId } : {}),
-		...extra,
-	};
+	return { ...process, ...(result && result.merchantId !== undefined ? { merchantId: result.merchantId } : {}), ...extra };
 }
 
 /** Fails the item when a final process did not succeed, naming the body paths of its errors. */

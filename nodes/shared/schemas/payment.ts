@@ -1,7 +1,4 @@
-/**
- * The Payment Processing API's shared structures with the spec's limits, for what a node sends (answers are not
- * parsed with them).
- */
+/** The Payment Processing API's shared structures with the spec's limits, for what a node sends (answers are not parsed with them). */
 import { z, type RefinementCtx } from 'zod/v3';
 
 import { amountProblem, MAX_AMOUNT, minorUnitsOf } from './currencies';
@@ -43,14 +40,7 @@ const boundedNumber = amountNumber.refine((value) => Math.abs(value) <= MAX_AMOU
 });
 
 const addressSchema = z
-	.object({
-		street: z.string(),
-		city: z.string(),
-		state: z.string(),
-		postalCode: z.string(),
-		country: z.string(),
-		phone: z.string(),
-	})
+	.object({ street: z.string(), city: z.string(), state: z.string(), postalCode: z.string(), country: z.string(), phone: z.string() })
 	.partial();
 
 export const personSchema = z
@@ -142,8 +132,5 @@ export const paymentRequestSchema = z.object({
 export const cardSchema = z.object({
 	number: z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits'),
 	expiration: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'must be MM/YY'),
-	cvv: z
-		.string()
-		.regex(/^\d{3,4}$/, 'must be 3 or 4 digits')
-		.optional(),
+	cvv: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits').optional(),
 });

@@ -1,7 +1,4 @@
-/**
- * Time zones for date-times the platform reads without an offset (a link's `YYYY-MM-DD HH:MM:SS`, in the site's
- * zone).
- */
+/** Time zones for date-times the platform reads without an offset (a link's `YYYY-MM-DD HH:MM:SS`, in the site's zone). */
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import { formatSpaced, inZone, parseDateTimeInput } from './dateTime';
@@ -48,10 +45,7 @@ export function resolveTimeZone(choice: unknown, workflowZone: string): { zone: 
 /** `2026-11-24 10:00:00 (America/Bogota)`. */
 export const sentAs = (wallTime: string, zone: string) => `${wallTime} (${zone})`;
 
-/**
- * When the date field holds a date (an expression resolves only when the node runs), each option says what it
- * sends.
- */
+/** When the date field holds a date (an expression resolves only when the node runs), each option says what it sends. */
 export function timeZoneOptions(workflowZone: string, dateValue: unknown): INodePropertyOptions[] {
 	const workflow = canonicalTimeZone(workflowZone) ?? 'UTC';
 	const picked = typeof dateValue === 'string' && !dateValue.startsWith('=') ? parseDateTimeInput(dateValue, workflow) : undefined;
