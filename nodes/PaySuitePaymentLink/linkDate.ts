@@ -16,10 +16,8 @@ export const DEFAULT_VALID_DAYS = 14;
 
 const pad = (value: number, size = 2) => String(value).padStart(size, '0');
 
-/**
- * The same time of day `days` calendar days later, on the site's clock, so a daylight saving change does not move
- * it an hour.
- */
+/** The same time of day `days` calendar days later, on the site's clock, so a daylight saving change does not move it
+ * an hour. */
 export function expiryAfterDays(days: number, now: Date, siteZone: string): string {
 	const wall = wallTimeIn(now, siteZone);
 	const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + days));

@@ -32,10 +32,7 @@ export async function searchListPage(this: ILoadOptionsFunctions, search: PagedS
 	}) as { body: IDataObject };
 	const records = search.records ? search.records(body) : ((body.data as IDataObject[] | undefined) ?? []);
 	const lastPage = Number((body.pagination as IDataObject | undefined)?.lastPage ?? currentPage);
-	return {
-		results: records.map(search.toItem),
-		...(currentPage < lastPage && records.length > 0 ? { paginationToken: String(currentPage + 1) } : {}),
-	};
+	return { results: records.map(search.toItem), ...(currentPage < lastPage && records.length > 0 ? { paginationToken: String(currentPage + 1) } : {}) };
 }
 
 /** A record's name and ID as a list entry: "Name (ID 123)" so that two records of one name can be told apart. */

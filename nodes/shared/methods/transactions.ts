@@ -30,10 +30,8 @@ const REPORT_WAIT_MS = 20_000;
 const RECENT_REUSE_MS = 60_000;
 /** Signers whose last report is kept; the oldest go first. */
 const RECENT_SIGNERS = 20;
-/**
- * The last report's rows by signer (transport/credentials.ts `signerKey`): a credential with another secret key has
- * another key, so it asks the platform itself and is refused there.
- */
+/** The last report's rows by signer (transport/credentials.ts `signerKey`): a credential with another secret key has
+ * another key, so it asks the platform itself and is refused there. */
 const recentReports = new Map<string, { at: number; candidates: Candidate[] }>();
 /** A list shows the newest this many. */
 const MAX_ENTRIES = 50;

@@ -1,7 +1,5 @@
-/**
- * Streaming parser for the gateway's transaction report (TSV with a header line). Only the unfinished last line is
- * kept between chunks, so memory is bounded by the longest line. Pure.
- */
+/** Streaming parser for the gateway's transaction report (TSV with a header line). Only the unfinished last line is
+ * kept between chunks, so memory is bounded by the longest line. Pure. */
 
 type ReportValue = string | number | boolean | null;
 export type ReportRow = Record<string, ReportValue>;
@@ -117,10 +115,8 @@ export function columnPlan(header: string, options: TsvParserOptions = {}): Colu
 	return { names, converters: names.map((name) => converterFor(name, options)), blank };
 }
 
-/**
- * Remembers the next tab, so the search for a line's last cell (which runs on to the next line's first tab) is not
- * repeated, and a one-column report is not searched to its end once per line.
- */
+/** Remembers the next tab, so the search for a line's last cell (which runs on to the next line's first tab) is not
+ * repeated, and a one-column report is not searched to its end once per line. */
 class TabFinder {
 	private next = -1;
 

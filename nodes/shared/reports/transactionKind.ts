@@ -18,10 +18,8 @@ export type TransactionKind =
 	| 'dispute lost'
 	| 'dispute won';
 
-/**
- * A card payment (Process, a checkout page, a payment link) is AUTH_ONLY: the gateway names only AUTH_ONLY and
- * CHECKIN.
- */
+/** A card payment (Process, a checkout page, a payment link) is AUTH_ONLY: the gateway names only AUTH_ONLY and
+ * CHECKIN. */
 export const KIND_OF_TYPE: Readonly<Record<string, TransactionKind>> = {
 	AUTH_ONLY: 'payment',
 	AUTH_CAPTURE: 'payment',
@@ -73,10 +71,8 @@ type Reference = string | number | null;
 
 const asReference = (value: unknown): Reference => (typeof value === 'number' || (typeof value === 'string' && value !== '') ? value : null);
 
-/**
- * In the order given: its own for a payment or pre-authorization; for a refund, reversal, capture... the latest
- * approved original with the same reference and currency at or before it; else null.
- */
+/** In the order given: its own for a payment or pre-authorization; for a refund, reversal, capture... the latest
+ * approved original with the same reference and currency at or before it; else null. */
 export function paymentsOf(transactions: readonly KindedTransaction[]): Reference[] {
 	const originals = new Map<string, KindedTransaction[]>();
 	const keyOf = (txn: KindedTransaction) => `${String(txn.reference ?? '')}\u0000${String(txn.currency ?? '')}`;

@@ -24,10 +24,8 @@ function calendarDays(first: { year: number; month: number; day: number }, last:
 	return { startDate: isoInZone(start, timeZone), endDate: isoInZone(end, timeZone) };
 }
 
-/**
- * Without an offset (the date picker's) it is the site's clock; with one, that instant. What is not a date-time is
- * handed back for validation to name.
- */
+/** Without an offset (the date picker's) it is the site's clock; with one, that instant. What is not a date-time is
+ * handed back for validation to name. */
 export function periodDate(value: unknown, timeZone: string): unknown {
 	const instant = parseDateTimeInput(value, timeZone);
 	return instant ? isoInZone(instant, timeZone) : value;
@@ -44,10 +42,8 @@ function daysToNow(first: { year: number; month: number; day: number }, now: Dat
 	return { startDate: isoInZone(start, timeZone), endDate: isoInZone(new Date(Math.floor(now.getTime() / 1000) * 1000), timeZone) };
 }
 
-/**
- * The site's days. Today, This Week and This Month run to now; the others are whole days before today. A week starts
- * on Monday (ISO 8601); Last 7 Days is the seven days before today.
- */
+/** The site's days. Today, This Week and This Month run to now; the others are whole days before today. A week starts
+ * on Monday (ISO 8601); Last 7 Days is the seven days before today. */
 export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, now: Date, timeZone: string): ReportWindow {
 	const wall = wallTimeIn(now, timeZone);
 	const today = { year: wall.year, month: wall.month, day: wall.day };
@@ -76,10 +72,8 @@ export function isLongerThanPlatformAllows(startDate: string, endDate: string): 
 	return Date.parse(endDate) - Date.parse(startDate) > MAX_REPORT_DAYS * DAY_MS;
 }
 
-/**
- * Each window starts one second after the last one's end (whole seconds, both ends included), so no transaction is
- * in two. A period the platform accepts stays one window as given; split windows carry the site's offset.
- */
+/** Each window starts one second after the last one's end (whole seconds, both ends included), so no transaction is in
+ * two. A period the platform accepts stays one window as given; split windows carry the site's offset. */
 export function reportWindows(startDate: string, endDate: string, timeZone = 'UTC', maxDays = MAX_REPORT_DAYS): ReportWindow[] {
 	const start = Date.parse(startDate);
 	const end = Date.parse(endDate);

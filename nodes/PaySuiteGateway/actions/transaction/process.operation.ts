@@ -210,13 +210,7 @@ export const processPayment: PaySuiteOperation = {
 		};
 		return paySuiteRequest<IDataObject>(
 			ctx,
-			{
-				api: 'gateway',
-				path: '/gateway/process',
-				safety: 'deduplicated',
-				body: checked as unknown as IDataObject,
-				acceptFailedStatus: true,
-			},
+			{ api: 'gateway', path: '/gateway/process', safety: 'deduplicated', body: checked as unknown as IDataObject, acceptFailedStatus: true },
 			{
 				lostAnswer: lost,
 				output: async (answer) => {

@@ -27,10 +27,7 @@ function linkBody(ctx: OperationContext, expirationDate: unknown): IDataObject {
 		// The spec lists reference and description among the top-level fields.
 		reference: ctx.param<string>('reference', ''),
 		description: ctx.param<string>('description', ''),
-		payment: {
-			amount: amountFromParameters(ctx),
-			modifiers,
-		},
+		payment: { amount: amountFromParameters(ctx), modifiers },
 		expirationDate: expirationDate as string | undefined,
 		paymentExpiration: ctx.param('paymentExpiration'),
 		paymentsAllowed: extra.paymentsAllowed,
