@@ -5,17 +5,7 @@ type ReportValue = string | number | boolean | null;
 export type ReportRow = Record<string, ReportValue>;
 
 /** Numeric columns of the spec's report (empty → null). */
-const NUMERIC_REPORT_COLUMNS: ReadonlySet<string> = new Set([
-	'id',
-	'amount',
-	'tax',
-	'internal_reference',
-	'installments',
-	'bank_factor',
-	'bank_amount',
-	'batch_number',
-	'line_number',
-]);
+const NUMERIC_REPORT_COLUMNS: ReadonlySet<string> = new Set(['id', 'amount', 'tax', 'internal_reference', 'installments', 'bank_factor', 'bank_amount', 'batch_number', 'line_number']);
 
 /** `true`/`false`/`1`/`0` (any case) become booleans; other text stays. */
 const BOOLEAN_REPORT_COLUMNS: ReadonlySet<string> = new Set(['refunded']);

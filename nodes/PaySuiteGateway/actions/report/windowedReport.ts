@@ -3,9 +3,9 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { outputId } from '../../../shared/schemas/identifiers';
 import type { OperationContext } from '../../../shared/operation/types';
-import type { ReportDownload } from '../../../shared/reports/reportRequests';
+import { asBuffer, type ReportDownload } from '../../../shared/reports/reportRequests';
 import { TsvReportParser } from '../../../shared/reports/reportTsv';
-import { asBuffer, brokenDownload, rowItems } from './reportFile';
+import { brokenDownload, rowItems } from './reportFile';
 import { ReportFileWriter, reportFileFormat } from './reportFileWriter';
 import { TsvBytes } from './tsvBytes';
 

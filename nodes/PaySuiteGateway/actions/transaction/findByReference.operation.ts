@@ -19,7 +19,8 @@ import { referenceSchema } from '../../../shared/schemas/payment';
 import { periodDateProperties, whenEmptyProperty } from '../../descriptions/fields';
 import { GATEWAY_DATES, simplifyTransaction } from '../../output';
 import { dateTime, querySchema, REPORT_TYPES } from '../../schemas';
-import { asBuffer, brokenDownload, reportPolling, requestReportId } from '../report/reportFile';
+import { asBuffer } from '../../../shared/reports/reportRequests';
+import { brokenDownload, reportPolling, requestReportId } from '../report/reportFile';
 import { periodDate, recentPeriod, reportWindows, type ReportWindow } from '../report/reportPeriod';
 import { groupByPayment, relatedFields, sameReference, withRelated } from './referenceHistory';
 
