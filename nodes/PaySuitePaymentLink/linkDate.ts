@@ -1,10 +1,8 @@
 import { formatSpaced, parseDateTimeInput, wallTimeIn } from '../shared/schemas/dateTime';
 
-/**
- * `YYYY-MM-DD HH:MM:SS`, read by the platform in the site's zone. With an offset the value is that instant; without
- * (the date picker) it is wall-clock time of the workflow's zone, as in every other date field. Non-dates are
- * handed back for validation.
- */
+/** `YYYY-MM-DD HH:MM:SS`, read by the platform in the site's zone. With an offset the value is that instant; without
+ * (the date picker) it is wall-clock time of the workflow's zone, as in every other date field. Non-dates are handed
+ * back for validation. */
 export function toLinkDate(value: unknown, workflowZone: string | undefined, siteZone: string | undefined = workflowZone): unknown {
 	if (value === undefined || value === null || value === '') return undefined;
 	const date = parseDateTimeInput(value, workflowZone);

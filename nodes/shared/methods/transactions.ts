@@ -1,9 +1,7 @@
-/**
- * "From list" of a transaction, wherever an internal reference is taken; it offers what the operation can take
+/** "From list" of a transaction, wherever an internal reference is taken; it offers what the operation can take
  * (transactionPicks.ts). The search box takes a reference (the last 10 days, from the platform's report) or a
  * reference, amount and currency for an older one (`/gateway/search`). Finding nothing gives an empty list, not an
- * error: n8n's list hides its search box on an error.
- */
+ * error: n8n's list hides its search box on an error. */
 import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodeListSearchItems, type INodeListSearchResult } from 'n8n-workflow';
 
 import { exampleText } from '../descriptions/fields';

@@ -1,8 +1,6 @@
-/**
- * A report's period: presets as the site's days (the credential's Site Time Zone), and a long period split into the
- * windows the platform accepts (at most 10 days). Dates carry the site's offset, so `2026-11-25T00:00:00-05:00` is
- * the site's midnight. Pure: the clock and the zone are arguments.
- */
+/** A report's period: presets as the site's days (the credential's Site Time Zone), and a long period split into the
+ * windows the platform accepts (at most 10 days). Dates carry the site's offset, so `2026-11-25T00:00:00-05:00` is the
+ * site's midnight. Pure: the clock and the zone are arguments. */
 import { instantOfWallTime, parseDateTimeInput, wallTimeIn } from '../../../shared/schemas/dateTime';
 import { isoInZone } from '../../../shared/schemas/timeZone';
 
