@@ -1,17 +1,13 @@
-/**
- * Whether a transaction Process got back was made before (Process says so above its output). The platform answers
- * a key it has seen with the transaction it made, as it was made, so a second answer charged nothing new.
- * - This node got it before: n8n's record of the node (Remove Duplicates' *Node* scope) keeps one key per signer,
- *   idempotency key and transaction; this process's calls take turns. Not the workflow's record, which a trigger's
- *   gate writes under its own lock: n8n writes a record whole, so a charge's key added beside it would drop the
- *   gate's entry (a copy of the delivery then ran again). Two workers' calls at the same moment can drop one key: a
- *   run within 5 minutes then says null (below), not true. Null where it cannot know: no record in this n8n, its
- *   database not answering, no transaction.
- * - Made elsewhere (another workflow, a copy): no document marks a returned transaction, but its date tells. The
- *   platform refuses a seed more than 5 minutes off its clock (DESIGN.md), so a request it accepted was signed on a
- *   clock within 5 minutes of its own: a transaction dated more than 5 minutes before the request was not made by
- *   it. Dated before the request within those minutes, it may or may not have been: n8n cannot tell.
- */
+/** Whether a transaction Process got back was made before: the platform answers a key it has seen with the
+ * transaction it made, so a second answer charged nothing new (Process says so above its output).
+ * - This node got it before: n8n's record of the node (Remove Duplicates' Node scope), one key per signer, idempotency
+ *   key and transaction, this process's calls in turn. Not the workflow's record: n8n writes a record whole, so a key
+ *   added beside a trigger gate's (under its own lock) would drop the gate's entry and a delivery's copy would run
+ *   again. Two workers at once can drop a key: a run within 5 minutes then says null, not true. Null where it cannot
+ *   know: no record in this n8n, its database not answering, no transaction.
+ * - Made elsewhere (another workflow, a copy): its date tells. The platform refuses a seed more than 5 minutes off its
+ *   clock (DESIGN.md), so a transaction dated more than 5 minutes before the request was not made by it; dated before
+ *   it within those minutes, n8n cannot tell. */
 import type { DeduplicationHelperFunctions, IDataObject } from 'n8n-workflow';
 
 import { credentialsOnce, signerKey } from '../shared/transport/credentials';
@@ -37,11 +33,8 @@ export const CLOCKS_APART_MINUTES = 5;
 /** The platform's dates are to the second. */
 const SECOND = 1000;
 
-/**
- * When the platform dates the transaction (its first date), against `sentAt`, when this request was sent:
- * `earlier` beyond the clocks' tolerance (so not by this request), `maybeEarlier` before the request by this clock
- * but within it (as a transaction of this request is when the platform's clock is behind), else `now`.
- */
+/** The transaction's (first) date against `sentAt`: `earlier` beyond the clocks' tolerance (not this request),
+ * `maybeEarlier` before it but within (this request's, if the platform's clock is behind), else `now`. */
 export function madeWhen(answer: IDataObject, sentAt: number): 'earlier' | 'maybeEarlier' | 'now' {
 	const made = Date.parse(String(answer.transactionDate ?? answer.date ?? ''));
 	if (!Number.isFinite(made)) return 'now';

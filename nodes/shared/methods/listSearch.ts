@@ -1,8 +1,6 @@
-/**
- * What every "From list" of a resource locator shares: one page of a platform search, as the editor's list of
- * results (name shown, ID as the value) with the token of the next page. The platform pages with
- * `pagination {perPage, currentPage}` and answers `pagination.lastPage`.
- */
+/** What every "From list" of a resource locator shares: one page of a platform search, as the editor's list of results
+ * (name shown, ID as the value) with the token of the next page. The platform pages with `pagination {perPage,
+ * currentPage}` and answers `pagination.lastPage`. */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { paySuiteRequest } from '../transport/request';
@@ -32,10 +30,7 @@ export async function searchListPage(this: ILoadOptionsFunctions, search: PagedS
 	}) as { body: IDataObject };
 	const records = search.records ? search.records(body) : ((body.data as IDataObject[] | undefined) ?? []);
 	const lastPage = Number((body.pagination as IDataObject | undefined)?.lastPage ?? currentPage);
-	return {
-		results: records.map(search.toItem),
-		...(currentPage < lastPage && records.length > 0 ? { paginationToken: String(currentPage + 1) } : {}),
-	};
+	return { results: records.map(search.toItem), ...(currentPage < lastPage && records.length > 0 ? { paginationToken: String(currentPage + 1) } : {}) };
 }
 
 /** A record's name and ID as a list entry: "Name (ID 123)" so that two records of one name can be told apart. */

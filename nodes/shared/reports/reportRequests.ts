@@ -1,7 +1,5 @@
-/**
- * The two requests of a transaction report (asking for a period's report, obtaining it once ready), for the
- * Gateway's Report operations, the Transaction Trigger and the editor's transaction list.
- */
+/** The two requests of a transaction report (asking for a period's report, obtaining it once ready), for the Gateway's
+ * Report operations, the Transaction Trigger and the editor's transaction list. */
 import { NodeOperationError, sleep, type IDataObject } from 'n8n-workflow';
 
 import type { PollOutcome } from '../operation/polling';
@@ -23,10 +21,9 @@ interface ReportReader {
 	fail(message: string, description?: string): never;
 }
 
-async function readAll(download: ReportDownload): Promise<Buffer> {
-	const chunks: Buffer[] = [];
-	for await (const chunk of download) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-	return Buffer.concat(chunks);
+export function asBuffer(chunk: Buffer | Uint8Array | string): Buffer {
+	if (typeof chunk === 'string') return Buffer.from(chunk, 'utf8');
+	return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
 /** Done with the file as it downloads (n8n's HTTP client undoes the gzip), or pending on the platform's 425. */
@@ -52,9 +49,11 @@ export async function obtainReport(ctx: ReportReader, id: string): Promise<PollO
 	const download = response.body as unknown as ReportDownload;
 	const type = headerValue(response.headers, 'content-type') ?? '';
 	if (/json/i.test(type)) {
+		const chunks: Buffer[] = [];
 		let answer: IDataObject = {};
 		try {
-			answer = JSON.parse((await readAll(download)).toString('utf8')) as IDataObject;
+			for await (const chunk of download) chunks.push(asBuffer(chunk));
+			answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as IDataObject;
 		} catch {
 			answer = {};
 		}

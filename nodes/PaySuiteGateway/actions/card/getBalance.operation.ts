@@ -14,11 +14,7 @@ export const getBalance = oneRequestOperation<BalanceBody>({
 	api: 'gateway',
 	path: '/gateway/balance',
 	safety: 'read',
-	properties: [
-		cardNumberProperty,
-		expirationProperty,
-		optionsCollection([localeOption, ...lookupPaymentOptions]),
-	],
+	properties: [cardNumberProperty, expirationProperty, optionsCollection([localeOption, ...lookupPaymentOptions])],
 	body: (ctx) => {
 		const options = ctx.param<IDataObject>('options', {});
 		return { locale: options.locale, instrument: { card: cardFromParameters(ctx) }, payment: lookupPayment(options) };

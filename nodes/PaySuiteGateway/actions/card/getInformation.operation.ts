@@ -17,12 +17,7 @@ export const getInformation = oneRequestOperation<InformationBody>({
 	api: 'gateway',
 	path: '/gateway/information',
 	safety: 'read',
-	properties: [
-		cardNumberProperty,
-		expirationProperty,
-		simplifyProperty,
-		optionsCollection([...clientOptions, ...lookupPaymentOptions]),
-	],
+	properties: [cardNumberProperty, expirationProperty, simplifyProperty, optionsCollection([...clientOptions, ...lookupPaymentOptions])],
 	body: (ctx) => {
 		const options = ctx.param<IDataObject>('options', {});
 		return {

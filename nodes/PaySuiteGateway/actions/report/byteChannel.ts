@@ -1,11 +1,8 @@
 type Listener = (...args: unknown[]) => void;
 
-/**
- * Bytes written by the node and read by n8n's binary data, a little at a time (the package may not import node's
- * `stream`): an async iterable, which n8n's filesystem mode writes to disk (fs.promises.writeFile), and the few
- * events (`data`, `end`, `error`, `close`) its memory mode reads a stream by. The writer waits while more than
- * `highWaterMark` bytes are waiting to be read.
- */
+/** Bytes for n8n's binary data, a little at a time (the package may not import node's `stream`): an async iterable for
+ * filesystem mode (fs.promises.writeFile) and the events (`data`, `end`, `error`, `close`) memory mode reads a stream
+ * by. The writer waits while more than `highWaterMark` bytes are unread. */
 export class ByteChannel implements AsyncIterable<Buffer> {
 	private readonly queue: Buffer[] = [];
 	private queued = 0;

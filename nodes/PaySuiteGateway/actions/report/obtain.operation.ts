@@ -13,10 +13,7 @@ export const obtain: PaySuiteOperation = {
 	action: 'Obtain a transaction report',
 	description:
 		'Get a requested report: one item per row (numbers as numbers), the file (CSV or TSV), or both. While the report is not ready, one item with ready false and the platform status.',
-	properties: [
-		reportIdLocator,
-		...reportOutputProperties,
-	],
+	properties: [reportIdLocator, ...reportOutputProperties],
 	fieldLabels: { id: 'Report ID' },
 	async execute(ctx) {
 		const id = String(ctx.validate(obtainSchema, { id: ctx.param<unknown>('reportId', '') }).id);

@@ -14,7 +14,7 @@ import { siteRows } from '../../../shared/reports/siteRows';
 import { TsvBytes } from './tsvBytes';
 import { ReportFileWriter, reportFileFormat } from './reportFileWriter';
 import { SINCE } from '../../versions';
-import { obtainReport, type ReportDownload } from '../../../shared/reports/reportRequests';
+import { asBuffer, obtainReport, type ReportDownload } from '../../../shared/reports/reportRequests';
 
 /** At the timeout the item fails naming the report. */
 export const reportPolling: Polling<string, ReportDownload, IDataObject> = {
@@ -39,20 +39,13 @@ export function rowItems(ctx: OperationContext, items: INodeExecutionData[]): IN
 	return items.map((item, index) => ({ ...item, json: rows[index] }));
 }
 
-/**
- * A plain write for Request and Wait; a read where asking again only makes a second report of the same period (Find
- * by Reference).
- */
+/** A plain write for Request and Wait; a read where asking again only makes a second report of the same period (Find by
+ * Reference). */
 export async function requestReportId(ctx: OperationContext, body: ReportBody, safety: RequestSafety = 'write'): Promise<string> {
 	const requested = await paySuiteRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/report', safety, body: body as unknown as IDataObject });
 	const id = readId(requested.body.id);
 	if ('problem' in id) return ctx.fail('The platform did not return the ID of the report');
 	return id.digits;
-}
-
-export function asBuffer(chunk: Buffer | Uint8Array | string): Buffer {
-	if (typeof chunk === 'string') return Buffer.from(chunk, 'utf8');
-	return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
 /** A read: nothing changed on the platform. */

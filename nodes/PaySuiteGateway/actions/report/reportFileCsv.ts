@@ -1,9 +1,6 @@
-/**
- * The report as CSV (RFC 4180), converted from the platform's TSV bytes as they arrive; cells keep their characters
- * as sent (IDs all their digits; nothing is parsed). Starts with UTF-8's byte-order mark: without it spreadsheets
- * and n8n's file viewer read "José" as "JosÃ©". Works on bytes: tab, comma, quote and line breaks never occur
- * inside a UTF-8 multi-byte character, so a chunk may end anywhere. Pure.
- */
+/** The TSV report as CSV (RFC 4180) as its bytes arrive, cells as sent (nothing parsed). A UTF-8 byte-order mark first:
+ * without it spreadsheets and n8n's viewer read "José" as "JosÃ©". On bytes: tab, comma, quote and line breaks never
+ * occur inside a UTF-8 multi-byte character, so a chunk may end anywhere. Pure. */
 import { TsvLineTooLongError } from '../../../shared/reports/reportTsv';
 
 const TAB = 9;

@@ -3,9 +3,9 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { outputId } from '../../../shared/schemas/identifiers';
 import type { OperationContext } from '../../../shared/operation/types';
-import type { ReportDownload } from '../../../shared/reports/reportRequests';
+import { asBuffer, type ReportDownload } from '../../../shared/reports/reportRequests';
 import { TsvReportParser } from '../../../shared/reports/reportTsv';
-import { asBuffer, brokenDownload, rowItems } from './reportFile';
+import { brokenDownload, rowItems } from './reportFile';
 import { ReportFileWriter, reportFileFormat } from './reportFileWriter';
 import { TsvBytes } from './tsvBytes';
 
@@ -18,10 +18,8 @@ export interface WindowSummary {
 
 const NEWLINE = Buffer.from('\n');
 
-/**
- * The rows of every window in order, or one file with the header once (each window appended as it arrives, never
- * held), or both.
- */
+/** The rows of every window in order, or one file with the header once (each window appended as it arrives, never
+ * held), or both. */
 export class WindowedReport {
 	private readonly items: INodeExecutionData[] = [];
 	private header: string | undefined;

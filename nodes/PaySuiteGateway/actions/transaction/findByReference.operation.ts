@@ -1,8 +1,6 @@
-/**
- * Transaction › Find by Reference. The platform searches by reference only with the amount, so this reads the
- * period's reports (windows of at most 10 days, every type), keeps the reference's rows and reads each payment
- * (`/gateway/query`). A refund carries its payment's reference (DESIGN.md, "Facts").
- */
+/** Transaction › Find by Reference. The platform searches by reference only with the amount, so this reads the period's
+ * reports (windows of at most 10 days, every type), keeps the reference's rows and reads each payment
+ * (`/gateway/query`). A refund carries its payment's reference (DESIGN.md, "Facts"). */
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod/v3';
 
@@ -19,7 +17,8 @@ import { referenceSchema } from '../../../shared/schemas/payment';
 import { periodDateProperties, whenEmptyProperty } from '../../descriptions/fields';
 import { GATEWAY_DATES, simplifyTransaction } from '../../output';
 import { dateTime, querySchema, REPORT_TYPES } from '../../schemas';
-import { asBuffer, brokenDownload, reportPolling, requestReportId } from '../report/reportFile';
+import { asBuffer } from '../../../shared/reports/reportRequests';
+import { brokenDownload, reportPolling, requestReportId } from '../report/reportFile';
 import { periodDate, recentPeriod, reportWindows, type ReportWindow } from '../report/reportPeriod';
 import { groupByPayment, relatedFields, sameReference, withRelated } from './referenceHistory';
 

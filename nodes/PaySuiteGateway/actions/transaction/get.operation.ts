@@ -23,10 +23,7 @@ export const get = oneRequestOperation<QueryBody>({
 	// A rejected or failed transaction is what the platform knows about it: output, not an error.
 	acceptFailedStatus: true,
 	properties: [internalReference, simplifyProperty, optionsCollection([localeOption])],
-	body: (ctx) => ({
-		internalReference: ctx.param<string | number>('internalReference', ''),
-		locale: ctx.param<{ locale?: string }>('options', {}).locale,
-	}),
+	body: (ctx) => ({ internalReference: ctx.param<string | number>('internalReference', ''), locale: ctx.param<{ locale?: string }>('options', {}).locale }),
 	schema: querySchema,
 	// Simplified, with its refund columns: the platform's `refunded`, or this workflow's refunds as n8n recorded them.
 	output: (answer, ctx) => (simplifyOn(ctx) ? withRefundColumns(ctx, simplifyTransaction(answer)) : answer),

@@ -33,12 +33,6 @@ import {
 import { GATEWAY_DATES, simplifyTransaction } from '../../output';
 import { byNames, namesAt, type GatewayNames } from '../../versions';
 
-/** Undefined when not set or empty. */
-function optionalJson(ctx: OperationContext, name: string): unknown {
-	const value = ctx.jsonParam<unknown>(name, '');
-	return value === '' ? undefined : value;
-}
-
 const withCard = { show: { instrumentType: ['card'] } };
 const withToken = { show: { instrumentType: ['token'] } };
 
@@ -48,7 +42,8 @@ function instrument(ctx: OperationContext, extra: IDataObject): IDataObject {
 			? { code: extra.creditCode, type: extra.creditType, groupCode: extra.creditGroupCode, installment: extra.creditInstallment ?? 1 }
 			: undefined;
 	// The extra steps Card > Get Information asks for (requireOtp, threeDS); sent only when given.
-	const steps = { otp: extra.otp, threeDS: optionalJson(ctx, 'additionalFields.threeDS') as IDataObject | undefined };
+	const threeDS = ctx.jsonParam<unknown>('additionalFields.threeDS', '');
+	const steps = { otp: extra.otp, threeDS: (threeDS === '' ? undefined : threeDS) as IDataObject | undefined };
 	if (ctx.param<string>('instrumentType', 'card') === 'token') return { token: tokenFromParameters(ctx), credit, ...steps };
 	return { card: cardFromParameters(ctx, true), credit, ...steps };
 }
@@ -210,13 +205,7 @@ export const processPayment: PaySuiteOperation = {
 		};
 		return paySuiteRequest<IDataObject>(
 			ctx,
-			{
-				api: 'gateway',
-				path: '/gateway/process',
-				safety: 'deduplicated',
-				body: checked as unknown as IDataObject,
-				acceptFailedStatus: true,
-			},
+			{ api: 'gateway', path: '/gateway/process', safety: 'deduplicated', body: checked as unknown as IDataObject, acceptFailedStatus: true },
 			{
 				lostAnswer: lost,
 				output: async (answer) => {

@@ -78,10 +78,7 @@ export const search = oneRequestOperation<SearchBody>({
 		{ ...simplifyProperty, displayOptions: { show: { output: ['split'] } } },
 		whenEmpty,
 	],
-	body: (ctx) => ({
-		reference: ctx.param<string>('reference', ''),
-		amount: amountFromParameters(ctx),
-	}),
+	body: (ctx) => ({ reference: ctx.param<string>('reference', ''), amount: amountFromParameters(ctx) }),
 	schema: searchSchema,
 	output: (answer, ctx, body) => {
 		if (ctx.param<string>('output', 'split') === 'whole') return answer;

@@ -14,9 +14,7 @@ import type { PaySuiteResponse } from '../../../shared/transport/types';
 import { idempotencyKeyHeaderFor, IDEMPOTENCY_KEY_PATTERN } from '../../idempotencyKeyHeader';
 
 const userKeySchema = z.object({
-	options: z.object({
-		idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN, 'must be 16 to 64 characters of letters, digits and _ . : -'),
-	}),
+	options: z.object({ idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN, 'must be 16 to 64 characters of letters, digits and _ . : -') }),
 });
 
 interface WriteSpec {
@@ -31,10 +29,8 @@ interface WriteSpec {
 
 const NOT_THERE = [404, 405];
 
-/**
- * The fallback is sent only after a 404 or 405 to `method`: any other answer (a refusal, a success, none at all) is
- * final, so a write is never sent twice when the first answer could mean it was done.
- */
+/** The fallback is sent only after a 404 or 405 to `method`: any other answer (a refusal, a success, none at all) is
+ * final, so a write is never sent twice when the first answer could mean it was done. */
 async function sendWithFallback(ctx: OperationContext, spec: WriteSpec, body: IDataObject, idempotencyKey: string): Promise<PaySuiteResponse<IDataObject>> {
 	const create = spec.method === 'POST';
 	const notFound = create ? undefined : { what: `Merchant ${spec.path.split('/').pop() ?? ''}`, field: 'Merchant ID' };
@@ -89,9 +85,7 @@ export async function merchantWrite(ctx: OperationContext, spec: WriteSpec): Pro
 
 	const processId = String(accepted.processId ?? '');
 	if (!processId) ctx.fail('The platform accepted the write but returned no processId');
-	const final = await pollOrFail(ctx, processPolling, processId, {
-		timeoutSeconds: ctx.param<number>('timeoutSeconds', DEFAULT_PROCESS_TIMEOUT_SECONDS),
-	});
+	const final = await pollOrFail(ctx, processPolling, processId, { timeoutSeconds: ctx.param<number>('timeoutSeconds', DEFAULT_PROCESS_TIMEOUT_SECONDS) });
 	assertProcessSucceeded(ctx, final);
 	return ctx.fn.helpers.returnJsonArray(processOutput(final, { idempotencyKey }));
 }

@@ -27,10 +27,7 @@ function linkBody(ctx: OperationContext, expirationDate: unknown): IDataObject {
 		// The spec lists reference and description among the top-level fields.
 		reference: ctx.param<string>('reference', ''),
 		description: ctx.param<string>('description', ''),
-		payment: {
-			amount: amountFromParameters(ctx),
-			modifiers,
-		},
+		payment: { amount: amountFromParameters(ctx), modifiers },
 		expirationDate: expirationDate as string | undefined,
 		paymentExpiration: ctx.param('paymentExpiration'),
 		paymentsAllowed: extra.paymentsAllowed,
@@ -56,15 +53,6 @@ interface LinkToCreate {
 	clock?: SiteClock;
 }
 
-/** A required date read in the workflow's zone, written in the node's Site Time Zone (the workflow's by default). */
-function version1Link(ctx: OperationContext, extra: IDataObject): LinkToCreate {
-	const workflowZone = ctx.fn.getTimezone();
-	const site = resolveTimeZone(ctx.param('siteTimeZone', WORKFLOW_TIME_ZONE), workflowZone);
-	if ('error' in site) return ctx.fail(`${SITE_TIME_ZONE} ${site.error}`, "Choose the site's time zone in the list: the platform reads the expiration date in it.");
-	const expiration = toLinkDate(ctx.param('expirationDate', ''), workflowZone, site.zone);
-	return { body: ctx.validate(linkCreateSchema(site.zone), compact({ ...linkBody(ctx, expiration), ...extra })) as IDataObject, zone: site.zone };
-}
-
 /** N days from now, or the date given, both on the site's clock. */
 function expiryOnSiteClock(ctx: OperationContext, clock: SiteClock): unknown {
 	if (ctx.param<string>('validity', 'days') === 'date') return toLinkDate(ctx.param('expirationDate', ''), clock.zone, clock.zone);
@@ -75,26 +63,18 @@ function expiryOnSiteClock(ctx: OperationContext, clock: SiteClock): unknown {
 	return expiryAfterDays(days, new Date(), clock.zone);
 }
 
-/** Valid 14 days unless told otherwise, every date on the site's clock. */
-async function version2Link(ctx: OperationContext, extra: IDataObject): Promise<LinkToCreate> {
-	const clock = await siteClock(ctx, ctx.param('siteTimeZone', CREDENTIAL_TIME_ZONE_OPTION), SITE_TIME_ZONE);
-	const body = ctx.validate(linkCreateSchema(clock.zone), compact({ ...linkBody(ctx, expiryOnSiteClock(ctx, clock)), ...extra })) as IDataObject;
-	return { body, zone: clock.zone, clock };
-}
-
-/** As the node's version builds it, with `extra` fields (a notification URL); validated. */
-export async function linkToCreate(ctx: OperationContext, extra: IDataObject = {}): Promise<LinkToCreate> {
-	return onSiteClock(ctx.node.typeVersion) ? await version2Link(ctx, extra) : version1Link(ctx, extra);
-}
-
-async function createLink(ctx: OperationContext) {
-	const { body, zone, clock } = await linkToCreate(ctx);
-	const simple = simplifyOn(ctx);
-	return paySuiteRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
-		lostAnswer: lostLink(body),
-		// Version 1: what was sent with the zone it is read in, so the instant is checkable at a glance.
-		output: (answer) => ctx.fn.helpers.returnJsonArray(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationSentAs: sentAs(String(body.expirationDate), zone) }),
-	});
+/** Validated. Version 1: a required date read in the workflow's zone, written in the node's Site Time Zone (the
+ * workflow's by default). Version 2: valid 14 days unless told otherwise, every date on the site's clock. */
+export async function linkToCreate(ctx: OperationContext): Promise<LinkToCreate> {
+	if (onSiteClock(ctx.node.typeVersion)) {
+		const clock = await siteClock(ctx, ctx.param('siteTimeZone', CREDENTIAL_TIME_ZONE_OPTION), SITE_TIME_ZONE);
+		return { body: ctx.validate(linkCreateSchema(clock.zone), compact(linkBody(ctx, expiryOnSiteClock(ctx, clock)))) as IDataObject, zone: clock.zone, clock };
+	}
+	const workflowZone = ctx.fn.getTimezone();
+	const site = resolveTimeZone(ctx.param('siteTimeZone', WORKFLOW_TIME_ZONE), workflowZone);
+	if ('error' in site) return ctx.fail(`${SITE_TIME_ZONE} ${site.error}`, "Choose the site's time zone in the list: the platform reads the expiration date in it.");
+	const expiration = toLinkDate(ctx.param('expirationDate', ''), workflowZone, site.zone);
+	return { body: ctx.validate(linkCreateSchema(site.zone), compact(linkBody(ctx, expiration))) as IDataObject, zone: site.zone };
 }
 
 export const create: PaySuiteOperation = {
@@ -105,6 +85,12 @@ export const create: PaySuiteOperation = {
 	fieldLabels: paymentPartsLabels('Additional Fields', [modifiersProperty]),
 	properties: createProperties,
 	async execute(ctx) {
-		return await createLink(ctx);
+		const { body, zone, clock } = await linkToCreate(ctx);
+		const simple = simplifyOn(ctx);
+		return paySuiteRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
+			lostAnswer: lostLink(body),
+			// Version 1: what was sent with the zone it is read in, so the instant is checkable at a glance.
+			output: (answer) => ctx.fn.helpers.returnJsonArray(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationSentAs: sentAs(String(body.expirationDate), zone) }),
+		});
 	},
 };

@@ -1,16 +1,13 @@
-/**
- * Payment Link › Create and Wait for Payment: the link's notification URL is this execution's resume URL, and the
- * execution resumes when the signed notification says the link is paid or expired. n8n also ends the wait an hour
- * after the expiry, running none of the node's code (n8n 2.40.7's WorkflowExecute.handleWaitingState disables the
- * waiting node, which passes its input on): version 3 makes that input an UNKNOWN outcome naming the link. Users
- * read it in docs/nodes/payment-link.md.
- */
+/** The link's notification URL is this execution's resume URL: it resumes when the signed notification says paid or
+ * expired. n8n also ends the wait an hour after the expiry running none of the node's code (n8n 2.40.7's
+ * WorkflowExecute.handleWaitingState disables the waiting node, which passes its input on): version 3 makes that input
+ * an UNKNOWN outcome naming the link (docs/nodes/payment-link.md). */
 import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { simplifyOn } from '../../../shared/descriptions/simplify';
 import { paySuiteRequest } from '../../../shared/transport/request';
 import { chooseSiteClock, CREDENTIAL_TIME_ZONE_OPTION } from '../../../shared/operation/siteClock';
-import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
+import type { PaySuiteOperation } from '../../../shared/operation/types';
 import { passOnAtTimeLimit, refuseAllButOneItem } from '../../../shared/operation/waitForOne';
 import { linkOutcome, linkResult, unknownLinkResult } from '../../../shared/output/paymentResult';
 import { parseDateTimeInput } from '../../../shared/schemas/dateTime';
@@ -58,27 +55,6 @@ const properties: INodeProperties[] = [
 	),
 ];
 
-async function createAndPutToWait(ctx: OperationContext) {
-	refuseAllButOneItem(ctx, 'Payment Link › Create, with a Checkout Trigger on the link\'s Notification URL');
-	const link = await linkToCreate(ctx);
-	const { zone, clock } = link;
-	// Checked first: the URL is this execution's own, named after the link's reference.
-	const credentials = await credentialsOnce(ctx.fn, 'paySuiteApi');
-	const body: IDataObject = { ...link.body, notificationUrl: resumeUrlFor(ctx.fn, String(credentials.secretKey ?? ''), String(link.body.reference)) };
-	const simple = simplifyOn(ctx);
-	// Shown by the editor while the execution waits (the link's url, to pay it); n8n replaces it on resume.
-	const created = await paySuiteRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
-		lostAnswer: lostLink(body),
-		output: (answer) => ctx.fn.helpers.returnJsonArray(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationDate: body.expirationDate }),
-	});
-	const expiresAt = parseDateTimeInput(body.expirationDate, zone)?.getTime() ?? Date.now();
-	await ctx.fn.putExecutionToWait(new Date(expiresAt + WAIT_AFTER_EXPIRY_MS));
-	if (saysTimeLimitOutcome(ctx.node.typeVersion)) {
-		passOnAtTimeLimit(ctx, { ...unknownLinkResult(created[0]?.json.id, body), outcomeFrom: OUTCOME_FROM.timeLimit });
-	}
-	return created;
-}
-
 /** Signed, and the resume URL's reference checked. */
 interface AwaitedNotification {
 	ok: true;
@@ -122,7 +98,24 @@ export const createAndWait: PaySuiteOperation = {
 		'Create a payment link and wait until it is paid or expires, then go on with the payment (status, amount, internal reference). Nothing to paste: the link notifies this execution.',
 	properties,
 	async execute(ctx) {
-		return await createAndPutToWait(ctx);
+		refuseAllButOneItem(ctx, 'Payment Link › Create, with a Checkout Trigger on the link\'s Notification URL');
+		const link = await linkToCreate(ctx);
+		const { zone, clock } = link;
+		// Checked first: the URL is this execution's own, named after the link's reference.
+		const credentials = await credentialsOnce(ctx.fn, 'paySuiteApi');
+		const body: IDataObject = { ...link.body, notificationUrl: resumeUrlFor(ctx.fn, String(credentials.secretKey ?? ''), String(link.body.reference)) };
+		const simple = simplifyOn(ctx);
+		// Shown by the editor while the execution waits (the link's url, to pay it); n8n replaces it on resume.
+		const created = await paySuiteRequest<IDataObject>(ctx, { api: 'links', path: '/api/payment-link', safety: 'write', body }, {
+			lostAnswer: lostLink(body),
+			output: (answer) => ctx.fn.helpers.returnJsonArray(clock ? createdLink(answer, body, clock, simple) : { ...answer, expirationDate: body.expirationDate }),
+		});
+		const expiresAt = parseDateTimeInput(body.expirationDate, zone)?.getTime() ?? Date.now();
+		await ctx.fn.putExecutionToWait(new Date(expiresAt + WAIT_AFTER_EXPIRY_MS));
+		if (saysTimeLimitOutcome(ctx.node.typeVersion)) {
+			passOnAtTimeLimit(ctx, { ...unknownLinkResult(created[0]?.json.id, body), outcomeFrom: OUTCOME_FROM.timeLimit });
+		}
+		return created;
 	},
 	// The notification does not say which payment: the link's read does, here, one step from the request.
 	async resume(fn: IWebhookFunctions) {

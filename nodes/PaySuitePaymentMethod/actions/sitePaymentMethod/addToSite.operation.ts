@@ -16,11 +16,7 @@ export const addToSite = oneRequestOperation<SitePaymentMethodCreateBody>({
 		siteIdProperty,
 		// The merchant is not sent (the site's merchant is): it lists its payment methods in the field below.
 		listingMerchantIdProperty,
-		{
-			...paymentMethodIdProperty,
-			displayName: 'Merchant Payment Method ID',
-			description: 'A payment method of the merchant that owns the site',
-		},
+		{ ...paymentMethodIdProperty, displayName: 'Merchant Payment Method ID', description: 'A payment method of the merchant that owns the site' },
 		additionalFieldsCollection([
 			{ ...field.accountNumber, description: 'Account that receives the payments (max 20 characters); set it together with Account Type' },
 			{ ...field.accountType, description: 'Type of the account that receives the payments; set it together with Account Number' },
@@ -50,11 +46,7 @@ export const addToSite = oneRequestOperation<SitePaymentMethodCreateBody>({
 		settingsProperty,
 	],
 	body: (ctx) => ({
-		data: {
-			siteId: ctx.param('siteId'),
-			customerPaymentId: ctx.param('paymentMethodId'),
-			...paymentMethodFields(ctx, 'additionalFields'),
-		},
+		data: { siteId: ctx.param('siteId'), customerPaymentId: ctx.param('paymentMethodId'), ...paymentMethodFields(ctx, 'additionalFields') },
 	}),
 	schema: sitePaymentMethodCreateSchema,
 	fieldLabels: { 'data.customerPaymentId': 'Merchant Payment Method ID', 'data.creditRules': 'Additional Fields › Credit Rules' },

@@ -36,7 +36,6 @@ const IP_ADDRESS_HINT =
 const USER_AGENT_HINT =
 	"Map it from the request of the buyer's browser, such as a Webhook node's {{ $json.headers['user-agent'] }}, or from the user agent your shop recorded with the order";
 
-
 function sessionBody(ctx: OperationContext): IDataObject {
 	const type = ctx.param<string>('sessionType', 'payment');
 	const extra = ctx.param<IDataObject>('additionalFields', {});

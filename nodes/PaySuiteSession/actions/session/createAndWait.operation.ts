@@ -1,9 +1,5 @@
-/**
- * Session › Create and Wait for Payment. A session takes no notification URL of its own (Create's documented fields
- * have none; a site's serves all its sessions), so this is never told: it reads the session (a documented read)
- * every few seconds inside the running execution until its status is final or the limit comes. A running execution
- * does not survive an n8n restart, as docs/nodes/session.md says.
- */
+/** A session takes no notification URL of its own (a site's serves all its sessions), so this reads the session every
+ * few seconds in the running execution until final or the limit; that does not survive an n8n restart (docs/nodes/session.md). */
 import { sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';
@@ -73,24 +69,6 @@ async function readUntilFinal(ctx: OperationContext, requestId: unknown, limitAt
 	}
 }
 
-async function createAndWaitForPayment(ctx: OperationContext) {
-	refuseAllButOneItem(ctx, "Session › Create, with a Checkout Trigger on the site's notification URL");
-	const startedAt = Date.now();
-	const [created] = await create.execute(ctx);
-	const { requestId, processUrl } = created.json;
-	if (ctx.param<boolean>('answerWebhook', true)) {
-		await ctx.fn.sendResponse({ statusCode: 303, headers: { location: String(processUrl) }, body: { requestId, processUrl } });
-	}
-	const zone = clockOf(ctx).zone;
-	const expiresAt = Date.parse(resolveExpiration(ctx.param<IDataObject>('additionalFields', {}).expiration, zone, startedAt));
-	const options = ctx.param<IDataObject>('options', {});
-	const untilExpired = (Number.isNaN(expiresAt) ? startedAt : expiresAt) + READ_AFTER_EXPIRATION_MS;
-	const limitAt = typeof options.limitWaitMinutes === 'number' ? Math.min(untilExpired, startedAt + options.limitWaitMinutes * 60_000) : untilExpired;
-	const everyMs = (typeof options.checkEverySeconds === 'number' ? options.checkEverySeconds : 5) * 1000;
-	const session = await readUntilFinal(ctx, requestId, limitAt, everyMs);
-	return ctx.fn.helpers.returnJsonArray(simplifyOn(ctx) ? sessionResult(session, zone) : session);
-}
-
 export const createAndWait: PaySuiteOperation = {
 	value: 'createAndWait',
 	name: 'Create and Wait for Payment',
@@ -101,6 +79,20 @@ export const createAndWait: PaySuiteOperation = {
 	// Create reads the clock too: the executor resolves it before this operation runs.
 	siteClock: {},
 	async execute(ctx) {
-		return await createAndWaitForPayment(ctx);
+		refuseAllButOneItem(ctx, "Session › Create, with a Checkout Trigger on the site's notification URL");
+		const startedAt = Date.now();
+		const [created] = await create.execute(ctx);
+		const { requestId, processUrl } = created.json;
+		if (ctx.param<boolean>('answerWebhook', true)) {
+			await ctx.fn.sendResponse({ statusCode: 303, headers: { location: String(processUrl) }, body: { requestId, processUrl } });
+		}
+		const zone = clockOf(ctx).zone;
+		const expiresAt = Date.parse(resolveExpiration(ctx.param<IDataObject>('additionalFields', {}).expiration, zone, startedAt));
+		const options = ctx.param<IDataObject>('options', {});
+		const untilExpired = (Number.isNaN(expiresAt) ? startedAt : expiresAt) + READ_AFTER_EXPIRATION_MS;
+		const limitAt = typeof options.limitWaitMinutes === 'number' ? Math.min(untilExpired, startedAt + options.limitWaitMinutes * 60_000) : untilExpired;
+		const everyMs = (typeof options.checkEverySeconds === 'number' ? options.checkEverySeconds : 5) * 1000;
+		const session = await readUntilFinal(ctx, requestId, limitAt, everyMs);
+		return ctx.fn.helpers.returnJsonArray(simplifyOn(ctx) ? sessionResult(session, zone) : session);
 	},
 };

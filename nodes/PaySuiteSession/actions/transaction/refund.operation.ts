@@ -1,8 +1,6 @@
-/**
- * Refund and Reverse, one flow: guarded (repeatGuard.ts), amounts kept (refundsMade.ts). A lost answer is settled by
+/** Refund and Reverse, one flow: guarded (repeatGuard.ts), amounts kept (refundsMade.ts). A lost answer is settled by
  * documented reads: a full one by `refunded`, a partial one by the search, which "finds transactions by reference and
- * amount ... after a lost connection" (a refund is a transaction with the payment's reference).
- */
+ * amount ... after a lost connection" (a refund is a transaction with the payment's reference). */
 import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { amountFromParameters } from '../../../shared/descriptions/amount';
@@ -22,7 +20,6 @@ import type { PaySuiteRequest } from '../../../shared/transport/types';
 import { internalReferenceProperty, partialAmountProperties } from '../../descriptions/fields';
 import { refundSchema } from '../../schemas';
 import { SESSION_DATES } from '../../output';
-
 
 export const refund = refundOperation({
 	value: 'refund',

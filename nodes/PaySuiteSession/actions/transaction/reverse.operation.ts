@@ -1,8 +1,6 @@
-import { amountFromParameters } from '../../../shared/descriptions/amount';
-import { repeatOptionsProperty } from '../../../shared/descriptions/repeat';
 import { transactionActionSchema } from '../../schemas';
 import { refundOperation } from './refund.operation';
-import { actionProperties } from './transactionAction';
+import { actionBody, actionProperties } from './transactionAction';
 
 export const reverse = refundOperation({
 	value: 'reverse',
@@ -12,11 +10,7 @@ export const reverse = refundOperation({
 		'Reverse an approved payment or a pre-authorization through the transaction actions. Outputs what was given back and what is left. The same reversal within 15 minutes is refused.',
 	noun: 'reversal',
 	path: '/api/transaction',
-	properties: [...actionProperties('the amount to reverse, lower than the total for a partial reversal'), repeatOptionsProperty('reversal')],
-	body: (ctx) => ({
-		action: 'reverse',
-		internalReference: ctx.param('internalReference'),
-		amount: ctx.param<boolean>('sendAmount', false) ? amountFromParameters(ctx) : undefined,
-	}),
+	properties: actionProperties('the amount to reverse, lower than the total for a partial reversal', 'reversal'),
+	body: actionBody('reverse'),
 	validate: (ctx, raw) => ctx.validate(transactionActionSchema, raw),
 });

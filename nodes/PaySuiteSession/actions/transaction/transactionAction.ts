@@ -7,15 +7,13 @@ import { amountNumber, asObject, simplifyProperty, simplifyOn } from '../../../s
 import { outputId } from '../../../shared/schemas/identifiers';
 import { earlierText, writeKey } from '../../../shared/transport/repeatGuard';
 import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
-import type { PaySuiteOperation } from '../../../shared/operation/types';
+import type { OperationContext, PaySuiteOperation } from '../../../shared/operation/types';
 import { formatAmount, notFoundBy } from '../../../shared/operation/words';
 import { transactionActionSchema, TRANSACTION_ACTIONS } from '../../schemas';
 import { internalReferenceProperty, partialAmountProperties } from '../../descriptions/fields';
 
-/**
- * The answer of an action as a flat record: the platform answers with the payment request (reference,
- * description, amount...) and a status; the internal reference acted on is added.
- */
+/** The answer of an action as a flat record: the platform answers with the payment request (reference, description,
+ * amount...) and a status; the internal reference acted on is added. */
 function simpleActionAnswer(answer: IDataObject, internalReference: bigint | number | string): IDataObject {
 	const status = asObject(answer.status);
 	const amount = asObject(answer.amount);
@@ -50,7 +48,7 @@ const LOST_WORDS: Record<(typeof TRANSACTION_ACTIONS)[number], (ref: bigint | nu
 };
 
 /** The fields of a transaction action: the transaction, and optionally the amount to act on. */
-export function actionProperties(amountWords: string): INodeProperties[] {
+export function actionProperties(amountWords: string, noun: string): INodeProperties[] {
 	return [
 		internalReferenceProperty,
 		{
@@ -62,8 +60,15 @@ export function actionProperties(amountWords: string): INodeProperties[] {
 		},
 		...partialAmountProperties({ show: { sendAmount: [true] } }, amountWords),
 		simplifyProperty,
+		repeatOptionsProperty(noun),
 	];
 }
+
+export const actionBody = (action: (typeof TRANSACTION_ACTIONS)[number]) => (ctx: OperationContext) => ({
+	action,
+	internalReference: ctx.param('internalReference'),
+	amount: ctx.param<boolean>('sendAmount', false) ? amountFromParameters(ctx) : undefined,
+});
 
 /** One of the actions of POST /api/transaction on a payment: checkout, reauthorization or reverse. */
 export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[number], labels: ActionLabels): PaySuiteOperation {
@@ -76,12 +81,8 @@ export function transactionAction(platformAction: (typeof TRANSACTION_ACTIONS)[n
 		path: '/api/transaction',
 		safety: 'write',
 		notFound: notFoundBy('Transaction', internalReferenceProperty),
-		properties: [...actionProperties(labels.amountWords), repeatOptionsProperty(labels.noun)],
-		body: (ctx) => ({
-			action: platformAction,
-			internalReference: ctx.param('internalReference'),
-			amount: ctx.param<boolean>('sendAmount', false) ? amountFromParameters(ctx) : undefined,
-		}),
+		properties: actionProperties(labels.amountWords, labels.noun),
+		body: actionBody(platformAction),
 		schema: transactionActionSchema,
 		output: (answer, ctx, body) => (simplifyOn(ctx) ? simpleActionAnswer(answer, body.internalReference) : answer),
 		repeat: (ctx, body) => ({

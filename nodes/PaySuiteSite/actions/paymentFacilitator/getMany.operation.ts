@@ -7,11 +7,7 @@ import { SEARCH_PAYMENT_FACILITATORS } from '../../../shared/methods/paymentFaci
 import { listOperation } from '../../../shared/operation/listOperation';
 
 const filtersSchema = z
-	.object({
-		id: z.string().regex(/^\d+$/, 'must be the digits of the ID').optional(),
-		name: z.string().optional(),
-		active: z.boolean().optional(),
-	})
+	.object({ id: z.string().regex(/^\d+$/, 'must be the digits of the ID').optional(), name: z.string().optional(), active: z.boolean().optional() })
 	.strict();
 
 /** The ID filter is a locator inside the Filters collection: its value is the ID (there is no "By URL"); empty is none. */

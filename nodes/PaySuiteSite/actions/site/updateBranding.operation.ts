@@ -24,11 +24,7 @@ export const updateBranding = oneRequestOperation<SiteUpdateBrandingBody>({
 		simplifyProperty,
 		{ ...includeSecretsProperty, hint: 'Off: the site\'s transactional keys (tranKey) and the passwords and keys in its services\' settings are output as "[hidden: turn on Include Secrets]".' },
 	],
-	body: (ctx) => ({
-		id: ctx.param('siteId'),
-		branding: ctx.param('branding', {}),
-		checkoutVersion: ctx.param<string>('checkoutVersion', ''),
-	}),
+	body: (ctx) => ({ id: ctx.param('siteId'), branding: ctx.param('branding', {}), checkoutVersion: ctx.param<string>('checkoutVersion', '') }),
 	schema: siteUpdateBrandingSchema,
 	fieldLabels: { id: 'Site ID' },
 	output: (answer, ctx) => (simplifyOn(ctx) ? simplifySite(answer) : answer),
