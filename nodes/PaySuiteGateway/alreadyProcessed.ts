@@ -1,4 +1,5 @@
-/** Whether a transaction Process got back was made before: the platform answers a key it has seen with the
+/**
+ * Whether a transaction Process got back was made before: the platform answers a key it has seen with the
  * transaction it made, so a second answer charged nothing new (Process says so above its output).
  * - This node got it before: n8n's record of the node (Remove Duplicates' Node scope), one key per signer, idempotency
  *   key and transaction, this process's calls in turn. Not the workflow's record: n8n writes a record whole, so a key
@@ -7,7 +8,8 @@
  *   know: no record in this n8n, its database not answering, no transaction.
  * - Made elsewhere (another workflow, a copy): its date tells. The platform refuses a seed more than 5 minutes off its
  *   clock (DESIGN.md), so a transaction dated more than 5 minutes before the request was not made by it; dated before
- *   it within those minutes, n8n cannot tell. */
+ *   it within those minutes, n8n cannot tell.
+ */
 import type { DeduplicationHelperFunctions, IDataObject } from 'n8n-workflow';
 
 import { credentialsOnce, signerKey } from '../shared/transport/credentials';
@@ -33,8 +35,10 @@ export const CLOCKS_APART_MINUTES = 5;
 /** The platform's dates are to the second. */
 const SECOND = 1000;
 
-/** The transaction's (first) date against `sentAt`: `earlier` beyond the clocks' tolerance (not this request),
- * `maybeEarlier` before it but within (this request's, if the platform's clock is behind), else `now`. */
+/**
+ * The transaction's (first) date against `sentAt`: `earlier` beyond the clocks' tolerance (not this request),
+ * `maybeEarlier` before it but within (this request's, if the platform's clock is behind), else `now`.
+ */
 export function madeWhen(answer: IDataObject, sentAt: number): 'earlier' | 'maybeEarlier' | 'now' {
 	const made = Date.parse(String(answer.transactionDate ?? answer.date ?? ''));
 	if (!Number.isFinite(made)) return 'now';

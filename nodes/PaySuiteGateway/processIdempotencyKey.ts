@@ -1,8 +1,10 @@
-/** Process's `idempotenceKey` when the user gives none (the platform returns the transaction it made for a key it has
+/**
+ * Process's `idempotenceKey` when the user gives none (the platform returns the transaction it made for a key it has
  * seen). Made of what n8n's Retry keeps identical (workflow, node, run index, item, input item, masked body), not the
  * execution id: a Retry is a new execution, and a node cannot see the id of the one it retries. What gets a new key:
  * docs/nodes/gateway.md, "A payment is never charged twice". The node id (a random UUID the platform never sees) makes
- * the stored key reveal nothing it was made from. Pure. */
+ * the stored key reveal nothing it was made from. Pure.
+ */
 import { createHash } from 'crypto';
 
 import { canonicalJson } from '../shared/transport/canonicalJson';

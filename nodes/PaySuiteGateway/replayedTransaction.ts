@@ -1,5 +1,7 @@
-/** For a key it has seen, the platform answers Process with the transaction it already made: when that is another
- * payment (the key reused for another amount, currency, reference or card), it must not be reported as this one. Pure. */
+/**
+ * For a key it has seen, the platform answers Process with the transaction it already made: when that is another
+ * payment (the key reused for another amount, currency, reference or card), it must not be reported as this one. Pure.
+ */
 import { minorUnitsOf } from '../shared/schemas/currencies';
 
 interface SentPayment {

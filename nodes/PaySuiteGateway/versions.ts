@@ -1,5 +1,7 @@
-/** What the Gateway's versions read differently, in one place. A saved workflow keeps its parameters by name, so an
- * older version keeps the names, defaults and behaviour it was saved with; a change is a new version. */
+/**
+ * What the Gateway's versions read differently, in one place. A saved workflow keeps its parameters by name, so an
+ * older version keeps the names, defaults and behaviour it was saved with; a change is a new version.
+ */
 import type { DisplayCondition, IDisplayOptions } from 'n8n-workflow';
 
 /** The version each change starts at. */

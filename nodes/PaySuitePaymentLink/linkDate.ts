@@ -1,8 +1,10 @@
 import { formatSpaced, parseDateTimeInput, wallTimeIn } from '../shared/schemas/dateTime';
 
-/** `YYYY-MM-DD HH:MM:SS`, read by the platform in the site's zone. With an offset the value is that instant; without
+/**
+ * `YYYY-MM-DD HH:MM:SS`, read by the platform in the site's zone. With an offset the value is that instant; without
  * (the date picker) it is wall-clock time of the workflow's zone, as in every other date field. Non-dates are handed
- * back for validation. */
+ * back for validation.
+ */
 export function toLinkDate(value: unknown, workflowZone: string | undefined, siteZone: string | undefined = workflowZone): unknown {
 	if (value === undefined || value === null || value === '') return undefined;
 	const date = parseDateTimeInput(value, workflowZone);
@@ -14,8 +16,10 @@ export const DEFAULT_VALID_DAYS = 14;
 
 const pad = (value: number, size = 2) => String(value).padStart(size, '0');
 
-/** The same time of day `days` calendar days later, on the site's clock, so a daylight saving change does not move it
- * an hour. */
+/**
+ * The same time of day `days` calendar days later, on the site's clock, so a daylight saving change does not move it
+ * an hour.
+ */
 export function expiryAfterDays(days: number, now: Date, siteZone: string): string {
 	const wall = wallTimeIn(now, siteZone);
 	const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + days));

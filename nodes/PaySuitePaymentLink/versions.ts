@@ -1,5 +1,7 @@
-/** What the Payment Link's versions read differently, in one place. Version 1 keeps what its saved workflows were built
- * on; a change is a new version. */
+/**
+ * What the Payment Link's versions read differently, in one place. Version 1 keeps what its saved workflows were built
+ * on; a change is a new version.
+ */
 export const SINCE = {
 	/** Create is valid 14 days unless given a date, uses the credential's Site Time Zone and simplifies its output. */
 	siteClock: 2,

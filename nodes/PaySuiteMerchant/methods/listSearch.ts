@@ -1,6 +1,8 @@
-/** "From list" of Control › Payment Facilitator. The platform lists facilitators only through the signed Core API,
+/**
+ * "From list" of Control › Payment Facilitator. The platform lists facilitators only through the signed Core API,
  * while this node works with the access-token credential: the list uses the node's optional second credential (PaySuite
- * API) and, without it, says how to get the list or to give the ID instead. */
+ * API) and, without it, says how to get the list or to give the ID instead.
+ */
 import { NodeOperationError, type ILoadOptionsFunctions, type INodeListSearchResult } from 'n8n-workflow';
 
 import { SEARCH_PAYMENT_FACILITATORS, searchPaymentFacilitators as searchWithSignedCredential } from '../../shared/methods/paymentFacilitators';

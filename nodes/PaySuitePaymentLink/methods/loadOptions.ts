@@ -15,8 +15,10 @@ async function credentialZone(fn: ILoadOptionsFunctions): Promise<string | undef
 	}
 }
 
-/** Version 2's list: the credential's zone first (the default), then every zone with the time its clocks show now, so
- * that the site's zone is recognised by its time. Pure. */
+/**
+ * Version 2's list: the credential's zone first (the default), then every zone with the time its clocks show now, so
+ * that the site's zone is recognised by its time. Pure.
+ */
 export function siteZoneOptions(fromCredential: string | undefined, workflowZone: string, now: Date): INodePropertyOptions[] {
 	const workflow = canonicalTimeZone(workflowZone) ?? 'UTC';
 	const first: INodePropertyOptions = fromCredential
@@ -30,8 +32,10 @@ export function siteZoneOptions(fromCredential: string | undefined, workflowZone
 }
 
 export const loadOptions = {
-	/** Every zone. Version 1: the workflow's first, each saying what the expiration date picked would be sent as.
-	 * Version 2: the credential's first, each with its time now. */
+	/**
+	 * Every zone. Version 1: the workflow's first, each saying what the expiration date picked would be sent as.
+	 * Version 2: the credential's first, each with its time now.
+	 */
 	async getSiteTimeZones(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		if (!onSiteClock(this.getNode().typeVersion)) return timeZoneOptions(this.getTimezone(), this.getCurrentNodeParameter('expirationDate'));
 		return siteZoneOptions(await credentialZone(this), this.getTimezone(), new Date());

@@ -49,8 +49,10 @@ function withoutJson(fields: IDataObject, ...names: string[]): IDataObject {
 	return copy;
 }
 
-/** Plain fields as they are, then `settings` and `creditRules`. `readApart` names fields the operation reads on its
- * own, so they are not sent as is. */
+/**
+ * Plain fields as they are, then `settings` and `creditRules`. `readApart` names fields the operation reads on its
+ * own, so they are not sent as is.
+ */
 export function paymentMethodFields(ctx: OperationContext, collection: string, ...readApart: string[]): Record<string, unknown> {
 	return {
 		...withoutJson(ctx.param<IDataObject>(collection, {}), 'creditRules', 'creditRulesJson', ...readApart),

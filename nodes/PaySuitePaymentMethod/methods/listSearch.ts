@@ -1,5 +1,7 @@
-/** "From list" of the chosen merchant's payment methods. loadOptions.ts reads the same list: the platform has no
- * catalogue of codes or franchises, only those the merchant has. */
+/**
+ * "From list" of the chosen merchant's payment methods. loadOptions.ts reads the same list: the platform has no
+ * catalogue of codes or franchises, only those the merchant has.
+ */
 import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodeListSearchResult } from 'n8n-workflow';
 
 import { namedEntry, searchListPage } from '../../shared/methods/listSearch';

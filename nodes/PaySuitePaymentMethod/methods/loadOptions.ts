@@ -1,5 +1,7 @@
-/** The Payment Method node's dropdowns: the codes and the franchises of the chosen merchant's payment methods (the
- * platform lists no catalogue of them: it answers with those the merchant has). */
+/**
+ * The Payment Method node's dropdowns: the codes and the franchises of the chosen merchant's payment methods (the
+ * platform lists no catalogue of them: it answers with those the merchant has).
+ */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { paySuiteRequest } from '../../shared/transport/request';

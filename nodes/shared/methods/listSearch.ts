@@ -1,6 +1,8 @@
-/** What every "From list" of a resource locator shares: one page of a platform search, as the editor's list of results
+/**
+ * What every "From list" of a resource locator shares: one page of a platform search, as the editor's list of results
  * (name shown, ID as the value) with the token of the next page. The platform pages with `pagination {perPage,
- * currentPage}` and answers `pagination.lastPage`. */
+ * currentPage}` and answers `pagination.lastPage`.
+ */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { paySuiteRequest } from '../transport/request';

@@ -1,6 +1,8 @@
-/** "From list" of a payment facilitator: the platform's facilitator search, paged, narrowed by what is typed in the
+/**
+ * "From list" of a payment facilitator: the platform's facilitator search, paged, narrowed by what is typed in the
  * search box (digits: the ID; other text: part of the name). Shared by every node that takes a facilitator ID (Site,
- * Merchant): each registers it in its `methods.listSearch` under SEARCH_PAYMENT_FACILITATORS. */
+ * Merchant): each registers it in its `methods.listSearch` under SEARCH_PAYMENT_FACILITATORS.
+ */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { namedEntry, searchListPage } from './listSearch';

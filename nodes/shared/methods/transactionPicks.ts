@@ -1,5 +1,4 @@
-/** What each operation's transaction list offers, judged from documented fields only (type, status, `refunded`). Pure.
- */
+/** What each operation's transaction list offers, judged from documented fields only (type, status, `refunded`). Pure. */
 import type { TransactionKind } from '../reports/transactionKind';
 
 export interface Candidate {

@@ -1,7 +1,9 @@
-/** "From list" of a transaction, wherever an internal reference is taken; it offers what the operation can take
+/**
+ * "From list" of a transaction, wherever an internal reference is taken; it offers what the operation can take
  * (transactionPicks.ts). The search box takes a reference (the last 10 days, from the platform's report) or a
  * reference, amount and currency for an older one (`/gateway/search`). Finding nothing gives an empty list, not an
- * error: n8n's list hides its search box on an error. */
+ * error: n8n's list hides its search box on an error.
+ */
 import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodeListSearchItems, type INodeListSearchResult } from 'n8n-workflow';
 
 import { exampleText } from '../descriptions/fields';
@@ -28,8 +30,10 @@ const REPORT_WAIT_MS = 20_000;
 const RECENT_REUSE_MS = 60_000;
 /** Signers whose last report is kept; the oldest go first. */
 const RECENT_SIGNERS = 20;
-/** The last report's rows by signer (transport/credentials.ts `signerKey`): a credential with another secret key has
- * another key, so it asks the platform itself and is refused there. */
+/**
+ * The last report's rows by signer (transport/credentials.ts `signerKey`): a credential with another secret key has
+ * another key, so it asks the platform itself and is refused there.
+ */
 const recentReports = new Map<string, { at: number; candidates: Candidate[] }>();
 /** A list shows the newest this many. */
 const MAX_ENTRIES = 50;

@@ -1,5 +1,7 @@
-/** The two requests of a transaction report (asking for a period's report, obtaining it once ready), for the Gateway's
- * Report operations, the Transaction Trigger and the editor's transaction list. */
+/**
+ * The two requests of a transaction report (asking for a period's report, obtaining it once ready), for the Gateway's
+ * Report operations, the Transaction Trigger and the editor's transaction list.
+ */
 import { NodeOperationError, sleep, type IDataObject } from 'n8n-workflow';
 
 import type { PollOutcome } from '../operation/polling';

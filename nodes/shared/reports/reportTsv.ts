@@ -1,5 +1,7 @@
-/** Streaming parser for the gateway's transaction report (TSV with a header line). Only the unfinished last line is
- * kept between chunks, so memory is bounded by the longest line. Pure. */
+/**
+ * Streaming parser for the gateway's transaction report (TSV with a header line). Only the unfinished last line is
+ * kept between chunks, so memory is bounded by the longest line. Pure.
+ */
 
 type ReportValue = string | number | boolean | null;
 export type ReportRow = Record<string, ReportValue>;
@@ -23,9 +25,11 @@ const WHOLE_NUMBER = /^-?\d+$/;
 /** Exact as numbers, so a division by one of them rounds once, as Number() does. */
 const POWERS_OF_TEN = Array.from({ length: 16 }, (_, power) => 10 ** power);
 
-/** Fast path for cells as the report writes them (`-12`, `120.50`, at most 15 digits); undefined sends anything else to
+/**
+ * Fast path for cells as the report writes them (`-12`, `120.50`, at most 15 digits); undefined sends anything else to
  * the careful path. Exact: an integer below 2^53 divided by an exact power of ten is correctly rounded, as Number()
- * gives. Regex, trim and Number() dominated the parser's profile. */
+ * gives. Regex, trim and Number() dominated the parser's profile.
+ */
 function plainNumber(raw: string): number | undefined {
 	const length = raw.length;
 	const negative = raw.charCodeAt(0) === 45; // '-'
@@ -88,9 +92,11 @@ export function converterFor(column: string, options: TsvParserOptions = {}): Ce
 export interface ColumnPlan {
 	readonly names: readonly string[];
 	readonly converters: readonly CellConverter[];
-	/** Every column null, in header order. Rows are copies (`{ ...blank }`), so they share one hidden class: a row
+	/**
+	 * Every column null, in header order. Rows are copies (`{ ...blank }`), so they share one hidden class: a row
 	 * grown key by key becomes a slow dictionary after 16 keys in V8 (most of the parser's time and memory). A
-	 * constructor compiled per header would need `new Function`, which n8n's rules forbid. */
+	 * constructor compiled per header would need `new Function`, which n8n's rules forbid.
+	 */
 	readonly blank: Readonly<ReportRow>;
 }
 
@@ -101,8 +107,10 @@ export function columnPlan(header: string, options: TsvParserOptions = {}): Colu
 	return { names, converters: names.map((name) => converterFor(name, options)), blank };
 }
 
-/** Remembers the next tab, so the search for a line's last cell (which runs on to the next line's first tab) is not
- * repeated, and a one-column report is not searched to its end once per line. */
+/**
+ * Remembers the next tab, so the search for a line's last cell (which runs on to the next line's first tab) is not
+ * repeated, and a one-column report is not searched to its end once per line.
+ */
 class TabFinder {
 	private next = -1;
 

@@ -1,5 +1,7 @@
-/** Report rows as the nodes output them (Gateway › Report from version 4, the Transaction Trigger): kind and payment
- * after the reference, dates with the site's offset, their UTC forms last. Pure. */
+/**
+ * Report rows as the nodes output them (Gateway › Report from version 4, the Transaction Trigger): kind and payment
+ * after the reference, dates with the site's offset, their UTC forms last. Pure.
+ */
 import { formatIsoUtc, parseDateTimeInput } from '../schemas/dateTime';
 import { isoInZone } from '../schemas/timeZone';
 import type { ReportRow } from './reportTsv';

@@ -1,11 +1,15 @@
-/** A transaction's kind in a finance team's words, and the payment a refund, reversal or capture belongs to: a refund
- * is a transaction of its own with its payment's reference (DESIGN.md, "Facts"), so rows are tied by reference. Pure. */
+/**
+ * A transaction's kind in a finance team's words, and the payment a refund, reversal or capture belongs to: a refund
+ * is a transaction of its own with its payment's reference (DESIGN.md, "Facts"), so rows are tied by reference. Pure.
+ */
 
 export type TransactionKind = 'payment' | 'capture' | 'pre-authorization' | 'reauthorization' | 'refund' | 'reversal' | 'credit' | 'settlement'
 	| 'dispute' | 'chargeback' | 'dispute lost' | 'dispute won';
 
-/** A card payment (Process, a checkout page, a payment link) is AUTH_ONLY: the gateway names only AUTH_ONLY and
- * CHECKIN. */
+/**
+ * A card payment (Process, a checkout page, a payment link) is AUTH_ONLY: the gateway names only AUTH_ONLY and
+ * CHECKIN.
+ */
 export const KIND_OF_TYPE: Readonly<Record<string, TransactionKind>> = {
 	AUTH_ONLY: 'payment', AUTH_CAPTURE: 'payment', CAPTURE_ONLY: 'capture', CHECKOUT: 'capture', PRE_AUTH: 'pre-authorization',
 	CHECKIN: 'pre-authorization', RE_AUTH: 'reauthorization', REFUND: 'refund', VOID: 'reversal', CREDIT: 'credit',
@@ -39,8 +43,10 @@ type Reference = string | number | null;
 
 const asReference = (value: unknown): Reference => (typeof value === 'number' || (typeof value === 'string' && value !== '') ? value : null);
 
-/** In the order given: its own for a payment or pre-authorization; for a refund, reversal, capture... the latest
- * approved original with the same reference and currency at or before it; else null. */
+/**
+ * In the order given: its own for a payment or pre-authorization; for a refund, reversal, capture... the latest
+ * approved original with the same reference and currency at or before it; else null.
+ */
 export function paymentsOf(transactions: readonly KindedTransaction[]): Reference[] {
 	const originals = new Map<string, KindedTransaction[]>();
 	const keyOf = (txn: KindedTransaction) => `${String(txn.reference ?? '')}\u0000${String(txn.currency ?? '')}`;

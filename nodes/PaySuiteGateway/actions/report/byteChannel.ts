@@ -1,8 +1,10 @@
 type Listener = (...args: unknown[]) => void;
 
-/** Bytes for n8n's binary data, a little at a time (the package may not import node's `stream`): an async iterable for
+/**
+ * Bytes for n8n's binary data, a little at a time (the package may not import node's `stream`): an async iterable for
  * filesystem mode (fs.promises.writeFile) and the events (`data`, `end`, `error`, `close`) memory mode reads a stream
- * by. The writer waits while more than `highWaterMark` bytes are unread. */
+ * by. The writer waits while more than `highWaterMark` bytes are unread.
+ */
 export class ByteChannel implements AsyncIterable<Buffer> {
 	private readonly queue: Buffer[] = [];
 	private queued = 0;

@@ -7,9 +7,11 @@ import { namesAt } from '../../versions';
 import { wantsSiteRows } from './reportFile';
 import { periodDate, presetPeriod, type PeriodPreset } from './reportPeriod';
 
-/** The body of POST /gateway/report from the report request's fields (descriptions/fields.ts) (validated by the
+/**
+ * The body of POST /gateway/report from the report request's fields (descriptions/fields.ts) (validated by the
  * caller), its dates the site's days written with the site's offset (the operation declares siteClock: the executor
- * resolves it). */
+ * resolves it).
+ */
 export function reportBody(ctx: OperationContext): IDataObject {
 	const names = namesAt(ctx.node.typeVersion);
 	const filters = ctx.param<Record<string, string[] | undefined>>('filters', {});

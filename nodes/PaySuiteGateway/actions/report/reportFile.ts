@@ -39,8 +39,10 @@ export function rowItems(ctx: OperationContext, items: INodeExecutionData[]): IN
 	return items.map((item, index) => ({ ...item, json: rows[index] }));
 }
 
-/** A plain write for Request and Wait; a read where asking again only makes a second report of the same period (Find by
- * Reference). */
+/**
+ * A plain write for Request and Wait; a read where asking again only makes a second report of the same period (Find by
+ * Reference).
+ */
 export async function requestReportId(ctx: OperationContext, body: ReportBody, safety: RequestSafety = 'write'): Promise<string> {
 	const requested = await paySuiteRequest<IDataObject>(ctx, { api: 'gateway', path: '/gateway/report', safety, body: body as unknown as IDataObject });
 	const id = readId(requested.body.id);

@@ -1,6 +1,8 @@
-/** The TSV report as CSV (RFC 4180) as its bytes arrive, cells as sent (nothing parsed). A UTF-8 byte-order mark first:
+/**
+ * The TSV report as CSV (RFC 4180) as its bytes arrive, cells as sent (nothing parsed). A UTF-8 byte-order mark first:
  * without it spreadsheets and n8n's viewer read "José" as "JosÃ©". On bytes: tab, comma, quote and line breaks never
- * occur inside a UTF-8 multi-byte character, so a chunk may end anywhere. Pure. */
+ * occur inside a UTF-8 multi-byte character, so a chunk may end anywhere. Pure.
+ */
 import { TsvLineTooLongError } from '../../../shared/reports/reportTsv';
 
 const TAB = 9;

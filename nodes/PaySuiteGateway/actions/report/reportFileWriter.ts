@@ -7,8 +7,10 @@ import { TsvToCsv, tsvToCsv } from './reportFileCsv';
 
 type BinarySource = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
-/** CSV is typed text/plain so that n8n's binary viewer shows it: n8n 2.40.7's server lets it view text/plain and
- * text/csv only, and in its frame Chromium downloads text/csv. TSV is the platform's own file, byte for byte. */
+/**
+ * CSV is typed text/plain so that n8n's binary viewer shows it: n8n 2.40.7's server lets it view text/plain and
+ * text/csv only, and in its frame Chromium downloads text/csv. TSV is the platform's own file, byte for byte.
+ */
 const REPORT_FILE_FORMATS = { csv: { extension: 'csv', mimeType: 'text/plain' }, tsv: { extension: 'tsv', mimeType: 'text/tab-separated-values' } } as const;
 
 type ReportFileFormat = keyof typeof REPORT_FILE_FORMATS;
@@ -18,8 +20,10 @@ export function reportFileFormat(ctx: OperationContext): ReportFileFormat {
 	return ctx.param<string>('fileFormat', 'tsv') === 'csv' ? 'csv' : 'tsv';
 }
 
-/** Streamed to n8n's binary data while written: in filesystem mode (n8n 2's default) it goes to disk as it comes, so
- * the node never holds the file. Started at the first bytes, so an output that ends up empty stores nothing. */
+/**
+ * Streamed to n8n's binary data while written: in filesystem mode (n8n 2's default) it goes to disk as it comes, so
+ * the node never holds the file. Started at the first bytes, so an output that ends up empty stores nothing.
+ */
 export class ReportFileWriter {
 	private stream?: ByteChannel;
 	private stored?: Promise<IBinaryData>;

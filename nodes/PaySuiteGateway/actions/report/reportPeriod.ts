@@ -1,6 +1,8 @@
-/** A report's period: presets as the site's days (the credential's Site Time Zone), and a long period split into the
+/**
+ * A report's period: presets as the site's days (the credential's Site Time Zone), and a long period split into the
  * windows the platform accepts (at most 10 days). Dates carry the site's offset, so `2026-11-25T00:00:00-05:00` is the
- * site's midnight. Pure: the clock and the zone are arguments. */
+ * site's midnight. Pure: the clock and the zone are arguments.
+ */
 import { instantOfWallTime, parseDateTimeInput, wallTimeIn } from '../../../shared/schemas/dateTime';
 import { isoInZone } from '../../../shared/schemas/timeZone';
 
@@ -22,8 +24,10 @@ function calendarDays(first: { year: number; month: number; day: number }, last:
 	return { startDate: isoInZone(start, timeZone), endDate: isoInZone(end, timeZone) };
 }
 
-/** Without an offset (the date picker's) it is the site's clock; with one, that instant. What is not a date-time is
- * handed back for validation to name. */
+/**
+ * Without an offset (the date picker's) it is the site's clock; with one, that instant. What is not a date-time is
+ * handed back for validation to name.
+ */
 export function periodDate(value: unknown, timeZone: string): unknown {
 	const instant = parseDateTimeInput(value, timeZone);
 	return instant ? isoInZone(instant, timeZone) : value;
@@ -40,8 +44,10 @@ function daysToNow(first: { year: number; month: number; day: number }, now: Dat
 	return { startDate: isoInZone(start, timeZone), endDate: isoInZone(new Date(Math.floor(now.getTime() / 1000) * 1000), timeZone) };
 }
 
-/** The site's days. Today, This Week and This Month run to now; the others are whole days before today. A week starts
- * on Monday (ISO 8601); Last 7 Days is the seven days before today. */
+/**
+ * The site's days. Today, This Week and This Month run to now; the others are whole days before today. A week starts
+ * on Monday (ISO 8601); Last 7 Days is the seven days before today.
+ */
 export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, now: Date, timeZone: string): ReportWindow {
 	const wall = wallTimeIn(now, timeZone);
 	const today = { year: wall.year, month: wall.month, day: wall.day };
@@ -70,8 +76,10 @@ export function isLongerThanPlatformAllows(startDate: string, endDate: string): 
 	return Date.parse(endDate) - Date.parse(startDate) > MAX_REPORT_DAYS * DAY_MS;
 }
 
-/** Each window starts one second after the last one's end (whole seconds, both ends included), so no transaction is in
- * two. A period the platform accepts stays one window as given; split windows carry the site's offset. */
+/**
+ * Each window starts one second after the last one's end (whole seconds, both ends included), so no transaction is in
+ * two. A period the platform accepts stays one window as given; split windows carry the site's offset.
+ */
 export function reportWindows(startDate: string, endDate: string, timeZone = 'UTC', maxDays = MAX_REPORT_DAYS): ReportWindow[] {
 	const start = Date.parse(startDate);
 	const end = Date.parse(endDate);

@@ -18,8 +18,10 @@ export interface WindowSummary {
 
 const NEWLINE = Buffer.from('\n');
 
-/** The rows of every window in order, or one file with the header once (each window appended as it arrives, never
- * held), or both. */
+/**
+ * The rows of every window in order, or one file with the header once (each window appended as it arrives, never
+ * held), or both.
+ */
 export class WindowedReport {
 	private readonly items: INodeExecutionData[] = [];
 	private header: string | undefined;

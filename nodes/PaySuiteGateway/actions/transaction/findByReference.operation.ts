@@ -1,6 +1,8 @@
-/** Transaction › Find by Reference. The platform searches by reference only with the amount, so this reads the period's
+/**
+ * Transaction › Find by Reference. The platform searches by reference only with the amount, so this reads the period's
  * reports (windows of at most 10 days, every type), keeps the reference's rows and reads each payment
- * (`/gateway/query`). A refund carries its payment's reference (DESIGN.md, "Facts"). */
+ * (`/gateway/query`). A refund carries its payment's reference (DESIGN.md, "Facts").
+ */
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod/v3';
 

@@ -1,5 +1,7 @@
-/** What a period's report rows (from siteRows) tell about one reference: each payment with the transactions that belong
- * to it, and those whose payment the period does not hold. Pure. */
+/**
+ * What a period's report rows (from siteRows) tell about one reference: each payment with the transactions that belong
+ * to it, and those whose payment the period does not hold. Pure.
+ */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ReportRow } from '../../../shared/reports/reportTsv';
@@ -30,8 +32,10 @@ interface FoundTransaction {
 	others: ReportRow[];
 }
 
-/** In the order they happened; a row whose payment the rows do not hold stands alone. A transaction seen twice (in two
- * overlapping reports) counts once. */
+/**
+ * In the order they happened; a row whose payment the rows do not hold stands alone. A transaction seen twice (in two
+ * overlapping reports) counts once.
+ */
 export function groupByPayment(rows: readonly ReportRow[]): FoundTransaction[] {
 	const seen = new Set<string>();
 	const found: FoundTransaction[] = [];

@@ -1,5 +1,7 @@
-/** The merchant write body from merchantFields.ts's parameters; the schema checks it, and blank fields are never sent
- * (compact). */
+/**
+ * The merchant write body from merchantFields.ts's parameters; the schema checks it, and blank fields are never sent
+ * (compact).
+ */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationContext } from '../../../shared/operation/types';

@@ -29,8 +29,10 @@ interface WriteSpec {
 
 const NOT_THERE = [404, 405];
 
-/** The fallback is sent only after a 404 or 405 to `method`: any other answer (a refusal, a success, none at all) is
- * final, so a write is never sent twice when the first answer could mean it was done. */
+/**
+ * The fallback is sent only after a 404 or 405 to `method`: any other answer (a refusal, a success, none at all) is
+ * final, so a write is never sent twice when the first answer could mean it was done.
+ */
 async function sendWithFallback(ctx: OperationContext, spec: WriteSpec, body: IDataObject, idempotencyKey: string): Promise<PaySuiteResponse<IDataObject>> {
 	const create = spec.method === 'POST';
 	const notFound = create ? undefined : { what: `Merchant ${spec.path.split('/').pop() ?? ''}`, field: 'Merchant ID' };

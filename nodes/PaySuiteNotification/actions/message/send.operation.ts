@@ -63,8 +63,10 @@ function refuseRepeat(ctx: OperationContext, body: IDataObject, earlier: Earlier
 	);
 }
 
-/** Send, refusing the same message within 15 minutes: the platform keeps no record of messages to read, so the memory
- * is n8n's own (repeatGuard.ts). The key is a hash of the credential and the body: nothing readable is kept. */
+/**
+ * Send, refusing the same message within 15 minutes: the platform keeps no record of messages to read, so the memory
+ * is n8n's own (repeatGuard.ts). The key is a hash of the credential and the body: nothing readable is kept.
+ */
 export const send = oneRequestOperation<MessageBody>({
 	value: 'send',
 	name: 'Send',

@@ -63,8 +63,10 @@ function expiryOnSiteClock(ctx: OperationContext, clock: SiteClock): unknown {
 	return expiryAfterDays(days, new Date(), clock.zone);
 }
 
-/** Validated. Version 1: a required date read in the workflow's zone, written in the node's Site Time Zone (the
- * workflow's by default). Version 2: valid 14 days unless told otherwise, every date on the site's clock. */
+/**
+ * Validated. Version 1: a required date read in the workflow's zone, written in the node's Site Time Zone (the
+ * workflow's by default). Version 2: valid 14 days unless told otherwise, every date on the site's clock.
+ */
 export async function linkToCreate(ctx: OperationContext): Promise<LinkToCreate> {
 	if (onSiteClock(ctx.node.typeVersion)) {
 		const clock = await siteClock(ctx, ctx.param('siteTimeZone', CREDENTIAL_TIME_ZONE_OPTION), SITE_TIME_ZONE);

@@ -1,7 +1,9 @@
-/** The link's notification URL is this execution's resume URL: it resumes when the signed notification says paid or
+/**
+ * The link's notification URL is this execution's resume URL: it resumes when the signed notification says paid or
  * expired. n8n also ends the wait an hour after the expiry running none of the node's code (n8n 2.40.7's
  * WorkflowExecute.handleWaitingState disables the waiting node, which passes its input on): version 3 makes that input
- * an UNKNOWN outcome naming the link (docs/nodes/payment-link.md). */
+ * an UNKNOWN outcome naming the link (docs/nodes/payment-link.md).
+ */
 import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { simplifyOn } from '../../../shared/descriptions/simplify';

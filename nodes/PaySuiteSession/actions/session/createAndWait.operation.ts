@@ -1,5 +1,7 @@
-/** A session takes no notification URL of its own (a site's serves all its sessions), so this reads the session every
- * few seconds in the running execution until final or the limit; that does not survive an n8n restart (docs/nodes/session.md). */
+/**
+ * A session takes no notification URL of its own (a site's serves all its sessions), so this reads the session every
+ * few seconds in the running execution until final or the limit; that does not survive an n8n restart (docs/nodes/session.md).
+ */
 import { sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../../../shared/descriptions/collections';

@@ -1,6 +1,8 @@
-/** Refund and Reverse, one flow: guarded (repeatGuard.ts), amounts kept (refundsMade.ts). A lost answer is settled by
+/**
+ * Refund and Reverse, one flow: guarded (repeatGuard.ts), amounts kept (refundsMade.ts). A lost answer is settled by
  * documented reads: a full one by `refunded`, a partial one by the search, which "finds transactions by reference and
- * amount ... after a lost connection" (a refund is a transaction with the payment's reference). */
+ * amount ... after a lost connection" (a refund is a transaction with the payment's reference).
+ */
 import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { amountFromParameters } from '../../../shared/descriptions/amount';

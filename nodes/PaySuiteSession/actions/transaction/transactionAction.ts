@@ -12,8 +12,10 @@ import { formatAmount, notFoundBy } from '../../../shared/operation/words';
 import { transactionActionSchema, TRANSACTION_ACTIONS } from '../../schemas';
 import { internalReferenceProperty, partialAmountProperties } from '../../descriptions/fields';
 
-/** The answer of an action as a flat record: the platform answers with the payment request (reference, description,
- * amount...) and a status; the internal reference acted on is added. */
+/**
+ * The answer of an action as a flat record: the platform answers with the payment request (reference, description,
+ * amount...) and a status; the internal reference acted on is added.
+ */
 function simpleActionAnswer(answer: IDataObject, internalReference: bigint | number | string): IDataObject {
 	const status = asObject(answer.status);
 	const amount = asObject(answer.amount);

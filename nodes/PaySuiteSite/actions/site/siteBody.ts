@@ -1,5 +1,7 @@
-/** The site `data` of create and update-all from the node's fields, with Configuration (JSON) under them; validated
- * later. */
+/**
+ * The site `data` of create and update-all from the node's fields, with Configuration (JSON) under them; validated
+ * later.
+ */
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod/v3';
 
@@ -41,8 +43,10 @@ function configurationOf(sections: Record<string, IDataObject>): IDataObject {
 const isPlainObject = (value: unknown): value is IDataObject =>
 	!!value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
 
-/** A field that is set wins over the JSON's, objects merge field by field, unset fields (undefined, empty text) leave
- * the JSON as it is. An explicit null is a value (it removes `initiatorIndicator` on update-all). */
+/**
+ * A field that is set wins over the JSON's, objects merge field by field, unset fields (undefined, empty text) leave
+ * the JSON as it is. An explicit null is a value (it removes `initiatorIndicator` on update-all).
+ */
 export function mergeSiteData(json: IDataObject, fields: IDataObject): IDataObject {
 	const merged: IDataObject = { ...json };
 	for (const [key, value] of Object.entries(fields)) {
