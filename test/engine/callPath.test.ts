@@ -63,8 +63,8 @@ const SESSION = { name: 'Session', type: 'paySuiteSession', credentialType: 'pay
 
 const OPERATION = ['nodes/shared/operation/execute.ts'];
 const TRANSPORT = 'nodes/shared/transport/request.ts';
-/** A search: its pages are asked for from a callback in listOperation.ts. */
-const LIST = ['nodes/shared/operation/execute.ts', 'nodes/shared/operation/listOperation.ts', TRANSPORT];
+/** A search: its pages are asked for from a callback in oneRequestOperation.ts (its `list` hook). */
+const LIST = ['nodes/shared/operation/execute.ts', 'nodes/shared/operation/oneRequestOperation.ts', TRANSPORT];
 
 interface Followed {
 	/** The first request to this path (ending in `/`: below it). */

@@ -3,6 +3,7 @@ import type { ZodType, ZodTypeDef } from 'zod/v3';
 
 import type { NotFoundSubject } from '../transport/platformAnswer';
 import { safetyOf, type ApiName, type PaySuiteRequest, type RequestSafety } from '../transport/types';
+import { limitProperty, returnAllProperty } from '../descriptions/commonFields';
 import { compact } from './compact';
 import type { LostAnswerWords } from '../transport/lostAnswer';
 import type { RepeatCheck } from '../transport/repeatGuard';
@@ -34,14 +35,19 @@ interface OneRequestOperationSpec<Body> extends OperationLabels {
 	 * (repeatGuard.ts).
 	 */
 	repeat?: (ctx: OperationContext, body: Body) => Omit<RepeatCheck, 'request'>;
+	/**
+	 * A search over the spec's `pagination` block: Return All and Limit are added, the body (the filters) is sent
+	 * page after page, and `output` maps each record of `recordsKey` (`data` in every search of the spec).
+	 */
+	list?: { recordsKey?: string };
 }
 
 /** One request: build, validate, send (claimed first when guarded, a lost answer settled), map the answer. */
 export function oneRequestOperation<Body = IDataObject>(spec: OneRequestOperationSpec<Body>): PaySuiteOperation {
-	const safety = safetyOf(spec);
+	const safety = spec.list ? 'read' : safetyOf(spec);
 	return {
 		...labelsOf(spec),
-		properties: spec.properties,
+		properties: spec.list ? [...spec.properties, returnAllProperty, limitProperty] : spec.properties,
 		...(safety === 'write' ? {} : { parallel: safety }),
 		async execute(ctx) {
 			const raw = compact(spec.body ? spec.body(ctx) : {});
@@ -58,6 +64,7 @@ export function oneRequestOperation<Body = IDataObject>(spec: OneRequestOperatio
 				notFound: spec.notFound?.(ctx, body),
 				conflictHint: spec.conflictHint,
 			};
+			if (spec.list) return await listed(ctx, spec, request, body);
 			return paySuiteRequest<IDataObject>(ctx, request, {
 				repeat: spec.repeat?.(ctx, body),
 				lostAnswer: () => spec.lostAnswer?.(ctx, body),
@@ -65,4 +72,53 @@ export function oneRequestOperation<Body = IDataObject>(spec: OneRequestOperatio
 			});
 		},
 	};
+}
+
+/** Every page's records (as many as Return All and Limit ask for), each mapped by `output`. */
+async function listed<Body>(ctx: OperationContext, spec: OneRequestOperationSpec<Body>, request: PaySuiteRequest, body: Body) {
+	const records = await collectPages(
+		async (pagination: PageRequest) => {
+			const answer = await paySuiteRequest<IDataObject>(ctx, { ...request, safety: 'read', body: { ...request.body, pagination } });
+			const list = answer.body[spec.list?.recordsKey ?? 'data'];
+			return { records: Array.isArray(list) ? (list as IDataObject[]) : [], pagination: answer.body.pagination as PageBlock | undefined };
+		},
+		{ returnAll: ctx.param<boolean>('returnAll', false), limit: ctx.param<number>('limit', 50) },
+	);
+	const output = spec.output;
+	const mapped = output ? await Promise.all(records.map(async (record) => await output(record, ctx, body))) : records;
+	return ctx.fn.helpers.returnJsonArray(mapped.flat());
+}
+
+export interface PageBlock {
+	total?: number;
+	perPage?: number;
+	currentPage?: number;
+	lastPage?: number;
+}
+
+export interface PageRequest {
+	perPage: number;
+	currentPage: number;
+}
+
+const MAX_PER_PAGE = 100;
+
+/**
+ * Walks the spec's `pagination` block: asks page after page until the last page or the limit.
+ * `fetchPage` returns the page's records and its pagination block.
+ */
+export async function collectPages(
+	fetchPage: (page: PageRequest) => Promise<{ records: IDataObject[]; pagination?: PageBlock }>,
+	options: { returnAll: boolean; limit: number; perPage?: number },
+): Promise<IDataObject[]> {
+	const wanted = options.returnAll ? Infinity : Math.max(0, options.limit);
+	const perPage = options.perPage ?? (options.returnAll ? MAX_PER_PAGE : Math.min(Math.max(wanted, 1), MAX_PER_PAGE));
+	const collected: IDataObject[] = [];
+	for (let currentPage = 1; collected.length < wanted; currentPage++) {
+		const { records, pagination } = await fetchPage({ perPage, currentPage });
+		collected.push(...records);
+		const lastPage = Number(pagination?.lastPage ?? currentPage);
+		if (records.length === 0 || currentPage >= lastPage) break;
+	}
+	return Number.isFinite(wanted) ? collected.slice(0, wanted) : collected;
 }

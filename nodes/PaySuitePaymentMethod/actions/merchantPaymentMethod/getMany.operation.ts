@@ -4,7 +4,7 @@ import { filtersCollection } from '../../../shared/descriptions/collections';
 import { locatorValue, optionalLocator } from '../../../shared/descriptions/coreIds';
 import { idLocatorProperty } from '../../../shared/descriptions/locator';
 import { simplifyProperty, simplifyOn } from '../../../shared/descriptions/simplify';
-import { listOperation } from '../../../shared/operation/listOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 import { includeSecretsProperty } from '../../../shared/descriptions/commonFields';
 import { merchantIdProperty } from '../../descriptions/fields';
 import { SEARCH_MERCHANT_PAYMENT_METHODS } from '../../methods/listSearch';
@@ -14,7 +14,7 @@ import { simplifyPaymentMethod } from '../../output';
 
 const DYNAMIC = 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
 
-export const getMany = listOperation<MerchantPaymentMethodSearch>({
+export const getMany = oneRequestOperation<MerchantPaymentMethodSearch>({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many payment methods of a merchant',
@@ -53,7 +53,8 @@ export const getMany = listOperation<MerchantPaymentMethodSearch>({
 			})),
 		]),
 	],
-	filters: (ctx) => {
+	list: {},
+	body: (ctx) => {
 		const filters = ctx.param<IDataObject>('filters', {});
 		return { customerId: ctx.param('merchantId'), ...filters, id: locatorValue(filters.id) };
 	},

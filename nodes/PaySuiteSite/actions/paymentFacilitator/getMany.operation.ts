@@ -4,7 +4,7 @@ import { filtersCollection } from '../../../shared/descriptions/collections';
 import { locatorValue, optionalLocator } from '../../../shared/descriptions/coreIds';
 import { idLocatorProperty } from '../../../shared/descriptions/locator';
 import { SEARCH_PAYMENT_FACILITATORS } from '../../../shared/methods/paymentFacilitators';
-import { listOperation } from '../../../shared/operation/listOperation';
+import { oneRequestOperation } from '../../../shared/operation/oneRequestOperation';
 
 const filtersSchema = z
 	.object({ id: z.string().regex(/^\d+$/, 'must be the digits of the ID').optional(), name: z.string().optional(), active: z.boolean().optional() })
@@ -16,7 +16,7 @@ const idOf = (value: unknown): string | undefined => {
 	return id === undefined || id === null || String(id).trim() === '' ? undefined : String(id).trim();
 };
 
-export const getMany = listOperation({
+export const getMany = oneRequestOperation({
 	value: 'getMany',
 	name: 'Get Many',
 	action: 'Get many payment facilitators',
@@ -44,7 +44,8 @@ export const getMany = listOperation({
 			),
 		]),
 	],
-	filters: (ctx) => {
+	list: {},
+	body: (ctx) => {
 		const filters = ctx.param<{ id?: unknown; name?: string; active?: boolean }>('filters', {});
 		return { ...filters, id: idOf(filters.id) };
 	},

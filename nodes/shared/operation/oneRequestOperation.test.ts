@@ -1,4 +1,4 @@
-import { collectPages } from './listOperation';
+import { collectPages } from './oneRequestOperation';
 
 const records = Array.from({ length: 37 }, (_, i) => ({ id: i + 1 }));
 
