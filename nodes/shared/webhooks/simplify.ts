@@ -1,7 +1,4 @@
-/**
- * The triggers' Simplify (from type version 2), and Include Secrets only where the full delivery can hold a secret.
- * Version 1 keeps the output saved workflows were built on.
- */
+/** The triggers' Simplify (from type version 2), and Include Secrets only where the full delivery can hold a secret; version 1 keeps the output saved workflows were built on. */
 import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { credentialTimeZone } from '../schemas/timeZone';
