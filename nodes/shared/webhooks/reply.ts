@@ -38,10 +38,7 @@ function refuseWebhook(fn: IWebhookFunctions, httpStatus: number, reason: string
 }
 
 /** 401 not verified, 400 the body breaks a rule, 413 too large. */
-export interface FailedCheck {
-	httpStatus: 400 | 401 | 413;
-	message: string;
-}
+export type FailedCheck = { httpStatus: 400 | 401 | 413; message: string };
 
 export function refuseFailedCheck(fn: IWebhookFunctions, check: FailedCheck): IWebhookResponseData {
 	return refuseWebhook(fn, check.httpStatus, check.httpStatus === 401 ? REFUSAL_REASON.badSignature : REFUSAL_REASON.badBody, check.message);
@@ -60,29 +57,19 @@ export type Refused = { ok: false } & Refusal;
 
 export function answerRefusal(fn: IWebhookFunctions, refusal: Refusal): IWebhookResponseData {
 	if ('httpStatus' in refusal) return refuseFailedCheck(fn, refusal);
-	if ('notReady' in refusal) {
-		return refuseWebhook(fn, 503, REFUSAL_REASON.notReady, refusal.notReady, { 'retry-after': String(Math.ceil(refusal.retryAfterSeconds)) });
-	}
+	if ('notReady' in refusal) return refuseWebhook(fn, 503, REFUSAL_REASON.notReady, refusal.notReady, { 'retry-after': String(Math.ceil(refusal.retryAfterSeconds)) });
 	if (refusal.warning) fn.logger.warn(`${fn.getNode().name} refused a notification: ${refusal.warning}`);
 	return refuseNotVerified(fn, refusal.notVerified);
 }
 
 /** The platform still gets its OK, so it does not send the call again. */
-export function acknowledgeUnhandled(what: string): IWebhookResponseData {
-	return { webhookResponse: acknowledgement(`${what}; this workflow does not handle it`) };
-}
+export const acknowledgeUnhandled = (what: string): IWebhookResponseData => ({ webhookResponse: acknowledgement(`${what}; this workflow does not handle it`) });
+export const acknowledgeStillWaiting = (what: string): IWebhookResponseData => ({ webhookResponse: acknowledgement(`${what}; not final yet, the workflow keeps waiting`) });
+export const acknowledgeDuplicate = (what: string): IWebhookResponseData => ({ webhookResponse: acknowledgement(`${what}; already received, the workflow does not run again`) });
 
 /** Paired with the node's input item, so `$('Deal').item` after the node still reaches the items before it. */
 export function acknowledgeAndResume(message: string, item: IDataObject): IWebhookResponseData {
 	return { webhookResponse: acknowledgement(message), workflowData: [[{ json: item, pairedItem: { item: 0 } }]] };
-}
-
-export function acknowledgeStillWaiting(what: string): IWebhookResponseData {
-	return { webhookResponse: acknowledgement(`${what}; not final yet, the workflow keeps waiting`) };
-}
-
-export function acknowledgeDuplicate(what: string): IWebhookResponseData {
-	return { webhookResponse: acknowledgement(`${what}; already received, the workflow does not run again`) };
 }
 
 /** The run key carries the delivery to the run's gate (runGate.ts); When Received, so do the answer the run sends once n8n recorded it, and `replayKey` (replay.ts). */

@@ -311,18 +311,16 @@ export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecu
 	const store = sentRecord(fn);
 	const record: Locked | undefined = store && ((step) => store.locked(() => step(store)));
 	const ownId = Number(fn.getExecutionId());
-	if (!runKey || !record || !Number.isSafeInteger(ownId)) {
+	// Where the gate cannot know (no run key, no store: a bare engine), the run goes on, as before.
+	const goOn = async () => {
 		await acknowledge(fn, receipt);
 		return [withoutRunKey(items)];
-	}
+	};
+	if (!runKey || !record || !Number.isSafeInteger(ownId)) return goOn();
 	// One call, so one answer for both: whether this execution passed here before, whether the delivery is new.
 	const passKey = passKeyOf(runKey, ownId);
 	const added = await recordKeys(record, passKey, runKey, afterRun ? ownId : undefined);
-	// Without n8n's store (a bare engine) the gate cannot know: the run goes on, as before.
-	if (added === 'absent') {
-		await acknowledge(fn, receipt);
-		return [withoutRunKey(items)];
-	}
+	if (added === 'absent') return goOn();
 	if (added === 'unavailable') {
 		// Not recorded, so not acknowledged: the platform sends the delivery again. Answered here rather than left to
 		// n8n's 500, which n8n 1.x in regular mode turns into an empty 200 (its run's end answers first).
