@@ -50,21 +50,18 @@ const WEBHOOK_RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers');
 
 const chosen = '($parameter["options"] || {})["acknowledge"] === "finished"';
 
-/** A field n8n reads as the expression `template`, or natively with `resolve`. */
-type Field = { template: string; resolve(parameters: INodeParameters): string };
+/** A field n8n reads as the expression `template`, or natively with `resolve`: `finished` after the run, else `received`. */
+const field = (finished: string, received: string) => ({
+	template: `={{${chosen} ? "${finished}" : "${received}"}}`,
+	resolve: (parameters: INodeParameters): string => (acknowledgesWhenFinished(parameters) ? finished : received),
+});
 
 const fields = {
-	responseMode: {
-		template: `={{${chosen} ? "lastNode" : "responseNode"}}`,
-		resolve: (parameters) => (acknowledgesWhenFinished(parameters) ? 'lastNode' : 'responseNode'),
-	},
+	responseMode: field('lastNode', 'responseNode'),
 	// On receipt n8n sends what the run's first step gives; a call that starts no run gets the trigger's own answer,
 	// which an empty value lets through (unset would send the text "firstEntryJson"). After the run: no data.
-	responseData: {
-		template: `={{${chosen} ? "noData" : ""}}`,
-		resolve: (parameters) => (acknowledgesWhenFinished(parameters) ? 'noData' : ''),
-	},
-} satisfies Record<'responseMode' | 'responseData', Field>;
+	responseData: field('noData', ''),
+};
 
 /** How n8n answers a call that starts a run. */
 export const webhookAnswer = {

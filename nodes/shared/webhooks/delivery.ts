@@ -107,6 +107,4 @@ export async function readDelivery<Delivery extends Accepted>(fn: IWebhookFuncti
 }
 
 /** A multi-options filter of the node: an empty choice takes every value. */
-export function chosenOrAll(chosen: readonly string[], value: string): boolean {
-	return chosen.length === 0 || chosen.includes(value);
-}
+export const chosenOrAll = (chosen: readonly string[], value: string): boolean => chosen.length === 0 || chosen.includes(value);

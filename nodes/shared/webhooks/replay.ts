@@ -14,16 +14,11 @@ import { addRecords, hasRecord, KEY_LENGTH, LEGACY_RECORDS_KEY, readRecords, REC
 const DAY_SECONDS = 24 * 60 * 60;
 
 export const REPLAY_WINDOW = {
-	/** An older event date may have outlived its record. */
-	maxAgeSeconds: 7 * DAY_SECONDS,
-	/** Allows for clock differences and a date without an offset. */
-	maxAheadSeconds: DAY_SECONDS,
-	/** Longer than maxAgeSeconds: a date accepted with a record is refused as stale once the record goes. */
-	keepSeconds: 8 * DAY_SECONDS,
-	/** Per trigger node; the oldest go first. */
-	maxRecords: 2000,
-	/** Longer than any call between its load and its save of static data. */
-	memorySeconds: 15 * 60,
+	maxAgeSeconds: 7 * DAY_SECONDS, // An older event date may have outlived its record.
+	maxAheadSeconds: DAY_SECONDS, // Allows for clock differences and a date without an offset.
+	keepSeconds: 8 * DAY_SECONDS, // Longer than maxAgeSeconds: a date accepted with a record is refused as stale once the record goes.
+	maxRecords: 2000, // Per trigger node; the oldest go first.
+	memorySeconds: 15 * 60, // Longer than any call between its load and its save of static data.
 } as const;
 
 type ReplayWindow = { readonly [K in keyof typeof REPLAY_WINDOW]: number };

@@ -24,14 +24,10 @@ const MAX_DATE_SECONDS = 8.64e12;
 const HOUR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}$/;
 
 /** As the records name it. */
-export function hourOf(seconds: number): string {
-	return new Date(seconds * 1000).toISOString().slice(0, 13);
-}
+export const hourOf = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 13);
 
 /** NaN for anything else. */
-function hourStart(hour: string): number {
-	return HOUR_PATTERN.test(hour) ? Date.parse(`${hour}:00:00Z`) / 1000 : NaN;
-}
+const hourStart = (hour: string): number => (HOUR_PATTERN.test(hour) ? Date.parse(`${hour}:00:00Z`) / 1000 : NaN);
 
 export function keysOf(joined: string): string[] {
 	const keys: string[] = [];
@@ -102,6 +98,4 @@ export function hasRecord(hours: HourRecords, key: string): boolean {
 	return false;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

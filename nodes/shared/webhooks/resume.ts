@@ -6,9 +6,9 @@
  * 409 itself once it runs or ended, so it resumes at most once.
  */
 import { createHmac } from 'crypto';
-import type { IDataObject, IExecuteFunctions, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IExecuteFunctions, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { readDelivery, type SignedFields } from './delivery';
+import { readDelivery, type DeliveryDeclaration, type SignedFields } from './delivery';
 import { DeliveryMemory } from './replay';
 import { acknowledgeAndResume, acknowledgeDuplicate, acknowledgeStillWaiting, answerFailure, answerRefusal, type Refused } from './reply';
 import { constantTimeEqual } from './signatures';
@@ -43,18 +43,14 @@ export function awaitedReference(fn: IWebhookFunctions, secretKey: string): stri
 	return constantTimeEqual(check, awaitedCheck(secretKey, fn.getExecutionId(), reference)) ? reference : undefined;
 }
 
-/** What a waiting operation declares; `Found` is the platform's record it reads for a notification. */
-export interface ResumeDeclaration<Delivery extends { ok: true }, Found> {
+/** What a waiting operation declares; `Found` is the platform's record it reads for a notification; `output` is the item the execution resumes with. */
+export interface ResumeDeclaration<Delivery extends { ok: true }, Found> extends Pick<DeliveryDeclaration<Delivery, Found>, 'received' | 'output'> {
 	/** Also the awaited reference, from the URL. */
 	signature: SignedFields<Delivery>;
-	/** The words of every acknowledgement. */
-	received(delivery: Delivery): string;
 	/** Refused as a forgery when defined. */
 	notAwaited(delivery: Delivery, found: Found): string | undefined;
 	/** Final: the execution resumes with it. */
 	final(found: Found): boolean;
-	/** The item the execution resumes with. */
-	output(fn: IWebhookFunctions, delivery: Delivery, found: Found): IDataObject;
 }
 
 /** A verified notification holding this execution's turn: the operation reads the record, then `answer` decides. */
