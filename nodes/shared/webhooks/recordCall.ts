@@ -28,9 +28,7 @@ const THIS_PROCESS = randomUUID();
 /** What the run needs to make the call (on the receipt); `receivedBy` is the process that received the delivery. */
 export type RecordCall = { url: string; credentialType: string; receivedBy: string };
 
-export function recordCallTo(url: string | undefined, credentialType: string): RecordCall | undefined {
-	return url ? { url, credentialType, receivedBy: THIS_PROCESS } : undefined;
-}
+export const recordCallTo = (url: string | undefined, credentialType: string): RecordCall | undefined => (url ? { url, credentialType, receivedBy: THIS_PROCESS } : undefined);
 
 /** HMAC-SHA256 over the workflow, node and key, keyed by the credential's fields. Pure. */
 export function recordSignature(credentials: ICredentialDataDecryptedObject, workflowId: string, nodeName: string, key: string): string {
