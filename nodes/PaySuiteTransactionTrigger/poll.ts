@@ -64,11 +64,7 @@ function withPayments(selected: Selected[], rows: ReportRow[], timeZone: string)
 /** The state changes on a copy, kept only once the whole report is read (a broken download leaves it as it was). */
 async function readPending(run: PollRun, state: PollState, emitted: Selected[]): Promise<'read' | 'notReady' | 'gone'> {
 	const report = state.report!;
-	if (reportGivenUp(report, run.now)) {
-		state.report = undefined;
-		return 'gone';
-	}
-	const read = await readReport(run, report.id);
+	const read = reportGivenUp(report, run.now) ? ({ gone: true } as const) : await readReport(run, report.id);
 	if ('gone' in read) {
 		state.report = undefined;
 		return 'gone';
@@ -125,23 +121,18 @@ export async function pollTransactions(fn: IPollFunctions): Promise<INodeExecuti
 	return emitted.length ? [items(run, emitted.sort(byTime))] : null;
 }
 
-async function lastDaysRows(run: PollRun): Promise<ReportRow[]> {
-	const { id, rows } = await recentRows(run, reportFilters(run.settings), run.now, SAMPLE_WAIT_MS);
-	if (rows) return rows;
-	throw new NodeOperationError(run.fn.getNode(), `The report ${id} of the last 10 days was not ready within ${SAMPLE_WAIT_MS / 1000} s`, {
-		description: 'The platform is slow to make reports right now: fetch a test event again in a minute. The published workflow is not affected.',
-	});
-}
-
 /** Nothing is remembered: the published workflow still outputs them when they are new to it. */
 async function sampleItems(run: PollRun): Promise<INodeExecutionData[]> {
-	const wanted = run.settings.statuses.length ? new Set(run.settings.statuses) : undefined;
-	const matching: Selected[] = [];
-	const rows = await lastDaysRows(run);
-	for (const row of rows) {
-		if (wanted && !wanted.has(String(row.status ?? ''))) continue;
-		matching.push({ row, at: rowTime(row, run.timeZone), key: transactionKey(row), previousStatus: run.settings.triggerOn === 'statusChanged' ? null : undefined });
+	const { id, rows } = await recentRows(run, reportFilters(run.settings), run.now, SAMPLE_WAIT_MS);
+	if (!rows) {
+		throw new NodeOperationError(run.fn.getNode(), `The report ${id} of the last 10 days was not ready within ${SAMPLE_WAIT_MS / 1000} s`, {
+			description: 'The platform is slow to make reports right now: fetch a test event again in a minute. The published workflow is not affected.',
+		});
 	}
+	const wanted = run.settings.statuses.length ? new Set(run.settings.statuses) : undefined;
+	const matching: Selected[] = rows
+		.filter((row) => !wanted || wanted.has(String(row.status ?? '')))
+		.map((row) => ({ row, at: rowTime(row, run.timeZone), key: transactionKey(row), previousStatus: run.settings.triggerOn === 'statusChanged' ? null : undefined }));
 	if (!matching.length) {
 		throw new NodeOperationError(run.fn.getNode(), 'No transaction of the last 10 days matches the trigger', {
 			description: 'Make a payment (in the sandbox: pay a payment link or a session with a test card), or choose fewer Statuses or Transaction Types, then fetch a test event again.',

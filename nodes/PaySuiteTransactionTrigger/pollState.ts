@@ -12,12 +12,7 @@ export { REPORT_MAX_MS };
 const REPORT_GIVE_UP_MS = 30 * 60_000;
 
 /** Asked for, not read yet; times in milliseconds. */
-interface PendingReport {
-	id: string;
-	start: number;
-	end: number;
-	askedAt: number;
-}
+type PendingReport = { id: string; start: number; end: number; askedAt: number };
 
 /** Status, and when it happened (milliseconds). */
 type Seen = [status: string, at: number];
@@ -33,10 +28,7 @@ export interface PollState {
 	seen: Record<string, Seen>;
 }
 
-export interface PollTiming {
-	overlapMs: number;
-	followPendingMs: number;
-}
+export type PollTiming = { overlapMs: number; followPendingMs: number };
 
 export const STATE_KEY = 'transactionPoll';
 
@@ -56,14 +48,7 @@ export function readState(stored: unknown, start: number): PollState {
 	return { version: 1, since: value.since, cursor: value.cursor, report, seen };
 }
 
-function oldestFollowedPending(state: PollState, now: number, timing: PollTiming): number | undefined {
-	let oldest: number | undefined;
-	for (const [status, at] of Object.values(state.seen)) {
-		if (status !== 'PENDING' || at < now - timing.followPendingMs) continue;
-		if (oldest === undefined || at < oldest) oldest = at;
-	}
-	return oldest;
-}
+const followed = ([status, at]: Seen, now: number, timing: PollTiming): boolean => status === 'PENDING' && at >= now - timing.followPendingMs;
 
 /**
  * From the last end less the overlap (or the oldest followed pending transaction, when earlier) to now, at most 10
@@ -72,8 +57,7 @@ function oldestFollowedPending(state: PollState, now: number, timing: PollTiming
 export function nextPeriod(state: PollState, now: number, timing: PollTiming): { start: number; end: number } | undefined {
 	if (now <= state.cursor) return undefined;
 	let start = state.cursor - timing.overlapMs;
-	const pending = oldestFollowedPending(state, now, timing);
-	if (pending !== undefined && pending < start) start = pending;
+	for (const seen of Object.values(state.seen)) if (followed(seen, now, timing) && seen[1] < start) start = seen[1];
 	// Whole seconds, as the platform's dates are.
 	start = Math.floor(start / 1000) * 1000;
 	const end = Math.floor(Math.min(now, start + REPORT_MAX_MS) / 1000) * 1000;
@@ -83,10 +67,7 @@ export function nextPeriod(state: PollState, now: number, timing: PollTiming): {
 /** Pending ones still followed are kept. Called once a report is read and the cursor moved. */
 export function forgetOld(state: PollState, now: number, timing: PollTiming): void {
 	const from = state.cursor - timing.overlapMs;
-	for (const [key, [status, at]] of Object.entries(state.seen)) {
-		const followed = status === 'PENDING' && at >= now - timing.followPendingMs;
-		if (at < from && !followed) delete state.seen[key];
-	}
+	for (const [key, seen] of Object.entries(state.seen)) if (seen[1] < from && !followed(seen, now, timing)) delete state.seen[key];
 }
 
 export const reportGivenUp = (report: PendingReport, now: number): boolean => now - report.askedAt > REPORT_GIVE_UP_MS;

@@ -1,13 +1,12 @@
 /**
- * When a trigger acknowledges a delivery that starts a run (Options › Acknowledge Delivery;
- * docs/nodes/triggers.md): on receipt, the run's first step answers once n8n has recorded the run (`responseNode`,
- * runGate.ts), so an acknowledged delivery is never one n8n could not start; after the run (`lastNode`, `noData`),
- * 200 on success and n8n's 500 when it failed or was lost. Either way a 500 makes the platform send again.
- * n8n reads the mode from the webhook description, which sees the node's parameters only through an expression, and
- * an expression per delivery costs an isolate per call and answers 500 while n8n stops. So each field carries the
- * expression (the editor, n8n before 2.40) and a resolver under `Symbol.for('n8n.webhookDescriptionResolvers')`,
- * used by n8n 2.40+ when no parameter is an expression (`resolveWebhookDescriptionField`). The two must agree
- * (acknowledge.test.ts).
+ * When a trigger acknowledges a delivery that starts a run (Options › Acknowledge Delivery; docs/nodes/triggers.md):
+ * on receipt, the run's first step answers once n8n has recorded the run (`responseNode`, runGate.ts), so an
+ * acknowledged delivery is never one n8n could not start; after the run (`lastNode`, `noData`), 200 on success and
+ * n8n's 500 when it failed or was lost. Either way a 500 makes the platform send again. n8n reads the mode from the
+ * webhook description, which sees the node's parameters only through an expression, and an expression per delivery
+ * costs an isolate per call and answers 500 while n8n stops. So each field carries the expression (the editor, n8n
+ * before 2.40) and a resolver under `Symbol.for('n8n.webhookDescriptionResolvers')`, used by n8n 2.40+ when no
+ * parameter is an expression (`resolveWebhookDescriptionField`). The two must agree (acknowledge.test.ts).
  */
 import type { INodeParameters, INodeProperties, IWebhookDescription, IWebhookFunctions } from 'n8n-workflow';
 
@@ -51,25 +50,18 @@ const WEBHOOK_RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers');
 
 const chosen = '($parameter["options"] || {})["acknowledge"] === "finished"';
 
-/** A field n8n reads as the expression `template`, or natively with `resolve`. */
-interface Field {
-	template: string;
-	resolve(parameters: INodeParameters): string;
-}
+/** A field n8n reads as the expression `template`, or natively with `resolve`: `finished` after the run, else `received`. */
+const field = (finished: string, received: string) => ({
+	template: `={{${chosen} ? "${finished}" : "${received}"}}`,
+	resolve: (parameters: INodeParameters): string => (acknowledgesWhenFinished(parameters) ? finished : received),
+});
 
 const fields = {
-	responseMode: {
-		template: `={{${chosen} ? "lastNode" : "responseNode"}}`,
-		resolve: (parameters) => (acknowledgesWhenFinished(parameters) ? 'lastNode' : 'responseNode'),
-	},
-	// On receipt n8n sends what the run's first step gives it; a call that starts no run gets the trigger's own
-	// answer, which an empty value lets through (an unset one would send the text "firstEntryJson"). After the run:
-	// nothing, rather than the last node's data.
-	responseData: {
-		template: `={{${chosen} ? "noData" : ""}}`,
-		resolve: (parameters) => (acknowledgesWhenFinished(parameters) ? 'noData' : ''),
-	},
-} satisfies Record<'responseMode' | 'responseData', Field>;
+	responseMode: field('lastNode', 'responseNode'),
+	// On receipt n8n sends what the run's first step gives; a call that starts no run gets the trigger's own answer,
+	// which an empty value lets through (unset would send the text "firstEntryJson"). After the run: no data.
+	responseData: field('noData', ''),
+};
 
 /** How n8n answers a call that starts a run. */
 export const webhookAnswer = {

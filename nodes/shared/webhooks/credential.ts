@@ -1,11 +1,10 @@
 /**
- * The credential a trigger checks signatures with, kept in this process's memory a short while. In n8n 2.x a
- * trigger's `getCredentials()` resolves expressions in an isolate of its own, created cold beside the one n8n holds
- * for the webhook call: most of what made a delivery slower than n8n's Webhook node (docs/nodes/triggers.md,
- * Performance).
- * Safety: this process's memory only (never static data nor an output); per workflow, node and credential ID, for
- * at most `keepSeconds`; a check that fails with the kept credential is made again with a fresh read, so a changed
- * secret applies at once and an old one is refused within `keepSeconds`; test URL calls always read afresh.
+ * The credential a trigger checks signatures with, kept in this process's memory a short while: in n8n 2.x a
+ * trigger's `getCredentials()` resolves expressions in a cold isolate of its own, most of what made a delivery slower
+ * than n8n's Webhook node (docs/nodes/triggers.md, Performance). Safety: this process's memory only (never static
+ * data nor an output); per workflow, node and credential ID, for at most `keepSeconds`; a check failing with the kept
+ * credential is made again with a fresh read, so a changed secret applies at once and an old one is refused within
+ * `keepSeconds`; test URL calls always read afresh.
  */
 import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
 
@@ -13,10 +12,7 @@ export const CREDENTIAL_KEEP_SECONDS = 60;
 /** One per trigger node in use; the oldest go first. */
 const MAX_KEPT = 500;
 
-interface Kept {
-	read: Promise<ICredentialDataDecryptedObject>;
-	atMs: number;
-}
+type Kept = { read: Promise<ICredentialDataDecryptedObject>; atMs: number };
 
 /** A read in progress is shared by the calls that need it. */
 export class CredentialMemory {
@@ -59,12 +55,7 @@ export class CredentialMemory {
 const memory = new CredentialMemory();
 
 /** The one read lately when it passes, else a fresh read; test calls always read afresh. */
-export async function checkWithCredential<T extends { ok: boolean }>(
-	fn: IWebhookFunctions,
-	type: string,
-	check: (credentials: ICredentialDataDecryptedObject) => T,
-	credentials: CredentialMemory = memory,
-): Promise<T> {
+export async function checkWithCredential<T extends { ok: boolean }>(fn: IWebhookFunctions, type: string, check: (credentials: ICredentialDataDecryptedObject) => T, credentials: CredentialMemory = memory): Promise<T> {
 	const read = async () => await fn.getCredentials(type);
 	if (fn.getMode() !== 'webhook') return check(await read());
 	const node = fn.getNode();

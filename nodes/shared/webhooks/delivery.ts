@@ -1,6 +1,5 @@
 /**
- * The one path of a delivery through a webhook trigger; each trigger declares what differs. receiveDelivery's
- * steps:
+ * The one path of a delivery through a webhook trigger; each trigger declares what differs. receiveDelivery's steps:
  * 1. the raw body (reply.ts), refused above 64 KiB;
  * 2. the signature: one over the raw bytes (a header) is checked before the body is parsed, one in the body after;
  *    the credential is kept a while (credential.ts);
@@ -16,18 +15,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IWebhookFunctions, IW
 import { checkWithCredential } from './credential';
 import { answerRecordCall, recordCallKey, recordCallTo } from './recordCall';
 import { deliveryKey, oncePerDelivery } from './replay';
-import {
-	acknowledgeAndRun,
-	acknowledgeDuplicate,
-	acknowledgeUnhandled,
-	answerFailures,
-	answerRefusal,
-	checkBodySize,
-	parseJsonBody,
-	rawBodyOf,
-	refuseNotVerified,
-	type Refused,
-} from './reply';
+import { acknowledgeAndRun, acknowledgeDuplicate, acknowledgeUnhandled, answerFailures, answerRefusal, checkBodySize, parseJsonBody, rawBodyOf, refuseNotVerified, type Refused } from './reply';
 
 /** The `ok: true` side of a trigger's checks. */
 type Accepted = { ok: true };
@@ -70,10 +58,7 @@ export interface DeliveryDeclaration<Delivery extends Accepted, Found = undefine
 }
 
 /** By the steps above. */
-export async function receiveDelivery<Delivery extends Accepted, Found>(
-	fn: IWebhookFunctions,
-	declaration: DeliveryDeclaration<Delivery, Found>,
-): Promise<IWebhookResponseData> {
+export async function receiveDelivery<Delivery extends Accepted, Found>(fn: IWebhookFunctions, declaration: DeliveryDeclaration<Delivery, Found>): Promise<IWebhookResponseData> {
 	return await answerFailures(fn, async () => {
 		const { credentialType } = declaration.signature;
 		const recorded = recordCallKey(fn);
@@ -84,32 +69,24 @@ export async function receiveDelivery<Delivery extends Accepted, Found>(
 		const { lookup } = declaration;
 		// A delivery the filter leaves out never claims a replay record.
 		if (!lookup && !declaration.wanted(fn, delivery, undefined as Found)) return acknowledgeUnhandled(what);
-		return await oncePerDelivery(
-			fn,
-			declaration.identity(delivery),
-			() => acknowledgeDuplicate(what),
-			async () => {
-				let found = undefined as Found;
-				if (lookup) {
-					const looked = await lookup(fn, delivery);
-					if (!looked.ok) return answerRefusal(fn, looked);
-					found = looked.found;
-					if (!declaration.wanted(fn, delivery, found)) return acknowledgeUnhandled(what);
-				}
-				const identity = declaration.identity(delivery);
-				const runKey = deliveryKey([fn.getWorkflow().id ?? '', fn.getNode().name, fn.getMode(), ...identity]);
-				const record = recordCallTo(fn.getMode() === 'webhook' ? fn.getNodeWebhookUrl('default') : undefined, credentialType);
-				return acknowledgeAndRun(fn, what, declaration.output(fn, delivery, found), { runKey, replayKey: deliveryKey(identity), record });
-			},
-		);
+		return await oncePerDelivery(fn, declaration.identity(delivery), () => acknowledgeDuplicate(what), async () => {
+			let found = undefined as Found;
+			if (lookup) {
+				const looked = await lookup(fn, delivery);
+				if (!looked.ok) return answerRefusal(fn, looked);
+				found = looked.found;
+				if (!declaration.wanted(fn, delivery, found)) return acknowledgeUnhandled(what);
+			}
+			const identity = declaration.identity(delivery);
+			const runKey = deliveryKey([fn.getWorkflow().id ?? '', fn.getNode().name, fn.getMode(), ...identity]);
+			const record = recordCallTo(fn.getMode() === 'webhook' ? fn.getNodeWebhookUrl('default') : undefined, credentialType);
+			return acknowledgeAndRun(fn, what, declaration.output(fn, delivery, found), { runKey, replayKey: deliveryKey(identity), record });
+		});
 	});
 }
 
 /** Steps 1 and 2. */
-export async function readDelivery<Delivery extends Accepted>(
-	fn: IWebhookFunctions,
-	rule: SignedFields<Delivery> | SignedBytes<Delivery, Accepted>,
-): Promise<Delivery | Refused> {
+export async function readDelivery<Delivery extends Accepted>(fn: IWebhookFunctions, rule: SignedFields<Delivery> | SignedBytes<Delivery, Accepted>): Promise<Delivery | Refused> {
 	const raw = await rawBodyOf(fn);
 	if (rule.covers === 'fields') {
 		const parsed = parseJsonBody(raw);
@@ -130,6 +107,4 @@ export async function readDelivery<Delivery extends Accepted>(
 }
 
 /** A multi-options filter of the node: an empty choice takes every value. */
-export function chosenOrAll(chosen: readonly string[], value: string): boolean {
-	return chosen.length === 0 || chosen.includes(value);
-}
+export const chosenOrAll = (chosen: readonly string[], value: string): boolean => chosen.length === 0 || chosen.includes(value);

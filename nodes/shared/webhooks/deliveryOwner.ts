@@ -29,10 +29,7 @@ export function ownerFrom(runKey: string, found: Iterable<unknown>): number | un
 	return BITS.reduce((id, bit) => (keys.has(bitKey(runKey, bit)) ? id + 2 ** bit : id), 0);
 }
 
-/**
- * The delivery's owner, read while the node's lock is held. A probe key that cannot be taken back stays: a later
- * reader then finds an id that is not a run of the delivery, which the gate checks (runGate.ts).
- */
+/** Read with the node's lock held. A probe key that cannot be taken back stays: a later reader then finds an id that is not a run of the delivery, which the gate checks (runGate.ts). */
 export async function readOwner(record: SentRecord, runKey: string): Promise<number | undefined> {
 	return ownerFrom(runKey, await record.lookByAdding(allOwnerKeys(runKey)));
 }
@@ -44,9 +41,9 @@ export async function writeOwner(record: SentRecord, runKey: string, id: number,
 }
 
 /**
- * An owner n8n still shows as going this long after it was named is taken for lost: n8n keeps nothing of a run
- * between its start and its end, and an end it could not save (PostgreSQL away just then) leaves it "running" for
- * good. Whole minutes: the record keeps the minute.
+ * An owner still going this long after it was named is taken for lost: n8n keeps nothing of a run between its start
+ * and end, and an end it could not save (PostgreSQL away just then) leaves it "running" for good. Whole minutes: the
+ * record keeps the minute.
  */
 export const OWNER_LOST_AFTER_MINUTES = 5;
 const MINUTE_MS = 60_000;

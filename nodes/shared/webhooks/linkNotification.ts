@@ -28,8 +28,8 @@ const SIGNATURE_WORDS = {
 export const isLinkNotification = (body: Record<string, unknown>): boolean => body.linkId !== undefined && body.requestId === undefined;
 
 /**
- * 400 when `linkId` or the signed status fields are missing; 401 on a wrong signature or a date outside the replay
- * window. Any status text is taken (more may come); unsigned fields never refuse a signed notification.
+ * 400 without `linkId` or the signed status fields; 401 on a wrong signature or a date outside the replay window.
+ * Any status text is taken (more may come); unsigned fields never refuse a signed notification.
  */
 export function checkLinkNotification(body: Record<string, unknown> | undefined, secretKey: string, nowMs = Date.now()): LinkCheck {
 	if (!body) return { ok: false, httpStatus: 400, message: 'The body is not a JSON object' };

@@ -1,11 +1,11 @@
 /**
  * The durable record, saved before When Received answers. A run's static data is saved only when the run ends, so
- * another webhook process would not see the record of a delivery whose run is still going. n8n does save static data
- * after a webhook call that starts no run, before answering it: so the run, once it has recorded the delivery
- * (runGate.ts), calls its trigger's production URL with a record call, signed with the trigger's credential, and
- * answers the platform after that call answered. If the call fails (the URL is not reachable from the worker), the
- * record is saved when the run ends, and a copy in between starts a run that stops at the gate. A run in the process
- * that received its delivery (regular mode) makes no call: that process's memory answers copies (replay.ts).
+ * another webhook process would not see the record of a delivery whose run is still going; n8n does save static data
+ * after a webhook call that starts no run, before answering it. So the run, once it recorded the delivery (runGate.ts),
+ * calls its trigger's production URL with a record call signed with the trigger's credential, and answers the platform
+ * after that. If the call fails (URL not reachable from the worker), the record is saved when the run ends, and a copy
+ * in between starts a run that stops at the gate. A run in the process that received its delivery (regular mode)
+ * makes no call: that process's memory answers copies (replay.ts).
  */
 import { createHmac, randomUUID } from 'crypto';
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
@@ -25,17 +25,10 @@ const RECORD_CALL_TIMEOUT_MS = 5_000;
 /** Tells the run whether it runs where its delivery was received. */
 const THIS_PROCESS = randomUUID();
 
-/** What the run needs to make the call (on the receipt). */
-export interface RecordCall {
-	url: string;
-	credentialType: string;
-	/** The process that received the delivery. */
-	receivedBy: string;
-}
+/** What the run needs to make the call (on the receipt); `receivedBy` is the process that received the delivery. */
+export type RecordCall = { url: string; credentialType: string; receivedBy: string };
 
-export function recordCallTo(url: string | undefined, credentialType: string): RecordCall | undefined {
-	return url ? { url, credentialType, receivedBy: THIS_PROCESS } : undefined;
-}
+export const recordCallTo = (url: string | undefined, credentialType: string): RecordCall | undefined => (url ? { url, credentialType, receivedBy: THIS_PROCESS } : undefined);
 
 /** HMAC-SHA256 over the workflow, node and key, keyed by the credential's fields. Pure. */
 export function recordSignature(credentials: ICredentialDataDecryptedObject, workflowId: string, nodeName: string, key: string): string {
@@ -54,9 +47,7 @@ export async function answerRecordCall(fn: IWebhookFunctions, key: string, crede
 	const given = fn.getHeaderData()[RECORD_SIGNATURE_HEADER];
 	if (fn.getMode() !== 'webhook' || key.length !== KEY_LENGTH || typeof given !== 'string') return refuse();
 	const workflowId = fn.getWorkflow().id ?? '';
-	const verdict = await checkWithCredential(fn, credentialType, (credentials) => ({
-		ok: constantTimeEqual(given, recordSignature(credentials, workflowId, fn.getNode().name, key)),
-	}));
+	const verdict = await checkWithCredential(fn, credentialType, (credentials) => ({ ok: constantTimeEqual(given, recordSignature(credentials, workflowId, fn.getNode().name, key)) }));
 	if (!verdict.ok) return refuse();
 	rememberRecordCall(fn, key);
 	return { webhookResponse: { recorded: true } };

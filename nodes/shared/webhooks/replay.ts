@@ -1,10 +1,9 @@
 /**
- * One run per delivery: the platform resends a delivery until it is acknowledged, and anyone holding a copy can
- * send it again.
- * n8n loads a workflow's static data before each webhook call and saves all of it after (the last save wins), so
- * there are two memories: the node's static data (durable, read by every process; replayRecords.ts), and this
- * process's claims and recent records, which close the gap for copies arriving together. Copies reaching two
- * webhook processes at once can each run: docs/scaling.md, "Triggers and copies of a delivery".
+ * One run per delivery: the platform resends a delivery until acknowledged, and anyone holding a copy can send it
+ * again. n8n loads a workflow's static data before each webhook call and saves all of it after (the last save wins),
+ * so there are two memories: the node's static data (durable, read by every process; replayRecords.ts), and this
+ * process's claims and recent records, for copies arriving together. Copies reaching two webhook processes at once
+ * can each run: docs/scaling.md, "Triggers and copies of a delivery".
  */
 import { createHash } from 'crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
@@ -15,16 +14,11 @@ import { addRecords, hasRecord, KEY_LENGTH, LEGACY_RECORDS_KEY, readRecords, REC
 const DAY_SECONDS = 24 * 60 * 60;
 
 export const REPLAY_WINDOW = {
-	/** An older event date may have outlived its record. */
-	maxAgeSeconds: 7 * DAY_SECONDS,
-	/** Allows for clock differences and a date without an offset. */
-	maxAheadSeconds: DAY_SECONDS,
-	/** Longer than maxAgeSeconds: a date accepted with a record is refused as stale once the record goes. */
-	keepSeconds: 8 * DAY_SECONDS,
-	/** Per trigger node; the oldest go first. */
-	maxRecords: 2000,
-	/** Longer than any call between its load and its save of static data. */
-	memorySeconds: 15 * 60,
+	maxAgeSeconds: 7 * DAY_SECONDS, // An older event date may have outlived its record.
+	maxAheadSeconds: DAY_SECONDS, // Allows for clock differences and a date without an offset.
+	keepSeconds: 8 * DAY_SECONDS, // Longer than maxAgeSeconds: a date accepted with a record is refused as stale once the record goes.
+	maxRecords: 2000, // Per trigger node; the oldest go first.
+	memorySeconds: 15 * 60, // Longer than any call between its load and its save of static data.
 } as const;
 
 type ReplayWindow = { readonly [K in keyof typeof REPLAY_WINDOW]: number };
@@ -35,9 +29,7 @@ export function deliveryKey(parts: ReadonlyArray<string | number>): string {
 }
 
 /** In either stored format (replayRecords.ts). */
-function storedRecords(store: IDataObject, nowSeconds: number, window: ReplayWindow = REPLAY_WINDOW): HourRecords {
-	return readRecords(store[RECORDS_KEY], store[LEGACY_RECORDS_KEY], nowSeconds, window);
-}
+const storedRecords = (store: IDataObject, nowSeconds: number): HourRecords => readRecords(store[RECORDS_KEY], store[LEGACY_RECORDS_KEY], nowSeconds, REPLAY_WINDOW);
 
 /** A date without an offset is read as UTC (the day of tolerance covers every zone); a non-date is not judged. */
 export function eventDateProblem(date: string, nowMs: number, window: ReplayWindow = REPLAY_WINDOW): 'stale' | 'ahead' | undefined {
@@ -55,10 +47,8 @@ export const EVENT_DATE_WORDS = {
 	ahead: `The event date is more than ${REPLAY_WINDOW.maxAheadSeconds / 3600} hours ahead of the receiver's clock`,
 } as const;
 
-interface Claim {
-	/** `ran`: the delivery started a run, remembered as done. */
-	settle(ran: boolean): void;
-}
+/** `ran`: the delivery started a run, remembered as done. */
+type Claim = { settle(ran: boolean): void };
 
 /** The in-process part: claims of deliveries being handled, and the records this process made lately. */
 export class DeliveryMemory {
@@ -108,13 +98,7 @@ export class DeliveryMemory {
 		};
 	}
 
-	/** Remembers `key`; answers every record of the scope this process still holds, oldest first. */
-	rememberNow(scope: string, key: string): ReadonlyMap<string, number> {
-		this.remember(scope, key);
-		return this.recordsOf(scope);
-	}
-
-	private remember(scope: string, key: string): void {
+	remember(scope: string, key: string): void {
 		const records = this.recent.get(scope) ?? new Map<string, number>();
 		// The scope remembered last goes last, so the ones whose records all expired come first and go (a resume's
 		// scope is its execution: without this, one per execution would stay).
@@ -139,17 +123,12 @@ const memory = new DeliveryMemory();
 
 /**
  * Runs `handle` unless the delivery already started a run (then `duplicate()` answers). Only a result that starts a
- * run is remembered, in this process and once n8n has answered 2xx: n8n can still fail to queue the run after the
- * trigger returned, and the platform's next attempt must then run it. The durable record is written once n8n has
- * recorded the run, by its record call (recordCall.ts) or else by the run itself (runGate.ts): the webhook part of
- * a delivery changes no static data, which n8n would save before the run is safe.
+ * run is remembered, in this process and once n8n answered 2xx: n8n can still fail to queue the run after the
+ * trigger returned, and the next attempt must then run it. The durable record is written once n8n has recorded the
+ * run, by its record call (recordCall.ts) or else the run (runGate.ts): the webhook part changes no static data,
+ * which n8n would save before the run is safe.
  */
-export async function oncePerDelivery(
-	fn: IWebhookFunctions,
-	parts: ReadonlyArray<string | number>,
-	duplicate: () => IWebhookResponseData,
-	handle: () => Promise<IWebhookResponseData>,
-): Promise<IWebhookResponseData> {
+export async function oncePerDelivery(fn: IWebhookFunctions, parts: ReadonlyArray<string | number>, duplicate: () => IWebhookResponseData, handle: () => Promise<IWebhookResponseData>): Promise<IWebhookResponseData> {
 	const store = fn.getWorkflowStaticData('node');
 	const scope = scopeOf(fn);
 	const key = deliveryKey(parts);
@@ -174,13 +153,11 @@ function scopeOf(fn: Pick<IWebhookFunctions, 'getWorkflow' | 'getNode' | 'getMod
 	return [fn.getWorkflow().id ?? '', fn.getNode().name, fn.getMode()].join('\u0000');
 }
 
-/**
- * A record call (recordCall.ts): the key, with every record this process saved lately, so that of two calls saving
- * at once the later save keeps the earlier one's key.
- */
+/** A record call (recordCall.ts): the key, with every record this process saved lately, so that of two calls saving at once the later keeps the earlier's key. */
 export function rememberRecordCall(fn: IWebhookFunctions, key: string): void {
-	const recent = memory.rememberNow(scopeOf(fn), key);
-	rememberDelivery(fn.getWorkflowStaticData('node'), key, recent);
+	const scope = scopeOf(fn);
+	memory.remember(scope, key);
+	rememberDelivery(fn.getWorkflowStaticData('node'), key, memory.recordsOf(scope));
 }
 
 /** On the run's side, once n8n recorded the run: n8n saves the run's static data when it ends. */
@@ -199,10 +176,7 @@ interface Answered {
 	once?(event: 'finish' | 'close', listener: () => void): unknown;
 }
 
-/**
- * Ran when n8n answered 2xx (500 when the run failed or its worker was lost); a connection closed first leaves the
- * outcome unknown, so the next copy runs. False when the response cannot be watched.
- */
+/** Ran when n8n answered 2xx (500 when the run failed or its worker was lost); closed first, the outcome is unknown and the next copy runs. False when unwatchable. */
 function settleWhenAnswered(response: Answered | undefined, claim: Claim): boolean {
 	if (!response || typeof response.once !== 'function') return false;
 	const succeeded = () => Boolean(response.statusCode && response.statusCode >= 200 && response.statusCode < 300);

@@ -1,11 +1,10 @@
 /**
  * The durable replay record in a trigger's static data: delivery keys by UTC hour of receipt, each hour one string
- * of fixed-length keys in arrival order (`{ "2026-11-26T19": "k1…k16k1…k16…" }`). n8n saves static data whole
- * before each answer and copies it into every stored execution, so its size is paid per delivery: a string per hour
- * keeps it to a few hundred JSON values. The first versions' form (`LEGACY_RECORDS_KEY`) is still read, so that
- * nothing recorded then is forgotten. Pure.
+ * of fixed-length keys in arrival order (`{ "2026-11-26T19": "k1…k16k1…k16…" }`). n8n saves static data whole before
+ * each answer and copies it into every stored execution, so its size is paid per delivery: a string per hour keeps it
+ * to a few hundred JSON values. The first versions' form (`LEGACY_RECORDS_KEY`) is still read, so nothing recorded
+ * then is forgotten. Pure.
  */
-
 /** 16 base64url characters (deliveryKey). */
 export const KEY_LENGTH = 16;
 
@@ -16,12 +15,8 @@ export const LEGACY_RECORDS_KEY = 'deliveries';
 /** Hour (`YYYY-MM-DDTHH`, UTC) → the keys received in it, concatenated, oldest first. */
 export type HourRecords = Record<string, string>;
 
-interface RecordLimits {
-	/** At least, in seconds. */
-	keepSeconds: number;
-	/** The oldest go first. */
-	maxRecords: number;
-}
+/** Records are kept at least `keepSeconds`; beyond `maxRecords` the oldest go first. */
+type RecordLimits = { keepSeconds: number; maxRecords: number };
 
 const HOUR_SECONDS = 3600;
 /** The furthest from 1970 a JavaScript date holds, in seconds. */
@@ -29,14 +24,10 @@ const MAX_DATE_SECONDS = 8.64e12;
 const HOUR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}$/;
 
 /** As the records name it. */
-export function hourOf(seconds: number): string {
-	return new Date(seconds * 1000).toISOString().slice(0, 13);
-}
+export const hourOf = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 13);
 
 /** NaN for anything else. */
-function hourStart(hour: string): number {
-	return HOUR_PATTERN.test(hour) ? Date.parse(`${hour}:00:00Z`) / 1000 : NaN;
-}
+const hourStart = (hour: string): number => (HOUR_PATTERN.test(hour) ? Date.parse(`${hour}:00:00Z`) / 1000 : NaN);
 
 export function keysOf(joined: string): string[] {
 	const keys: string[] = [];
@@ -58,10 +49,7 @@ export function readRecords(stored: unknown, legacy: unknown, nowSeconds: number
 	return addRecords(hours, legacyRecords, nowSeconds, limits);
 }
 
-/**
- * Added where not already there, then pruned: whole hours older than `keepSeconds`, then the oldest beyond
- * `maxRecords`.
- */
+/** Added where not already there, then pruned: whole hours older than `keepSeconds`, then the oldest beyond `maxRecords`. */
 export function addRecords(hours: HourRecords, records: Iterable<readonly [string, number]>, nowSeconds: number, limits: RecordLimits): HourRecords {
 	// Hour number → keys received in it, in order.
 	const added = new Map<number, string[]>();
@@ -110,6 +98,4 @@ export function hasRecord(hours: HourRecords, key: string): boolean {
 	return false;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

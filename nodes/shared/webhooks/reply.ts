@@ -3,7 +3,7 @@
  * refusal is written here and returns `noWebhookResponse`, so no run starts; an acknowledgement is returned as
  * `webhookResponse`, which n8n sends because the webhook descriptions carry `webhookAnswer` (acknowledge.ts).
  */
-import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { formatIsoUtc } from '../schemas/dateTime';
 import { acknowledgesAfterRun } from './acknowledge';
@@ -11,61 +11,37 @@ import type { RecordCall } from './recordCall';
 import { withRunKey } from './runGate';
 import { parseJson } from '../transport/losslessJson';
 
-type StatusAnswer = {
-	status: { status: string; reason: string; message: string; date: string };
-};
-
-function statusAnswer(status: string, reason: string, message: string): StatusAnswer {
-	return { status: { status, reason, message, date: formatIsoUtc() } };
-}
+const statusAnswer = (status: string, reason: string, message: string) => ({ status: { status, reason, message, date: formatIsoUtc() } });
 
 /** The acknowledgement the platform expects: status OK, reason 00. */
-const acknowledgement = (message: string): StatusAnswer => statusAnswer('OK', '00', message);
+const acknowledgement = (message: string) => statusAnswer('OK', '00', message);
 
 /** Status reason is 1 to 4 characters. */
 const REFUSAL_REASON = {
-	/** HTTP 400 or 413: the body breaks a rule. */
-	badBody: 'XN',
-	/** HTTP 401: not verified. */
-	badSignature: 'XS',
-	/** HTTP 503: the platform has no final result yet. */
-	notReady: 'XP',
-	/** HTTP 503: the platform's answer could not be read now (or the trigger failed); send again later. */
-	unavailable: 'XU',
+	badBody: 'XN', // HTTP 400 or 413: the body breaks a rule.
+	badSignature: 'XS', // HTTP 401: not verified.
+	notReady: 'XP', // HTTP 503: the platform has no final result yet.
+	unavailable: 'XU', // HTTP 503: the platform's answer could not be read now (or the trigger failed); send again later.
 } as const;
 
 /** Also for a signed call about an unknown session or process, so the answer never tells whether something exists. */
 export const NOT_VERIFIED = 'The notification could not be verified';
 
 /** Tells n8n neither to answer nor to run the workflow. */
-function refuseWebhook(
-	fn: IWebhookFunctions,
-	httpStatus: number,
-	reason: string,
-	message: string,
-	headers: Record<string, string> = {},
-): IWebhookResponseData {
+function refuseWebhook(fn: IWebhookFunctions, httpStatus: number, reason: string, message: string, headers: Record<string, string> = {}): IWebhookResponseData {
 	const response = fn.getResponseObject();
 	if (response.headersSent) return { noWebhookResponse: true };
 	const payload = JSON.stringify(statusAnswer('FAILED', reason, message));
-	response.writeHead(httpStatus, {
-		...headers,
-		'content-type': 'application/json; charset=utf-8',
-		'content-length': String(Buffer.byteLength(payload)),
-	});
+	response.writeHead(httpStatus, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(payload)) });
 	response.end(payload);
 	return { noWebhookResponse: true };
 }
 
 /** 401 not verified, 400 the body breaks a rule, 413 too large. */
-export interface FailedCheck {
-	httpStatus: 400 | 401 | 413;
-	message: string;
-}
+export type FailedCheck = { httpStatus: 400 | 401 | 413; message: string };
 
 export function refuseFailedCheck(fn: IWebhookFunctions, check: FailedCheck): IWebhookResponseData {
-	const reason = check.httpStatus === 401 ? REFUSAL_REASON.badSignature : REFUSAL_REASON.badBody;
-	return refuseWebhook(fn, check.httpStatus, reason, check.message);
+	return refuseWebhook(fn, check.httpStatus, check.httpStatus === 401 ? REFUSAL_REASON.badSignature : REFUSAL_REASON.badBody, check.message);
 }
 
 /** Says no more than NOT_VERIFIED; the reason goes to n8n's debug log only. */
@@ -74,45 +50,29 @@ export function refuseNotVerified(fn: IWebhookFunctions, why: string): IWebhookR
 	return refuseWebhook(fn, 401, REFUSAL_REASON.badSignature, NOT_VERIFIED);
 }
 
-/**
- * How a pipeline step (delivery.ts) refuses: a FailedCheck, with its status; `notVerified`, answered as
- * NOT_VERIFIED, with a `warning` to n8n's log when the owner must act; `notReady`, answered 503 with Retry-After.
- */
+/** How a step refuses: a FailedCheck; `notVerified`, answered as NOT_VERIFIED, its `warning` logged when the owner must act; `notReady`, 503 with Retry-After. */
 type Refusal = FailedCheck | { notVerified: string; warning?: string } | { notReady: string; retryAfterSeconds: number };
 
 export type Refused = { ok: false } & Refusal;
 
 export function answerRefusal(fn: IWebhookFunctions, refusal: Refusal): IWebhookResponseData {
 	if ('httpStatus' in refusal) return refuseFailedCheck(fn, refusal);
-	if ('notReady' in refusal) {
-		return refuseWebhook(fn, 503, REFUSAL_REASON.notReady, refusal.notReady, { 'retry-after': String(Math.ceil(refusal.retryAfterSeconds)) });
-	}
+	if ('notReady' in refusal) return refuseWebhook(fn, 503, REFUSAL_REASON.notReady, refusal.notReady, { 'retry-after': String(Math.ceil(refusal.retryAfterSeconds)) });
 	if (refusal.warning) fn.logger.warn(`${fn.getNode().name} refused a notification: ${refusal.warning}`);
 	return refuseNotVerified(fn, refusal.notVerified);
 }
 
 /** The platform still gets its OK, so it does not send the call again. */
-export function acknowledgeUnhandled(what: string): IWebhookResponseData {
-	return { webhookResponse: acknowledgement(`${what}; this workflow does not handle it`) };
-}
+export const acknowledgeUnhandled = (what: string): IWebhookResponseData => ({ webhookResponse: acknowledgement(`${what}; this workflow does not handle it`) });
+export const acknowledgeStillWaiting = (what: string): IWebhookResponseData => ({ webhookResponse: acknowledgement(`${what}; not final yet, the workflow keeps waiting`) });
+export const acknowledgeDuplicate = (what: string): IWebhookResponseData => ({ webhookResponse: acknowledgement(`${what}; already received, the workflow does not run again`) });
 
 /** Paired with the node's input item, so `$('Deal').item` after the node still reaches the items before it. */
 export function acknowledgeAndResume(message: string, item: IDataObject): IWebhookResponseData {
 	return { webhookResponse: acknowledgement(message), workflowData: [[{ json: item, pairedItem: { item: 0 } }]] };
 }
 
-export function acknowledgeStillWaiting(what: string): IWebhookResponseData {
-	return { webhookResponse: acknowledgement(`${what}; not final yet, the workflow keeps waiting`) };
-}
-
-export function acknowledgeDuplicate(what: string): IWebhookResponseData {
-	return { webhookResponse: acknowledgement(`${what}; already received, the workflow does not run again`) };
-}
-
-/**
- * The run key carries the delivery to the trigger's part of the run (runGate.ts); When Received, so do the answer,
- * which the run sends once n8n has recorded it, and the durable record's key (`replayKey`, replay.ts).
- */
+/** The run key carries the delivery to the run's gate (runGate.ts); When Received, so do the answer the run sends once n8n recorded it, and `replayKey` (replay.ts). */
 export function acknowledgeAndRun(fn: IWebhookFunctions, message: string, item: IDataObject, run?: { runKey: string; replayKey: string; record?: RecordCall }): IWebhookResponseData {
 	const items = fn.helpers.returnJsonArray([item]);
 	const received = acknowledgement(message);
@@ -122,14 +82,8 @@ export function acknowledgeAndRun(fn: IWebhookFunctions, message: string, item: 
 	return { webhookResponse: received, workflowData: [withRunKey(items, run.runKey, receipt)] };
 }
 
-/**
- * A short 503, so the platform sends again later, instead of n8n's 500 with a stack trace. The error goes to n8n's
- * log: no execution is recorded.
- */
-export async function answerFailures(
-	fn: IWebhookFunctions,
-	handle: () => Promise<IWebhookResponseData>,
-): Promise<IWebhookResponseData> {
+/** A short 503, so the platform sends again later, instead of n8n's 500 with a stack trace; the error goes to n8n's log (no execution is recorded). */
+export async function answerFailures(fn: IWebhookFunctions, handle: () => Promise<IWebhookResponseData>): Promise<IWebhookResponseData> {
 	try {
 		return await handle();
 	} catch (error) {
@@ -140,17 +94,11 @@ export async function answerFailures(
 /** What answerFailures answers for `error`. */
 export function answerFailure(fn: IWebhookFunctions, error: unknown): IWebhookResponseData {
 	const node = fn.getNode();
-	fn.logger.warn(`${node.name} could not handle a notification and answered 503: ${(error as Error)?.message ?? String(error)}`, {
-		workflowId: fn.getWorkflow().id,
-		nodeName: node.name,
-	});
+	fn.logger.warn(`${node.name} could not handle a notification and answered 503: ${(error as Error)?.message ?? String(error)}`, { workflowId: fn.getWorkflow().id, nodeName: node.name });
 	return refuseWebhook(fn, 503, REFUSAL_REASON.unavailable, 'The notification could not be processed now; send it again later');
 }
 
-/**
- * The bytes as they arrived (signatures cover them). n8n reads them at trigger type version 1 always, from version
- * 2 only for JSON, text, form and XML, so they are read here when n8n has not.
- */
+/** The bytes as they arrived (signatures cover them): n8n reads them at trigger type version 1 always, from 2 only for JSON, text, form and XML. */
 export async function rawBodyOf(fn: IWebhookFunctions): Promise<Buffer> {
 	const request = fn.getRequestObject() as { rawBody?: unknown; body?: unknown; readRawBody?: () => Promise<void> };
 	if (request.rawBody === undefined && typeof request.readRawBody === 'function') await request.readRawBody();
@@ -205,20 +153,6 @@ export function parseJsonBody(raw: Buffer): { ok: true; body: IDataObject } | ({
 	}
 }
 
-/** The platform has no API to register, look up or remove a webhook URL: the user registers it by hand. */
-export const manualRegistration = {
-	default: {
-		/** The user registered the URL on the platform (the node's notice says so). */
-		async checkExists(this: IHookFunctions): Promise<boolean> {
-			return true;
-		},
-		/** Nothing to register by API. */
-		async create(this: IHookFunctions): Promise<boolean> {
-			return true;
-		},
-		/** Nothing to remove by API; the user removes the URL on the platform. */
-		async delete(this: IHookFunctions): Promise<boolean> {
-			return true;
-		},
-	},
-};
+/** The platform has no API to register, look up or remove a webhook URL: the user registers and removes it by hand (the node's notice says so). */
+const byHand = async (): Promise<boolean> => true;
+export const manualRegistration = { default: { checkExists: byHand, create: byHand, delete: byHand } };

@@ -1,15 +1,14 @@
 /**
  * An execution waiting for the platform's notification (Create and Wait for Payment): its URL, and the path of a
- * notification that arrives there.
- * The URL is n8n's resume URL (`$execution.resumeUrl`, with n8n's resume token from 2.x) plus the awaited record's
- * reference and an HMAC of it with the site's secret key, so whoever holds the URL cannot resume the execution with
- * another record. n8n calls `webhook()` (restartWebhook) only while the execution waits and answers 409 itself once
- * it runs or ended, so it resumes at most once.
+ * notification there. The URL is n8n's resume URL (`$execution.resumeUrl`, with n8n's resume token from 2.x) plus the
+ * awaited record's reference and an HMAC of it with the site's secret key, so whoever holds the URL cannot resume the
+ * execution with another record. n8n calls `webhook()` (restartWebhook) only while the execution waits and answers
+ * 409 itself once it runs or ended, so it resumes at most once.
  */
 import { createHmac } from 'crypto';
-import type { IDataObject, IExecuteFunctions, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IExecuteFunctions, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { readDelivery, type SignedFields } from './delivery';
+import { readDelivery, type DeliveryDeclaration, type SignedFields } from './delivery';
 import { DeliveryMemory } from './replay';
 import { acknowledgeAndResume, acknowledgeDuplicate, acknowledgeStillWaiting, answerFailure, answerRefusal, type Refused } from './reply';
 import { constantTimeEqual } from './signatures';
@@ -26,41 +25,32 @@ export const resumeWebhook: IWebhookDescription = {
 	responseData: '',
 };
 
-const AWAITED_PARAMETERS = { reference: 'reference', check: 'check' } as const;
-
 /** Keyed with the site's secret key, over the execution ID and the reference. */
-function awaitedCheck(secretKey: string, executionId: string, reference: string): string {
-	return createHmac('sha256', secretKey).update(`${executionId}\n${reference}`, 'utf8').digest('hex').slice(0, 32);
-}
+const awaitedCheck = (secretKey: string, executionId: string, reference: string): string =>
+	createHmac('sha256', secretKey).update(`${executionId}\n${reference}`, 'utf8').digest('hex').slice(0, 32);
 
 export function resumeUrlFor(fn: IExecuteFunctions, secretKey: string, reference: string): string {
 	const url = new URL(String(fn.evaluateExpression('{{ $execution.resumeUrl }}', 0)));
-	url.searchParams.set(AWAITED_PARAMETERS.reference, reference);
-	url.searchParams.set(AWAITED_PARAMETERS.check, awaitedCheck(secretKey, fn.getExecutionId(), reference));
+	url.searchParams.set('reference', reference);
+	url.searchParams.set('check', awaitedCheck(secretKey, fn.getExecutionId(), reference));
 	return url.toString();
 }
 
 /** Undefined unless the URL's check holds with this secret key. */
 export function awaitedReference(fn: IWebhookFunctions, secretKey: string): string | undefined {
-	const query = fn.getQueryData() as Record<string, unknown>;
-	const reference = query[AWAITED_PARAMETERS.reference];
-	const check = query[AWAITED_PARAMETERS.check];
+	const { reference, check } = fn.getQueryData() as Record<string, unknown>;
 	if (typeof reference !== 'string' || typeof check !== 'string' || !secretKey) return undefined;
 	return constantTimeEqual(check, awaitedCheck(secretKey, fn.getExecutionId(), reference)) ? reference : undefined;
 }
 
-/** What a waiting operation declares; `Found` is the platform's record it reads for a notification. */
-export interface ResumeDeclaration<Delivery extends { ok: true }, Found> {
+/** What a waiting operation declares; `Found` is the platform's record it reads for a notification; `output` is the item the execution resumes with. */
+export interface ResumeDeclaration<Delivery extends { ok: true }, Found> extends Pick<DeliveryDeclaration<Delivery, Found>, 'received' | 'output'> {
 	/** Also the awaited reference, from the URL. */
 	signature: SignedFields<Delivery>;
-	/** The words of every acknowledgement. */
-	received(delivery: Delivery): string;
 	/** Refused as a forgery when defined. */
 	notAwaited(delivery: Delivery, found: Found): string | undefined;
 	/** Final: the execution resumes with it. */
 	final(found: Found): boolean;
-	/** The item the execution resumes with. */
-	output(fn: IWebhookFunctions, delivery: Delivery, found: Found): IDataObject;
 }
 
 /** A verified notification holding this execution's turn: the operation reads the record, then `answer` decides. */
@@ -77,14 +67,11 @@ export interface ResumeTurn<Delivery, Found> {
 const memory = new DeliveryMemory();
 
 /**
- * The signature, then this execution's turn (copies at once: the first one decides; once it resumed the execution,
- * the others are acknowledged). Answered here unless the operation is to read the record (a failure answers 503).
- * The operation's own read keeps the path from the node to the request short.
+ * The signature, then this execution's turn (of copies at once the first decides; once it resumed the execution, the
+ * others are acknowledged). Answered here unless the operation is to read the record (its own read keeps the path
+ * from the node to the request short; a failure answers 503).
  */
-export async function resumeTurn<Delivery extends { ok: true }, Found>(
-	fn: IWebhookFunctions,
-	declaration: ResumeDeclaration<Delivery, Found>,
-): Promise<ResumeTurn<Delivery, Found> | { ok: false; answer: IWebhookResponseData }> {
+export async function resumeTurn<Delivery extends { ok: true }, Found>(fn: IWebhookFunctions, declaration: ResumeDeclaration<Delivery, Found>): Promise<ResumeTurn<Delivery, Found> | { ok: false; answer: IWebhookResponseData }> {
 	let delivery: Delivery | Refused;
 	try {
 		delivery = await readDelivery(fn, declaration.signature);

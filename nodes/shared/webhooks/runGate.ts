@@ -1,14 +1,13 @@
 /**
- * One run per delivery across n8n's processes: a webhook process remembers only what it saw (replay.ts), so every
- * run a delivery starts passes this gate first, on the worker, with the run key its webhook part put on the item.
- * The run that records the key first in n8n's record of the workflow, under the node's lock (repeatGuard.ts), does the
- * work and marks its execution; any other run of the delivery, earlier or later in n8n's list, is a copy: When
- * Received it stops; When the Workflow Has Finished it answers as the run named owner ended (deliveryOwner.ts;
- * succeeded: stop; failed: take over; still going after COPY_WAIT_MS: fail, so n8n answers 500 within the platform's
- * timeout). An execution n8n runs twice (two queue jobs for it) passes once: the second pass stops (passesAgain).
- * Limits (docs/scaling.md, "Triggers and copies of a delivery"): another node of the workflow writing n8n's record
- * at the same moment; a run not named is looked for in a window of ids; a run whose end n8n could not save counts as
- * failed, and a named owner still going 5 minutes on as lost (deliveryOwner.ts).
+ * One run per delivery across n8n's processes: a webhook process knows only what it saw (replay.ts), so every run a
+ * delivery starts passes this gate first, on the worker, with the run key its webhook part put on the item. The run
+ * that records the key first in n8n's record of the workflow, under the node's lock (repeatGuard.ts), does the work
+ * and marks its execution; any other run, earlier or later in n8n's list, is a copy: When Received it stops; When the
+ * Workflow Has Finished it follows the run named owner (deliveryOwner.ts): succeeded, stop; failed, take over; still
+ * going after COPY_WAIT_MS, fail, so n8n answers 500 within the platform's timeout. An execution n8n runs twice (two
+ * queue jobs) passes once (passesAgain). Limits (docs/scaling.md, "Triggers and copies of a delivery"): another node
+ * writing n8n's record at the same moment; a run not named is looked for in a window of ids; a run whose end n8n
+ * could not save counts as failed, and a named owner still going 5 minutes on as lost (deliveryOwner.ts).
  */
 import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type IRunExecutionData, type ITaskData } from 'n8n-workflow';
 
@@ -33,33 +32,23 @@ const LOOKBACK_EXECUTIONS = 500;
 const LOOKAHEAD_EXECUTIONS = 200;
 /** The search after a copy stops at this many ids in a row with no execution (the newest one reached). */
 const MISSING_IN_A_ROW = 5;
+/** The wait a delivery answered 503 asks for. */
+const RETRY_AFTER_SECONDS = 30;
+/** How long the gate tries n8n's database while it does not answer (a PostgreSQL restart) before it gives up. */
+const DATABASE_RETRY_MS = 30_000;
 
-/** The run key the item of a delivery's run carries, if any. */
 function runKeyOf(item: INodeExecutionData | undefined): string | undefined {
 	const key = item?.[RUN_KEY_FIELD];
 	return typeof key === 'string' && key !== '' ? key : undefined;
 }
 
-/**
- * What the webhook part hands the gate: the acknowledgement (a copy gets the same), the answer when the run cannot be
- * recorded, and the durable record's key (replay.ts).
- */
+/** What the webhook part hands the gate: the acknowledgement (a copy gets the same), the answer when the run cannot be recorded, and the durable record's key (replay.ts). */
 export interface Receipt {
 	received: IDataObject;
 	unavailable?: IDataObject;
 	replayKey: string;
 	/** Production only: the record is saved before the answer (recordCall.ts). */
 	record?: RecordCall;
-}
-
-function receiptOf(item: INodeExecutionData | undefined): Receipt | undefined {
-	const text = item?.[RECEIPT_FIELD];
-	if (typeof text !== 'string') return undefined;
-	try {
-		return JSON.parse(text) as Receipt;
-	} catch {
-		return undefined;
-	}
 }
 
 /** The items without the run key: what the trigger outputs. Pure. */
@@ -82,18 +71,16 @@ const nodesAfter = (fn: IExecuteFunctions): string[] | undefined =>
 /** What a delivery's run is, as far as n8n's stored execution says. */
 type RunState = 'running' | 'succeeded' | 'failed';
 
-/** A node's task n8n rebuilt from a dead worker's event log (its data replaced by n8n's artificial item). */
-const rebuilt = (task: ITaskData) => task.executionStatus === 'crashed' || task.data?.main?.[0]?.[0]?.json?.isArtificialRecoveredEventItem === true;
-
 /**
- * The state of a stored execution's data. A run n8n rebuilt from a dead worker's event log keeps its first node
- * stack, so it would read as running forever: it ended, and did the work only if every node after the trigger
- * (`after`) ran to its end. Pure.
+ * A run n8n rebuilt from a dead worker's event log (a crashed task, or data replaced by n8n's artificial item) keeps
+ * its first node stack, so it would read as running forever: it ended, and did the work only if every node `after`
+ * the trigger ran to its end. Pure.
  */
 export function runState(data: IRunExecutionData, after?: string[]): RunState {
 	if (data.resultData?.error) return 'failed';
 	if (data.waitTill) return 'running';
 	const runData = data.resultData?.runData ?? {};
+	const rebuilt = (task: ITaskData) => task.executionStatus === 'crashed' || task.data?.main?.[0]?.[0]?.json?.isArtificialRecoveredEventItem === true;
 	if (Object.values(runData).some((tasks) => tasks.some(rebuilt))) {
 		return after?.every((name) => runData[name]?.some((task) => task.executionStatus === 'success')) ? 'succeeded' : 'failed';
 	}
@@ -103,9 +90,9 @@ export function runState(data: IRunExecutionData, after?: string[]): RunState {
 }
 
 /**
- * Whether a stored execution is a run of the delivery: `owner` when it did (or does) the work, `pending` when the
- * key is only on its trigger's input (not past the gate yet, or running without its progress saved, or crashed),
- * undefined when it is not one, or a copy. Pure.
+ * `owner` when the stored execution did (or does) the delivery's work, `pending` when the key is only on its
+ * trigger's input (not past the gate yet, running without its progress saved, or crashed), undefined when it is not
+ * a run of the delivery, or a copy. Pure.
  */
 export function deliveryRunKind(data: IRunExecutionData | undefined, runKey: string, nodeName: string): 'owner' | 'pending' | undefined {
 	if (!data) return undefined;
@@ -118,27 +105,13 @@ export function deliveryRunKind(data: IRunExecutionData | undefined, runKey: str
 	return items.some((item) => runKeyOf(item) === runKey) ? 'pending' : undefined;
 }
 
-/** The wait a delivery answered 503 asks for. */
-const RETRY_AFTER_SECONDS = 30;
-/** How long the gate tries n8n's database while it does not answer (a PostgreSQL restart) before it gives up. */
-const DATABASE_RETRY_MS = 30_000;
-
 /** Runs a step on n8n's record of the workflow under the node's lock: of two runs at once, the second finds the first's keys. */
 type Locked = <T>(step: (record: SentRecord) => Promise<T>) => Promise<T>;
 
-/** The record, or undefined where n8n offers none (a bare engine, an n8n before deduplication). */
-function storeOf(fn: IExecuteFunctions): Locked | undefined {
-	const record = sentRecord(fn);
-	return record && ((step) => record.locked(() => step(record)));
-}
-
-/** n8n without its deduplication service (a bare engine): nothing to record in, as opposed to a database down. */
-const noStore = (error: unknown) => /needs to initiali[sz]ed|initialized before use/i.test((error as Error)?.message ?? '');
-
 /**
  * Records the pass and run keys, trying again while n8n's database does not answer (up to DATABASE_RETRY_MS); a run
- * that records the delivery first names itself its owner when copies will look for it (When the Workflow Has
- * Finished). Resolves the keys that were new, `absent` when n8n has no store, `unavailable` when the database stayed away.
+ * that records the delivery first names itself owner when copies will look for it (When the Workflow Has Finished).
+ * Resolves the keys that were new, `absent` when n8n has no store, `unavailable` when the database stayed away.
  */
 async function recordKeys(locked: Locked, passKey: string, runKey: string, owner: number | undefined): Promise<Set<string> | 'absent' | 'unavailable'> {
 	const deadline = Date.now() + DATABASE_RETRY_MS;
@@ -151,7 +124,8 @@ async function recordKeys(locked: Locked, passKey: string, runKey: string, owner
 				return added;
 			});
 		} catch (error) {
-			if (noStore(error)) return 'absent';
+			// n8n without its deduplication service (a bare engine): nothing to record in, as opposed to a database down.
+			if (/needs to initiali[sz]ed|initialized before use/i.test((error as Error)?.message ?? '')) return 'absent';
 			if (Date.now() >= deadline) return 'unavailable';
 			// At a random moment: runs of one delivery held together would otherwise record at the same instant.
 			await sleep(COPY_POLL_MS * (0.5 + Math.random()));
@@ -162,10 +136,13 @@ async function recordKeys(locked: Locked, passKey: string, runKey: string, owner
 /** The key of one execution's pass through the gate: n8n can run an execution twice (two queue jobs for it). Pure. */
 export const passKeyOf = (runKey: string, executionId: number) => `${runKey}@${executionId}`;
 
+/** The delivery's other runs, and which of them was named its owner. */
+type OtherRuns = { ids: number[]; named?: number };
+
 /**
- * The ids of the delivery's other runs: its named owner when that is a run of the delivery, else those among the
- * executions around this one (an owner not named: before this version, or its database away); `unreadable` when n8n's
- * database did not answer.
+ * The delivery's other runs: its named owner when that is a run of the delivery, else those among the executions
+ * around this one (an owner not named: before this version, or its database away). A failed read is `unreadable`,
+ * never taken for a run that does not exist.
  */
 async function otherRunIds(fn: IExecuteFunctions, locked: Locked, runKey: string, ownId: number): Promise<OtherRuns | 'unreadable'> {
 	const nodeName = fn.getNode().name;
@@ -182,40 +159,29 @@ async function otherRunIds(fn: IExecuteFunctions, locked: Locked, runKey: string
 			if (deliveryRunKind(data, runKey, nodeName)) ids.push(id);
 		}
 	} catch {
-		// A read that fails is not taken for a run that does not exist.
 		return 'unreadable';
 	}
 	return { ids };
 }
 
-/** The delivery's other runs, and which of them was named its owner. */
-type OtherRuns = { ids: number[]; named?: number };
-
 /**
- * Whether the named owner, read as going, is lost: still waiting OWNER_LOST_AFTER_MINUTES after its wait ended, or
- * not waiting and named longer ago (deliveryOwner.ts). Its end was not saved; the copy runs the workflow (at least once).
- */
-async function ownerLost(locked: Locked, runKey: string, data: IRunExecutionData): Promise<boolean> {
-	const now = Date.now();
-	if (data.waitTill) return now - new Date(data.waitTill).getTime() > OWNER_LOST_AFTER_MINUTES * 60_000;
-	return !(await locked((store) => namedLately(store, runKey, now)));
-}
-
-/**
- * How the delivery's other runs stand, the one that decides first: one that succeeded, else one still going; undefined
- * when none can still do the work (none, all failed, or a named owner lost); `unreadable` when n8n's database did not
- * answer.
+ * The first of the other runs that decides: one that succeeded, else one still going; undefined when none can still
+ * do the work (none, all failed, or a named owner lost). A named owner read as going is lost when still waiting
+ * OWNER_LOST_AFTER_MINUTES after its wait ended, or not waiting and named longer ago (deliveryOwner.ts): its end was
+ * not saved, and the copy runs the workflow (at least once).
  */
 async function otherRunsStand(fn: IExecuteFunctions, locked: Locked, runKey: string, { ids, named }: OtherRuns): Promise<{ id: number; state: RunState } | 'unreadable' | undefined> {
 	const nodeName = fn.getNode().name;
 	const after = nodesAfter(fn);
 	const runs: Array<{ id: number; state: RunState }> = [];
+	const lost = async (data: IRunExecutionData, now = Date.now()) =>
+		data.waitTill ? now - new Date(data.waitTill).getTime() > OWNER_LOST_AFTER_MINUTES * 60_000 : !(await locked((store) => namedLately(store, runKey, now)));
 	try {
 		for (const id of ids) {
 			const data = await fn.getExecutionDataById(String(id));
 			if (!deliveryRunKind(data, runKey, nodeName)) continue;
 			let state = runState(data!, after);
-			if (state === 'running' && id === named && (await ownerLost(locked, runKey, data!))) {
+			if (state === 'running' && id === named && (await lost(data!))) {
 				const why = `Execution ${id} still shows as going ${OWNER_LOST_AFTER_MINUTES} minutes after it started: its end was not saved (n8n's database away as it ended), so it counts as lost`;
 				fn.logger?.warn(`${nodeName}: ${why}`);
 				fn.addExecutionHints?.({ message: why, location: 'outputPane' });
@@ -240,19 +206,6 @@ function mark(fn: IExecuteFunctions, field: string, runKey: string): void {
 		}
 	})();
 	customData?.set(field, runKey);
-}
-
-/**
- * None of the delivery's runs (`ids`) can still do the work: this copy names itself the owner and does it, unless
- * another run was named meanwhile (its id is returned). `unreadable` when n8n's database did not answer.
- */
-async function takeOver(locked: Locked, runKey: string, ids: number[], ownId: number): Promise<number | 'unreadable'> {
-	return locked(async (store) => {
-		const owner = await readOwner(store, runKey);
-		if (owner !== undefined && owner !== ownId && !ids.includes(owner)) return owner;
-		if (owner !== ownId) await writeOwner(store, runKey, ownId, Date.now());
-		return ownId;
-	}).catch(() => 'unreadable' as const);
 }
 
 /** This run does the work of its delivery: n8n's record of the execution says so; the items go on. */
@@ -286,22 +239,12 @@ async function acknowledge(fn: IExecuteFunctions, receipt: Receipt | undefined, 
 	rememberDelivery(fn.getWorkflowStaticData('node'), receipt.replayKey);
 }
 
-/** How this execution's first pass stands in n8n's record: it saves only when it ends. */
-async function firstPassState(fn: IExecuteFunctions, ownId: number): Promise<RunState | 'unreadable'> {
-	try {
-		const data = await fn.getExecutionDataById(String(ownId));
-		return data ? runState(data, nodesAfter(fn)) : 'running';
-	} catch {
-		return 'unreadable';
-	}
-}
-
 /**
- * n8n runs this execution a second time (a second queue job for it, as when Redis runs an add whose answer it lost;
- * or n8n 1.x running a stalled job again, its first worker gone): the first pass decided, so this one never does the
- * work. When Received it answers as a copy. When the Workflow Has Finished it ends as the first pass ended, read in
- * n8n's record (saved at its end); not ended within COPY_WAIT_MS (its worker may be gone), it fails: n8n answers
- * 500, the platform sends again, and that copy runs the workflow. Marked as the delivery's run either way.
+ * n8n runs this execution a second time (a second queue job, as when Redis runs an add whose answer it lost, or n8n
+ * 1.x running a stalled job again, its first worker gone): the first pass decided, so this one never does the work.
+ * When Received it answers as a copy. When the Workflow Has Finished it ends as the first pass ended, read in n8n's
+ * record (saved only at its end); not ended within COPY_WAIT_MS (its worker may be gone), it fails: n8n answers 500,
+ * the platform sends again, and that copy runs the workflow. Marked as the delivery's run either way.
  */
 async function passesAgain(fn: IExecuteFunctions, runKey: string, receipt: Receipt | undefined, ownId: number, afterRun: boolean): Promise<INodeExecutionData[][]> {
 	const why = `n8n ran execution ${ownId} a second time: this pass stops here, so the delivery is worked on once, by the first pass`;
@@ -309,10 +252,18 @@ async function passesAgain(fn: IExecuteFunctions, runKey: string, receipt: Recei
 	mark(fn, RUN_KEY_FIELD, runKey);
 	if (afterRun) {
 		const deadline = Date.now() + COPY_WAIT_MS;
-		let state = await firstPassState(fn, ownId);
+		const firstPass = async (): Promise<RunState | 'unreadable'> => {
+			try {
+				const data = await fn.getExecutionDataById(String(ownId));
+				return data ? runState(data, nodesAfter(fn)) : 'running';
+			} catch {
+				return 'unreadable';
+			}
+		};
+		let state = await firstPass();
 		while (state !== 'succeeded' && state !== 'failed' && Date.now() < deadline) {
 			await sleep(COPY_POLL_MS);
-			state = await firstPassState(fn, ownId);
+			state = await firstPass();
 		}
 		if (state !== 'succeeded') {
 			const what = state === 'failed' ? 'failed' : `had not ended after ${COPY_WAIT_MS / 1000} s`;
@@ -327,26 +278,49 @@ async function passesAgain(fn: IExecuteFunctions, runKey: string, receipt: Recei
 	return [[]];
 }
 
+function receiptOf(item: INodeExecutionData | undefined): Receipt | undefined {
+	const text = item?.[RECEIPT_FIELD];
+	if (typeof text !== 'string') return undefined;
+	try {
+		return JSON.parse(text) as Receipt;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * None of the delivery's runs (`ids`) can still do the work: this copy names itself the owner and does it, unless
+ * another run was named meanwhile (its id is returned). `unreadable` when n8n's database did not answer.
+ */
+async function takeOver(locked: Locked, runKey: string, ids: number[], ownId: number): Promise<number | 'unreadable'> {
+	return locked(async (store) => {
+		const owner = await readOwner(store, runKey);
+		if (owner !== undefined && owner !== ownId && !ids.includes(owner)) return owner;
+		if (owner !== ownId) await writeOwner(store, runKey, ownId, Date.now());
+		return ownId;
+	}).catch(() => 'unreadable' as const);
+}
+
 /** The trigger's part of a delivery's run, on the worker that runs it: see the top of this file. */
 export async function passDeliveryRun(fn: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = fn.getInputData();
 	const runKey = runKeyOf(items[0]);
 	const afterRun = acknowledgesWhenFinished(fn.getNode().parameters);
 	const receipt = afterRun ? undefined : receiptOf(items[0]);
-	const record = storeOf(fn);
+	// Undefined where n8n offers no record (a bare engine, an n8n before deduplication).
+	const store = sentRecord(fn);
+	const record: Locked | undefined = store && ((step) => store.locked(() => step(store)));
 	const ownId = Number(fn.getExecutionId());
-	if (!runKey || !record || !Number.isSafeInteger(ownId)) {
+	// Where the gate cannot know (no run key, no store: a bare engine), the run goes on, as before.
+	const goOn = async () => {
 		await acknowledge(fn, receipt);
 		return [withoutRunKey(items)];
-	}
+	};
+	if (!runKey || !record || !Number.isSafeInteger(ownId)) return goOn();
 	// One call, so one answer for both: whether this execution passed here before, whether the delivery is new.
 	const passKey = passKeyOf(runKey, ownId);
 	const added = await recordKeys(record, passKey, runKey, afterRun ? ownId : undefined);
-	// Without n8n's store (a bare engine) the gate cannot know: the run goes on, as before.
-	if (added === 'absent') {
-		await acknowledge(fn, receipt);
-		return [withoutRunKey(items)];
-	}
+	if (added === 'absent') return goOn();
 	if (added === 'unavailable') {
 		// Not recorded, so not acknowledged: the platform sends the delivery again. Answered here rather than left to
 		// n8n's 500, which n8n 1.x in regular mode turns into an empty 200 (its run's end answers first).

@@ -8,22 +8,12 @@ import type { INodeProperties } from 'n8n-workflow';
 /** The repository's docs/nodes/, as the codex's documentation links. */
 const NODE_PAGES_URL = 'https://github.com/n8n-nodes-paysuite/n8n-nodes-paysuite/blob/main/docs/nodes/';
 
-/** Plain text: the notice keeps no emphasis. */
-interface WebhookSetup {
-	/** Without `.md`: `checkout-trigger`. */
-	page: string;
-	/** Where to paste the URL, named as the user finds it. */
-	register: string;
-	/** What makes the platform call the Test URL once the editor listens: "pay a session that …". */
-	tryIt: string;
-}
-
-export function webhookSetupNotice({ page, register, tryIt }: WebhookSetup): INodeProperties {
-	const steps = [
-		'Open Webhook URLs above and copy the Production URL.',
-		register,
-		'Publish the workflow: each call the platform makes then runs it once.',
-	];
+/**
+ * Plain text (the notice keeps no emphasis): `page` without `.md` (`checkout-trigger`); `register`, where to paste the
+ * URL, named as the user finds it; `tryIt`, what makes the platform call the Test URL once the editor listens.
+ */
+export function webhookSetupNotice({ page, register, tryIt }: { page: string; register: string; tryIt: string }): INodeProperties {
+	const steps = ['Open Webhook URLs above and copy the Production URL.', register, 'Publish the workflow: each call the platform makes then runs it once.'];
 	return {
 		displayName: [
 			'Set up on the platform:',

@@ -15,15 +15,8 @@ export function constantTimeEqual(received: string, expected: string): boolean {
 
 const hexDigest = (algorithm: 'sha256' | 'sha1', text: string) => createHash(algorithm).update(text, 'utf8').digest('hex');
 
-// ------------------------------------------------------------------------------------------------------
 // Autopay: signature = "sha256:" + hex(SHA-256(id + type + date + secretKey)), fields byte for byte as received.
-// ------------------------------------------------------------------------------------------------------
-
-interface AutopaySignedFields {
-	id: string;
-	type: string;
-	date: string;
-}
+type AutopaySignedFields = { id: string; type: string; date: string };
 
 export function autopaySignature(fields: AutopaySignedFields, secretKey: string): string {
 	return `sha256:${hexDigest('sha256', `${fields.id}${fields.type}${fields.date}${secretKey}`)}`;
@@ -37,24 +30,13 @@ export function verifyAutopaySignature(fields: AutopaySignedFields, signature: u
 	return constantTimeEqual(match[1].toLowerCase(), autopaySignature(fields, secretKey).slice('sha256:'.length));
 }
 
-// ------------------------------------------------------------------------------------------------------
-// Checkout notifications: "sha256:" + hex(SHA-256(requestId + status.status + status.date + secretKey)),
-// or the legacy form: unprefixed hex SHA-1 of the same string.
-// ------------------------------------------------------------------------------------------------------
-
-interface CheckoutSignedFields {
-	requestId: string | number;
-	status: string;
-	date: string;
-}
+// Checkout notifications: "sha256:" + hex(SHA-256(requestId + status.status + status.date + secretKey)), or the
+// legacy form: unprefixed hex SHA-1 of the same string.
+type CheckoutSignedFields = { requestId: string | number; status: string; date: string };
 
 export type CheckoutSignatureAlgorithm = 'sha256' | 'sha1';
 
-export function checkoutSignature(
-	fields: CheckoutSignedFields,
-	secretKey: string,
-	algorithm: CheckoutSignatureAlgorithm = 'sha256',
-): string {
+export function checkoutSignature(fields: CheckoutSignedFields, secretKey: string, algorithm: CheckoutSignatureAlgorithm = 'sha256'): string {
 	const digest = hexDigest(algorithm, `${String(fields.requestId)}${fields.status}${fields.date}${secretKey}`);
 	return algorithm === 'sha256' ? `sha256:${digest}` : digest;
 }
@@ -64,12 +46,7 @@ type CheckoutVerification =
 	| { ok: false; problem: 'missing' | 'malformed' | 'legacy not accepted' | 'mismatch' };
 
 /** The legacy SHA-1 form only when `acceptSha1`. */
-export function verifyCheckoutSignature(
-	fields: CheckoutSignedFields,
-	signature: unknown,
-	secretKey: string,
-	acceptSha1 = true,
-): CheckoutVerification {
+export function verifyCheckoutSignature(fields: CheckoutSignedFields, signature: unknown, secretKey: string, acceptSha1 = true): CheckoutVerification {
 	if (typeof signature !== 'string' || signature.trim() === '') return { ok: false, problem: 'missing' };
 	const text = signature.trim();
 	const sha256 = /^sha256:([0-9a-fA-F]{64})$/.exec(text);
@@ -85,37 +62,23 @@ export function verifyCheckoutSignature(
 	return { ok: false, problem: 'malformed' };
 }
 
-// ------------------------------------------------------------------------------------------------------
-// Payment link notifications: hex(SHA-256(linkId + status.status + status.date + secretKey)), as published
-// (no prefix; a `sha256:` prefix is read as the same digest).
-// ------------------------------------------------------------------------------------------------------
-
-interface LinkSignedFields {
-	linkId: string | number;
-	status: string;
-	date: string;
-}
+// Payment link notifications: hex(SHA-256(linkId + status.status + status.date + secretKey)), as published (no
+// prefix; a `sha256:` prefix is read as the same digest).
+type LinkSignedFields = { linkId: string | number; status: string; date: string };
 
 export function linkSignature(fields: LinkSignedFields, secretKey: string): string {
 	return hexDigest('sha256', `${String(fields.linkId)}${fields.status}${fields.date}${secretKey}`);
 }
 
 /** 64 hex digits, with or without a `sha256:` prefix. */
-export function verifyLinkSignature(
-	fields: LinkSignedFields,
-	signature: unknown,
-	secretKey: string,
-): { ok: true } | { ok: false; problem: 'missing' | 'malformed' | 'mismatch' } {
+export function verifyLinkSignature(fields: LinkSignedFields, signature: unknown, secretKey: string): { ok: true } | { ok: false; problem: 'missing' | 'malformed' | 'mismatch' } {
 	if (typeof signature !== 'string' || signature.trim() === '') return { ok: false, problem: 'missing' };
 	const match = /^(?:sha256:)?([0-9a-fA-F]{64})$/.exec(signature.trim());
 	if (!match) return { ok: false, problem: 'malformed' };
 	return constantTimeEqual(match[1].toLowerCase(), linkSignature(fields, secretKey)) ? { ok: true } : { ok: false, problem: 'mismatch' };
 }
 
-// ------------------------------------------------------------------------------------------------------
 // Onboarding notifications: X-Signature: t=<unix seconds>,kid=<key id>,v1=hex(HMAC-SHA256(secret, t + "." + rawBody))
-// ------------------------------------------------------------------------------------------------------
-
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 interface SignatureHeader {
@@ -150,21 +113,11 @@ type OnboardingVerification =
 	| { ok: true; timestamp: number; keyId?: string }
 	| { ok: false; problem: 'missing' | 'malformed' | 'unknown key' | 'outside the time window' | 'mismatch'; keyId?: string };
 
-interface OnboardingVerifyOptions {
-	/** Epoch milliseconds. */
-	now?: number;
-	toleranceSeconds?: number;
-	/** When given, the header's `kid` must be this one. */
-	keyId?: string;
-}
+/** `now` in epoch milliseconds; a `keyId` given must be the header's `kid`. */
+type OnboardingVerifyOptions = { now?: number; toleranceSeconds?: number; keyId?: string };
 
 /** HMAC-SHA256 over the raw body, within ±300 s of now. */
-export function verifyOnboardingSignature(
-	header: unknown,
-	rawBody: Buffer | string,
-	secret: string,
-	options: OnboardingVerifyOptions = {},
-): OnboardingVerification {
+export function verifyOnboardingSignature(header: unknown, rawBody: Buffer | string, secret: string, options: OnboardingVerifyOptions = {}): OnboardingVerification {
 	const value = Array.isArray(header) ? header[0] : header;
 	if (typeof value !== 'string' || value.trim() === '') return { ok: false, problem: 'missing' };
 	const parsed = parseSignatureHeader(value);
@@ -172,9 +125,7 @@ export function verifyOnboardingSignature(
 	if (options.keyId && parsed.kid !== options.keyId) return { ok: false, problem: 'unknown key', keyId: parsed.kid };
 	const timestamp = Number(parsed.t);
 	const now = (options.now ?? Date.now()) / 1000;
-	if (Math.abs(now - timestamp) > (options.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS)) {
-		return { ok: false, problem: 'outside the time window', keyId: parsed.kid };
-	}
+	if (Math.abs(now - timestamp) > (options.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS)) return { ok: false, problem: 'outside the time window', keyId: parsed.kid };
 	const expected = onboardingSignature(secret, parsed.t, rawBody);
 	// Every candidate is compared, so the time taken does not tell which one matched.
 	let matched = false;

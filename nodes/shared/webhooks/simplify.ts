@@ -1,7 +1,4 @@
-/**
- * The triggers' Simplify (from type version 2), and Include Secrets only where the full delivery can hold a secret.
- * Version 1 keeps the output saved workflows were built on.
- */
+/** The triggers' Simplify (from type version 2), and Include Secrets only where the full delivery can hold a secret; version 1 keeps the output saved workflows were built on. */
 import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import { credentialTimeZone } from '../schemas/timeZone';
@@ -35,9 +32,7 @@ export function triggerIncludeSecretsProperties(secret: string): INodeProperties
 	];
 }
 
-export function simplifiedOutput(fn: IWebhookFunctions): boolean {
-	return fn.getNode().typeVersion >= 2 && simplifyOn(fn);
-}
+export const simplifiedOutput = (fn: IWebhookFunctions): boolean => fn.getNode().typeVersion >= 2 && simplifyOn(fn);
 
 export type WithSiteTimeZone<T> = T & { siteTimeZone?: string };
 
@@ -48,6 +43,4 @@ export function withSiteTimeZone<T extends { ok: boolean }>(check: T, credential
 }
 
 /** The site's, else the workflow's. */
-export function outputTimeZone(fn: IWebhookFunctions, siteTimeZone?: string): string {
-	return siteTimeZone ?? fn.getTimezone();
-}
+export const outputTimeZone = (fn: IWebhookFunctions, siteTimeZone?: string): string => siteTimeZone ?? fn.getTimezone();

@@ -1,7 +1,4 @@
-/**
- * What checkout and link notifications share: a `status` block whose `status` and `date` are signed, unsigned text
- * beside. Pure.
- */
+/** What checkout and link notifications share: a `status` block whose `status` and `date` are signed, unsigned text beside. Pure. */
 import type { FailedCheck } from './reply';
 
 /** Or why the body is refused (400). */
