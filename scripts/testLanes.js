@@ -8,8 +8,7 @@
  *            the other on it (PAYSUITE_E2E_SHARED_CLUSTER, `--runInBand`), then the bench smoke run (./benchSmoke.js);
  *   e2e:     every other end-to-end file, each with its own n8n or cluster, two at a time (jest workers, the longest
  *            first: test/sequencer.js);
- *   network: the tests that install from the npm registry (Node.js runtimes), then the end-to-end files that mostly
- *            wait (WAITING_FILES: transactionTrigger, n8n polling once a minute), so they leave the e2e lane's workers.
+ *   network: the tests that install from the npm registry (Node.js runtimes).
  * Plain CommonJS.
  */
 const fs = require('fs');
@@ -22,8 +21,6 @@ const { FAST_PROJECTS, ROOT, RESULTS, closingLines, fastWorkers, runJest, say, t
 const E2E_DIR = path.join(ROOT, 'test', 'e2e');
 /** End-to-end files at once in the e2e lane (each starts an n8n or a cluster: two beside the shared lane on 2 cores). */
 const E2E_WORKERS = 2;
-/** End-to-end files that use little CPU for their length: the network lane, idle after its own tests, runs them. */
-const WAITING_FILES = ['transactionTrigger.test.ts'];
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** jest path patterns matching exactly these files of test/e2e/. */
@@ -31,11 +28,7 @@ const only = (files) => files.map((file) => `${escape(path.join(E2E_DIR, file))}
 
 function e2eFiles() {
 	const files = fs.readdirSync(E2E_DIR).filter((file) => file.endsWith('.test.ts')).sort();
-	return {
-		shared: files.filter((file) => SHARED_FILES.includes(file)),
-		waiting: files.filter((file) => WAITING_FILES.includes(file)),
-		own: files.filter((file) => !SHARED_FILES.includes(file) && !WAITING_FILES.includes(file)),
-	};
+	return { shared: files.filter((file) => SHARED_FILES.includes(file)), own: files.filter((file) => !SHARED_FILES.includes(file)) };
 }
 
 /**
@@ -53,7 +46,7 @@ async function runLanes({ withFast = true, fastRun } = {}) {
 	if (runs.some((run) => run.stopRequest || run.signal)) return 1;
 	const files = e2eFiles();
 	let bench = { ok: true, text: '' };
-	say(`lanes side by side: shared (${files.shared.length} files on one queue-mode cluster, then the bench smoke run), e2e (${files.own.length} files, ${E2E_WORKERS} at a time), network (then ${files.waiting.join(', ')})`);
+	say(`lanes side by side: shared (${files.shared.length} files on one queue-mode cluster, then the bench smoke run), e2e (${files.own.length} files, ${E2E_WORKERS} at a time), network`);
 	const lanes = await Promise.all([
 		(async () => {
 			const run = await runJest('e2e-shared', ['--runInBand', '--selectProjects', 'e2e', '--', ...only(files.shared)], { prefix: '[shared]', env: { PAYSUITE_E2E_SHARED_CLUSTER: '1' } });
@@ -61,12 +54,8 @@ async function runLanes({ withFast = true, fastRun } = {}) {
 			return run;
 		})(),
 		runJest('e2e', [`--maxWorkers=${E2E_WORKERS}`, '--selectProjects', 'e2e', '--', ...only(files.own)], { prefix: '[e2e]' }),
-		(async () => {
-			const network = await runJest('network', ['--runInBand', '--selectProjects', 'network'], { prefix: '[network]' });
-			if (network.stopRequest || network.signal) return [network];
-			return [network, await runJest('e2e-waiting', ['--runInBand', '--selectProjects', 'e2e', '--', ...only(files.waiting)], { prefix: '[waiting]' })];
-		})(),
-	]).then((done) => done.flat());
+		runJest('network', ['--runInBand', '--selectProjects', 'network'], { prefix: '[network]' }),
+	]);
 	runs.push(...lanes);
 	if (runs.some((run) => run.stopRequest || run.signal) || bench.stopped) return 1;
 	for (const run of lanes) say(`${run.name}: ${Math.round(run.ms / 1000)} s`);
